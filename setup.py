@@ -1,0 +1,33 @@
+"""Build of pref-solver: the cffi C engine is optional.
+
+On a machine without a working C compiler the extension is skipped with a warning and the
+package runs on its Numba backend (``solver.available_backends()`` tells which are present).
+"""
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+
+class OptionalBuildExt(build_ext):
+    """Build the C engine if a compiler works; otherwise warn and install without it."""
+
+    def run(self):
+        try:
+            super().run()
+        except Exception as exc:  # no compiler at all: distutils raises before compiling
+            self._skip(exc)
+
+    def build_extension(self, ext):
+        try:
+            super().build_extension(ext)
+        except Exception as exc:
+            self._skip(exc)
+
+    def _skip(self, exc):
+        self.warn(f"pref-solver: C engine not built ({exc}); the Numba backend will be used")
+
+
+setup(
+    cffi_modules=["csrc/ffi_build.py:ffibuilder"],
+    cmdclass={"build_ext": OptionalBuildExt},
+)

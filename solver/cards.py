@@ -1,0 +1,98 @@
+"""The card model every part of pref-solver shares.
+
+A card is an ``int`` ``suit * 8 + rank``: suits in seniority order ♠ ♣ ♦ ♥ = 0..3, ranks
+7 8 9 10 J Q K A = 0..7.  A hand (or any set of cards) is a 32-bit mask, bit ``card`` set
+when the card is present, so suit ``s`` of a hand is the byte ``(mask >> 8*s) & 0xFF``.
+The C engine (``csrc/pref.h``) and the Numba engine use exactly these numbers; a test checks
+that they agree.
+
+>>> card(HEARTS, ACE)
+31
+>>> suit_of(31), rank_of(31)
+(3, 7)
+>>> [c for c in iter_cards(0b101)]
+[0, 2]
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+Card = int
+Mask = int
+Seat = int
+
+SPADES, CLUBS, DIAMONDS, HEARTS = 0, 1, 2, 3
+NO_TRUMP = 4
+SUITS = (SPADES, CLUBS, DIAMONDS, HEARTS)
+STRAINS = (SPADES, CLUBS, DIAMONDS, HEARTS, NO_TRUMP)
+
+SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(8)
+RANKS = tuple(range(8))
+
+NUM_SUITS = 4
+NUM_RANKS = 8
+NUM_CARDS = 32
+NUM_SEATS = 3
+HAND_SIZE = 10
+TALON_SIZE = 2
+NO_CARD = 32
+"""Marks an empty card slot in the engines' flat position arrays."""
+
+FULL_DECK: Mask = 0xFFFFFFFF
+SUIT_MASK: tuple[Mask, ...] = tuple(0xFF << (8 * s) for s in SUITS)
+
+
+def card(suit: int, rank: int) -> Card:
+    """The card of ``suit`` and ``rank``."""
+    return suit * 8 + rank
+
+
+def suit_of(c: Card) -> int:
+    """Suit of a card (0 = ♠ … 3 = ♥)."""
+    return c >> 3
+
+
+def rank_of(c: Card) -> int:
+    """Rank of a card (0 = 7 … 7 = A)."""
+    return c & 7
+
+
+def bit(c: Card) -> Mask:
+    """The one-card mask of ``c``."""
+    return 1 << c
+
+
+def count(mask: Mask) -> int:
+    """Number of cards in a mask."""
+    return bin(mask & FULL_DECK).count("1")
+
+
+def iter_cards(mask: Mask) -> Iterator[Card]:
+    """The cards of a mask in increasing order (♠7 first, ♥A last)."""
+    mask &= FULL_DECK
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def suit_holding(mask: Mask, suit: int) -> int:
+    """The 8-bit holding of one suit (bit r set when rank r is held)."""
+    return (mask >> (8 * suit)) & 0xFF
+
+
+def from_holdings(holdings: tuple[int, int, int, int] | list[int]) -> Mask:
+    """Build a mask from four 8-bit suit holdings in ♠ ♣ ♦ ♥ order."""
+    mask = 0
+    for s, h in enumerate(holdings):
+        mask |= (h & 0xFF) << (8 * s)
+    return mask
+
+
+def mask_of(cards) -> Mask:
+    """The mask of an iterable of cards."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask

@@ -1,0 +1,57 @@
+"""The ``pref`` command line: one subcommand per question, each in ``solver/commands/``.
+
+Errors in the input print one line on stderr and exit with status 2; Ctrl-C exits with 130
+without a traceback.  Every subcommand that answers a question takes ``--json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from .errors import PrefError
+
+# Subcommands in the order ``pref --help`` lists them; each is solver/commands/<name>.py
+# with ``register(subparsers)`` that adds its parser and sets ``func``.
+COMMANDS = (
+    "demo", "show", "solve", "discard", "table", "odds", "raspasy", "tenner", "preferans",
+    "batch", "score",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="pref",
+        description="Double-dummy solver and analysis toolkit for preferans.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for name in COMMANDS:
+        try:
+            module = importlib.import_module(f".commands.{name}", __package__)
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__package__}.commands.{name}":
+                raise
+            continue
+        module.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except PrefError as exc:
+        print(f"pref {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"pref {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

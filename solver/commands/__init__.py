@@ -1,0 +1,1 @@
+"""The ``pref`` subcommands, one module each with ``register(subparsers)``."""

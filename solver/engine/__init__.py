@@ -1,0 +1,86 @@
+"""Solver backends: the C engine (cffi) and the Numba engine, behind one interface.
+
+Every backend module (``c_backend``, ``numba_backend``) exposes a ``BACKEND`` object with
+
+``name``                         ``"c"`` or ``"numba"``
+``Context(tt_mb=DEFAULT_TT_MB)`` a search context owning a bounded transposition table
+``values_batch(positions, threads=1, tt_mb=DEFAULT_TT_MB)``
+                                 exact values of an ``(n, POS_FIELDS)`` int64 array without
+                                 Python overhead per solve; returns ``(values, nodes)`` arrays
+
+and a ``Context`` has
+
+``value(pos) -> int``             the solo seat's tricks from ``pos`` on with best play
+``test(pos, target) -> bool``     null-window probe: can the solo seat reach ``>= target``?
+``card_values(pos) -> dict``      ``{card: value}`` for every legal card of the player to move
+``line(pos) -> list[int]``        a principal line to the end; among equally good cards the
+                                  lowest rank is played, ties by suit order ♠ ♣ ♦ ♥
+``clear()``                       empty the transposition table
+``nodes``                         search nodes visited by the last call
+``tt_mb``                         the table's size bound in MiB
+
+Positions are flat arrays laid out as :mod:`solver.engine.layout` documents.  A context may be
+reused across any positions: entries stay valid because the table is cleared automatically
+when the trump, solo seat, mode or talon rule change.  One context per thread.
+
+>>> "numba" in available_backends() or "c" in available_backends()
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from ..errors import BackendUnavailableError, InvalidArgumentError
+
+DEFAULT_TT_MB = 32
+_MODULES = {"c": "c_backend", "numba": "numba_backend"}
+_HOW_TO_GET = {
+    "c": "reinstall with a C compiler present (e.g. `apt-get install gcc`, then "
+         "`pip install -e .`) so the cffi extension solver._pref_c is built",
+    "numba": "install numba (`pip install numba`)",
+}
+_cache: dict[str, object] = {}
+_errors: dict[str, str] = {}
+
+
+def _load(name: str):
+    if name in _cache:
+        return _cache[name]
+    if name in _errors:
+        return None
+    try:
+        module = importlib.import_module(f".{_MODULES[name]}", __name__)
+        _cache[name] = module.BACKEND
+        return module.BACKEND
+    except ImportError as exc:
+        _errors[name] = str(exc)
+        return None
+
+
+def available_backends() -> list[str]:
+    """Names of the backends that work on this machine, fastest first."""
+    return [name for name in ("c", "numba") if _load(name) is not None]
+
+
+def get_backend(name: str = "auto"):
+    """The backend called ``name``: ``"c"``, ``"numba"`` or ``"auto"`` (C when built, else Numba).
+
+    Raises :class:`BackendUnavailableError` naming how to get a missing backend.
+    """
+    if name == "auto":
+        for candidate in ("c", "numba"):
+            backend = _load(candidate)
+            if backend is not None:
+                return backend
+        raise BackendUnavailableError(
+            "no solver backend is available: " + "; ".join(_HOW_TO_GET.values()))
+    if name not in _MODULES:
+        raise InvalidArgumentError(
+            f"unknown backend {name!r}: choose 'c', 'numba' or 'auto'")
+    backend = _load(name)
+    if backend is None:
+        raise BackendUnavailableError(
+            f"the {name!r} backend is not available ({_errors.get(name, 'not built')}): "
+            f"{_HOW_TO_GET[name]}")
+    return backend
