@@ -7,6 +7,11 @@ Every backend module (``c_backend``, ``numba_backend``) exposes a ``BACKEND`` ob
 ``values_batch(positions, threads=1, tt_mb=DEFAULT_TT_MB)``
                                  exact values of an ``(n, POS_FIELDS)`` int64 array without
                                  Python overhead per solve; returns ``(values, nodes)`` arrays
+``tests_batch(positions, targets, threads=1, tt_mb=DEFAULT_TT_MB)``
+                                 null-window probes in batch; returns ``(bools, nodes)``
+
+The full contract both backends meet (and the tests they pass) is docs/engine-contract.md
+(CONTRACT_PLACEHOLDER in a helper's brief means that file).
 
 and a ``Context`` has
 
