@@ -27,3 +27,11 @@ class InvalidArgumentError(PrefError):
 
 class BackendUnavailableError(PrefError):
     """A solver backend was asked for explicitly but is not available on this machine."""
+
+
+class IllegalBidError(PrefError):
+    """A call in the auction or an order after the talon that the rules forbid."""
+
+
+class InvalidRecordError(PrefError):
+    """A scoring record (one hand or a pulka) that is incomplete or inconsistent."""

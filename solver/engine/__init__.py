@@ -39,11 +39,12 @@ import importlib
 from ..errors import BackendUnavailableError, InvalidArgumentError
 
 DEFAULT_TT_MB = 32
-_MODULES = {"c": "c_backend", "numba": "numba_backend"}
+_MODULES = {"c": "c_backend", "numba": "numba_backend", "reference": "reference_backend"}
 _HOW_TO_GET = {
     "c": "reinstall with a C compiler present (e.g. `apt-get install gcc`, then "
          "`pip install -e .`) so the cffi extension solver._pref_c is built",
     "numba": "install numba (`pip install numba`)",
+    "reference": "it ships with the package; only an import error can hide it",
 }
 _cache: dict[str, object] = {}
 _errors: dict[str, str] = {}
@@ -64,7 +65,11 @@ def _load(name: str):
 
 
 def available_backends() -> list[str]:
-    """Names of the backends that work on this machine, fastest first."""
+    """Names of the fast backends that work on this machine, fastest first.
+
+    The ``"reference"`` backend (plain minimax, small endings only) is always there and is not
+    listed; ask for it by name.
+    """
     return [name for name in ("c", "numba") if _load(name) is not None]
 
 
@@ -82,7 +87,7 @@ def get_backend(name: str = "auto"):
             "no solver backend is available: " + "; ".join(_HOW_TO_GET.values()))
     if name not in _MODULES:
         raise InvalidArgumentError(
-            f"unknown backend {name!r}: choose 'c', 'numba' or 'auto'")
+            f"unknown backend {name!r}: choose 'c', 'numba', 'reference' or 'auto'")
     backend = _load(name)
     if backend is None:
         raise BackendUnavailableError(

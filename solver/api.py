@@ -1,0 +1,158 @@
+"""The front door: ``solve(deal, …)`` for contracts, мизер and распасы (SPEC §6).
+
+>>> from solver import Deal, solve
+>>> ending = Deal.from_str("AK...7/Q.A..8/7.8..A")
+>>> r = solve(ending, declarer=0, trump="NT", backend="reference")
+>>> r.tricks, r.cards
+(2, {K♠: 2, A♠: 2, 7♥: 1})
+>>> [t["winner"] for t in r.replay()]
+[0, 0, 2]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cardset import Card
+from .deal import Deal
+from .engine import DEFAULT_TT_MB, get_backend
+from .errors import InvalidArgumentError
+from .notation import format_card, format_strain
+from .position import Position
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The answer of :func:`solve`.
+
+    ``tricks``: the solo seat's total tricks with best play (tricks already taken included); on
+    распасы a mapping seat → the tricks that seat can be held to at most (its guarantee).
+    ``cards``: ``{card: tricks}`` for every legal card of the player to move (распасы: per seat).
+    ``line``: a principal line to the end (распасы: per seat); among equally good cards the
+    lowest rank is played, ties by suit order ♠ ♣ ♦ ♥.
+    """
+
+    mode: str
+    tricks: object
+    cards: object
+    line: object
+    position: Position = field(repr=False)
+    solo: int | None = None
+    trump: int = 4
+    backend: str = ""
+    nodes: int = 0
+
+    def replay(self, seat: int | None = None) -> list[dict]:
+        """The line as tricks: ``{"leader", "cards", "winner"}`` each (winner -1: the dealer)."""
+        line = self.line if self.mode != "raspasy" else self.line[seat if seat is not None else 0]
+        pos = self.position.copy()
+        out, trick, leader = [], [], pos.leader
+        for c in line:
+            if not trick:
+                leader = pos.to_move if not pos.table else pos.leader
+            trick.append(c)
+            before = pos.tricks, pos.dealer_tricks
+            pos.push(c)
+            if not pos.table:
+                if pos.dealer_tricks != before[1]:
+                    winner = -1
+                else:
+                    winner = next(i for i in range(3) if pos.tricks[i] != before[0][i])
+                out.append({"leader": leader, "cards": list(trick), "winner": winner})
+                trick = []
+        return out
+
+    def to_dict(self) -> dict:
+        """Plain JSON-ready form: ``tricks``, ``cards`` (card text → value), ``line``."""
+        def cards_json(d):
+            return {format_card(c): v for c, v in d.items()}
+        if self.mode == "raspasy":
+            return {"mode": self.mode,
+                    "tricks": {str(s): t for s, t in self.tricks.items()},
+                    "cards": {str(s): cards_json(d) for s, d in self.cards.items()},
+                    "line": {str(s): [format_card(c) for c in ln] for s, ln in self.line.items()},
+                    "to_move": self.position.to_move}
+        return {"mode": self.mode, "solo": self.solo, "trump": format_strain(self.trump),
+                "tricks": self.tricks, "cards": cards_json(self.cards),
+                "line": [format_card(c) for c in self.line],
+                "to_move": self.position.to_move}
+
+    def __str__(self) -> str:
+        if self.mode == "raspasy":
+            return "распасы: " + ", ".join(f"seat {s} held to ≤ {t}" for s, t in self.tricks.items())
+        who = "declarer" if self.mode == "contract" else "misère player"
+        cards = " ".join(f"{format_card(c)}:{v}" for c, v in self.cards.items())
+        return (f"{self.mode} ({format_strain(self.trump)}), {who} seat {self.solo}: "
+                f"{self.tricks} tricks\ncards of seat {self.position.to_move}: {cards}\n"
+                f"line: {' '.join(format_card(c) for c in self.line)}")
+
+    def _repr_html_(self) -> str:
+        from .display import line_html, position_html
+        if self.mode == "raspasy":
+            head = "<b>распасы</b>: " + ", ".join(
+                f"seat {s} held to ≤ {t}" for s, t in self.tricks.items())
+            values = self.cards.get(self.position.to_move)
+            return head + position_html(self.position, values)
+        who = "declarer" if self.mode == "contract" else "мизер"
+        head = (f"<b>{self.tricks}</b> tricks for seat {self.solo} ({who}, "
+                f"trump {format_strain(self.trump)})")
+        return head + position_html(self.position, self.cards) + line_html(self.replay())
+
+
+def _as_position(deal, declarer, trump, misere, raspasy, talon, leader) -> Position:
+    if isinstance(deal, Position):
+        if declarer is not None or misere is not None or raspasy or trump is not None:
+            raise InvalidArgumentError(
+                "a Position already carries its mode and trump; pass only backend options")
+        return deal
+    if isinstance(deal, str):
+        deal = Deal.from_str(deal)
+    if not isinstance(deal, Deal):
+        raise InvalidArgumentError(f"solve() takes a Deal, a deal string or a Position, not {type(deal).__name__}")
+    return Position.from_deal(deal, declarer=declarer, trump=trump, misere=misere,
+                              raspasy=raspasy, talon=talon, leader=leader)
+
+
+def solve(deal, *, declarer=None, trump=None, misere=None, raspasy=False, talon="none",
+          leader=0, backend="auto", tt_mb=DEFAULT_TT_MB, context=None) -> SolveResult:
+    """Solve a deal (or a :class:`Position`) double dummy.
+
+    Say one of: ``declarer=SEAT, trump=STRAIN`` (a contract; the declarer maximises his
+    tricks), ``misere=SEAT`` (the misère player minimises, both catchers maximise) or
+    ``raspasy=True`` (for every seat, the tricks it can be held to at most by the other two;
+    ``talon`` is ``"none"``, ``"lead"`` or ``"dealer"``).  ``leader`` defaults to the first hand.
+
+    ``backend`` is ``"c"``, ``"numba"``, ``"reference"`` (small endings) or ``"auto"``;
+    ``context`` reuses a backend context (its transposition table) across calls.
+
+    Raises :class:`InvalidDealError`, :class:`InvalidArgumentError` on bad input and
+    :class:`BackendUnavailableError` when an explicitly named backend is missing.
+    """
+    pos = _as_position(deal, declarer, trump, misere, raspasy, talon, leader)
+    engine = get_backend(backend)
+    ctx = context if context is not None else engine.Context(tt_mb)
+    if pos.is_over:
+        raise InvalidArgumentError("the play is over: nothing to solve")
+    if pos.mode == "raspasy":
+        tricks, cards, lines, nodes = {}, {}, {}, 0
+        for seat in range(3):
+            flat = pos.to_engine(solo=seat)
+            base = pos.tricks[seat]
+            cards[seat] = {Card(c): base + v for c, v in ctx.card_values(flat).items()}
+            nodes += ctx.nodes
+            mover_is_seat = pos.to_move == seat
+            vals = cards[seat].values()
+            tricks[seat] = min(vals) if mover_is_seat else max(vals)
+            lines[seat] = [Card(c) for c in ctx.line(flat)]
+        return SolveResult("raspasy", tricks, cards, lines, pos, None, pos.trump,
+                           engine.name, nodes)
+    flat = pos.to_engine()
+    base = pos.tricks[pos.solo]
+    cards = {Card(c): base + v for c, v in ctx.card_values(flat).items()}
+    nodes = ctx.nodes
+    solo_moves = pos.to_move == pos.solo
+    maximise = solo_moves == (pos.mode == "contract")
+    tricks = max(cards.values()) if maximise else min(cards.values())
+    line = [Card(c) for c in ctx.line(flat)]
+    return SolveResult(pos.mode, tricks, cards, line, pos, pos.solo, pos.trump, engine.name,
+                       nodes)

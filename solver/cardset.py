@@ -1,0 +1,90 @@
+"""``CardSet``: an ``int`` mask that behaves like a set of cards.
+
+>>> s = CardSet.from_str("AK.7..")
+>>> len(s), "A♠" in s, str(s)
+(3, True, 'A♠ K♠ 7♣')
+>>> (s - CardSet.from_str("A...")).dotted()
+'K.7..'
+"""
+
+from __future__ import annotations
+
+from .cards import FULL_DECK, count, iter_cards
+from .notation import format_card, format_cards, format_hand, parse_card, parse_hand
+
+
+class Card(int):
+    """A card number (``suit*8+rank``) that prints as ``A♥``; results use it as dict keys.
+
+    >>> Card(31), int(Card("10♠"))
+    (A♥, 3)
+    """
+
+    def __new__(cls, value):
+        if isinstance(value, str):
+            value = parse_card(value)
+        return super().__new__(cls, int(value))
+
+    def __repr__(self) -> str:
+        return format_card(int(self))
+
+    __str__ = __repr__
+
+
+class CardSet(int):
+    """A set of cards backed by its 32-bit mask (bit ``suit*8+rank``).
+
+    Iterates from the highest card down in ♠ ♣ ♦ ♥ order (the order players read a hand);
+    ``int(s)`` is the mask the engines take.
+    """
+
+    def __new__(cls, mask: int = 0):
+        if isinstance(mask, str):
+            mask = parse_hand(mask)
+        elif not isinstance(mask, int):
+            m = 0
+            for c in mask:
+                m |= 1 << (parse_card(c) if isinstance(c, str) else int(c))
+            mask = m
+        return super().__new__(cls, int(mask) & FULL_DECK)
+
+    @classmethod
+    def from_str(cls, text: str) -> "CardSet":
+        return cls(parse_hand(text))
+
+    def __iter__(self):
+        return iter(self.cards())
+
+    def cards(self) -> list[Card]:
+        """The cards, highest first within each suit, suits in ♠ ♣ ♦ ♥ order."""
+        return [Card(c) for c in sorted(iter_cards(int(self)), key=lambda c: (c >> 3, -(c & 7)))]
+
+    def __len__(self) -> int:
+        return count(int(self))
+
+    def __contains__(self, card) -> bool:
+        c = parse_card(card) if isinstance(card, str) else int(card)
+        return 0 <= c < 32 and bool(int(self) >> c & 1)
+
+    def __or__(self, other):
+        return CardSet(int(self) | int(other))
+
+    def __and__(self, other):
+        return CardSet(int(self) & int(other))
+
+    def __sub__(self, other):
+        return CardSet(int(self) & ~int(other))
+
+    def __xor__(self, other):
+        return CardSet(int(self) ^ int(other))
+
+    __ror__, __rand__, __rxor__ = __or__, __and__, __xor__
+
+    def dotted(self, style: str = "symbols") -> str:
+        return format_hand(int(self), style)
+
+    def __str__(self) -> str:
+        return format_cards(self.cards())
+
+    def __repr__(self) -> str:
+        return f"CardSet({self.dotted('ascii')!r})"

@@ -1,0 +1,259 @@
+"""A deal: three hands in seat order and the talon (прикуп), validated.
+
+A full deal is 10/10/10 and a 2-card talon; an *ending* is three hands of equal size 1–10 and
+no talon.  The talon keeps the order its cards were written in: on распасы with a talon rule
+that is the order they are turned.
+
+>>> d = Deal.from_str("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9..")
+>>> str(d)
+'KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9..'
+>>> Deal.from_str(d.to_str("russian")) == d
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from .cards import FULL_DECK, HAND_SIZE, TALON_SIZE, count, iter_cards
+from .errors import InvalidCardError, InvalidDealError
+from .notation import (_SUIT_BY_SYMBOL, format_card, format_cards, format_hand,
+                       is_dotted_order, parse_card, parse_card_list)
+
+SEAT_NAMES = ("first hand (0)", "second hand (1)", "third hand (2)")
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Three hands (32-bit masks, seats 0 1 2 in playing order) and the talon (cards in order).
+
+    Construct with :meth:`from_str`, :meth:`from_hands` or :meth:`random`; the constructor
+    validates and raises :class:`InvalidDealError` naming the fault.
+    """
+
+    hands: tuple[int, int, int]
+    talon: tuple[int, ...] = ()
+
+    def __post_init__(self):
+        hands = tuple(int(h) for h in self.hands)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "talon", tuple(int(c) for c in self.talon))
+        _validate(hands, self.talon)
+
+    # -- construction -------------------------------------------------------------------
+    @classmethod
+    def from_hands(cls, hands, talon=()) -> "Deal":
+        """A deal from three masks (or card iterables) and the talon's cards in order."""
+        masks = []
+        for h in hands:
+            if isinstance(h, (int, np.integer)):
+                masks.append(int(h))
+            else:
+                masks.append(sum(1 << int(c) for c in h))
+        return cls(tuple(masks), tuple(int(c) for c in talon))
+
+    @classmethod
+    def from_str(cls, text: str) -> "Deal":
+        """Read a deal in any notation :mod:`solver.notation` knows (see :func:`parse_deal`)."""
+        return parse_deal(text)
+
+    @classmethod
+    def random(cls, seed=None) -> "Deal":
+        """A uniformly random full deal; the same ``seed`` gives the same deal."""
+        rng = np.random.default_rng(seed)
+        cards = [int(c) for c in rng.permutation(32)]
+        hands = tuple(sum(1 << c for c in cards[10 * i:10 * i + 10]) for i in range(3))
+        return cls(hands, tuple(cards[30:32]))
+
+    # -- reading ------------------------------------------------------------------------
+    @property
+    def is_ending(self) -> bool:
+        """True for a deal without a talon (three hands of equal size)."""
+        return not self.talon
+
+    @property
+    def hand_size(self) -> int:
+        return count(self.hands[0])
+
+    @property
+    def talon_mask(self) -> int:
+        return sum(1 << c for c in self.talon)
+
+    def hand(self, seat: int) -> int:
+        return self.hands[seat]
+
+    def to_str(self, style: str = "symbols") -> str:
+        """The canonical line: dotted hands, ``/``, then the talon.
+
+        The talon is dotted when its order is the dotted order, else a card list
+        (``8♦ 7♠``) so that the turning order survives.
+        """
+        parts = [format_hand(h, style) for h in self.hands]
+        if self.talon:
+            if is_dotted_order(list(self.talon)):
+                parts.append(format_hand(self.talon_mask, style))
+            else:
+                parts.append(format_cards(self.talon, style))
+        return "/".join(parts)
+
+    def __str__(self) -> str:
+        return self.to_str()
+
+    def __repr__(self) -> str:
+        return f"Deal.from_str({self.to_str()!r})"
+
+    def _repr_html_(self) -> str:
+        from .display import deal_html
+        return deal_html(self)
+
+
+def _validate(hands, talon) -> None:
+    if len(hands) != 3:
+        raise InvalidDealError(f"a deal has three hands, not {len(hands)}")
+    for i, h in enumerate(hands):
+        if h < 0 or h > FULL_DECK:
+            raise InvalidDealError(f"hand {i} is not a 32-bit card mask: {h!r}")
+    for c in talon:
+        if not 0 <= c < 32:
+            raise InvalidDealError(f"talon card {c!r} is not a card number 0-31")
+    owners: dict[int, str] = {}
+    places = [(SEAT_NAMES[i], list(iter_cards(h))) for i, h in enumerate(hands)]
+    places.append(("the talon", list(talon)))
+    for name, cards in places:
+        for c in cards:
+            if c in owners:
+                where = f"twice in {name}" if owners[c] == name else f"in {owners[c]} and {name}"
+                raise InvalidDealError(f"duplicate card {format_card(c)} {where}")
+            owners[c] = name
+    sizes = [count(h) for h in hands]
+    for i, n in enumerate(sizes):
+        if n > HAND_SIZE:
+            raise InvalidDealError(f"{SEAT_NAMES[i]} has {n} cards; a hand has at most 10")
+    if talon:
+        for i, n in enumerate(sizes):
+            if n != HAND_SIZE:
+                raise InvalidDealError(
+                    f"{SEAT_NAMES[i]} has {n} cards; with a talon every hand has 10")
+        if len(talon) != TALON_SIZE:
+            raise InvalidDealError(
+                f"the talon has {len(talon)} card{'s' if len(talon) != 1 else ''}; it has 2 "
+                f"(the deal has {sum(sizes) + len(talon)} cards, a full deal 32)")
+        return
+    if sizes[0] == 0 or len(set(sizes)) != 1:
+        raise InvalidDealError(
+            "an ending (a deal without a talon) needs three hands of equal size 1-10, "
+            f"got {sizes[0]}/{sizes[1]}/{sizes[2]} cards")
+
+
+# -- parsing every deal notation ---------------------------------------------------------
+
+def parse_deal(text: str) -> Deal:
+    """Read a deal: the canonical line, a JPref ``deal:`` line or an eshavlyugin token list.
+
+    * canonical: ``hand/hand/hand[/talon]``, each hand dotted (``AKQ.J10.987.A8``) or a card
+      list, the talon dotted or a card list in turning order;
+    * JPref: ``deal: ♠KQ9 ♣X7 … 2`` — suit groups of the 32 cards (hands of 10 in order, then the
+      talon), ``X`` = ten; a trailing number names the first hand (0-based), whose hand becomes
+      seat 0;
+    * eshavlyugin: ``Qs 10c Ah …`` — 32 card tokens (or 30 for three hands without a talon).
+    """
+    if not isinstance(text, str):
+        raise InvalidDealError(f"a deal must be text, not {type(text).__name__}")
+    line = text.strip()
+    if not line:
+        raise InvalidDealError("empty deal")
+    if line.lower().startswith("deal:"):
+        return _parse_jpref(line)
+    if "/" in line:
+        parts = line.split("/")
+        if len(parts) not in (3, 4):
+            raise InvalidDealError(
+                f"a deal line has three hands and a talon separated by '/', "
+                f"{line!r} has {len(parts)} parts")
+        hands = []
+        for i, part in enumerate(parts[:3]):
+            try:
+                hands.append(parse_card_list(part.strip()) if part.strip() else [])
+            except InvalidCardError as exc:
+                raise InvalidCardError(f"{SEAT_NAMES[i]}: {exc}") from None
+        talon: list[int] = []
+        if len(parts) == 4 and parts[3].strip():
+            try:
+                talon = parse_card_list(parts[3].strip())
+            except InvalidCardError as exc:
+                raise InvalidCardError(f"talon: {exc}") from None
+        return Deal.from_hands(hands, talon)
+    return _parse_token_list(line)
+
+
+def _parse_token_list(line: str) -> Deal:
+    cards = parse_card_list(line)
+    if len(cards) == 32:
+        return Deal.from_hands([cards[0:10], cards[10:20], cards[20:30]], cards[30:32])
+    if len(cards) == 30:
+        return Deal.from_hands([cards[0:10], cards[10:20], cards[20:30]])
+    raise InvalidDealError(
+        f"a deal written as a card list has 32 cards (three hands of 10, then the talon) "
+        f"or 30, not {len(cards)}; separate hands with '/' to give an ending")
+
+
+_JPREF_GROUP = re.compile(r"^[♠♣♦♥]")
+
+
+def _parse_jpref(line: str) -> Deal:
+    tokens = line[5:].split()
+    cards: list[int] = []
+    first_hand = None
+    for k, token in enumerate(tokens):
+        if token.endswith(":"):
+            continue
+        if token.isdigit() and k == len(tokens) - 1:
+            first_hand = int(token)
+            continue
+        if _JPREF_GROUP.match(token):
+            for ch in token[1:]:
+                card_text = ("10" if ch in "Xx" else ch) + token[0]
+                try:
+                    cards.append(parse_card(card_text))
+                except InvalidCardError:
+                    raise InvalidCardError(
+                        f"unknown rank {ch!r} in JPref group {token!r} of {line!r}") from None
+        else:
+            cards.append(parse_card(token))
+    if len(cards) != 32:
+        raise InvalidDealError(f"a JPref deal line has 32 cards, {line!r} has {len(cards)}")
+    for i, c in enumerate(cards):
+        if c in cards[:i]:
+            raise InvalidDealError(f"duplicate card {format_card(c)} in JPref line {line!r}")
+    hands = [cards[0:10], cards[10:20], cards[20:30]]
+    if first_hand is not None:
+        if not 0 <= first_hand <= 2:
+            raise InvalidDealError(f"JPref first hand {first_hand} is not 0, 1 or 2")
+        hands = hands[first_hand:] + hands[:first_hand]
+    return Deal.from_hands(hands, cards[30:32])
+
+
+def format_jpref(deal: Deal) -> str:
+    """Write a full deal as a JPref ``deal:`` line (suit groups, ``X`` = ten, first hand 0)."""
+    if deal.is_ending:
+        raise InvalidDealError("a JPref deal line needs a full deal with its talon")
+    groups = []
+    for mask in deal.hands:
+        for s in range(4):
+            ranks = [r for r in range(8) if mask >> (8 * s + r) & 1]
+            if ranks:
+                groups.append("♠♣♦♥"[s] + "".join("789XJQKA"[r] for r in ranks))
+    groups.extend("♠♣♦♥"[c >> 3] + "789XJQKA"[c & 7] for c in deal.talon)  # turning order
+    return "deal: " + " ".join(groups) + " 0"
+
+
+def format_tokens(deal: Deal) -> str:
+    """Write a deal as an eshavlyugin-style token list (``Qs 10c Ah …``)."""
+    out = []
+    for h in deal.hands:
+        out.extend(iter_cards(h))
+    out.extend(deal.talon)
+    return " ".join(("10" if c & 7 == 3 else "789TJQKA"[c & 7]) + "scdh"[c >> 3] for c in out)

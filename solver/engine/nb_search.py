@@ -1,0 +1,556 @@
+"""Numba kernels of the search: null-window alpha-beta over bitboards with a transposition table.
+
+Everything here is a pure module-level ``@njit(cache=True)`` function over typed numpy arrays;
+the state lives in arrays the caller (:class:`solver.engine.numba_backend.Context`) owns.
+docs/engine-numba.md explains the search, the table layout and the node count.
+
+Arrays every kernel takes
+-------------------------
+``st``    int64[S_LEN]: the three hands (mutated during the search and restored), the fixed
+          parameters of the question (trump, solo, minimise, talon rule and cards), the node
+          counter, the table generation and the bucket mask.
+``keys``  int64[entries]: transposition-table keys (0 = empty).
+``info``  int32[entries]: ``gen << 12 | depth << 8 | lower << 4 | upper`` per entry.
+``tab``   int32[TAB_LEN]: the lookup tables built by :func:`build_tables`.
+``mv``    int64[32, 16]: move lists, one row per search depth (the number of cards in hands).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+# --- state array -------------------------------------------------------------------------
+S_TRUMP = 3
+S_SOLO = 4
+S_MIN = 5
+S_RULE = 6
+S_T0 = 7
+S_T1 = 8
+S_NODES = 9
+S_GEN = 10
+S_MASK = 11
+S_VALID = 12
+S_LEN = 16
+
+NO_CARD = 32
+NO_TRUMP = 4
+TALON_DEALER = 2
+
+# --- lookup tables (one int32 array) -----------------------------------------------------
+T_PEXT = 0          # [u << 8 | h]: the bits of h compressed to the positions of u's bits
+T_REP = 65536       # [u << 8 | h]: lowest card of each run of h among u (equivalent cards)
+T_B3 = 131072       # [p]: p's bits as base-3 digits (sum of 3**i over set bits i)
+T_OFF = 131328      # [n]: number of base-3 codes of suits with fewer than n cards
+T_POP = 131344      # [b]: popcount of a byte
+TAB_LEN = 131600
+
+GEN_LIMIT = 1 << 19
+BUCKET = 4
+_HASH_MULT = -7046029254386353131   # 0x9E3779B97F4A7C15 as a signed 64-bit integer
+
+# position fields (solver.engine.layout)
+P_TRUMP, P_SOLO, P_MINIMISE, P_LEADER, P_NTABLE = 3, 4, 5, 6, 7
+P_TABLE0, P_TABLE1, P_TALON_RULE, P_TALON0, P_TALON1 = 8, 9, 10, 11, 12
+
+
+@njit(cache=True)
+def build_tables():
+    """The lookup tables the kernels read (see the T_* offsets)."""
+    tab = np.zeros(TAB_LEN, dtype=np.int32)
+    for u in range(256):
+        for h in range(256):
+            if h & ~u:
+                continue
+            p = 0
+            k = 0
+            rep = 0
+            prev_in_h = False
+            for r in range(8):
+                if u >> r & 1:
+                    inh = (h >> r & 1) == 1
+                    if inh:
+                        p |= 1 << k
+                        if not prev_in_h:
+                            rep |= 1 << r
+                    prev_in_h = inh
+                    k += 1
+            tab[T_PEXT + (u << 8 | h)] = p
+            tab[T_REP + (u << 8 | h)] = rep
+    for p in range(256):
+        v = 0
+        w = 1
+        c = 0
+        for i in range(8):
+            if p >> i & 1:
+                v += w
+                c += 1
+            w *= 3
+        tab[T_B3 + p] = v
+        tab[T_POP + p] = c
+    off = 0
+    w = 1
+    for n in range(10):
+        tab[T_OFF + n] = off
+        off += w
+        w *= 3
+    return tab
+
+
+@njit(cache=True, inline="always")
+def popcount32(x):
+    x = x - ((x >> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F
+    return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
+
+
+@njit(cache=True, inline="always")
+def legal_mask(hand, led, trump):
+    if led < 0:
+        return hand
+    f = hand & (0xFF << (8 * led))
+    if f != 0:
+        return f
+    if trump != NO_TRUMP:
+        r = hand & (0xFF << (8 * trump))
+        if r != 0:
+            return r
+    return hand
+
+
+@njit(cache=True, inline="always")
+def trick_key(h0, h1, h2, leader, tab):
+    """Relative-rank key of a trick-start position: per suit the owners of its remaining cards.
+
+    Each suit is a base-3 number (owner of each remaining card, lowest first) offset by the
+    number of codes of shorter suits: < 9841 < 2**14.  Cards already played close their gaps,
+    so positions that differ only by played cards share an entry.
+    """
+    key = (leader + 4) << 56
+    for s in range(4):
+        sh = 8 * s
+        a = (h0 >> sh) & 0xFF
+        b = (h1 >> sh) & 0xFF
+        u = a | b | ((h2 >> sh) & 0xFF)
+        code = (tab[T_OFF + tab[T_POP + u]] + tab[T_B3 + tab[T_PEXT + (u << 8 | a)]]
+                + 2 * tab[T_B3 + tab[T_PEXT + (u << 8 | b)]])
+        key |= np.int64(code) << (14 * s)
+    return key
+
+
+@njit(cache=True, inline="always")
+def tt_bucket(st, key):
+    return (((key * _HASH_MULT) >> 24) & st[S_MASK]) * BUCKET
+
+
+@njit(cache=True)
+def tt_probe(st, keys, info, key):
+    """``(lower, upper)`` bounds stored for ``key``, or ``(-1, 99)`` when absent."""
+    base = tt_bucket(st, key)
+    gen = st[S_GEN]
+    for j in range(BUCKET):
+        if keys[base + j] == key:
+            x = info[base + j]
+            if (x >> 12) == gen:
+                return (x >> 4) & 15, x & 15
+    return -1, 99
+
+
+@njit(cache=True)
+def tt_store(st, keys, info, key, result, target, depth):
+    """Tighten the bounds of ``key`` after a probe at ``target`` answered ``result``."""
+    base = tt_bucket(st, key)
+    gen = st[S_GEN]
+    slot = -1
+    lb = 0
+    ub = depth
+    victim = -1
+    vdepth = 99
+    for j in range(BUCKET):
+        x = info[base + j]
+        if (x >> 12) != gen:
+            if victim < 0 or vdepth >= 0:
+                victim = base + j
+                vdepth = -1
+            continue
+        if keys[base + j] == key:
+            slot = base + j
+            lb = (x >> 4) & 15
+            ub = x & 15
+            break
+        d = (x >> 8) & 15
+        if d < vdepth:
+            victim = base + j
+            vdepth = d
+    if slot < 0:
+        slot = victim
+        keys[slot] = key
+    if result:
+        if target > lb:
+            lb = target
+    else:
+        if target - 1 < ub:
+            ub = target - 1
+    info[slot] = np.int32((gen << 12) | (depth << 8) | (lb << 4) | ub)
+
+
+@njit(cache=True)
+def trick_winner(c0, c1, c2, led, trump, dealer_card):
+    """Offset from the leader (0, 1, 2) of the trick's winner; -1 when the dealer's card wins."""
+    best = 0
+    bk = -1
+    for i in range(3):
+        c = c0 if i == 0 else (c1 if i == 1 else c2)
+        s = c >> 3
+        if s == trump:
+            k = 16 + (c & 7)
+        elif s == led:
+            k = 8 + (c & 7)
+        else:
+            k = -1
+        if k > bk:
+            best = i
+            bk = k
+    if dealer_card != NO_CARD and 8 + (dealer_card & 7) > bk:
+        return -1
+    return best
+
+
+@njit(cache=True)
+def talon_card_at(st, tidx):
+    """The talon card of the current trick, or NO_CARD when it is an ordinary trick."""
+    if st[S_RULE] == 0 or tidx >= 2:
+        return NO_CARD
+    return st[S_T0 + tidx]
+
+
+@njit(cache=True)
+def gen_moves(st, tab, mv, row, legal, univ):
+    """Fill ``mv[row]`` with one card of every class of equivalent legal cards; return count."""
+    cnt = 0
+    for s in range(4):
+        sh = 8 * s
+        h = (legal >> sh) & 0xFF
+        if h == 0:
+            continue
+        u = (univ >> sh) & 0xFF
+        rep = tab[T_REP + (u << 8 | h)]
+        for r in range(8):
+            if rep >> r & 1:
+                mv[row, cnt] = sh + r
+                cnt += 1
+    return cnt
+
+
+@njit(cache=True)
+def search(st, keys, info, tab, mv, leader, n, c0, c1, tidx, target):
+    """Null-window probe: does the solo seat take ``>= target`` tricks from here on?
+
+    ``leader``, ``n`` (cards on the table), ``c0``/``c1`` (those cards) and ``tidx`` (talon
+    cards already turned) complete the hands in ``st``.
+    """
+    st[S_NODES] += 1
+    mover = (leader + n) % 3
+    hm = st[mover]
+    remaining = popcount32(hm)
+    if target <= 0:
+        return True
+    if target > remaining:
+        return False
+    h0 = st[0]
+    h1 = st[1]
+    h2 = st[2]
+    talon_card = talon_card_at(st, tidx)
+    trump = st[S_TRUMP]
+    solo = st[S_SOLO]
+    key = np.int64(0)
+    if n == 0 and talon_card == NO_CARD:
+        key = trick_key(h0, h1, h2, leader, tab)
+        lb, ub = tt_probe(st, keys, info, key)
+        if lb >= target:
+            return True
+        if ub < target:
+            return False
+    if talon_card != NO_CARD:
+        led = talon_card >> 3
+    elif n > 0:
+        led = c0 >> 3
+    else:
+        led = -1
+    legal = legal_mask(hm, led, trump)
+    hands = h0 | h1 | h2
+    univ = hands
+    if n >= 1:
+        univ |= np.int64(1) << c0
+    if n >= 2:
+        univ |= np.int64(1) << c1
+    dealer_card = NO_CARD
+    if st[S_RULE] == TALON_DEALER and talon_card != NO_CARD:
+        dealer_card = talon_card
+        univ |= np.int64(1) << talon_card
+        if tidx == 0 and st[S_T1] != NO_CARD:
+            univ |= np.int64(1) << st[S_T1]
+    row = popcount32(hands)
+    cnt = gen_moves(st, tab, mv, row, legal, univ)
+    want = (mover == solo) != (st[S_MIN] == 1)
+    result = not want
+    for i in range(cnt):
+        c = mv[row, i]
+        st[mover] = hm & ~(np.int64(1) << c)
+        if n == 0:
+            r = search(st, keys, info, tab, mv, leader, 1, c, NO_CARD, tidx, target)
+        elif n == 1:
+            r = search(st, keys, info, tab, mv, leader, 2, c0, c, tidx, target)
+        else:
+            w = trick_winner(c0, c1, c, led, trump, dealer_card)
+            if w < 0:
+                winner = -1
+            else:
+                winner = (leader + w) % 3
+            won = 1 if winner == solo else 0
+            if talon_card != NO_CARD:
+                nl = 0
+                nt = tidx + 1
+            else:
+                nl = winner
+                nt = tidx
+            if remaining == 1:
+                r = won >= target
+            else:
+                r = search(st, keys, info, tab, mv, nl, 0, NO_CARD, NO_CARD, nt, target - won)
+        st[mover] = hm
+        if r == want:
+            result = want
+            break
+    if key != 0:
+        tt_store(st, keys, info, key, result, target, remaining)
+    return result
+
+
+@njit(cache=True)
+def exact_value(st, keys, info, tab, mv, leader, n, c0, c1, tidx):
+    """The solo seat's tricks from here on: a bisection of null-window probes."""
+    mover = (leader + n) % 3
+    lo = 0
+    hi = popcount32(st[mover])
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if search(st, keys, info, tab, mv, leader, n, c0, c1, tidx, mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+@njit(cache=True)
+def load_position(st, keys, info, pos):
+    """Copy ``pos`` into ``st``; start a new table generation when the question changed.
+
+    Returns ``(leader, n, c0, c1, tidx)`` for :func:`search`.
+    """
+    trump = pos[P_TRUMP]
+    solo = pos[P_SOLO]
+    mini = pos[P_MINIMISE]
+    rule = pos[P_TALON_RULE]
+    if (st[S_VALID] == 0 or st[S_TRUMP] != trump or st[S_SOLO] != solo
+            or st[S_MIN] != mini or st[S_RULE] != rule):
+        clear_table(st, keys, info)
+        st[S_VALID] = 1
+    st[0] = pos[0]
+    st[1] = pos[1]
+    st[2] = pos[2]
+    st[S_TRUMP] = trump
+    st[S_SOLO] = solo
+    st[S_MIN] = mini
+    st[S_RULE] = rule
+    tidx = 0
+    if rule != 0:
+        st[S_T0] = pos[P_TALON0]
+        st[S_T1] = pos[P_TALON1]
+        if pos[P_TALON0] == NO_CARD:
+            tidx = 2
+    else:
+        st[S_T0] = NO_CARD
+        st[S_T1] = NO_CARD
+        tidx = 2
+    st[S_NODES] = 0
+    return pos[P_LEADER], pos[P_NTABLE], pos[P_TABLE0], pos[P_TABLE1], tidx
+
+
+@njit(cache=True)
+def clear_table(st, keys, info):
+    """Empty the table in O(1) by moving to the next generation (a real wipe on wrap-around)."""
+    g = st[S_GEN] + 1
+    if g >= GEN_LIMIT:
+        keys[:] = 0
+        info[:] = 0
+        g = 1
+    st[S_GEN] = g
+
+
+@njit(cache=True)
+def play_card(st, leader, n, c0, c1, tidx, c):
+    """Play ``c`` for the player to move (hand in ``st`` updated).
+
+    Returns ``(leader, n, c0, c1, tidx, won, done)``: the state after the card, whether the
+    solo seat won the trick it completed, and whether play has ended.
+    """
+    mover = (leader + n) % 3
+    st[mover] &= ~(np.int64(1) << c)
+    if n == 0:
+        return leader, 1, c, NO_CARD, tidx, 0, False
+    if n == 1:
+        return leader, 2, c0, c, tidx, 0, False
+    talon_card = talon_card_at(st, tidx)
+    dealer_card = NO_CARD
+    if talon_card != NO_CARD:
+        led = talon_card >> 3
+        if st[S_RULE] == TALON_DEALER:
+            dealer_card = talon_card
+    else:
+        led = c0 >> 3
+    w = trick_winner(c0, c1, c, led, st[S_TRUMP], dealer_card)
+    winner = -1 if w < 0 else (leader + w) % 3
+    won = 1 if winner == st[S_SOLO] else 0
+    done = (st[0] | st[1] | st[2]) == 0
+    if talon_card != NO_CARD:
+        return 0, 0, NO_CARD, NO_CARD, tidx + 1, won, done
+    return winner, 0, NO_CARD, NO_CARD, tidx, won, done
+
+
+@njit(cache=True)
+def legal_of_state(st, leader, n, c0, tidx):
+    mover = (leader + n) % 3
+    talon_card = talon_card_at(st, tidx)
+    if talon_card != NO_CARD:
+        led = talon_card >> 3
+    elif n > 0:
+        led = c0 >> 3
+    else:
+        led = -1
+    return legal_mask(st[mover], led, st[S_TRUMP])
+
+
+# --- entry kernels -----------------------------------------------------------------------
+
+@njit(cache=True, nogil=True)
+def k_value(st, keys, info, tab, mv, pos):
+    leader, n, c0, c1, tidx = load_position(st, keys, info, pos)
+    return exact_value(st, keys, info, tab, mv, leader, n, c0, c1, tidx)
+
+
+@njit(cache=True, nogil=True)
+def k_test(st, keys, info, tab, mv, pos, target):
+    leader, n, c0, c1, tidx = load_position(st, keys, info, pos)
+    return search(st, keys, info, tab, mv, leader, n, c0, c1, tidx, target)
+
+
+@njit(cache=True)
+def value_after(st, keys, info, tab, mv, leader, n, c0, c1, tidx, c):
+    """Value (tricks from the current trick on) after the player to move plays ``c``."""
+    save0 = st[0]
+    save1 = st[1]
+    save2 = st[2]
+    l2, n2, d0, d1, t2, won, done = play_card(st, leader, n, c0, c1, tidx, c)
+    v = won
+    if not done:
+        v += exact_value(st, keys, info, tab, mv, l2, n2, d0, d1, t2)
+    st[0] = save0
+    st[1] = save1
+    st[2] = save2
+    return v
+
+
+@njit(cache=True, nogil=True)
+def k_card_values(st, keys, info, tab, mv, pos, out_cards, out_values):
+    """Every legal card (increasing order) and its value; returns the count."""
+    leader, n, c0, c1, tidx = load_position(st, keys, info, pos)
+    legal = legal_of_state(st, leader, n, c0, tidx)
+    cnt = 0
+    for c in range(32):
+        if legal >> c & 1:
+            out_cards[cnt] = c
+            out_values[cnt] = value_after(st, keys, info, tab, mv, leader, n, c0, c1, tidx, c)
+            cnt += 1
+    return cnt
+
+
+@njit(cache=True)
+def reaches(st, keys, info, tab, mv, leader, n, c0, c1, tidx, c, v, want_high):
+    """After ``c`` is played: is the value ``>= v`` (want_high) or ``<= v`` (otherwise)?"""
+    save0 = st[0]
+    save1 = st[1]
+    save2 = st[2]
+    l2, n2, d0, d1, t2, won, done = play_card(st, leader, n, c0, c1, tidx, c)
+    if want_high:
+        if done:
+            ok = won >= v
+        else:
+            ok = search(st, keys, info, tab, mv, l2, n2, d0, d1, t2, v - won)
+    else:
+        if done:
+            ok = won <= v
+        else:
+            ok = not search(st, keys, info, tab, mv, l2, n2, d0, d1, t2, v - won + 1)
+    st[0] = save0
+    st[1] = save1
+    st[2] = save2
+    return ok
+
+
+@njit(cache=True, nogil=True)
+def k_line(st, keys, info, tab, mv, pos, out):
+    """A principal line (lowest rank, then suit order, among optimal cards); returns its length."""
+    leader, n, c0, c1, tidx = load_position(st, keys, info, pos)
+    nodes = np.int64(0)
+    v = exact_value(st, keys, info, tab, mv, leader, n, c0, c1, tidx)
+    length = 0
+    solo = st[S_SOLO]
+    mini = st[S_MIN] == 1
+    while (st[0] | st[1] | st[2]) != 0:
+        mover = (leader + n) % 3
+        want_high = (mover == solo) != mini
+        legal = legal_of_state(st, leader, n, c0, tidx)
+        best = -1
+        for r in range(8):
+            for s in range(4):
+                c = s * 8 + r
+                if legal >> c & 1:
+                    if best < 0 and reaches(st, keys, info, tab, mv, leader, n, c0, c1, tidx,
+                                            c, v, want_high):
+                        best = c
+        if best < 0:   # cannot happen: some card keeps the value
+            return -1
+        out[length] = best
+        length += 1
+        leader, n, c0, c1, tidx, won, done = play_card(st, leader, n, c0, c1, tidx, best)
+        v -= won
+        nodes += st[S_NODES]
+        st[S_NODES] = 0
+    st[S_NODES] = nodes
+    return length
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def k_values_batch(positions, targets, probe, workers, st2, keys2, info2, tab, mv3,
+                   out_values, out_nodes):
+    """Exact values (``probe`` false) or null-window probes at ``targets`` (``probe`` true).
+
+    Worker ``w`` solves positions ``w, w + workers, …`` with its own state and table, kept
+    (not cleared) across its positions.
+    """
+    npos = positions.shape[0]
+    for w in prange(workers):
+        st = st2[w]
+        keys = keys2[w]
+        info = info2[w]
+        mv = mv3[w]
+        for i in range(w, npos, workers):
+            leader, n, c0, c1, tidx = load_position(st, keys, info, positions[i])
+            if probe:
+                ok = search(st, keys, info, tab, mv, leader, n, c0, c1, tidx, targets[i])
+                out_values[i] = 1 if ok else 0
+            else:
+                out_values[i] = exact_value(st, keys, info, tab, mv, leader, n, c0, c1, tidx)
+            out_nodes[i] = st[S_NODES]

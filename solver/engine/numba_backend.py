@@ -1,0 +1,287 @@
+"""The Numba engine: the portable backend and the independent judge of the C engine.
+
+The kernels (:mod:`solver.engine.nb_search`) are pure ``@njit(cache=True)`` functions; this
+module is the Python edge: it checks positions cheaply, owns the arrays a search needs in a
+:class:`Context`, and runs batches over all cores.  docs/engine-numba.md describes the search.
+
+>>> import numpy as np
+>>> from solver.randpos import random_ending
+>>> ctx = BACKEND.Context(tt_mb=1)
+>>> pos = random_ending(np.random.default_rng(7), 3)
+>>> 0 <= ctx.value(pos) <= 3
+True
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from ..cards import NO_CARD, NO_TRUMP
+from ..errors import InvalidArgumentError, InvalidDealError
+from . import DEFAULT_TT_MB
+from . import nb_search as _k
+from .layout import (P_HAND0, P_LEADER, P_MINIMISE, P_NTABLE, P_SOLO, P_TABLE0, P_TALON0,
+                     P_TALON1, P_TALON_RULE, P_TRUMP, POS_FIELDS, TALON_NONE)
+
+_TABLES = _k.build_tables()
+_ENTRY_BYTES = 12   # int64 key + int32 info
+_MOVE_ROWS = 32
+_MOVE_COLS = 16
+
+
+def _entries_for(tt_mb) -> int:
+    """Table entries (a power of two, at least one bucket) within ``tt_mb`` MiB."""
+    try:
+        mb = float(tt_mb)
+    except (TypeError, ValueError):
+        raise InvalidArgumentError(f"tt_mb must be a number of MiB, not {tt_mb!r}") from None
+    if not mb > 0:
+        raise InvalidArgumentError(f"tt_mb must be positive, not {tt_mb!r}")
+    budget = int(mb * (1 << 20)) // _ENTRY_BYTES
+    entries = _k.BUCKET
+    while entries * 2 <= budget:
+        entries *= 2
+    return entries
+
+
+def _new_state(entries: int) -> np.ndarray:
+    st = np.zeros(_k.S_LEN, dtype=np.int64)
+    st[_k.S_MASK] = entries // _k.BUCKET - 1
+    return st
+
+
+def _popcount(x: int) -> int:
+    return bin(x).count("1")
+
+
+def _check_position(pos) -> np.ndarray:
+    """The position as a contiguous int64 array, after cheap checks of its invariants."""
+    arr = np.asarray(pos)
+    if arr.shape != (POS_FIELDS,):
+        raise InvalidArgumentError(
+            f"a position is an array of {POS_FIELDS} integers, got shape {arr.shape}")
+    if arr.dtype.kind not in "iu":
+        raise InvalidArgumentError(f"a position must hold integers, got dtype {arr.dtype}")
+    arr = np.ascontiguousarray(arr, dtype=np.int64)
+    _check_fields([int(x) for x in arr])
+    return arr
+
+
+def _check_fields(p: list[int]) -> None:
+    hands = p[P_HAND0:P_HAND0 + 3]
+    for seat, h in enumerate(hands):
+        if not 0 <= h <= 0xFFFFFFFF:
+            raise InvalidDealError(f"hand {seat} is not a 32-bit card mask: {h}")
+    for name, idx, lo, hi in (("trump", P_TRUMP, 0, NO_TRUMP), ("solo seat", P_SOLO, 0, 2),
+                              ("minimise flag", P_MINIMISE, 0, 1), ("leader", P_LEADER, 0, 2),
+                              ("cards on the table", P_NTABLE, 0, 2),
+                              ("talon rule", P_TALON_RULE, 0, 2)):
+        if not lo <= p[idx] <= hi:
+            raise InvalidArgumentError(f"{name} must be in {lo}..{hi}, got {p[idx]}")
+    seen: dict[int, str] = {}
+
+    def claim(c: int, where: str) -> None:
+        if c in seen:
+            raise InvalidDealError(f"card {c} is both in {seen[c]} and {where}")
+        seen[c] = where
+
+    for seat, h in enumerate(hands):
+        for c in range(32):
+            if h >> c & 1:
+                claim(c, f"hand {seat}")
+    ntable = p[P_NTABLE]
+    for i in range(ntable):
+        c = p[P_TABLE0 + i]
+        if not 0 <= c < 32:
+            raise InvalidDealError(f"table card {i} must be a card 0..31, got {c}")
+        claim(c, f"table slot {i}")
+    talon_pending = 0
+    if p[P_TALON_RULE] != TALON_NONE:
+        t0, t1 = p[P_TALON0], p[P_TALON1]
+        for i, c in enumerate((t0, t1)):
+            if not 0 <= c <= NO_CARD:
+                raise InvalidDealError(f"talon card {i} must be 0..31 or {NO_CARD}, got {c}")
+        if t0 == NO_CARD and t1 != NO_CARD:
+            raise InvalidDealError("talon card 1 is set while talon card 0 is empty")
+        for i, c in enumerate((t0, t1)):
+            if c != NO_CARD:
+                claim(c, f"talon slot {i}")
+                talon_pending += 1
+        if talon_pending:
+            if p[P_TRUMP] != NO_TRUMP:
+                raise InvalidArgumentError("talon tricks are played only without trumps")
+            if p[P_LEADER] != 0:
+                raise InvalidDealError("on a talon trick seat 0 plays first (leader must be 0)")
+    leader = p[P_LEADER]
+    mover = (leader + ntable) % 3
+    k = _popcount(hands[mover])
+    if not 1 <= k <= 10:
+        raise InvalidDealError(f"the player to move (seat {mover}) holds {k} cards; "
+                               "a position needs 1..10")
+    for i in range(3):
+        seat = (leader + i) % 3
+        expect = k - 1 if i < ntable else k
+        if _popcount(hands[seat]) != expect:
+            raise InvalidDealError(
+                f"hand {seat} holds {_popcount(hands[seat])} cards, expected {expect} "
+                f"(seat {mover} to move holds {k}, {ntable} card(s) on the table)")
+    if talon_pending > k:
+        raise InvalidDealError(f"{talon_pending} talon tricks pending but only {k} tricks left")
+
+
+def _check_batch(positions) -> np.ndarray:
+    arr = np.asarray(positions)
+    if arr.ndim != 2 or arr.shape[1] != POS_FIELDS:
+        raise InvalidArgumentError(
+            f"a batch is an (n, {POS_FIELDS}) integer array, got shape {arr.shape}")
+    if arr.dtype.kind not in "iu":
+        raise InvalidArgumentError(f"positions must hold integers, got dtype {arr.dtype}")
+    arr = np.ascontiguousarray(arr, dtype=np.int64)
+    for row in arr.tolist():
+        _check_fields(row)
+    return arr
+
+
+class Context:
+    """A search context: a transposition table of at most ``tt_mb`` MiB and work arrays.
+
+    The table is reused across calls on any positions and emptied automatically when the
+    trump, solo seat, mode or talon rule change.  When it is full, new entries replace stale
+    ones first, then the entry with the fewest tricks left in its 4-way bucket; it never grows.
+    Not thread-safe: one context per thread (the kernels release the GIL).
+    """
+
+    def __init__(self, tt_mb=DEFAULT_TT_MB):
+        entries = _entries_for(tt_mb)
+        self.tt_mb = tt_mb
+        self.nodes = 0
+        self._st = _new_state(entries)
+        self._keys = np.zeros(entries, dtype=np.int64)
+        self._info = np.zeros(entries, dtype=np.int32)
+        self._mv = np.zeros((_MOVE_ROWS, _MOVE_COLS), dtype=np.int64)
+        self._cards = np.zeros(32, dtype=np.int64)
+        self._values = np.zeros(32, dtype=np.int64)
+        self._line = np.zeros(32, dtype=np.int64)
+
+    def _args(self):
+        return self._st, self._keys, self._info, _TABLES, self._mv
+
+    def value(self, pos) -> int:
+        """The solo seat's tricks from ``pos`` on (current trick included) with best play."""
+        arr = _check_position(pos)
+        v = _k.k_value(*self._args(), arr)
+        self.nodes = int(self._st[_k.S_NODES])
+        return int(v)
+
+    def test(self, pos, target) -> bool:
+        """Null-window probe: does the solo seat take ``>= target`` tricks from ``pos`` on?"""
+        arr = _check_position(pos)
+        try:
+            t = int(target)
+        except (TypeError, ValueError):
+            raise InvalidArgumentError(f"target must be an integer, got {target!r}") from None
+        t = max(-1, min(t, 11))
+        ok = _k.k_test(*self._args(), arr, t)
+        self.nodes = int(self._st[_k.S_NODES])
+        return bool(ok)
+
+    def card_values(self, pos) -> dict[int, int]:
+        """``{card: value}`` for every legal card of the player to move, cards increasing."""
+        arr = _check_position(pos)
+        n = _k.k_card_values(*self._args(), arr, self._cards, self._values)
+        self.nodes = int(self._st[_k.S_NODES])
+        return {int(self._cards[i]): int(self._values[i]) for i in range(n)}
+
+    def line(self, pos) -> list[int]:
+        """A principal line to the end of play: optimal cards, lowest rank then suit order."""
+        arr = _check_position(pos)
+        n = _k.k_line(*self._args(), arr, self._line)
+        self.nodes = int(self._st[_k.S_NODES])
+        if n < 0:
+            raise RuntimeError("internal error: no card keeps the value (please report)")
+        return [int(c) for c in self._line[:n]]
+
+    def clear(self) -> None:
+        """Empty the transposition table."""
+        _k.clear_table(self._st, self._keys, self._info)
+
+    def __repr__(self) -> str:
+        return f"Context(tt_mb={self.tt_mb!r})"
+
+
+def _workers(threads, n: int) -> int:
+    try:
+        t = int(threads)
+    except (TypeError, ValueError):
+        raise InvalidArgumentError(f"threads must be an integer, got {threads!r}") from None
+    if t < 0:
+        raise InvalidArgumentError(f"threads must be >= 0 (0 = all cores), got {t}")
+    limit = numba.config.NUMBA_NUM_THREADS
+    if t == 0 or t > limit:
+        t = limit
+    return max(1, min(t, max(n, 1)))
+
+
+def _run_batch(arr, targets, probe: bool, threads, tt_mb):
+    n = arr.shape[0]
+    workers = _workers(threads, n)
+    entries = _entries_for(tt_mb)
+    values = np.zeros(n, dtype=np.int64)
+    nodes = np.zeros(n, dtype=np.int64)
+    if n == 0:
+        return values, nodes
+    st2 = np.stack([_new_state(entries) for _ in range(workers)])
+    keys2 = np.zeros((workers, entries), dtype=np.int64)
+    info2 = np.zeros((workers, entries), dtype=np.int32)
+    mv3 = np.zeros((workers, _MOVE_ROWS, _MOVE_COLS), dtype=np.int64)
+    previous = numba.get_num_threads()
+    numba.set_num_threads(workers)
+    try:
+        _k.k_values_batch(arr, targets, probe, workers, st2, keys2, info2, _TABLES, mv3,
+                          values, nodes)
+    finally:
+        numba.set_num_threads(previous)
+    return values, nodes
+
+
+def values_batch(positions, threads=1, tt_mb=DEFAULT_TT_MB):
+    """Exact values of an ``(n, 16)`` int64 array of positions: ``(int32[n], int64[n] nodes)``.
+
+    ``threads=0`` uses all cores; each worker keeps one table across its positions.
+    """
+    arr = _check_batch(positions)
+    values, nodes = _run_batch(arr, np.zeros(arr.shape[0], dtype=np.int64), False,
+                               threads, tt_mb)
+    return values.astype(np.int32), nodes
+
+
+def tests_batch(positions, targets, threads=1, tt_mb=DEFAULT_TT_MB):
+    """Null-window probes in batch: ``(bool[n], int64[n] nodes)``, solo tricks ``>= target``."""
+    arr = _check_batch(positions)
+    t = np.asarray(targets)
+    if t.shape != (arr.shape[0],) or (t.size and t.dtype.kind not in "iu"):
+        raise InvalidArgumentError(
+            f"targets must be {arr.shape[0]} integers, one per position, got shape {t.shape}")
+    t = np.clip(t.astype(np.int64), -1, 11)
+    values, nodes = _run_batch(arr, np.ascontiguousarray(t), True, threads, tt_mb)
+    return values.astype(bool), nodes
+
+
+class _Backend:
+    name = "numba"
+    Context = Context
+
+    @staticmethod
+    def values_batch(positions, threads=1, tt_mb=DEFAULT_TT_MB):
+        return values_batch(positions, threads=threads, tt_mb=tt_mb)
+
+    @staticmethod
+    def tests_batch(positions, targets, threads=1, tt_mb=DEFAULT_TT_MB):
+        return tests_batch(positions, targets, threads=threads, tt_mb=tt_mb)
+
+    def __repr__(self) -> str:
+        return "<pref-solver numba backend>"
+
+
+BACKEND = _Backend()

@@ -1,0 +1,77 @@
+"""The reference solver behind the backend interface (``get_backend("reference")``).
+
+Plain minimax (:mod:`solver.reference`): for small endings only (about 5 cards a hand).  It lets
+every analysis and the front door be tested against the judge with the same code path the fast
+engines take.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..cards import rank_of, suit_of
+from ..engine.layout import P_HAND0, P_LEADER, P_NTABLE
+from ..reference import reference_card_values, reference_value
+from . import DEFAULT_TT_MB
+
+
+def _line(pos) -> list[int]:
+    from ..position import advance_flat  # the one place that moves a flat position on
+    pos = np.array(pos, dtype=np.int64)
+    line = []
+    while any(int(pos[P_HAND0 + i]) for i in range(3)):
+        values = reference_card_values(pos)
+        seat = (int(pos[P_LEADER]) + int(pos[P_NTABLE])) % 3
+        best = _best_for(pos, seat, values)
+        line.append(best)
+        advance_flat(pos, best)
+    return line
+
+
+def _best_for(pos, seat, values: dict[int, int]) -> int:
+    from ..engine.layout import P_MINIMISE, P_SOLO
+    solo_side = seat == int(pos[P_SOLO])
+    want_max = solo_side != bool(pos[P_MINIMISE])
+    target = max(values.values()) if want_max else min(values.values())
+    return min((c for c, v in values.items() if v == target),
+               key=lambda c: (rank_of(c), suit_of(c)))
+
+
+class Context:
+    """A context over the reference solver; ``tt_mb`` is accepted and ignored."""
+
+    def __init__(self, tt_mb: int = DEFAULT_TT_MB):
+        self.tt_mb = tt_mb
+        self.nodes = 0
+
+    def value(self, pos) -> int:
+        return reference_value(pos)
+
+    def test(self, pos, target: int) -> bool:
+        return reference_value(pos) >= target
+
+    def card_values(self, pos) -> dict[int, int]:
+        return dict(sorted(reference_card_values(pos).items()))
+
+    def line(self, pos) -> list[int]:
+        return _line(pos)
+
+    def clear(self) -> None:
+        pass
+
+
+class _Backend:
+    name = "reference"
+    Context = Context
+
+    def values_batch(self, positions, threads=1, tt_mb=DEFAULT_TT_MB):
+        positions = np.asarray(positions, dtype=np.int64).reshape(-1, 16)
+        values = np.array([reference_value(p) for p in positions], dtype=np.int32)
+        return values, np.zeros(len(positions), dtype=np.int64)
+
+    def tests_batch(self, positions, targets, threads=1, tt_mb=DEFAULT_TT_MB):
+        values, nodes = self.values_batch(positions)
+        return values >= np.asarray(targets), nodes
+
+
+BACKEND = _Backend()

@@ -1,0 +1,341 @@
+"""A position in play: the hands, the cards on the table, who is to play, trump, mode, tricks.
+
+``push(card)`` plays a card (checked against the rules), ``pop()`` takes it back.  The position
+converts to the engines' flat array with :meth:`Position.to_engine`.
+
+>>> from solver import Deal
+>>> p = Position.from_deal(Deal.from_str("A.K..7/K.A..8/7.7..A"), declarer=0, trump="NT")
+>>> p.to_move, [str(c) for c in p.legal_cards()]
+(0, ['A♠', 'K♣', '7♥'])
+>>> p.push("A♠").push("K♠").push("7♠")
+Position.from_str('.K..7/.A..8/.7..A', trump='NT', mode='contract', solo=0, leader=0, tricks=(1, 0, 0))
+>>> p.tricks
+(1, 0, 0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .cards import NO_CARD, NO_TRUMP, SUIT_MASK, count, iter_cards, suit_of
+from .cardset import CardSet
+from .engine.layout import (P_HAND0, P_LEADER, P_NTABLE, P_TABLE0, P_TABLE1, P_TALON0,
+                            P_TALON1, P_TALON_RULE, P_TRUMP, TALON_DEALER, TALON_NONE,
+                            TALON_RULES, make_position)
+from .errors import IllegalPlayError, InvalidArgumentError, InvalidDealError
+from .notation import format_card, format_hand, format_strain, parse_card, parse_strain
+from .play import DEALER, legal_mask, trick_winner
+
+MODES = ("contract", "misere", "raspasy")
+
+
+def advance_flat(pos: np.ndarray, c: int) -> int | None:
+    """Play card ``c`` (assumed legal) in a flat position array, in place.
+
+    Returns ``None`` while the trick is open; when it completes, the winning seat, or
+    :data:`solver.play.DEALER` when the dealer's talon card took it.
+    """
+    n = int(pos[P_NTABLE])
+    leader = int(pos[P_LEADER])
+    seat = (leader + n) % 3
+    pos[P_HAND0 + seat] &= ~(1 << c)
+    if n < 2:
+        pos[P_TABLE0 + n] = c
+        pos[P_NTABLE] = n + 1
+        return None
+    cards = [int(pos[P_TABLE0]), int(pos[P_TABLE1]), c]
+    talon_rule = int(pos[P_TALON_RULE])
+    talon_card = int(pos[P_TALON0]) if talon_rule != TALON_NONE else NO_CARD
+    if talon_card != NO_CARD:
+        w = trick_winner(cards, int(pos[P_TRUMP]), suit_of(talon_card),
+                         talon_card if talon_rule == TALON_DEALER else None)
+        winner = DEALER if w == DEALER else (leader + w) % 3
+        pos[P_TALON0], pos[P_TALON1] = pos[P_TALON1], NO_CARD
+        pos[P_LEADER] = 0
+    else:
+        winner = (leader + trick_winner(cards, int(pos[P_TRUMP]))) % 3
+        pos[P_LEADER] = winner
+    pos[P_NTABLE] = 0
+    pos[P_TABLE0] = pos[P_TABLE1] = NO_CARD
+    return winner
+
+
+def _seat(value, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= 2:
+        raise InvalidArgumentError(f"{what} must be a seat 0, 1 or 2, not {value!r}")
+    return int(value)
+
+
+def _card(value) -> int:
+    if isinstance(value, str):
+        return parse_card(value)
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and 0 <= value < 32:
+        return int(value)
+    raise InvalidArgumentError(f"{value!r} is not a card")
+
+
+@dataclass
+class _Undo:
+    pos: np.ndarray
+    tricks: tuple[int, int, int]
+    dealer_tricks: int
+    played: int
+
+
+class Position:
+    """What is left in play, and whose turn it is.
+
+    Parameters
+    ----------
+    hands: three masks (seats 0, 1, 2); the seats yet to play to the current trick hold one
+        card more than those who played.
+    trump: a strain in any notation (``"♥"``, ``"NT"``, ``4``); мизер and распасы are no-trump.
+    mode: ``"contract"`` (``solo`` is the declarer), ``"misere"`` (``solo`` is the misère
+        player) or ``"raspasy"`` (every seat for itself; ``solo`` picks the seat examined).
+    leader: the seat that led the current trick (or leads the next).
+    table: cards already played to the current trick, in order.
+    tricks: tricks taken so far per seat.
+    talon, talon_rule: on распасы, talon cards still to be turned and the rule
+        (``"none"``, ``"lead"``, ``"dealer"``).
+    """
+
+    def __init__(self, hands, *, trump="NT", mode: str = "contract", solo: int = 0,
+                 leader: int = 0, table=(), tricks=(0, 0, 0), talon=(),
+                 talon_rule: str = "none", dealer_tricks: int = 0):
+        if mode not in MODES:
+            raise InvalidArgumentError(f"unknown mode {mode!r}: choose one of {', '.join(MODES)}")
+        strain = parse_strain(trump)
+        if mode != "contract" and strain != NO_TRUMP:
+            raise InvalidArgumentError(f"{mode} is played without trumps, not {trump!r}")
+        if talon_rule not in TALON_RULES:
+            raise InvalidArgumentError(
+                f"unknown talon rule {talon_rule!r}: choose none, lead or dealer")
+        if talon_rule != "none" and mode != "raspasy":
+            raise InvalidArgumentError("a talon rule applies on распасы only")
+        self.mode = mode
+        self.solo = _seat(solo, "solo")
+        self.talon_rule = talon_rule
+        table = [_card(c) for c in table]
+        talon = [_card(c) for c in talon] if talon_rule != "none" else []
+        if len(table) > 2:
+            raise InvalidDealError(
+                f"{len(table)} cards on the table: a trick in progress has at most 2")
+        if len(tricks) != 3 or any(not isinstance(t, (int, np.integer)) or t < 0 for t in tricks):
+            raise InvalidArgumentError(f"tricks must be three counts >= 0, not {tricks!r}")
+        self.tricks = tuple(int(t) for t in tricks)
+        self.dealer_tricks = int(dealer_tricks)
+        leader = _seat(leader, "leader")
+        if talon and leader != 0:
+            raise InvalidDealError("on a talon trick the first hand (seat 0) plays first")
+        self._pos = make_position([int(h) for h in hands], trump=strain, solo=self.solo,
+                                  minimise=mode != "contract", leader=leader, table=table,
+                                  talon_rule=TALON_RULES[talon_rule], talon=talon)
+        self._validate(hands, table, talon)
+        self._history: list[_Undo] = []
+
+    def _validate(self, hands, table, talon) -> None:
+        seen: dict[int, str] = {}
+        places = [(f"hand {i}", list(iter_cards(int(h)))) for i, h in enumerate(hands)]
+        places += [("the table", table), ("the talon", talon)]
+        if len(hands) != 3:
+            raise InvalidDealError(f"a position has three hands, not {len(hands)}")
+        for name, cards in places:
+            for c in cards:
+                if c in seen:
+                    raise InvalidDealError(f"duplicate card {format_card(c)} in {seen[c]} and {name}")
+                seen[c] = name
+        sizes = [count(int(h)) for h in hands]
+        leader, n = self.leader, len(table)
+        played = {(leader + k) % 3 for k in range(n)}
+        expect = [None] * 3
+        base = max(sizes[s] for s in range(3) if s not in played) if len(played) < 3 else 0
+        for s in range(3):
+            expect[s] = base - 1 if s in played else base
+        if sizes != expect or base < 1 or base > 10:
+            raise InvalidDealError(
+                f"hand sizes {sizes[0]}/{sizes[1]}/{sizes[2]} do not fit a trick led by seat "
+                f"{leader} with {n} card(s) on the table")
+        if len(talon) > 2:
+            raise InvalidDealError("at most two talon cards can be turned")
+        if len(talon) > base:
+            raise InvalidDealError(f"{len(talon)} talon tricks cannot be played with {base} cards a hand")
+        # cards on the table must have been legal when played
+        led = suit_of(talon[0]) if talon else (suit_of(table[0]) if table else None)
+        for k, c in enumerate(table):
+            seat = (leader + k) % 3
+            if k == 0 and not talon:
+                continue
+            allowed = legal_mask(int(hands[seat]) | (1 << c), led, self.trump)
+            if not allowed >> c & 1:
+                raise InvalidDealError(
+                    f"{format_card(c)} on the table could not have been played by seat {seat}")
+
+    # -- construction from a deal -------------------------------------------------------
+    @classmethod
+    def from_deal(cls, deal, *, declarer=None, trump=None, misere=None, raspasy=False,
+                  talon="none", leader=0, solo=None) -> "Position":
+        """The opening position of a deal in one of the modes of :func:`solver.solve`."""
+        modes = (declarer is not None) + (misere is not None) + bool(raspasy)
+        if modes != 1:
+            raise InvalidArgumentError(
+                "say exactly one of declarer=SEAT (with trump=), misere=SEAT or raspasy=True")
+        if declarer is not None:
+            if trump is None:
+                raise InvalidArgumentError("a contract needs trump= (♠ ♣ ♦ ♥ or NT)")
+            return cls(deal.hands, trump=trump, mode="contract", solo=_seat(declarer, "declarer"),
+                       leader=leader)
+        if trump is not None and parse_strain(trump) != NO_TRUMP:
+            raise InvalidArgumentError("мизер and распасы are played without trumps")
+        if misere is not None:
+            return cls(deal.hands, trump="NT", mode="misere", solo=_seat(misere, "misere"),
+                       leader=leader)
+        if talon != "none":
+            if talon not in TALON_RULES:
+                raise InvalidArgumentError(
+                    f"unknown talon rule {talon!r}: choose none, lead or dealer")
+            if not deal.talon:
+                raise InvalidDealError(f"talon rule {talon!r} needs a deal with its talon")
+            if leader != 0:
+                raise InvalidArgumentError("with the talon turned, the first hand plays first")
+        return cls(deal.hands, trump="NT", mode="raspasy", solo=0 if solo is None else solo,
+                   leader=leader, talon=deal.talon, talon_rule=talon)
+
+    @classmethod
+    def from_str(cls, text: str, **kwargs) -> "Position":
+        """A position from three dotted hands (``"A.K..7/K.A..8/7.7..A"``) and keywords."""
+        from .deal import parse_deal
+        table = [_card(c) for c in kwargs.pop("table", ())]
+        hands = [part for part in text.split("/")]
+        if len(hands) != 3:
+            raise InvalidDealError(f"a position line has three hands separated by '/': {text!r}")
+        from .notation import parse_hand
+        masks = [parse_hand(h) if h.strip() else 0 for h in hands]
+        del parse_deal
+        return cls(masks, table=table, **kwargs)
+
+    # -- state --------------------------------------------------------------------------
+    @property
+    def hands(self) -> tuple[CardSet, CardSet, CardSet]:
+        return tuple(CardSet(int(self._pos[P_HAND0 + i])) for i in range(3))
+
+    @property
+    def trump(self) -> int:
+        return int(self._pos[P_TRUMP])
+
+    @property
+    def leader(self) -> int:
+        return int(self._pos[P_LEADER])
+
+    @property
+    def table(self) -> list[int]:
+        return [int(self._pos[P_TABLE0 + k]) for k in range(int(self._pos[P_NTABLE]))]
+
+    @property
+    def talon(self) -> list[int]:
+        return [int(c) for c in (self._pos[P_TALON0], self._pos[P_TALON1]) if int(c) != NO_CARD]
+
+    @property
+    def to_move(self) -> int:
+        return (self.leader + int(self._pos[P_NTABLE])) % 3
+
+    @property
+    def is_over(self) -> bool:
+        return not any(int(self._pos[P_HAND0 + i]) for i in range(3))
+
+    @property
+    def led_suit(self) -> int | None:
+        """The suit the player to move must follow, or None when leading."""
+        talon = self.talon
+        if talon:
+            return suit_of(talon[0])
+        table = self.table
+        return suit_of(table[0]) if table else None
+
+    def legal_cards(self) -> CardSet:
+        """The cards the player to move may play."""
+        if self.is_over:
+            return CardSet(0)
+        hand = int(self._pos[P_HAND0 + self.to_move])
+        return CardSet(legal_mask(hand, self.led_suit, self.trump))
+
+    def push(self, card) -> "Position":
+        """Play ``card`` for the player to move; raises :class:`IllegalPlayError` if illegal."""
+        c = _card(card)
+        if self.is_over:
+            raise IllegalPlayError("the play is over: no cards are left")
+        seat = self.to_move
+        hand = int(self._pos[P_HAND0 + seat])
+        if not hand >> c & 1:
+            raise IllegalPlayError(f"seat {seat} does not hold {format_card(c)}")
+        if not int(self.legal_cards()) >> c & 1:
+            led = self.led_suit
+            need = ("follow suit " + "♠♣♦♥"[led]) if hand & SUIT_MASK[led] else "play a trump"
+            raise IllegalPlayError(f"seat {seat} must {need}; {format_card(c)} is not allowed")
+        self._history.append(_Undo(self._pos.copy(), self.tricks, self.dealer_tricks, c))
+        winner = advance_flat(self._pos, c)
+        if winner is not None:
+            if winner == DEALER:
+                self.dealer_tricks += 1
+            else:
+                t = list(self.tricks)
+                t[winner] += 1
+                self.tricks = tuple(t)
+        return self
+
+    def pop(self) -> int:
+        """Take back the last card played and return it."""
+        if not self._history:
+            raise IllegalPlayError("no card to take back")
+        undo = self._history.pop()
+        self._pos, self.tricks, self.dealer_tricks = undo.pos, undo.tricks, undo.dealer_tricks
+        return undo.played
+
+    @property
+    def played(self) -> list[int]:
+        """Cards played since this object was created, in order."""
+        return [u.played for u in self._history]
+
+    def copy(self) -> "Position":
+        other = Position.__new__(Position)
+        other.__dict__.update(self.__dict__)
+        other._pos = self._pos.copy()
+        other._history = list(self._history)
+        return other
+
+    def to_engine(self, solo: int | None = None) -> np.ndarray:
+        """The flat engine array, optionally for another solo seat (распасы)."""
+        pos = self._pos.copy()
+        if solo is not None:
+            pos[4] = _seat(solo, "solo")
+        return pos
+
+    # -- display ------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        hands = "/".join(format_hand(int(self._pos[P_HAND0 + i]), "ascii") for i in range(3))
+        extra = ""
+        if self.table:
+            extra += f", table={[format_card(c) for c in self.table]!r}"
+        if self.talon_rule != "none":
+            extra += f", talon={[format_card(c) for c in self.talon]!r}, talon_rule={self.talon_rule!r}"
+        return (f"Position.from_str({hands!r}, trump={format_strain(self.trump)!r}, "
+                f"mode={self.mode!r}, solo={self.solo}, leader={self.leader}, "
+                f"tricks={self.tricks}{extra})")
+
+    def __str__(self) -> str:
+        lines = [f"{self.mode}, trump {format_strain(self.trump)}"
+                 + (f", solo seat {self.solo}" if self.mode != "raspasy" else "")]
+        for i in range(3):
+            mark = " *" if i == self.to_move and not self.is_over else ""
+            lines.append(f"seat {i}: {self.hands[i].dotted()}  tricks {self.tricks[i]}{mark}")
+        if self.table:
+            lines.append("table: " + " ".join(format_card(c) for c in self.table))
+        if self.talon:
+            lines.append(f"talon to turn ({self.talon_rule}): "
+                         + " ".join(format_card(c) for c in self.talon))
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        from .display import position_html
+        return position_html(self)
