@@ -1,0 +1,359 @@
+"""The auction (торговля): the bidding ladder, legal calls, the outcome, what may be ordered.
+
+The ladder is 6♠ 6♣ 6♦ 6♥ 6БК 7♠ … 8БК, мизер (misère: take no trick), 9♠ … 10БК (seed 000).
+Seed 004 adds the "без прикупа" (talonless) bids — 9 без прикупа after 9БК, мизер без
+прикупа after it, 10 без прикупа after 10БК — and places мизер above the nines; both are
+options of ``Conventions``.  Seats speak in playing order 0, 1, 2 (0 = first hand); a
+player who passed does not come back; a player whose first word was not мизер never bids it.
+
+>>> r = run_auction(["6♠", "7♣", "pass", "pass"])
+>>> r.declarer, str(r.bid)
+(1, '7♣')
+>>> run_auction(["pass", "pass", "pass"]).raspasy
+True
+>>> str(parse_bid("мизер")), str(parse_bid("8 NT")), parse_bid("6 пик") == parse_bid("6S")
+('мизер', '8БК', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from .cards import CLUBS, DIAMONDS, HEARTS, NO_TRUMP, SPADES
+from .conventions import Conventions
+from .errors import IllegalBidError, InvalidArgumentError
+
+STRAIN_SYMBOLS = ("♠", "♣", "♦", "♥", "БК")
+
+_STRAIN_WORDS = {
+    SPADES: ("♠", "s", "spade", "spades", "п", "пик", "пики", "пика", "пиковая", "пики"),
+    CLUBS: ("♣", "c", "club", "clubs", "т", "треф", "трефы", "трефа", "трефовая"),
+    DIAMONDS: ("♦", "d", "diamond", "diamonds", "б", "бубен", "бубён", "бубны", "бубна",
+               "бубновая", "буби"),
+    HEARTS: ("♥", "h", "heart", "hearts", "ч", "черв", "червей", "червы", "черви", "червя",
+             "червовая"),
+    NO_TRUMP: ("бк", "nt", "n", "notrump", "no-trump", "no trump", "без козыря", "без козырей",
+               "бескозырная"),
+}
+_STRAIN_LOOKUP = {w: s for s, words in _STRAIN_WORDS.items() for w in words}
+_STRAIN_LOOKUP.update({"♤": SPADES, "♧": CLUBS, "♢": DIAMONDS, "♡": HEARTS, "\u2665\ufe0f": HEARTS})
+
+_MISERE_WORDS = ("мизер", "misere", "misère", "miser", "m")
+_TALONLESS_WORDS = ("без прикупа", "бп", "б/п", "talonless", "without talon", "wt")
+_PASS_WORDS = ("pass", "пас", "p", "-")
+_HERE_WORDS = ("здесь", "мои", "here", "mine")
+
+
+def parse_strain(text: str | int) -> int:
+    """A strain (trump) from ``♠ ♣ ♦ ♥ S C D H NT БК`` or Russian suit names; NO_TRUMP = 4.
+
+    >>> parse_strain("черви"), parse_strain("NT"), parse_strain("♦"), parse_strain(1)
+    (3, 4, 2, 1)
+    """
+    if isinstance(text, bool):
+        raise InvalidArgumentError(f"unknown trump {text!r}")
+    if isinstance(text, int):
+        if 0 <= text <= NO_TRUMP:
+            return text
+        raise InvalidArgumentError(f"unknown trump {text!r}: expected 0-4")
+    key = " ".join(str(text).strip().lower().split())
+    if key in _STRAIN_LOOKUP:
+        return _STRAIN_LOOKUP[key]
+    raise InvalidArgumentError(
+        f"unknown trump {text!r}: expected ♠ ♣ ♦ ♥, S C D H, NT/БК or a Russian suit name")
+
+
+def format_strain(strain: int) -> str:
+    """The symbol of a strain: ♠ ♣ ♦ ♥ or БК."""
+    return STRAIN_SYMBOLS[strain]
+
+
+@dataclass(frozen=True)
+class Bid:
+    """A bid or a contract: ``level`` 6-10 and ``strain`` 0-4, or мизер (``misere``).
+
+    ``talonless`` marks seed 004's "без прикупа" bids; a talonless game bid has no strain
+    yet (``strain is None``: the declarer names it when ordering).  Bids compare by the
+    default ladder (``<``); use ``ladder_index`` for a convention's own order.
+    """
+
+    level: int
+    strain: int | None = None
+    misere: bool = False
+    talonless: bool = False
+
+    def __post_init__(self) -> None:
+        if self.misere:
+            if self.strain is not None:
+                raise InvalidArgumentError("a мизер has no trump")
+            object.__setattr__(self, "level", 10)
+            return
+        if self.level not in (6, 7, 8, 9, 10):
+            raise InvalidArgumentError(f"game level {self.level!r}: expected 6-10")
+        if self.strain is None and not self.talonless:
+            raise InvalidArgumentError(f"game {self.level} needs a trump or БК")
+        if self.strain is not None and not 0 <= self.strain <= NO_TRUMP:
+            raise InvalidArgumentError(f"unknown trump {self.strain!r}")
+        if self.talonless and self.strain is None and self.level < 9:
+            raise InvalidArgumentError("без прикупа bids are 9 or 10")
+
+    @property
+    def price(self) -> int:
+        """Game value: 6: 2, 7: 4, 8: 6, 9: 8, 10: 10, мизер: 10."""
+        return 10 if self.misere else GAME_PRICE[self.level]
+
+    def __str__(self) -> str:
+        if self.misere:
+            return "мизер без прикупа" if self.talonless else "мизер"
+        if self.strain is None:
+            return f"{self.level} без прикупа"
+        text = f"{self.level}{STRAIN_SYMBOLS[self.strain]}"
+        return text + " без прикупа" if self.talonless else text
+
+    def __lt__(self, other: "Bid") -> bool:
+        return ladder_index(self) < ladder_index(other)
+
+
+GAME_PRICE = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
+"""Price (цена игры) of a game by level; мизер is 10."""
+MISERE_PRICE = 10
+WHIST_NORM = {6: 4, 7: 2, 8: 1, 9: 1, 10: 0}
+"""Tricks the whisters together must take (норма вистующих), seed 000."""
+
+MISERE = Bid(10, misere=True)
+PASS = "pass"
+HERE = "here"
+
+
+def ladder(conventions: Conventions | None = None) -> tuple[Bid, ...]:
+    """Every bid in increasing order under ``conventions`` (default seed 000: 26 bids).
+
+    >>> [str(b) for b in ladder()][14:17]
+    ['8БК', 'мизер', '9♠']
+    >>> [str(b) for b in ladder(Conventions.classic())][19:23]
+    ['9БК', 'мизер', '9 без прикупа', 'мизер без прикупа']
+    """
+    conv = conventions or Conventions.sochi()
+    bids: list[Bid] = []
+    for level in (6, 7, 8, 9, 10):
+        if level == 9 and not conv.misere_above_nines:
+            bids.append(MISERE)
+        bids.extend(Bid(level, s) for s in range(5))
+        if level == 9:
+            if conv.misere_above_nines:
+                bids.append(MISERE)
+            if conv.talonless_bids:
+                bids.append(Bid(9, None, talonless=True))
+                bids.append(Bid(10, misere=True, talonless=True))
+        if level == 10 and conv.talonless_bids:
+            bids.append(Bid(10, None, talonless=True))
+    return tuple(bids)
+
+
+def ladder_index(bid: Bid, conventions: Conventions | None = None) -> int:
+    """Position of a bid on the ladder; a talonless game with a strain ranks with its level's
+    talonless bid.  Raises ``IllegalBidError`` for a bid the conventions do not have."""
+    conv = conventions or Conventions.sochi()
+    key = Bid(bid.level, None, talonless=True) if (bid.talonless and not bid.misere) else bid
+    try:
+        return ladder(conv).index(key)
+    except ValueError:
+        raise IllegalBidError(f"{bid} is not a bid under conventions {conv.name!r}") from None
+
+
+def parse_bid(text: str | Bid) -> Bid:
+    """A bid or contract from text: ``6♠``, ``7 NT``, ``8БК``, ``9 пик``, ``мизер``,
+    ``9 без прикупа``, ``10♥ без прикупа``, ``мизер без прикупа``.
+
+    >>> str(parse_bid("7 червей")), str(parse_bid("9 бп")), parse_bid("misere").misere
+    ('7♥', '9 без прикупа', True)
+    """
+    if isinstance(text, Bid):
+        return text
+    raw = str(text)
+    key = " ".join(raw.strip().lower().replace("ё", "е").split())
+    talonless = False
+    for word in _TALONLESS_WORDS:
+        if key.endswith(word):
+            talonless = True
+            key = key[: -len(word)].strip()
+            break
+    if key in _MISERE_WORDS:
+        return Bid(10, misere=True, talonless=talonless)
+    digits = 2 if key.startswith("10") else 1
+    level_text, rest = key[:digits], key[digits:].strip()
+    if not level_text.isdigit() or int(level_text) not in GAME_PRICE:
+        raise InvalidArgumentError(f"cannot read bid {raw!r}: expected e.g. 6♠, 7NT, 8БК, мизер")
+    level = int(level_text)
+    if not rest:
+        if talonless:
+            return Bid(level, None, talonless=True)
+        raise InvalidArgumentError(f"cannot read bid {raw!r}: the trump is missing")
+    try:
+        strain = parse_strain(rest)
+    except InvalidArgumentError:
+        raise InvalidArgumentError(f"cannot read bid {raw!r}: unknown trump {rest!r}") from None
+    return Bid(level, strain, talonless=talonless)
+
+
+def parse_call(text: str | Bid) -> str | Bid:
+    """A call: ``PASS`` ("пас", "pass"), ``HERE`` ("здесь", "мои") or a ``Bid``."""
+    if isinstance(text, Bid):
+        return text
+    key = " ".join(str(text).strip().lower().split())
+    if key in _PASS_WORDS:
+        return PASS
+    if key in _HERE_WORDS or key.endswith(" здесь") or key.endswith(" мои"):
+        return HERE
+    return parse_bid(text)
+
+
+@dataclass(frozen=True)
+class AuctionResult:
+    """The outcome of an auction.
+
+    ``calls`` are ``(seat, call)`` pairs as spoken (call = ``PASS``, ``HERE`` or a ``Bid``);
+    ``declarer`` and ``bid`` are the winner and the winning bid, or None on распасы.
+    """
+
+    calls: tuple[tuple[int, object], ...]
+    declarer: int | None
+    bid: Bid | None
+
+    @property
+    def raspasy(self) -> bool:
+        """All three passed: распасы."""
+        return self.declarer is None
+
+
+def run_auction(calls: Iterable[str | Bid], conventions: Conventions | None = None, *,
+                raspasy_streak: int = 0) -> AuctionResult:
+    """Check an auction call by call and return its outcome.
+
+    ``calls`` are spoken in turn from the first hand (seat 0), skipping players who passed.
+    ``raspasy_streak`` is the number of распасы just played in a row (the exit rule may then
+    forbid low games).  Raises ``IllegalBidError`` naming the call and the rule it breaks,
+    including an auction that is left unfinished or goes on after it ended.
+
+    >>> run_auction(["6♠", "6♣", "pass", "здесь", "pass"], Conventions.classic()).declarer
+    0
+    """
+    conv = conventions or Conventions.sochi()
+    passed = [False, False, False]
+    spoke = [False, False, False]
+    misere_bidder = [False, False, False]
+    high: Bid | None = None
+    holder: int | None = None
+    seat = 0
+    done = False
+    log: list[tuple[int, object]] = []
+    minimum = conv.raspasy_minimum(raspasy_streak)
+    for number, raw in enumerate(calls, 1):
+        where = f"call {number} ({raw!r}, seat {seat})"
+        if done:
+            raise IllegalBidError(f"{where}: the auction is already over")
+        call = parse_call(raw)
+        if call == PASS:
+            passed[seat] = True
+        elif call == HERE:
+            if not conv.here:
+                raise IllegalBidError(f"{where}: 'здесь' is not allowed under conventions {conv.name!r}")
+            if high is None or holder == seat:
+                raise IllegalBidError(f"{where}: there is no other player's bid to hold")
+            if passed.count(True) != 1:
+                raise IllegalBidError(f"{where}: 'здесь' only once a player has passed")
+            if seat > holder:
+                raise IllegalBidError(
+                    f"{where}: only the earlier hand may say 'здесь' (seat {holder} holds {high})")
+            if high.misere != misere_bidder[seat]:
+                raise IllegalBidError(f"{where}: 'здесь' on {high} needs a player who bid "
+                                      f"{'мизер' if high.misere else 'a game'}")
+            holder = seat
+        else:
+            bid = call
+            index = ladder_index(bid, conv)
+            if bid.misere:
+                if spoke[seat] and not misere_bidder[seat]:
+                    raise IllegalBidError(f"{where}: мизер only as a player's first word")
+                if spoke[seat] and not bid.talonless:
+                    raise IllegalBidError(f"{where}: seat {seat} already bid мизер")
+            else:
+                if misere_bidder[seat]:
+                    raise IllegalBidError(f"{where}: a player who bid мизер may not bid a game")
+                if bid.strain is not None and bid.talonless:
+                    raise IllegalBidError(f"{where}: bid without the talon as '{bid.level} без прикупа'")
+                if bid.level < minimum:
+                    raise IllegalBidError(
+                        f"{where}: after {raspasy_streak} распасы in a row the lowest game is {minimum}")
+            if high is not None and index <= ladder_index(high, conv):
+                raise IllegalBidError(f"{where}: {bid} is not above {high}")
+            high, holder = bid, seat
+            misere_bidder[seat] = misere_bidder[seat] or bid.misere
+        spoke[seat] = True
+        log.append((seat, call))
+        active = [s for s in range(3) if not passed[s]]
+        if not active or (len(active) == 1 and high is not None and holder == active[0]):
+            done = True
+            continue
+        seat = _next_active(seat, passed)
+    if not done:
+        raise IllegalBidError(f"the auction is unfinished after {len(log)} call(s)")
+    if high is None:
+        return AuctionResult(tuple(log), None, None)
+    return AuctionResult(tuple(log), holder, high)
+
+
+def _next_active(seat: int, passed: Sequence[bool]) -> int:
+    for step in (1, 2, 3):
+        nxt = (seat + step) % 3
+        if not passed[nxt]:
+            return nxt
+    return seat
+
+
+def check_order(won: Bid, contract: Bid | str, conventions: Conventions | None = None) -> Bid:
+    """Check the game ordered after the talon against the winning bid; return it.
+
+    The order may not be below the bid; a мизер is played as bid; after a "без прикупа" bid
+    the declarer names any game of at least that level, played without the talon.
+
+    >>> str(check_order(parse_bid("7♦"), "7БК"))
+    '7БК'
+    >>> check_order(parse_bid("7♦"), "7♣")
+    Traceback (most recent call last):
+    ...
+    solver.errors.IllegalBidError: cannot order 7♣ after winning the auction at 7♦: it is below the bid
+    """
+    conv = conventions or Conventions.sochi()
+    order = parse_bid(contract)
+    if won.misere:
+        if not order.misere or order.talonless != won.talonless:
+            raise IllegalBidError(f"cannot order {order} after winning the auction with {won}: a мизер is played as bid")
+        return order
+    if order.misere:
+        raise IllegalBidError(f"cannot order мизер after winning the auction with {won}: мизер is a bid of its own")
+    if won.talonless and won.strain is None:
+        if order.strain is None or order.level < won.level:
+            raise IllegalBidError(f"cannot order {order} after {won}: name a trump at level {won.level} or above")
+        return Bid(order.level, order.strain, talonless=True)
+    if order.talonless:
+        raise IllegalBidError(f"cannot order {order} after {won}: without the talon it must be bid so")
+    if ladder_index(order, conv) < ladder_index(won, conv):
+        raise IllegalBidError(f"cannot order {order} after winning the auction at {won}: it is below the bid")
+    return order
+
+
+def orderable(won: Bid, conventions: Conventions | None = None) -> tuple[Bid, ...]:
+    """Every game the declarer may order after winning with ``won``.
+
+    >>> [str(b) for b in orderable(parse_bid("10♥"))]
+    ['10♥', '10БК']
+    """
+    conv = conventions or Conventions.sochi()
+    if won.misere:
+        return (won,)
+    if won.talonless and won.strain is None:
+        return tuple(Bid(level, s, talonless=True) for level in range(won.level, 11) for s in range(5))
+    start = ladder_index(won, conv)
+    return tuple(b for b in ladder(conv)[start:] if not b.misere and not b.talonless)

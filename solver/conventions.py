@@ -1,0 +1,281 @@
+"""Conventions: the named options under which a hand is bid and written into the pulka.
+
+A ``Conventions`` is a frozen set of choices.  ``Conventions.sochi()`` (the default) is seed
+000, our house "Сочинский преферанс на троих", exactly, its ⚠ choices included; the other
+presets follow seeds 001-004 where their text is coherent (docs/scoring.md lists every field,
+where each preset comes from, and how the seeds' ambiguities were read).
+
+Terms used once and then freely: пуля (pool) holds the points for games made, гора
+(mountain) the penalty points, висты (whists) the points players write on each other; a
+пулька (pulka) is the whole sheet; распасы (raspasy) is the all-pass hand played for the
+fewest tricks; консоляция (consolation) the висты the opponents write for each undertrick.
+
+>>> Conventions.sochi().pool_size
+20
+>>> Conventions.preset("004").whist
+'greedy'
+>>> Conventions.sochi().replace(pool_size=10).pool_size
+10
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from .errors import InvalidArgumentError
+
+# progression name -> (first prices, how it goes on after them)
+_PROGRESSIONS = {
+    "1-1-1": ((1,), "flat"),
+    "1-2-3": ((1, 2, 3), "flat"),             # limited arithmetic: 1, 2, 3, 3, ...
+    "1-2-4": ((1, 2, 4), "flat"),             # limited geometric: 1, 2, 4, 4, ...
+    "1-2-3-4": ((1, 2, 3), "arithmetic"),     # unlimited arithmetic: 1, 2, 3, 4, 5, ...
+    "1-2-4-8": ((1, 2, 4), "geometric"),      # unlimited geometric: 1, 2, 4, 8, 16, ...
+}
+
+_CHOICES = {
+    "whist": ("greedy", "gentleman"),
+    "consolation": ("all", "whisters", "none"),
+    "shortfall": ("equal", "responsible"),
+    "both_pass": ("no_play", "own_whist", "play"),
+    "raspasy_zero": ("nothing", "pool", "mountain"),
+    "talon_whists": ("none", "dealer", "dealer_or_split"),
+    "help_tie": ("clockwise", "smaller_mountain"),
+    "help_rest": ("own_mountain", "own_mountain_then_others"),
+    "end": ("pool_total", "all_closed"),
+    "settlement": ("average_mountain", "amnesty"),
+    "raspasy_progression": tuple(_PROGRESSIONS),
+}
+
+
+@dataclass(frozen=True)
+class Conventions:
+    """The rules options of a pulka; the defaults are seed 000 (``Conventions.sochi()``).
+
+    Table and end
+        ``players`` 3 or 4 (four-handed: the dealer sits out); ``pool_size`` the пуля each
+        player must reach; ``max_deals`` ends the pulka after that many deals (seed 000: 60,
+        None = no limit); ``end`` "pool_total" (the pools together reach size x players,
+        seed 000) or "all_closed" (every pool reached the size); ``settlement``
+        "average_mountain" (seed 000) or "amnesty" (seed 004).
+    Bidding
+        ``here`` "здесь" allowed; ``talonless_bids`` seed 004's "без прикупа" bids;
+        ``misere_above_nines`` мизер is beaten only by 9 без прикупа (seed 004);
+        ``raspasy_exit`` minimum level of a game after k распасы in a row, indexed by k and
+        saturating: (6,) simple, (6, 7) "7 after распасы", (6, 7, 8) "7 then 8", (6, 6, 7, 8)
+        seed 002; ``raspasy_exit_on_remiz`` a failed game also ends the streak;
+        ``raspasy_reset_after`` the streak starts again after that many (seed 001: 3).
+    Whist
+        ``whist`` "greedy" (жлобский: one whister writes висты for all the defence's tricks)
+        or "gentleman" (джентльменский: he and the passer share them equally);
+        ``consolation`` who writes консоляция on a failed declarer: "all" opponents, only the
+        "whisters", or "none"; ``dealer_consolation`` the four-handed dealer writes it too;
+        ``shortfall`` who pays when the whisters fall short of their norm: "equal" (two
+        whisters halve it, seed 000) or "responsible" (seed 002/004's responsible whister);
+        ``half_responsible`` полуответственный вист, half price per missing trick;
+        ``half_whist`` пол-виста allowed on 6 and 7; ``both_pass`` on 6 and 7 when both
+        defenders pass: "no_play" (written as made), "own_whist" (the second passer writes
+        висты for half the norm, seed 004), "play" (played, each passer writes a point to
+        the mountain per own trick, seed 002); ``check_unwhisted_tenner`` an unwhisted 10
+        is played open (seed 004) rather than written as made; ``walk_away`` "уйти без
+        трёх" allowed.
+    Распасы
+        ``raspasy_progression`` "1-1-1", "1-2-3", "1-2-4", "1-2-3-4" (unlimited), "1-2-4-8";
+        ``raspasy_amnesty`` the fewest tricks are subtracted from everyone (seed 001);
+        ``raspasy_zero`` a player with no trick writes the price to the "pool", off the
+        "mountain", or "nothing"; ``raspasy_dealer_zero`` the four-handed dealer counts too.
+    Four-handed dealer
+        ``talon_whists`` висты for a good talon: "none", "dealer" (four-handed only), or
+        "dealer_or_split" (three-handed the opponents halve them, seed 001);
+        ``misere_talon_sevens`` the dealer writes 10 per seven in the talon of a мизер.
+    Pool
+        ``help`` помощь: points past a closed pool go to the largest open pool, 10 висты a
+        point; ``help_tie`` "clockwise" or "smaller_mountain"; ``help_skip_dealer`` the
+        dealer of the hand is not helped; ``help_rest`` what nobody can take is written off
+        the player's "own_mountain", or "own_mountain_then_others" (seed 004).
+    Extras of seed 004
+        ``preferans`` the "преферанс" hand; ``dark_games`` dark (втемную) games at double
+        price written half to the pool and half off the mountain, and bomb multipliers.
+    """
+
+    name: str = "sochi"
+    players: int = 3
+    pool_size: int = 20
+    max_deals: int | None = 60
+    end: str = "pool_total"
+    settlement: str = "average_mountain"
+    # bidding
+    here: bool = False
+    talonless_bids: bool = False
+    misere_above_nines: bool = False
+    raspasy_exit: tuple[int, ...] = (6,)
+    raspasy_exit_on_remiz: bool = True
+    raspasy_reset_after: int | None = None
+    # whist
+    whist: str = "greedy"
+    consolation: str = "all"
+    dealer_consolation: bool = False
+    shortfall: str = "equal"
+    half_responsible: bool = False
+    half_whist: bool = False
+    both_pass: str = "no_play"
+    check_unwhisted_tenner: bool = False
+    walk_away: bool = False
+    # распасы
+    raspasy_progression: str = "1-1-1"
+    raspasy_amnesty: bool = False
+    raspasy_zero: str = "nothing"
+    raspasy_dealer_zero: bool = False
+    # four-handed dealer
+    talon_whists: str = "none"
+    misere_talon_sevens: bool = False
+    # pool
+    help: bool = False
+    help_tie: str = "clockwise"
+    help_skip_dealer: bool = False
+    help_rest: str = "own_mountain"
+    # seed 004 extras
+    preferans: bool = False
+    dark_games: bool = False
+
+    def __post_init__(self) -> None:
+        for field, allowed in _CHOICES.items():
+            value = getattr(self, field)
+            if value not in allowed:
+                raise InvalidArgumentError(
+                    f"convention {field}={value!r}: expected one of {', '.join(allowed)}")
+        if self.players not in (3, 4):
+            raise InvalidArgumentError(f"convention players={self.players!r}: expected 3 or 4")
+        if not isinstance(self.pool_size, int) or self.pool_size <= 0:
+            raise InvalidArgumentError(f"convention pool_size={self.pool_size!r}: expected a positive integer")
+        if self.max_deals is not None and (not isinstance(self.max_deals, int) or self.max_deals <= 0):
+            raise InvalidArgumentError(f"convention max_deals={self.max_deals!r}: expected a positive integer or None")
+        exit_ = tuple(self.raspasy_exit)
+        if not exit_ or any(level not in (6, 7, 8, 9, 10) for level in exit_):
+            raise InvalidArgumentError(f"convention raspasy_exit={self.raspasy_exit!r}: expected levels 6-10")
+        object.__setattr__(self, "raspasy_exit", exit_)
+
+    # ----------------------------------------------------------------- presets
+    @classmethod
+    def sochi(cls, **overrides: Any) -> "Conventions":
+        """Seed 000, our house rules (the default): no помощь, pools summed, 60 deals at most."""
+        return cls(**overrides)
+
+    @classmethod
+    def sochi_amnesty(cls, **overrides: Any) -> "Conventions":
+        """Seed 001 ("Сочинка"): распасы amnesty, zero tricks off the mountain, помощь."""
+        base = dict(
+            name="001", max_deals=None, end="all_closed", settlement="amnesty",
+            raspasy_reset_after=3, consolation="whisters", dealer_consolation=True,
+            shortfall="responsible", raspasy_amnesty=True, raspasy_zero="mountain",
+            talon_whists="dealer_or_split", help=True, help_tie="clockwise",
+        )
+        return cls(**{**base, **overrides})
+
+    @classmethod
+    def club(cls, **overrides: Any) -> "Conventions":
+        """Seed 002 (a club's Сочинка): 1-2-3 распасы, hard exit, пол-виста, помощь."""
+        base = dict(
+            name="002", pool_size=10, max_deals=None, end="all_closed",
+            raspasy_exit=(6, 6, 7, 8), raspasy_exit_on_remiz=False, shortfall="responsible",
+            half_whist=True, both_pass="play", raspasy_progression="1-2-3",
+            raspasy_zero="pool", help=True,
+        )
+        return cls(**{**base, **overrides})
+
+    @classmethod
+    def sochi_server(cls, **overrides: Any) -> "Conventions":
+        """Seed 003 (a server's "Сочи"): жлобский ответственный вист, 1-1-1 распасы, zero to the pool."""
+        base = dict(
+            name="003", max_deals=None, end="all_closed", shortfall="responsible",
+            raspasy_zero="pool",
+        )
+        return cls(**{**base, **overrides})
+
+    @classmethod
+    def classic(cls, **overrides: Any) -> "Conventions":
+        """Seed 004 (Розалиев's rules): здесь, без прикупа, own whist, tenner check, dark games."""
+        base = dict(
+            name="004", max_deals=None, end="all_closed", settlement="amnesty",
+            here=True, talonless_bids=True, misere_above_nines=True, consolation="none",
+            dealer_consolation=True, shortfall="responsible", both_pass="own_whist",
+            check_unwhisted_tenner=True, walk_away=True, raspasy_progression="1-2-3",
+            raspasy_zero="pool", talon_whists="dealer", misere_talon_sevens=True,
+            help=True, help_tie="smaller_mountain", help_skip_dealer=True,
+            help_rest="own_mountain_then_others", preferans=True, dark_games=True,
+        )
+        return cls(**{**base, **overrides})
+
+    @classmethod
+    def preset(cls, name: str, **overrides: Any) -> "Conventions":
+        """A preset by name: "sochi"/"000", "001", "002", "003", "004" (see ``PRESETS``)."""
+        key = str(name).strip().lower()
+        if key not in PRESETS:
+            raise InvalidArgumentError(
+                f"unknown conventions preset {name!r}: expected one of {', '.join(PRESETS)}")
+        return getattr(cls, PRESETS[key])(**overrides)
+
+    @classmethod
+    def from_dict(cls, data: dict | str | None) -> "Conventions":
+        """Conventions from a record: a preset name, or ``{"preset": name, field: value, ...}``."""
+        if data is None:
+            return cls.sochi()
+        if isinstance(data, str):
+            return cls.preset(data)
+        if not isinstance(data, dict):
+            raise InvalidArgumentError(f"conventions must be a preset name or an object, not {data!r}")
+        data = dict(data)
+        preset = data.pop("preset", "sochi")
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise InvalidArgumentError(f"unknown convention field(s): {', '.join(unknown)}")
+        if "raspasy_exit" in data and isinstance(data["raspasy_exit"], list):
+            data["raspasy_exit"] = tuple(data["raspasy_exit"])
+        return cls.preset(preset, **data)
+
+    def to_dict(self) -> dict:
+        """The fields as a JSON-ready dict."""
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        out["raspasy_exit"] = list(self.raspasy_exit)
+        return out
+
+    def replace(self, **changes: Any) -> "Conventions":
+        """A copy with some fields changed."""
+        return replace(self, **changes)
+
+    # ----------------------------------------------------------------- derived rules
+    def raspasy_price(self, round_: int) -> int:
+        """Price of a trick on the ``round_``-th распасы in a row (1-based).
+
+        >>> [Conventions.sochi(raspasy_progression="1-2-4").raspasy_price(k) for k in (1, 2, 3, 4)]
+        [1, 2, 4, 4]
+        >>> [Conventions.sochi(raspasy_progression="1-2-4-8").raspasy_price(k) for k in (1, 4, 5)]
+        [1, 8, 16]
+        """
+        if round_ < 1:
+            raise InvalidArgumentError(f"распасы round {round_!r}: expected 1 or more")
+        start, tail = _PROGRESSIONS[self.raspasy_progression]
+        if round_ <= len(start):
+            return start[round_ - 1]
+        extra = round_ - len(start)
+        if tail == "flat":
+            return start[-1]
+        if tail == "arithmetic":
+            return start[-1] + extra
+        return start[-1] * 2 ** extra
+
+    def raspasy_minimum(self, streak: int) -> int:
+        """Lowest game level that may be bid after ``streak`` распасы in a row (мизер aside)."""
+        return self.raspasy_exit[min(max(streak, 0), len(self.raspasy_exit) - 1)]
+
+
+PRESETS = {
+    "sochi": "sochi", "000": "sochi",
+    "001": "sochi_amnesty", "sochi_amnesty": "sochi_amnesty",
+    "002": "club", "club": "club",
+    "003": "sochi_server", "sochi_server": "sochi_server",
+    "004": "classic", "classic": "classic",
+}
+"""Preset names accepted by ``Conventions.preset`` and in records, mapped to the classmethod."""
