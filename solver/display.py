@@ -88,3 +88,27 @@ def line_html(tricks: list[dict]) -> str:
 
 
 __all__ = ["card_html", "hand_html", "deal_html", "position_html", "line_html", "format_card"]
+
+
+def _hand_lines(mask: int, title: str) -> list[str]:
+    from .notation import SUIT_SYMBOLS
+    lines = [title]
+    for s in range(4):
+        ranks = [RANKS_ASCII[r].replace("T", "10") for r in range(7, -1, -1) if mask >> (s * 8 + r) & 1]
+        lines.append(f"{SUIT_SYMBOLS[s]} {' '.join(ranks) if ranks else '—'}")
+    return lines
+
+
+def deal_text(deal) -> str:
+    """A deal for the terminal: seat 1 on top, seats 0 and 2 left and right, the talon below."""
+    top = _hand_lines(deal.hands[1], "1 · second hand")
+    left = _hand_lines(deal.hands[0], "0 · first hand")
+    right = _hand_lines(deal.hands[2], "2 · third hand")
+    width = max(len(s) for s in left) + 4
+    out = [" " * width + s for s in top]
+    out.append("")
+    out += [f"{a:<{width}}{'':<{width}}{b}" for a, b in zip(left, right)]
+    if deal.talon:
+        out.append("")
+        out.append(" " * width + "talon: " + " ".join(format_card(c) for c in deal.talon))
+    return "\n".join(out)

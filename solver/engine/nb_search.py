@@ -243,89 +243,192 @@ def gen_moves(st, tab, mv, row, legal, univ):
     return cnt
 
 
+# frame fields: ``mv[d, F_*]`` holds the state of the node at depth ``d`` of the current probe,
+# ``mv[d, 0:MAX_MOVES]`` its move list.  The search is iterative: Numba cannot cache recursive
+# functions reliably (numba/numba#6061), and an explicit stack is faster anyway.
+MAX_MOVES = 16
+F_LEADER = 16
+F_N = 17
+F_C0 = 18
+F_C1 = 19
+F_TIDX = 20
+F_TARGET = 21
+F_MOVER = 22
+F_HM = 23
+F_KEY = 24
+F_CNT = 25
+F_I = 26
+F_WANT = 27
+F_REM = 28
+F_LED = 29
+F_TALON = 30
+F_DEALER = 31
+MV_COLS = 32
+MV_ROWS = 32
+
+_ENTER = 0
+_NEXT = 1
+_RETURN = 2
+
+
 @njit(cache=True)
 def search(st, keys, info, tab, mv, leader, n, c0, c1, tidx, target):
     """Null-window probe: does the solo seat take ``>= target`` tricks from here on?
 
     ``leader``, ``n`` (cards on the table), ``c0``/``c1`` (those cards) and ``tidx`` (talon
-    cards already turned) complete the hands in ``st``.
+    cards already turned) complete the hands in ``st``.  Alpha-beta with a null window is a
+    pure and/or tree: the side that wants the answer True needs one card that gives True, the
+    other side needs every card to give False.
     """
-    st[S_NODES] += 1
-    mover = (leader + n) % 3
-    hm = st[mover]
-    remaining = popcount32(hm)
-    if target <= 0:
-        return True
-    if target > remaining:
-        return False
-    h0 = st[0]
-    h1 = st[1]
-    h2 = st[2]
-    talon_card = talon_card_at(st, tidx)
-    trump = st[S_TRUMP]
     solo = st[S_SOLO]
-    key = np.int64(0)
-    if n == 0 and talon_card == NO_CARD:
-        key = trick_key(h0, h1, h2, leader, tab)
-        lb, ub = tt_probe(st, keys, info, key)
-        if lb >= target:
-            return True
-        if ub < target:
-            return False
-    if talon_card != NO_CARD:
-        led = talon_card >> 3
-    elif n > 0:
-        led = c0 >> 3
-    else:
-        led = -1
-    legal = legal_mask(hm, led, trump)
-    hands = h0 | h1 | h2
-    univ = hands
-    if n >= 1:
-        univ |= np.int64(1) << c0
-    if n >= 2:
-        univ |= np.int64(1) << c1
-    dealer_card = NO_CARD
-    if st[S_RULE] == TALON_DEALER and talon_card != NO_CARD:
-        dealer_card = talon_card
-        univ |= np.int64(1) << talon_card
-        if tidx == 0 and st[S_T1] != NO_CARD:
-            univ |= np.int64(1) << st[S_T1]
-    row = popcount32(hands)
-    cnt = gen_moves(st, tab, mv, row, legal, univ)
-    want = (mover == solo) != (st[S_MIN] == 1)
-    result = not want
-    for i in range(cnt):
-        c = mv[row, i]
-        st[mover] = hm & ~(np.int64(1) << c)
-        if n == 0:
-            r = search(st, keys, info, tab, mv, leader, 1, c, NO_CARD, tidx, target)
-        elif n == 1:
-            r = search(st, keys, info, tab, mv, leader, 2, c0, c, tidx, target)
-        else:
-            w = trick_winner(c0, c1, c, led, trump, dealer_card)
-            if w < 0:
-                winner = -1
-            else:
-                winner = (leader + w) % 3
-            won = 1 if winner == solo else 0
+    mini = st[S_MIN] == 1
+    trump = st[S_TRUMP]
+    d = 0
+    mv[0, F_LEADER] = leader
+    mv[0, F_N] = n
+    mv[0, F_C0] = c0
+    mv[0, F_C1] = c1
+    mv[0, F_TIDX] = tidx
+    mv[0, F_TARGET] = target
+    phase = _ENTER
+    ret = False
+    while True:
+        if phase == _ENTER:
+            st[S_NODES] += 1
+            leader = mv[d, F_LEADER]
+            n = mv[d, F_N]
+            c0 = mv[d, F_C0]
+            c1 = mv[d, F_C1]
+            tidx = mv[d, F_TIDX]
+            target = mv[d, F_TARGET]
+            mover = (leader + n) % 3
+            hm = st[mover]
+            remaining = popcount32(hm)
+            if target <= 0:
+                ret = True
+                phase = _RETURN
+                continue
+            if target > remaining:
+                ret = False
+                phase = _RETURN
+                continue
+            h0 = st[0]
+            h1 = st[1]
+            h2 = st[2]
+            talon_card = talon_card_at(st, tidx)
+            key = np.int64(0)
+            if n == 0 and talon_card == NO_CARD:
+                key = trick_key(h0, h1, h2, leader, tab)
+                lb, ub = tt_probe(st, keys, info, key)
+                if lb >= target:
+                    ret = True
+                    phase = _RETURN
+                    continue
+                if ub < target:
+                    ret = False
+                    phase = _RETURN
+                    continue
             if talon_card != NO_CARD:
-                nl = 0
-                nt = tidx + 1
+                led = talon_card >> 3
+            elif n > 0:
+                led = c0 >> 3
             else:
-                nl = winner
-                nt = tidx
-            if remaining == 1:
-                r = won >= target
+                led = -1
+            legal = legal_mask(hm, led, trump)
+            univ = h0 | h1 | h2
+            if n >= 1:
+                univ |= np.int64(1) << c0
+            if n >= 2:
+                univ |= np.int64(1) << c1
+            dealer_card = NO_CARD
+            if st[S_RULE] == TALON_DEALER and talon_card != NO_CARD:
+                dealer_card = talon_card
+                univ |= np.int64(1) << talon_card
+                if tidx == 0 and st[S_T1] != NO_CARD:
+                    univ |= np.int64(1) << st[S_T1]
+            cnt = gen_moves(st, tab, mv, d, legal, univ)
+            mv[d, F_MOVER] = mover
+            mv[d, F_HM] = hm
+            mv[d, F_KEY] = key
+            mv[d, F_CNT] = cnt
+            mv[d, F_I] = 0
+            mv[d, F_WANT] = 1 if (mover == solo) != mini else 0
+            mv[d, F_REM] = remaining
+            mv[d, F_LED] = led
+            mv[d, F_TALON] = talon_card
+            mv[d, F_DEALER] = dealer_card
+            phase = _NEXT
+        elif phase == _NEXT:
+            i = mv[d, F_I]
+            want = mv[d, F_WANT] == 1
+            if i >= mv[d, F_CNT]:
+                res = not want
             else:
-                r = search(st, keys, info, tab, mv, nl, 0, NO_CARD, NO_CARD, nt, target - won)
-        st[mover] = hm
-        if r == want:
-            result = want
-            break
-    if key != 0:
-        tt_store(st, keys, info, key, result, target, remaining)
-    return result
+                mv[d, F_I] = i + 1
+                c = mv[d, i]
+                mover = mv[d, F_MOVER]
+                hm = mv[d, F_HM]
+                n = mv[d, F_N]
+                st[mover] = hm & ~(np.int64(1) << c)
+                e = d + 1
+                if n < 2:
+                    mv[e, F_LEADER] = mv[d, F_LEADER]
+                    mv[e, F_N] = n + 1
+                    if n == 0:
+                        mv[e, F_C0] = c
+                        mv[e, F_C1] = NO_CARD
+                    else:
+                        mv[e, F_C0] = mv[d, F_C0]
+                        mv[e, F_C1] = c
+                    mv[e, F_TIDX] = mv[d, F_TIDX]
+                    mv[e, F_TARGET] = mv[d, F_TARGET]
+                    d = e
+                    phase = _ENTER
+                    continue
+                leader = mv[d, F_LEADER]
+                w = trick_winner(mv[d, F_C0], mv[d, F_C1], c, mv[d, F_LED], trump,
+                                 mv[d, F_DEALER])
+                winner = -1 if w < 0 else (leader + w) % 3
+                won = 1 if winner == solo else 0
+                target = mv[d, F_TARGET]
+                if mv[d, F_REM] == 1:
+                    r = won >= target
+                    st[mover] = hm
+                    if r != want:
+                        continue
+                    res = r
+                else:
+                    if mv[d, F_TALON] != NO_CARD:
+                        mv[e, F_LEADER] = 0
+                        mv[e, F_TIDX] = mv[d, F_TIDX] + 1
+                    else:
+                        mv[e, F_LEADER] = winner
+                        mv[e, F_TIDX] = mv[d, F_TIDX]
+                    mv[e, F_N] = 0
+                    mv[e, F_C0] = NO_CARD
+                    mv[e, F_C1] = NO_CARD
+                    mv[e, F_TARGET] = target - won
+                    d = e
+                    phase = _ENTER
+                    continue
+            # node d is decided: res
+            key = mv[d, F_KEY]
+            if key != 0:
+                tt_store(st, keys, info, key, res, mv[d, F_TARGET], mv[d, F_REM])
+            ret = res
+            phase = _RETURN
+        else:
+            if d == 0:
+                return ret
+            d -= 1
+            st[mv[d, F_MOVER]] = mv[d, F_HM]
+            if ret == (mv[d, F_WANT] == 1):
+                key = mv[d, F_KEY]
+                if key != 0:
+                    tt_store(st, keys, info, key, ret, mv[d, F_TARGET], mv[d, F_REM])
+                phase = _RETURN
+            else:
+                phase = _NEXT
 
 
 @njit(cache=True)

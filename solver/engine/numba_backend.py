@@ -26,8 +26,6 @@ from .layout import (P_HAND0, P_LEADER, P_MINIMISE, P_NTABLE, P_SOLO, P_TABLE0, 
 
 _TABLES = _k.build_tables()
 _ENTRY_BYTES = 12   # int64 key + int32 info
-_MOVE_ROWS = 32
-_MOVE_COLS = 16
 
 
 def _entries_for(tt_mb) -> int:
@@ -159,7 +157,7 @@ class Context:
         self._st = _new_state(entries)
         self._keys = np.zeros(entries, dtype=np.int64)
         self._info = np.zeros(entries, dtype=np.int32)
-        self._mv = np.zeros((_MOVE_ROWS, _MOVE_COLS), dtype=np.int64)
+        self._mv = np.zeros((_k.MV_ROWS, _k.MV_COLS), dtype=np.int64)
         self._cards = np.zeros(32, dtype=np.int64)
         self._values = np.zeros(32, dtype=np.int64)
         self._line = np.zeros(32, dtype=np.int64)
@@ -234,7 +232,7 @@ def _run_batch(arr, targets, probe: bool, threads, tt_mb):
     st2 = np.stack([_new_state(entries) for _ in range(workers)])
     keys2 = np.zeros((workers, entries), dtype=np.int64)
     info2 = np.zeros((workers, entries), dtype=np.int32)
-    mv3 = np.zeros((workers, _MOVE_ROWS, _MOVE_COLS), dtype=np.int64)
+    mv3 = np.zeros((workers, _k.MV_ROWS, _k.MV_COLS), dtype=np.int64)
     previous = numba.get_num_threads()
     numba.set_num_threads(workers)
     try:

@@ -1,0 +1,261 @@
+"""What a batch computes per deal: the task registry and the worker-side chunk runner.
+
+A task turns one validated deal and its options into one flat row (a dict of scalars and
+short strings), so that every output format (CSV, JSON lines, Parquet, a DataFrame) holds it.
+Tasks run in worker processes (a process pool or Dask workers); each worker keeps one engine
+context per backend and reuses it across deals (its transposition table stays warm) and asks
+engines for ``threads=1``, so that N workers use N cores and never more.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import threading
+import traceback
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..deal import Deal
+from ..engine import DEFAULT_TT_MB, get_backend
+from ..errors import InvalidArgumentError, PrefError
+from ..notation import format_card, format_cards, format_strain, parse_strain
+
+# -- options ---------------------------------------------------------------------------------
+
+
+def _seat(name):
+    def norm(value):
+        text = value.strip() if isinstance(value, str) else value
+        if isinstance(text, bool) or text not in (0, 1, 2, "0", "1", "2"):
+            raise InvalidArgumentError(f"{name} must be a seat 0, 1 or 2, not {value!r}")
+        return int(text)
+    return norm
+
+
+def _trump(value):
+    parse_strain(value)          # raises InvalidArgumentError naming the culprit
+    return value
+
+
+def _flag(name):
+    def norm(value):
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lower() in ("true", "yes", "1", "false", "no", "0"):
+            return value.strip().lower() in ("true", "yes", "1")
+        if value in (0, 1):
+            return bool(value)
+        raise InvalidArgumentError(f"{name} must be true or false, not {value!r}")
+    return norm
+
+
+def _talon(value):
+    if value not in ("none", "lead", "dealer"):
+        raise InvalidArgumentError(f"unknown talon rule {value!r}: choose none, lead or dealer")
+    return value
+
+
+def _backend(value):
+    if value not in ("auto", "c", "numba", "reference"):
+        raise InvalidArgumentError(
+            f"unknown backend {value!r}: choose 'c', 'numba', 'reference' or 'auto'")
+    return value
+
+
+def _tt_mb(value):
+    try:
+        mb = float(value)
+    except (TypeError, ValueError):
+        raise InvalidArgumentError(f"tt_mb must be a number of MiB, not {value!r}") from None
+    if not mb > 0:
+        raise InvalidArgumentError(f"tt_mb must be positive, not {value!r}")
+    return int(mb) if mb == int(mb) else mb
+
+
+ENGINE_OPTIONS = {"backend": _backend, "tt_mb": _tt_mb}
+ENGINE_DEFAULTS = {"backend": "auto", "tt_mb": DEFAULT_TT_MB}
+
+
+# -- per-worker engine contexts ---------------------------------------------------------------
+
+_local = threading.local()
+
+
+def engine_context(backend: str = "auto", tt_mb=DEFAULT_TT_MB):
+    """This thread's context for ``backend`` (created once, reused for every deal it solves)."""
+    cache = getattr(_local, "contexts", None)
+    if cache is None:
+        cache = _local.contexts = {}
+    key = (backend, tt_mb)
+    if key not in cache:
+        cache[key] = get_backend(backend).Context(tt_mb)
+    return cache[key]
+
+
+# -- the registry ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Task:
+    """One ``--what``: its options, output columns and the function computing a row.
+
+    ``options`` maps an option name to its normaliser (raises :class:`PrefError` on a bad
+    value); ``check(deal, opts)`` runs in the reading process so that a line whose options
+    cannot work is reported there; ``run(deal, opts)`` runs in a worker and returns the row.
+    """
+
+    name: str
+    summary: str
+    columns: tuple[str, ...]
+    options: dict[str, Callable]
+    defaults: dict[str, object]
+    run: Callable
+    check: Callable | None = None
+    requires: str | None = None          # the analysis module this task needs
+    needs_talon: bool = False
+    extra: dict = field(default_factory=dict)
+
+    def normalise(self, opts: dict, where: str = "") -> dict:
+        """Check option names and values; returns a new dict (engine options included)."""
+        allowed = {**self.options, **ENGINE_OPTIONS}
+        out = {}
+        for key, value in opts.items():
+            if value is None:
+                continue
+            if key not in allowed:
+                names = ", ".join(sorted(allowed))
+                raise InvalidArgumentError(
+                    f"{where}unknown option {key!r} for --what {self.name} (known: {names})")
+            out[key] = allowed[key](value)
+        return out
+
+    def available(self) -> None:
+        """Raise a clear error when the analysis this task needs is not installed."""
+        if self.requires is None:
+            return
+        try:
+            importlib.import_module(self.requires)
+        except ImportError as exc:
+            raise InvalidArgumentError(
+                f"--what {self.name} needs {self.requires}, which this installation does not "
+                f"have yet ({exc}); available now: {', '.join(available_tasks())}") from None
+
+
+TASKS: dict[str, Task] = {}
+
+
+def register(task: Task) -> Task:
+    TASKS[task.name] = task
+    return task
+
+
+def available_tasks() -> list[str]:
+    """The ``--what`` names whose code is installed."""
+    out = []
+    for name, task in TASKS.items():
+        try:
+            task.available()
+        except PrefError:
+            continue
+        out.append(name)
+    return out
+
+
+def get_task(name: str) -> Task:
+    if name not in TASKS:
+        raise InvalidArgumentError(
+            f"unknown --what {name!r}: choose one of {', '.join(TASKS)}")
+    task = TASKS[name]
+    task.available()
+    return task
+
+
+# -- solve -------------------------------------------------------------------------------------
+
+_MODE_KEYS = ("declarer", "trump", "misere", "raspasy", "talon", "leader")
+
+
+def _solve_kwargs(opts):
+    return {k: opts[k] for k in _MODE_KEYS if k in opts}
+
+
+def _check_solve(deal: Deal, opts: dict) -> None:
+    from ..position import Position
+    Position.from_deal(deal, **_solve_kwargs(opts))
+
+
+def _cards_text(values: dict) -> str:
+    return " ".join(f"{format_card(c)}:{v}" for c, v in values.items())
+
+
+def _run_solve(deal: Deal, opts: dict) -> dict:
+    from ..api import solve
+    backend, tt_mb = opts.get("backend", "auto"), opts.get("tt_mb", DEFAULT_TT_MB)
+    r = solve(deal, backend=backend, tt_mb=tt_mb, context=engine_context(backend, tt_mb),
+              **_solve_kwargs(opts))
+    row = {"mode": r.mode, "solo": r.solo, "trump": format_strain(r.trump), "tricks": None,
+           "tricks0": None, "tricks1": None, "tricks2": None, "cards": "", "play": ""}
+    if r.mode == "raspasy":
+        for s in range(3):
+            row[f"tricks{s}"] = int(r.tricks[s])
+        row["cards"] = " | ".join(f"{s}: {_cards_text(r.cards[s])}" for s in range(3))
+        row["play"] = " | ".join(f"{s}: {format_cards(r.line[s])}" for s in range(3))
+    else:
+        row["tricks"] = int(r.tricks)
+        row["cards"] = _cards_text(r.cards)
+        row["play"] = format_cards(r.line)
+    return row
+
+
+register(Task(
+    name="solve",
+    summary="solve() per deal: a contract (-d SEAT -t TRUMP), мизер (--misere SEAT) or "
+            "распасы (--raspasy [--talon RULE])",
+    columns=("mode", "solo", "trump", "tricks", "tricks0", "tricks1", "tricks2", "cards", "play"),
+    options={"declarer": _seat("declarer"), "trump": _trump, "misere": _seat("misere"),
+             "raspasy": _flag("raspasy"), "talon": _talon, "leader": _seat("leader")},
+    defaults={},
+    run=_run_solve,
+    check=_check_solve,
+))
+
+
+# -- the worker side ---------------------------------------------------------------------------
+
+def run_chunk(what: str, base: dict, items: list) -> list[dict]:
+    """Evaluate one chunk in a worker: ``items`` are ``(line, deal_text, hands, talon, opts)``.
+
+    Returns one row per item, in order: ``{"line", "deal", <the task's columns>}``, or
+    ``{"line", "deal", "error", "kind"}`` when this deal fails (the chunk goes on).
+    """
+    task = TASKS[what]
+    rows = []
+    for line, text, hands, talon, opts in items:
+        merged = {**task.defaults, **ENGINE_DEFAULTS, **base, **(opts or {})}
+        try:
+            deal = Deal(tuple(hands), tuple(talon))
+            row = task.run(deal, merged)
+        except PrefError as exc:
+            rows.append({"line": line, "deal": text, "error": str(exc),
+                         "kind": type(exc).__name__})
+            continue
+        except Exception as exc:     # a bug must not cost the other deals of the run
+            rows.append({"line": line, "deal": text, "error": f"internal error: {exc!r}",
+                         "kind": type(exc).__name__,
+                         "traceback": traceback.format_exc(limit=6)})
+            continue
+        out = {"line": line, "deal": text}
+        for col in task.columns:
+            out[col] = row.get(col)
+        rows.append(out)
+    return rows
+
+
+def accepts(func, name: str) -> bool:
+    """Whether ``func`` takes a keyword ``name`` (used to pass ``threads=1`` to analyses)."""
+    try:
+        params = inspect.signature(func).parameters
+    except (TypeError, ValueError):
+        return False
+    return name in params or any(p.kind is p.VAR_KEYWORD for p in params.values())

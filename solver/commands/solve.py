@@ -1,0 +1,63 @@
+"""``pref solve DEAL``: a contract, a мизер or распасы, double dummy."""
+
+from __future__ import annotations
+
+import json
+
+from ..api import solve
+from ..deal import Deal
+from ..notation import format_card
+
+HELP = "solve a contract, a мизер or распасы double dummy"
+
+
+def add_backend_options(p) -> None:
+    p.add_argument("--backend", default="auto", choices=("auto", "c", "numba", "reference"),
+                   help="solver backend (default: C when built, else Numba)")
+
+
+def seat(text: str) -> int:
+    import argparse
+    if text not in ("0", "1", "2"):
+        raise argparse.ArgumentTypeError(f"a seat is 0, 1 or 2, not {text!r}")
+    return int(text)
+
+
+def register(sub) -> None:
+    p = sub.add_parser("solve", help=HELP, description=HELP)
+    p.add_argument("deal", help="a deal line (or an ending: three equal hands, no talon)")
+    mode = p.add_mutually_exclusive_group(required=True)
+    mode.add_argument("-d", "--declarer", type=seat, metavar="SEAT", help="declarer's seat")
+    mode.add_argument("--misere", type=seat, metavar="SEAT", help="the misère player's seat")
+    mode.add_argument("--raspasy", action="store_true", help="распасы: every seat's guarantee")
+    p.add_argument("-t", "--trump", help="trump for a contract: ♠ ♣ ♦ ♥ S C D H NT БК")
+    p.add_argument("--talon", default="none", choices=("none", "lead", "dealer"),
+                   help="распасы talon rule (default: none, first hand leads)")
+    p.add_argument("--leader", type=seat, default=0, metavar="SEAT",
+                   help="who leads the first trick (default: 0, the first hand)")
+    p.add_argument("--json", action="store_true", help="print JSON: tricks, cards, line")
+    add_backend_options(p)
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from ..errors import InvalidArgumentError
+    deal = Deal.from_str(args.deal)
+    if args.declarer is not None and args.trump is None:
+        raise InvalidArgumentError("a contract needs -t TRUMP (♠ ♣ ♦ ♥ or NT)")
+    result = solve(deal, declarer=args.declarer, trump=args.trump, misere=args.misere,
+                   raspasy=args.raspasy, talon=args.talon, leader=args.leader,
+                   backend=args.backend)
+    if args.json:
+        out = result.to_dict()
+        out["deal"] = str(deal)
+        print(json.dumps(out, ensure_ascii=False))
+        return 0
+    print(result)
+    if result.mode != "raspasy":
+        print()
+        for k, t in enumerate(result.replay(), 1):
+            cards = " ".join(format_card(c) for c in t["cards"])
+            won = "dealer" if t["winner"] == -1 else f"seat {t['winner']}"
+            print(f"trick {k:2}: led by seat {t['leader']}: {cards:<12} won by {won}")
+    return 0

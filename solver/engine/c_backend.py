@@ -1,0 +1,204 @@
+"""The C engine (``csrc/``, built by cffi as ``solver._pref_c``) behind the backend interface.
+
+Every call goes straight to the C library, which re-validates the position and answers with a
+status code; a non-zero status becomes a :mod:`solver.errors` exception naming the problem.
+cffi's API mode releases the GIL while the C code runs, so contexts in different threads
+search in parallel.  ``docs/engine.md`` describes the search, the table and the node count.
+
+>>> import numpy as np
+>>> from solver.cards import card, SPADES, HEARTS, ACE, KING, SEVEN, NO_TRUMP
+>>> from solver.engine.layout import make_position
+>>> ctx = Context(tt_mb=1)
+>>> hands = [1 << card(SPADES, ACE), 1 << card(SPADES, KING), 1 << card(HEARTS, SEVEN)]
+>>> ctx.value(make_position(hands, trump=NO_TRUMP, solo=0))
+1
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import InvalidArgumentError, InvalidDealError
+from . import DEFAULT_TT_MB
+from .layout import POS_FIELDS
+
+try:
+    from .. import _pref_c
+except ImportError as exc:  # not built: the registry reports it and falls back to Numba
+    raise ImportError(f"the C engine solver._pref_c is not built ({exc})") from exc
+
+ffi, lib = _pref_c.ffi, _pref_c.lib
+if not hasattr(lib, "pref_ctx_new") or lib.pref_abi_version() < 2:
+    raise ImportError("solver._pref_c is a stale build: rebuild with `pip install -e .`")
+
+_DEAL_ERRORS = {lib.PREF_E_HAND, lib.PREF_E_COUNT, lib.PREF_E_TABLE, lib.PREF_E_TALON}
+
+
+def _raise(status: int, where: str = "") -> None:
+    """Turn a C status code into the matching exception."""
+    text = ffi.string(lib.pref_status_text(status)).decode()
+    message = f"{where}{text} (status {status})"
+    if status == lib.PREF_E_MEMORY:
+        raise MemoryError(message)
+    if status in _DEAL_ERRORS:
+        raise InvalidDealError(message)
+    raise InvalidArgumentError(message)
+
+
+def _tt_bytes(tt_mb) -> int:
+    try:
+        size = float(tt_mb)
+    except (TypeError, ValueError):
+        raise InvalidArgumentError(f"tt_mb must be a positive number of MiB, not {tt_mb!r}") from None
+    if not size > 0 or size > 1 << 20:
+        raise InvalidArgumentError(f"tt_mb must be a positive number of MiB, not {tt_mb!r}")
+    return max(64, int(size * (1 << 20)))
+
+
+def _position(pos) -> np.ndarray:
+    try:
+        arr = np.ascontiguousarray(pos, dtype=np.int64)
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise InvalidArgumentError(f"a position must be {POS_FIELDS} integers: {exc}") from None
+    if arr.shape != (POS_FIELDS,):
+        raise InvalidArgumentError(
+            f"a position must be a flat array of {POS_FIELDS} int64, got shape {arr.shape}")
+    return arr
+
+
+def _positions(positions) -> np.ndarray:
+    try:
+        arr = np.ascontiguousarray(positions, dtype=np.int64)
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise InvalidArgumentError(f"positions must be an (n, {POS_FIELDS}) integer array: {exc}") \
+            from None
+    if arr.ndim == 1 and arr.size == 0:
+        arr = arr.reshape(0, POS_FIELDS)
+    if arr.ndim != 2 or arr.shape[1] != POS_FIELDS:
+        raise InvalidArgumentError(
+            f"positions must be an (n, {POS_FIELDS}) int64 array, got shape {arr.shape}")
+    return arr
+
+
+def _threads(threads) -> int:
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 0:
+        raise InvalidArgumentError(f"threads must be 0 (all cores) or a positive int, not {threads!r}")
+    return min(int(threads), 1024)
+
+
+class Context:
+    """A search context owning a transposition table of at most ``tt_mb`` MiB.
+
+    The table never grows: when a bucket is full the entry with the fewest tricks left is
+    replaced.  It is cleared automatically when the trump, solo seat, mode or talon rule differ
+    from the previous call.  One context per thread.
+    """
+
+    def __init__(self, tt_mb: float = DEFAULT_TT_MB):
+        ptr = lib.pref_ctx_new(_tt_bytes(tt_mb))
+        if ptr == ffi.NULL:
+            raise MemoryError(f"cannot allocate a {tt_mb} MiB transposition table")
+        self._ctx = ffi.gc(ptr, lib.pref_ctx_free)
+        self.tt_mb = tt_mb
+        self.nodes = 0
+        self._nodes = ffi.new("uint64_t *")
+        self._out = ffi.new("int *")
+
+    def __repr__(self) -> str:
+        return f"Context(tt_mb={self.tt_mb!r})"
+
+    def _call(self, fn, pos, *args):
+        arr = _position(pos)
+        status = fn(self._ctx, ffi.from_buffer("int64_t[]", arr), *args, self._nodes)
+        self.nodes = int(self._nodes[0])
+        if status != lib.PREF_OK:
+            _raise(status)
+
+    def value(self, pos) -> int:
+        """The solo seat's tricks from ``pos`` on (current trick included) with best play."""
+        self._call(lib.pref_value, pos, self._out)
+        return int(self._out[0])
+
+    def test(self, pos, target: int) -> bool:
+        """Null-window probe: can the solo seat reach at least ``target`` tricks from ``pos``?"""
+        try:
+            t = int(target)
+        except (TypeError, ValueError):
+            raise InvalidArgumentError(f"target must be an int, not {target!r}") from None
+        t = max(-1, min(t, 99))  # beyond 0..remaining tricks the answer is fixed
+        self._call(lib.pref_test, pos, t, self._out)
+        return bool(self._out[0])
+
+    def card_values(self, pos) -> dict[int, int]:
+        """``{card: value}`` for every legal card of the player to move, in card order."""
+        cards = ffi.new("int8_t[]", 10)
+        values = ffi.new("int8_t[]", 10)
+        self._call(lib.pref_card_values, pos, cards, values, self._out)
+        return {int(cards[i]): int(values[i]) for i in range(self._out[0])}
+
+    def line(self, pos) -> list[int]:
+        """A principal line to the end of play.
+
+        Among equally good cards the lowest rank is played, ties broken by suit order ♠ ♣ ♦ ♥.
+        """
+        line = ffi.new("int8_t[]", 30)
+        value = ffi.new("int *")
+        self._call(lib.pref_line, pos, line, self._out, value)
+        return [int(line[i]) for i in range(self._out[0])]
+
+    def clear(self) -> None:
+        """Empty the transposition table (constant time)."""
+        lib.pref_ctx_clear(self._ctx)
+
+
+def _batch_error(status: int, rows: np.ndarray) -> None:
+    bad = np.flatnonzero(rows != 0)
+    where = f"position {int(bad[0])}: " if len(bad) else ""
+    _raise(status, where)
+
+
+class _CBackend:
+    """The C engine: contexts and batch kernels (pthreads, one context per worker)."""
+
+    name = "c"
+    Context = Context
+
+    def values_batch(self, positions, threads: int = 1, tt_mb: float = DEFAULT_TT_MB):
+        """Exact values of an ``(n, 16)`` position array: ``(values int32[n], nodes int64[n])``.
+
+        ``threads=0`` uses every core.  Each worker reuses one context across its positions.
+        """
+        arr = _positions(positions)
+        n = arr.shape[0]
+        values = np.zeros(n, dtype=np.int32)
+        nodes = np.zeros(n, dtype=np.int64)
+        status = lib.pref_values_batch(
+            ffi.from_buffer("int64_t[]", arr), n, _threads(threads), _tt_bytes(tt_mb),
+            ffi.from_buffer("int32_t[]", values), ffi.from_buffer("int64_t[]", nodes))
+        if status != lib.PREF_OK:
+            _batch_error(status, values)
+        return values, nodes
+
+    def tests_batch(self, positions, targets, threads: int = 1, tt_mb: float = DEFAULT_TT_MB):
+        """Null-window probes ``value >= target`` in batch: ``(bool[n], nodes int64[n])``."""
+        arr = _positions(positions)
+        n = arr.shape[0]
+        try:
+            tg = np.ascontiguousarray(np.clip(np.asarray(targets, dtype=np.int64), -1, 99),
+                                      dtype=np.int32)
+        except (TypeError, ValueError) as exc:
+            raise InvalidArgumentError(f"targets must be integers: {exc}") from None
+        if tg.shape != (n,):
+            raise InvalidArgumentError(f"targets must have shape ({n},), got {tg.shape}")
+        results = np.zeros(n, dtype=np.int8)
+        nodes = np.zeros(n, dtype=np.int64)
+        status = lib.pref_tests_batch(
+            ffi.from_buffer("int64_t[]", arr), ffi.from_buffer("int32_t[]", tg), n,
+            _threads(threads), _tt_bytes(tt_mb), ffi.from_buffer("int8_t[]", results),
+            ffi.from_buffer("int64_t[]", nodes))
+        if status != lib.PREF_OK:
+            _batch_error(status, results)
+        return results.astype(bool), nodes
+
+
+BACKEND = _CBackend()

@@ -1,0 +1,759 @@
+"""Writing one hand into the pulka: пуля (pool), гора (mountain) and висты (whists).
+
+A hand is described by a ``Hand`` (what was played and how it ended) and scored under a
+``Conventions`` (seed 000 by default) into a ``HandScore``: a list of ``Entry`` writes
+("2 to player 0's pool", "player 1 writes 6 висты on player 0") plus the per-player totals.
+Players are table positions 0..n-1 clockwise; without a pulka they are the seats in
+playing order (0 = first hand) and the dealer is the last player (2, or 3 four-handed,
+where the dealer sits the hand out).
+
+The functions at the end (``score_contract``, ``score_misere``, ``score_unwhisted_tenner``,
+``expected_whists``) are pure functions of trick counts for the solver's analyses.
+
+>>> s = score_contract("6♠", 7, whisters=(1,))    # seed 003: a 6 made with 7, one whister
+>>> s.pool, s.mountain, s.whists[1]
+((2, 0, 0), (0, 2, 0), (6, 0, 0))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Iterable, Mapping, Sequence, Union
+
+from .bidding import GAME_PRICE, MISERE_PRICE, WHIST_NORM, Bid, check_order, parse_bid, run_auction
+from .cards import ACE, KING, QUEEN, SEVEN, rank_of, suit_of
+from .conventions import Conventions
+from .errors import InvalidRecordError, PrefError
+
+Number = Union[int, Fraction]
+RASPASY = "raspasy"
+PREFERANS = "preferans"
+
+_RASPASY_WORDS = ("raspasy", "распасы", "распасовка", "pass", "пас", "all pass")
+_PREFERANS_WORDS = ("preferans", "преферанс")
+_RECORD_KEYS = {
+    "contract", "declarer", "whisters", "half_whist", "tricks", "open", "walk_away", "dark",
+    "multiplier", "talon", "dealer", "round", "auction", "note",
+}
+
+
+def _num(x: Number) -> Number:
+    """An exact number, as an int when it is whole."""
+    if isinstance(x, Fraction) and x.denominator == 1:
+        return int(x)
+    return x
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One write on the sheet.
+
+    ``kind`` is "pool", "mountain" or "whists" (``player`` writes ``amount`` висты on
+    ``on``); a "преферанс" adds "close_pool" (the pool is raised to ``amount``),
+    "clear_mountain" and "clear_whists" (висты written on ``player`` are struck out).
+    """
+
+    kind: str
+    player: int
+    amount: Number
+    on: int | None = None
+    reason: str = ""
+
+    def __str__(self) -> str:
+        if self.kind == "whists":
+            return f"player {self.player} writes {self.amount} висты on player {self.on} ({self.reason})"
+        if self.kind == "close_pool":
+            return f"player {self.player}'s pool is closed at {self.amount} ({self.reason})"
+        if self.kind == "clear_mountain":
+            return f"player {self.player}'s mountain is struck out ({self.reason})"
+        if self.kind == "clear_whists":
+            return f"the висты written on player {self.player} are struck out ({self.reason})"
+        word = "pool" if self.kind == "pool" else "mountain"
+        verb = "to" if self.amount >= 0 else "off"
+        return f"{abs(self.amount)} {verb} player {self.player}'s {word} ({self.reason})"
+
+
+@dataclass(frozen=True)
+class Hand:
+    """What happened in one deal, enough to score it.
+
+    ``game``: a ``Bid`` (the contract ordered, or мизер), ``RASPASY`` or ``PREFERANS``.
+    ``declarer``: the player who played it.  ``whisters``: players who whisted, in speaking
+    order or any order (they are re-sorted).  ``tricks``: per player (length = players;
+    the sitting-out dealer's entry is his talon tricks on распасы, else 0), or None when the
+    hand was not played.  ``half_whist``: the player who said пол-виста (or seed 004's
+    "вист один").  ``walk_away``: "уйти без трёх".  ``dark`` (втемную, double price) and
+    ``multiplier`` (bombs, e.g. 8 for a triple bomb) are seed 004's.  ``talon``: the two
+    talon cards, for the висты of a good talon.  ``raspasy_round``: which распасы in a row
+    (1-based) this is.  ``dealer``: None = the last player.
+    """
+
+    game: object
+    declarer: int | None = None
+    whisters: tuple[int, ...] = ()
+    tricks: tuple[int, ...] | None = None
+    half_whist: int | None = None
+    open: bool | None = None
+    walk_away: bool = False
+    dark: bool = False
+    multiplier: int = 1
+    talon: tuple[int, ...] | None = None
+    raspasy_round: int = 1
+    dealer: int | None = None
+    auction: tuple[str, ...] | None = None
+
+    @classmethod
+    def from_record(cls, record: Mapping, conventions: Conventions | None = None, *,
+                    names: Sequence[str] | None = None, dealer: int | None = None) -> "Hand":
+        """A hand from a JSON record (docs/scoring.md); players by index or by name.
+
+        ``dealer`` is used when the record names none (default: the last player).
+
+        >>> Hand.from_record({"contract": "7♥", "declarer": 0, "whisters": [1], "tricks": 7}).tricks
+        (7, 3, 0)
+        """
+        conv = conventions or Conventions.sochi()
+        n = conv.players
+        if not isinstance(record, Mapping):
+            raise InvalidRecordError(f"a hand record must be an object, not {record!r}")
+        unknown = sorted(set(record) - _RECORD_KEYS)
+        if unknown:
+            raise InvalidRecordError(f"unknown field(s) in hand record: {', '.join(unknown)}")
+        if "contract" not in record:
+            raise InvalidRecordError("hand record has no 'contract' (a game, 'мизер', 'распасы' or 'преферанс')")
+        game = _parse_game(record["contract"])
+
+        def player(value, what):
+            return _player(value, n, names, what)
+
+        if record.get("dealer") is not None:
+            dealer = player(record["dealer"], "dealer")
+        elif dealer is None:
+            dealer = n - 1
+        declarer = player(record["declarer"], "declarer") if record.get("declarer") is not None else None
+        whisters = tuple(player(w, "whister") for w in record.get("whisters") or ())
+        half = player(record["half_whist"], "half_whist") if record.get("half_whist") is not None else None
+        talon = record.get("talon")
+        if talon is not None:
+            talon = _parse_talon(talon)
+        auction = record.get("auction")
+        if auction is not None:
+            if not isinstance(auction, (list, tuple)):
+                raise InvalidRecordError("'auction' must be a list of calls")
+            auction = tuple(str(c) for c in auction)
+        tricks = _parse_tricks(record.get("tricks"), game, declarer, whisters, n, dealer, names, half)
+        multiplier = record.get("multiplier", 1)
+        if not isinstance(multiplier, int) or isinstance(multiplier, bool) or multiplier < 1:
+            raise InvalidRecordError(f"'multiplier' must be a positive integer, not {multiplier!r}")
+        round_ = record.get("round", 1)
+        if not isinstance(round_, int) or isinstance(round_, bool) or round_ < 1:
+            raise InvalidRecordError(f"'round' must be a positive integer, not {round_!r}")
+        return cls(game=game, declarer=declarer, whisters=whisters, tricks=tricks, half_whist=half,
+                   open=record.get("open"), walk_away=bool(record.get("walk_away", False)),
+                   dark=bool(record.get("dark", False)), multiplier=multiplier, talon=talon,
+                   raspasy_round=round_, dealer=dealer, auction=auction)
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """The writes of one hand: ``entries`` and, summed on an empty sheet, ``pool``,
+    ``mountain`` (one number per player) and ``whists`` (``whists[i][j]`` = висты player i
+    writes on player j).  ``remiz`` is True when the declarer failed (a game or a мизер)."""
+
+    players: int
+    entries: tuple[Entry, ...]
+    hand: Hand
+    remiz: bool = False
+
+    @property
+    def pool(self) -> tuple[Number, ...]:
+        out = [0] * self.players
+        for e in self.entries:
+            if e.kind == "pool":
+                out[e.player] += e.amount
+            elif e.kind == "close_pool":
+                out[e.player] = max(out[e.player], e.amount)
+        return tuple(_num(x) for x in out)
+
+    @property
+    def mountain(self) -> tuple[Number, ...]:
+        out = [0] * self.players
+        for e in self.entries:
+            if e.kind == "mountain":
+                out[e.player] += e.amount
+        return tuple(_num(x) for x in out)
+
+    @property
+    def whists(self) -> tuple[tuple[Number, ...], ...]:
+        out = [[0] * self.players for _ in range(self.players)]
+        for e in self.entries:
+            if e.kind == "whists":
+                out[e.player][e.on] += e.amount
+        return tuple(tuple(_num(x) for x in row) for row in out)
+
+    def values(self) -> tuple[Number, ...]:
+        """What the hand is worth to each player in висты at the final settlement, assuming
+        no pool passes its size: висты written minus висты received, plus 10 × (the average
+        of mountain − pool minus one's own).  Sums to zero.  (A "преферанс" depends on the
+        sheet it lands on and counts as nothing here.)
+
+        >>> score_contract("6♠", 7, whisters=(1,)).values()
+        (14, -14, 0)
+        """
+        return tuple(_num(v) for v in _values(self.pool, self.mountain, self.whists))
+
+    def to_dict(self) -> dict:
+        """JSON-ready: pool, mountain, whists, values and the entries in words."""
+        return {
+            "pool": [_json(x) for x in self.pool],
+            "mountain": [_json(x) for x in self.mountain],
+            "whists": [[_json(x) for x in row] for row in self.whists],
+            "values": [_json(x) for x in self.values()],
+            "entries": [str(e) for e in self.entries],
+        }
+
+
+def _values(pool, mountain, whists) -> tuple[Fraction, ...]:
+    n = len(pool)
+    net = [Fraction(m) - Fraction(p) for m, p in zip(mountain, pool)]
+    avg = sum(net, Fraction(0)) / n
+    out = []
+    for i in range(n):
+        balance = sum(Fraction(whists[i][j]) - Fraction(whists[j][i]) for j in range(n))
+        out.append(balance + 10 * (avg - net[i]))
+    return tuple(out)
+
+
+def _json(x: Number):
+    x = _num(x)
+    if isinstance(x, Fraction):
+        return round(float(x), 4)
+    return x
+
+
+# --------------------------------------------------------------------------- parsing
+
+def _parse_game(value) -> object:
+    if isinstance(value, Bid) or value in (RASPASY, PREFERANS):
+        return value
+    key = " ".join(str(value).strip().lower().split())
+    if key in _RASPASY_WORDS:
+        return RASPASY
+    if key in _PREFERANS_WORDS:
+        return PREFERANS
+    try:
+        return parse_bid(value)
+    except PrefError as exc:
+        raise InvalidRecordError(f"'contract': {exc}") from None
+
+
+def _player(value, n: int, names: Sequence[str] | None, what: str) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        if 0 <= value < n:
+            return value
+        raise InvalidRecordError(f"{what} {value!r}: expected a player 0-{n - 1}")
+    if isinstance(value, str):
+        if names and value in names:
+            return list(names).index(value)
+        if value.strip().isdigit() and 0 <= int(value) < n:
+            return int(value)
+    known = f" or one of {', '.join(names)}" if names else ""
+    raise InvalidRecordError(f"{what} {value!r}: expected a player 0-{n - 1}{known}")
+
+
+def _parse_talon(value) -> tuple[int, ...]:
+    from .notation import parse_card  # the shared card notation
+    from .notation import parse_card_list
+
+    try:
+        if isinstance(value, str):
+            cards = parse_card_list(value)
+        else:
+            cards = [c if isinstance(c, int) and not isinstance(c, bool) else parse_card(str(c)) for c in value]
+    except PrefError as exc:
+        raise InvalidRecordError(f"'talon': {exc}") from None
+    if len(cards) != 2 or len(set(cards)) != 2 or not all(0 <= c < 32 for c in cards):
+        raise InvalidRecordError(f"'talon' must be two different cards, not {value!r}")
+    return tuple(cards)
+
+
+def _parse_tricks(value, game, declarer, whisters, n, dealer, names, half) -> tuple[int, ...] | None:
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        raise InvalidRecordError(f"'tricks' {value!r}: expected a number or a list")
+    if isinstance(value, Mapping):
+        out = [0] * n
+        for k, t in value.items():
+            out[_player(k, n, names, "tricks key")] = t
+        value = out
+    if isinstance(value, int):
+        if not 0 <= value <= 10:
+            raise InvalidRecordError(f"'tricks' {value}: expected 0-10")
+        if game == RASPASY:
+            raise InvalidRecordError("распасы need 'tricks' for every player, e.g. [3, 3, 4]")
+        if declarer is None:
+            raise InvalidRecordError("'tricks' as one number needs a 'declarer'")
+        out = [0] * n
+        out[declarer] = value
+        defence = [p for p in _playing_order(n, dealer) if p != declarer]
+        active = [p for p in defence if p in whisters and p != half] or defence
+        if len(active) == 1:
+            out[active[0]] = 10 - value
+            return tuple(out)
+        if value == 10:
+            return tuple(out)
+        return _declarer_only(value, declarer, n)  # the defence's split is unknown
+    if not isinstance(value, (list, tuple)) or len(value) != n:
+        raise InvalidRecordError(f"'tricks' must be a number or a list of {n} numbers, not {value!r}")
+    out = []
+    for i, t in enumerate(value):
+        if t is None:
+            t = 0
+        if not isinstance(t, int) or isinstance(t, bool) or not 0 <= t <= 10:
+            raise InvalidRecordError(f"'tricks' of player {i}: {t!r} is not 0-10")
+        out.append(t)
+    if sum(out) != 10:
+        raise InvalidRecordError(f"'tricks' {list(value)} add up to {sum(out)}, not 10")
+    if n == 4 and game != RASPASY and out[dealer]:
+        raise InvalidRecordError(f"the dealer (player {dealer}) sits out and takes no trick")
+    return tuple(out)
+
+
+class _DeclarerOnly(tuple):
+    """Tricks where only the declarer's count is known (the defence's split is not)."""
+
+
+def _declarer_only(value: int, declarer: int, n: int) -> tuple:
+    return _DeclarerOnly(value if i == declarer else None for i in range(n))
+
+
+def _playing_order(n: int, dealer: int) -> list[int]:
+    """The players of a deal in playing order, first hand first (the dealer sits out at 4)."""
+    order = [(dealer + 1 + k) % n for k in range(n)]
+    return [p for p in order if not (n == 4 and p == dealer)]
+
+
+def talon_tricks(talon: Iterable[int]) -> int:
+    """Quick tricks of a talon for the dealer's висты (seeds 001, 004): an ace or a marriage
+    (K+Q of a suit) 1, ace and king of a suit 2, two aces 3.
+
+    >>> from solver.cards import card
+    >>> talon_tricks([card(0, 7), card(0, 6)]), talon_tricks([card(1, 6), card(1, 5)])
+    (2, 1)
+    """
+    a, b = tuple(talon)
+    ranks = sorted((rank_of(a), rank_of(b)))
+    same = suit_of(a) == suit_of(b)
+    if ranks == [ACE, ACE]:
+        return 3
+    if same and ranks == [KING, ACE]:
+        return 2
+    if ACE in ranks or (same and ranks == [QUEEN, KING]):
+        return 1
+    return 0
+
+
+# --------------------------------------------------------------------------- scoring
+
+class _Sheet:
+    def __init__(self) -> None:
+        self.entries: list[Entry] = []
+
+    def pool(self, p, amount, reason):
+        if amount:
+            self.entries.append(Entry("pool", p, _num(Fraction(amount)), None, reason))
+
+    def mountain(self, p, amount, reason):
+        if amount:
+            self.entries.append(Entry("mountain", p, _num(Fraction(amount)), None, reason))
+
+    def whists(self, p, on, amount, reason):
+        if amount:
+            self.entries.append(Entry("whists", p, _num(Fraction(amount)), on, reason))
+
+
+def score_hand(hand: Hand, conventions: Conventions | None = None, *,
+               raspasy_streak: int | None = None) -> HandScore:
+    """Score one hand under ``conventions`` (default seed 000).
+
+    ``raspasy_streak`` (распасы just played in a row) lets an ``auction`` be checked against
+    the exit rule; by default it is ``raspasy_round - 1`` for распасы and 0 otherwise.
+    Raises ``InvalidRecordError`` when the hand is incomplete or the conventions do not
+    allow it (пол-виста under seed 000, a dark game outside seed 004, ...).
+    """
+    conv = conventions or Conventions.sochi()
+    n = conv.players
+    dealer = n - 1 if hand.dealer is None else hand.dealer
+    if not 0 <= dealer < n:
+        raise InvalidRecordError(f"dealer {dealer}: expected a player 0-{n - 1}")
+    order = _playing_order(n, dealer)
+    if hand.auction is not None:
+        _check_auction(hand, conv, order, raspasy_streak)
+    if (hand.dark or hand.multiplier != 1) and not conv.dark_games:
+        raise InvalidRecordError(f"dark games and bombs are not played under conventions {conv.name!r}")
+    sheet = _Sheet()
+    if hand.game == RASPASY:
+        _score_raspasy(hand, conv, n, dealer, sheet)
+        return HandScore(n, tuple(sheet.entries), hand, False)
+    if hand.declarer is None:
+        raise InvalidRecordError("the hand has no 'declarer'")
+    if hand.declarer not in order:
+        raise InvalidRecordError(f"the declarer {hand.declarer} is the dealer, who sits out")
+    if hand.game == PREFERANS:
+        if not conv.preferans:
+            raise InvalidRecordError(
+                f"no 'преферанс' hand under conventions {conv.name!r}: write it as a 10-game")
+        p = hand.declarer
+        entries = (Entry("close_pool", p, conv.pool_size, None, "преферанс"),
+                   Entry("clear_mountain", p, 0, None, "преферанс"),
+                   Entry("clear_whists", p, 0, None, "преферанс"))
+        return HandScore(n, entries, hand, False)
+    bid: Bid = hand.game
+    if bid.misere:
+        remiz = _score_misere(hand, conv, n, dealer, sheet)
+    else:
+        remiz = _score_game(hand, bid, conv, n, dealer, order, sheet)
+    return HandScore(n, tuple(sheet.entries), hand, remiz)
+
+
+def _check_auction(hand: Hand, conv: Conventions, order: list[int], streak: int | None) -> None:
+    if streak is None:
+        streak = hand.raspasy_round - 1 if hand.game == RASPASY else 0
+    result = run_auction(hand.auction, conv, raspasy_streak=streak)
+    if hand.game == RASPASY:
+        if not result.raspasy:
+            raise InvalidRecordError(f"the auction was won by seat {result.declarer}, yet the hand is распасы")
+        return
+    if result.raspasy:
+        raise InvalidRecordError("the auction ended in распасы, yet the hand records a game")
+    if hand.game == PREFERANS:
+        return
+    winner = order[result.declarer]
+    if winner != hand.declarer:
+        raise InvalidRecordError(f"the auction was won by player {winner}, not the declarer {hand.declarer}")
+    check_order(result.bid, hand.game, conv)
+
+
+def _price(hand: Hand, base: int) -> int:
+    return base * (2 if hand.dark else 1) * hand.multiplier
+
+
+def _write_made(sheet: _Sheet, hand: Hand, p: int, eff: int, what: str) -> None:
+    if hand.dark:
+        # seed 004: a dark game's points "списываются пополам с горы и пули"
+        sheet.pool(p, Fraction(eff, 2), f"{what} made, dark: half to the pool")
+        sheet.mountain(p, -Fraction(eff, 2), f"{what} made, dark: half off the mountain")
+    else:
+        sheet.pool(p, eff, f"{what} made")
+
+
+def _score_misere(hand, conv, n, dealer, sheet) -> bool:
+    p = hand.declarer
+    if hand.whisters or hand.half_whist is not None:
+        raise InvalidRecordError("nobody whists on a мизер")
+    if hand.tricks is None:
+        raise InvalidRecordError("a мизер needs 'tricks': the tricks the misère player took")
+    t = hand.tricks[p]
+    eff = _price(hand, MISERE_PRICE)
+    if n == 4 and conv.misere_talon_sevens and hand.talon and not hand.dark:
+        sevens = sum(1 for c in hand.talon if rank_of(c) == SEVEN)
+        sheet.whists(dealer, p, 10 * sevens, f"dealer: {sevens} seven(s) in the talon of a мизер")
+    if t == 0:
+        _write_made(sheet, hand, p, eff, "мизер")
+        return False
+    sheet.mountain(p, eff * t, f"мизер caught, {t} trick(s) × {eff}")
+    return True
+
+
+def _score_raspasy(hand, conv, n, dealer, sheet) -> None:
+    if hand.declarer is not None or hand.whisters:
+        raise InvalidRecordError("распасы have no declarer and no whisters")
+    if hand.tricks is None or isinstance(hand.tricks, _DeclarerOnly):
+        raise InvalidRecordError("распасы need 'tricks' for every player")
+    price = conv.raspasy_price(hand.raspasy_round)
+    tag = f"распасы #{hand.raspasy_round}, {price} a trick"
+    tricks = hand.tricks
+    base = min(tricks) if conv.raspasy_amnesty else 0
+    for p in range(n):
+        over = tricks[p] - base
+        if over:
+            sheet.mountain(p, price * over, f"{tag}: {over} trick(s)"
+                           + (f" over the fewest ({base})" if base else ""))
+    for p in range(n):
+        if tricks[p] or (n == 4 and p == dealer and not conv.raspasy_dealer_zero):
+            continue
+        if conv.raspasy_zero == "pool":
+            sheet.pool(p, price, f"{tag}: no trick")
+        elif conv.raspasy_zero == "mountain":
+            sheet.mountain(p, -price, f"{tag}: no trick")
+
+
+def _score_game(hand, bid, conv, n, dealer, order, sheet) -> bool:
+    level = bid.level
+    decl = hand.declarer
+    i = order.index(decl)
+    defenders = [order[(i + 1) % 3], order[(i + 2) % 3]]  # in speaking order
+    whisters = [p for p in defenders if p in hand.whisters]
+    if len(whisters) != len(set(hand.whisters)):
+        raise InvalidRecordError(f"whisters {list(hand.whisters)}: only the declarer's opponents {defenders} whist")
+    eff = _price(hand, GAME_PRICE[level])
+    name = str(bid)
+    half = hand.half_whist
+    if half is not None and half not in defenders:
+        raise InvalidRecordError(f"half_whist {half}: not one of the opponents {defenders}")
+
+    if conv.talon_whists != "none" and hand.talon and not hand.dark and not bid.talonless:
+        k = talon_tricks(hand.talon)
+        if k and n == 4:
+            sheet.whists(dealer, decl, eff * k, f"dealer: a talon worth {k} trick(s)")
+        elif k and conv.talon_whists == "dealer_or_split":
+            for d in defenders:
+                sheet.whists(d, decl, Fraction(eff * k, 2), f"half of a talon worth {k} trick(s)")
+
+    if hand.walk_away:
+        if not conv.walk_away:
+            raise InvalidRecordError(f"'уйти без трёх' is not allowed under conventions {conv.name!r}")
+        sheet.mountain(decl, eff * 3, f"{name}: gone without three (уйти без трёх)")
+        return True
+
+    if half is not None:
+        if not conv.half_whist:
+            raise InvalidRecordError(f"no пол-виста under conventions {conv.name!r}")
+        if level not in (6, 7):
+            raise InvalidRecordError(f"пол-виста only on 6 and 7, not on {name}")
+        if not whisters:  # nobody plays: the half-whister writes висты for half the norm
+            sheet.pool(decl, eff, f"{name} written without play")
+            k = WHIST_NORM[level] // 2
+            sheet.whists(half, decl, eff * k, f"пол-виста: {k} trick(s) × {eff}")
+            return False
+        if whisters == [half] or len(whisters) != 1:
+            raise InvalidRecordError("after пол-виста either nobody plays or the other opponent whists alone")
+
+    if not whisters:
+        if level == 10 and conv.check_unwhisted_tenner:
+            return _played(hand, conv, n, dealer, sheet, decl, defenders, [], eff, name, half=None)
+        if level in (6, 7) and conv.both_pass == "own_whist":
+            sheet.pool(decl, eff, f"{name} written without play")
+            second = defenders[1]
+            k = WHIST_NORM[level] // 2
+            sheet.whists(second, decl, eff * k, f"own whist (свой вист): {k} trick(s) × {eff}")
+            return False
+        if level in (6, 7) and conv.both_pass == "play":
+            return _played(hand, conv, n, dealer, sheet, decl, defenders, [], eff, name, half=None,
+                           passers_pay=True)
+        sheet.pool(decl, eff, f"{name} written without play")
+        return False
+    return _played(hand, conv, n, dealer, sheet, decl, defenders, whisters, eff, name, half=half)
+
+
+def _played(hand, conv, n, dealer, sheet, decl, defenders, whisters, eff, name, *, half,
+            passers_pay=False) -> bool:
+    level = hand.game.level
+    if hand.tricks is None:
+        raise InvalidRecordError(f"{name} was played: the record needs 'tricks'")
+    tricks = hand.tricks
+    d = tricks[decl]
+    defence = 10 - d
+    under = max(0, level - d)
+
+    def own(p):
+        t = tricks[p]
+        if t is None:
+            raise InvalidRecordError(
+                f"{name}: give 'tricks' as a list, the split between the opponents {defenders} matters here")
+        return t
+
+    if under == 0:
+        _write_made(sheet, hand, decl, eff, name)
+    else:
+        sheet.mountain(decl, eff * under, f"{name} failed by {under}: {under} × {eff}")
+
+    # висты for the defence's tricks
+    if len(whisters) == 2:
+        for w in whisters:
+            sheet.whists(w, decl, eff * own(w), f"{own(w)} trick(s) × {eff}")
+    elif len(whisters) == 1:
+        w = whisters[0]
+        passer = defenders[0] if defenders[1] == w else defenders[1]
+        if conv.whist == "gentleman" and half is None:
+            share = Fraction(eff * defence, 2)
+            sheet.whists(w, decl, share, f"half of the defence's {defence} trick(s) × {eff} (джентльменский)")
+            sheet.whists(passer, decl, share, f"half of the defence's {defence} trick(s) × {eff} (джентльменский)")
+        else:
+            sheet.whists(w, decl, eff * defence, f"the defence's {defence} trick(s) × {eff}")
+    if passers_pay:
+        for p in defenders:
+            sheet.mountain(p, own(p), f"{name} unwhisted and played: 1 per own trick")
+
+    # консоляция for the undertricks
+    if under:
+        cons = eff * under
+        why = f"консоляция, {under} × {eff}"
+        for p in defenders:
+            if half is not None:
+                if p in whisters and conv.consolation != "none":
+                    sheet.whists(p, decl, 2 * cons, why + ", for two after пол-виста")
+                continue
+            if conv.consolation == "all" or (conv.consolation == "whisters" and p in whisters):
+                sheet.whists(p, decl, cons, why)
+        if n == 4 and conv.dealer_consolation:
+            sheet.whists(dealer, decl, cons, why + " (dealer)")
+
+    # the whisters' shortfall
+    norm = WHIST_NORM[level]
+    if whisters and defence < norm:
+        missing = norm - defence
+        rate = Fraction(eff, 2) if conv.half_responsible else Fraction(eff)
+        kind = "полуответственный" if conv.half_responsible else "ответственный"
+        why = f"whisters short of {norm} by {missing}"
+        if len(whisters) == 1:
+            sheet.mountain(whisters[0], rate * missing, f"{why}: {missing} × {rate} ({kind})")
+        elif conv.shortfall == "equal":
+            for w in whisters:
+                sheet.mountain(w, rate * missing / 2, f"{why}: half of {missing} × {rate}")
+        elif level in (6, 7):
+            share = norm // 2
+            responsible = [w for w in whisters if own(w) < share]
+            for w in responsible:
+                owed = missing if len(responsible) == 1 else share - own(w)
+                sheet.mountain(w, rate * owed, f"{why}: took {own(w)} of own {share}, {owed} × {rate}")
+        else:
+            w = whisters[1]
+            sheet.mountain(w, rate * missing, f"{why}: the second whister pays {missing} × {rate}")
+    return under > 0
+
+
+# --------------------------------------------------------------------------- for the analyses
+
+def score_contract(contract: str | Bid, declarer_tricks: int, *, declarer: int = 0,
+                   whisters: Sequence[int] | None = None,
+                   defence_tricks: Mapping[int, int] | None = None,
+                   conventions: Conventions | None = None) -> HandScore:
+    """Score a played contract from the declarer's trick count (e.g. a double-dummy result).
+
+    Three-handed, seats 0-2 in playing order.  ``whisters`` defaults to both opponents;
+    ``defence_tricks`` maps each opponent to his tricks — needed when two whist (висты go by
+    own tricks); if omitted, the ``10 - declarer_tricks`` defence tricks are split as evenly
+    as possible, the opponent who speaks first taking the odd one.
+
+    >>> score_contract("7♥", 5, declarer=0, whisters=(1,), conventions=Conventions.sochi_server()).whists[1]
+    (28, 0, 0)
+    """
+    bid = parse_bid(contract)
+    if not 0 <= declarer_tricks <= 10:
+        raise InvalidRecordError(f"declarer_tricks {declarer_tricks}: expected 0-10")
+    conv = conventions or Conventions.sochi()
+    if conv.players != 3:
+        conv = conv.replace(players=3)
+    defenders = [(declarer + 1) % 3, (declarer + 2) % 3]
+    ws = tuple(defenders if whisters is None else whisters)
+    tricks = [0, 0, 0]
+    tricks[declarer] = declarer_tricks
+    rest = 10 - declarer_tricks
+    if defence_tricks is not None:
+        for p, t in defence_tricks.items():
+            tricks[p] = t
+        if sum(tricks) != 10:
+            raise InvalidRecordError(f"tricks {tricks} do not add up to 10")
+    elif len(ws) == 1:
+        tricks[ws[0]] = rest
+    else:
+        tricks[defenders[0]], tricks[defenders[1]] = rest - rest // 2, rest // 2
+    return score_hand(Hand(bid, declarer, ws, tuple(tricks)), conv)
+
+
+def score_misere(tricks: int, *, declarer: int = 0, conventions: Conventions | None = None) -> HandScore:
+    """Score a мизер from the tricks the misère player was forced to take.
+
+    >>> score_misere(2).mountain
+    (20, 0, 0)
+    """
+    conv = conventions or Conventions.sochi()
+    if conv.players != 3:
+        conv = conv.replace(players=3)
+    if not 0 <= tricks <= 10:
+        raise InvalidRecordError(f"мизер tricks {tricks}: expected 0-10")
+    return score_hand(Hand(Bid(10, misere=True), declarer, (), _declarer_only(tricks, declarer, 3)), conv)
+
+
+def score_unwhisted_tenner(declarer_tricks: int, *, declarer: int = 0,
+                           conventions: Conventions | None = None) -> HandScore:
+    """Score a 10-game nobody whisted, after the open check of the tenner analysis.
+
+    Under seed 004 (``check_unwhisted_tenner``) a refuted tenner is a remiz: 10 × the
+    undertricks to the mountain, plus консоляция as the conventions give it.  Under seed 000
+    an unwhisted game is written as made without play whatever the check shows.
+
+    >>> score_unwhisted_tenner(9, conventions=Conventions.classic()).mountain
+    (10, 0, 0)
+    >>> score_unwhisted_tenner(9).pool
+    (10, 0, 0)
+    """
+    conv = conventions or Conventions.sochi()
+    if conv.players != 3:
+        conv = conv.replace(players=3)
+    tricks = [0, 0, 0]
+    tricks[declarer] = declarer_tricks
+    tricks[(declarer + 1) % 3] = 10 - declarer_tricks
+    return score_hand(Hand(Bid(10, 4), declarer, (), tuple(tricks)), conv)
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """Expected висты per seat (``values``), and the probability that the declarer fails."""
+
+    values: tuple[Number, ...]
+    remiz_probability: Number
+    outcomes: tuple[tuple[int, Number, HandScore], ...] = field(repr=False, default=())
+
+
+def expected_whists(game: int | str | Bid, histogram: Mapping[int, Number] | Sequence[Number],
+                    conventions: Conventions | None = None, *, declarer: int = 0,
+                    whisters: Sequence[int] | None = None) -> Expectation:
+    """Expected worth in висты of a contract or мизер from a histogram of trick counts.
+
+    ``game``: a level 6-10 (the trump does not change the score), a contract such as "8♥",
+    or "misere".  ``histogram`` maps the declarer's tricks (for a мизер: tricks taken) to a
+    count or probability, or is a list indexed by tricks; it is normalised, exactly when the
+    weights are ints or Fractions.  Each outcome is scored like ``score_contract`` (both
+    opponents whist unless ``whisters`` says otherwise; the defence's tricks split as
+    evenly as possible) and valued with ``HandScore.values``.
+
+    >>> e = expected_whists(6, {6: 1, 5: 1})
+    >>> e.values[0], e.remiz_probability
+    (-11, Fraction(1, 2))
+    """
+    if isinstance(histogram, Mapping):
+        items = list(histogram.items())
+    else:
+        items = list(enumerate(histogram))
+    items = [(int(t), w) for t, w in items if w]
+    total = sum(w for _, w in items)
+    if not items or total <= 0:
+        raise InvalidRecordError("the histogram has no weight")
+    misere = isinstance(game, str) and game.strip().lower() in ("misere", "мизер", "misère")
+    if isinstance(game, int) and not isinstance(game, bool):
+        bid = Bid(game, 4)
+    elif misere:
+        bid = Bid(10, misere=True)
+    else:
+        bid = parse_bid(game)
+    exact = all(isinstance(w, (int, Fraction)) for _, w in items)
+    scale = Fraction(1) / Fraction(total) if exact else 1.0 / total
+    values = [0] * 3
+    remiz = 0
+    outcomes = []
+    for t, w in sorted(items):
+        p = w * scale
+        if bid.misere:
+            s = score_misere(t, declarer=declarer, conventions=conventions)
+        else:
+            s = score_contract(bid, t, declarer=declarer, whisters=whisters, conventions=conventions)
+        for i, v in enumerate(s.values()):
+            values[i] += p * (v if exact else float(v))
+        remiz += p if s.remiz else 0
+        outcomes.append((t, _num(p) if exact else p, s))
+    return Expectation(tuple(_num(v) if exact else v for v in values),
+                       _num(remiz) if exact else remiz, tuple(outcomes))

@@ -1,0 +1,104 @@
+"""Position: legal cards, push/pop, trick winners, talon tricks, validation."""
+
+import pytest
+
+from solver import Deal, IllegalPlayError, InvalidArgumentError, InvalidDealError, Position
+from solver.cards import card
+from solver.notation import parse_card
+from solver.play import DEALER, trick_winner
+
+EXAMPLE = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."
+
+
+def c(text):
+    return parse_card(text)
+
+
+def test_trick_winner_rules():
+    assert trick_winner([c("7♠"), c("A♥"), c("8♠")], 4) == 2          # off-suit ace loses
+    assert trick_winner([c("7♠"), c("7♥"), c("A♠")], 3) == 1          # trump wins
+    assert trick_winner([c("7♠"), c("7♥"), c("8♥")], 3) == 2          # higher trump wins
+    assert trick_winner([c("8♠"), c("7♠"), c("K♥")], 4, 0, c("A♠")) == DEALER
+
+
+def test_push_pop_and_tricks():
+    p = Position.from_deal(Deal.from_str(EXAMPLE), declarer=1, trump="♥")
+    assert p.to_move == 0 and len(p.legal_cards()) == 10
+    p.push("K♠")
+    assert p.to_move == 1 and set(p.legal_cards()) == {c("J♠"), c("8♠"), c("7♠")}
+    p.push("7♠")
+    assert set(p.legal_cards()) == {c("T♠")}
+    p.push("T♠")
+    assert p.tricks == (1, 0, 0) and p.to_move == 0 and p.table == []
+    assert p.pop() == c("T♠") and p.tricks == (0, 0, 0) and p.table == [c("K♠"), c("7♠")]
+
+
+def test_must_follow_and_must_trump_errors():
+    p = Position.from_deal(Deal.from_str(EXAMPLE), declarer=1, trump="♥")
+    p.push("A♦")  # seat 1 holds K♦ Q♦
+    with pytest.raises(IllegalPlayError, match="must follow suit ♦"):
+        p.push("A♣")
+    p.push("Q♦")
+    p.push("7♦")
+    p.push("K♠")  # seat 0 won and leads spades; seat 2's only spade falls
+    p.push("7♠")
+    p.push("T♠")
+    p.push("Q♠")
+    p.push("8♠")
+    with pytest.raises(IllegalPlayError, match="must play a trump"):
+        p.push("J♦")  # void in spades, holding hearts (trumps)
+    with pytest.raises(IllegalPlayError, match="does not hold"):
+        p.push("K♥")
+    p.push("7♥")
+    assert p.tricks == (2, 0, 1)
+
+
+def test_talon_tricks_first_hand_plays_first():
+    deal = Deal.from_str(EXAMPLE)
+    p = Position.from_deal(deal, raspasy=True, talon="lead")
+    assert p.talon == [c("A♠"), c("9♣")] and p.led_suit == 0
+    for card_text in ("9♠", "7♠", "T♠"):
+        p.push(card_text)
+    assert p.tricks == (0, 0, 1) and p.talon == [c("9♣")] and p.to_move == 0
+    p.push("7♣")
+    p.push("8♣")
+    p.push("Q♣")
+    assert p.tricks == (0, 0, 2) and p.to_move == 0 and p.talon == []
+
+
+def test_dealer_talon_card_wins():
+    p = Position.from_deal(Deal.from_str(EXAMPLE), raspasy=True, talon="dealer")
+    for card_text in ("9♠", "7♠", "T♠"):
+        p.push(card_text)
+    assert p.tricks == (0, 0, 0) and p.dealer_tricks == 1
+
+
+@pytest.mark.parametrize("kwargs,fault", [
+    (dict(declarer=3, trump="♥"), "declarer must be a seat"),
+    (dict(declarer=0), "needs trump"),
+    (dict(declarer=0, trump="Z"), "unknown trump"),
+    (dict(misere=0, trump="♥"), "without trumps"),
+    (dict(raspasy=True, talon="sideways"), "unknown talon rule"),
+    (dict(), "exactly one"),
+])
+def test_bad_arguments(kwargs, fault):
+    with pytest.raises(InvalidArgumentError, match=fault):
+        Position.from_deal(Deal.from_str(EXAMPLE), **kwargs)
+
+
+def test_inconsistent_positions_rejected():
+    with pytest.raises(InvalidDealError, match="do not fit"):
+        Position([1 << 0, 1 << 8, 1 << 16], leader=0, table=[c("A♥")])
+    with pytest.raises(InvalidDealError, match="duplicate"):
+        Position([1 << 0, 1 << 0, 1 << 16])
+    with pytest.raises(InvalidDealError, match="could not have been played"):
+        # seat 1 led A♠; seat 2 still holds 8♠ yet "played" A♥
+        Position([(1 << 8) | (1 << 9), 1 << 16, 1 << card(0, 1)], leader=1,
+                 table=[card(0, 7), card(3, 7)])
+
+
+def test_repr_round_trips():
+    p = Position.from_deal(Deal.from_str("AK...7/Q.A..8/7.8..A"), declarer=0, trump="NT")
+    p.push("A♠")
+    q = eval(repr(p), {"Position": Position})
+    assert q.hands == p.hands and q.table == p.table and q.to_move == p.to_move

@@ -1,0 +1,104 @@
+"""Hand-worked positions through the reference solver (plain minimax, the judge).
+
+Each case states the hands (dotted ♠.♣.♦.♥, seats 0/1/2), the mode, and the value worked out
+by hand in the comment above it.  The same cases run through every fast backend in
+tests/test_backends_handworked.py.
+"""
+
+import pytest
+
+from solver.cards import NO_TRUMP
+from solver.engine.layout import TALON_DEALER, TALON_LEAD, TALON_NONE, make_position
+from solver.notation import parse_card_list, parse_hand, parse_strain
+from solver.reference import reference_card_values, reference_value
+
+
+def pos(hands, *, trump="NT", solo=0, minimise=False, leader=0, talon=(), rule=TALON_NONE,
+        table=()):
+    masks = [parse_hand(h) for h in hands.split("/")]
+    return make_position(masks, trump=parse_strain(trump), solo=solo, minimise=minimise,
+                         leader=leader, table=[parse_card_list(c)[0] for c in table],
+                         talon_rule=rule, talon=parse_card_list(" ".join(talon)))
+
+
+def card(text):
+    return parse_card_list(text)[0]
+
+
+# (id, position, expected value, expected card values or None)
+CASES = [
+    # NT: 7♠ is led and nobody else has a spade; the A♥ and 7♦ are discards, 7♠ wins.
+    ("nt-offsuit-ace-loses", pos("7.../...A/..7."), 1, None),
+    # Same cards, ♥ trumps, seat 1 declares: the A♥ is a trump and ruffs the 7♠.
+    ("trump-wins", pos("7.../...A/..7.", trump="♥", solo=1), 1, None),
+    # ♦ trumps, declarer 0: seat 2's 7♦ (lowest trump) still beats the 7♠.
+    ("low-trump-beats-led-suit", pos("7.../...A/..7.", trump="♦", solo=0), 0, None),
+    # NT, must follow: on A♠ seat 1 must give up its K♠; 7♣ loses to the A♣ either way.
+    # Lead A♠: A♠ wins, then 7♣ loses to A♣ (1).  Lead 7♣: A♣ wins, K♠ runs into A♠ (1).
+    ("must-follow", pos("A.7../K.A../7.K.."), 1, {"A♠": 1, "7♣": 1}),
+    # NT, seat 1 on lead, declarer 0 holds A♠ 7♥ 8♥ against K♠ Q♠ A♥ and three clubs.
+    # K♠ or Q♠ first: A♠ wins, declarer must lead a heart into A♥, then the last spade
+    # wins (1).  A♥ first: declarer later wins A♠ and his last heart (2).
+    ("nt-defence-choice", pos("A...87/KQ...A/.987..", leader=1), 1, None),
+    # ♥ trumps, declarer 0 holds A♣ K♣, seat 1 only trumps: every club is ruffed (0);
+    # with no trump declarer would take both.
+    ("must-trump", pos(".AK../...87/.87..", trump="♥"), 0, {"K♣": 0, "A♣": 0}),
+    ("same-without-trump", pos(".AK../...87/.87..", trump="NT"), 2, None),
+    # ♦ trumps.  Lead A♠: seat 1 must ruff with 7♦ and cashes A♥; seat 2, void in ♥, must
+    # ruff that with 8♦ (0).  Lead K♥: A♥ and seat 2's forced 8♦ ruff; seat 2 leads 7♠,
+    # A♠ is ruffed by seat 1's 7♦ (0).
+    ("must-trump-both", pos("A...K/..7.A/7..8.", trump="♦"), 0, {"A♠": 0, "K♥": 0}),
+    # Мизер, seat 0 leads its only card 8♠; seat 1 must follow with 7♠: caught (1).
+    ("misere-caught", pos("8.../7.../...7", minimise=True), 1, None),
+    # Мизер seat 0 holds the 7s, seats 1 and 2 the 8s and 9s of the same suits: every
+    # trick is won by a higher card of the suit led; never caught (0).
+    ("misere-clean", pos("7...7/8...8/9...9", minimise=True, leader=1), 0, None),
+    # Мизер seat 1 (8♠ 7♦): seat 0 leads 7♠, seat 1 must win with 8♠ (seat 2 has no
+    # spade); after A♦ first, 7♠ still catches it.  Caught exactly once.
+    ("misere-catchers", pos("7..A./8..7./.7.8.", solo=1, minimise=True), 1,
+     {"7♠": 1, "A♦": 1}),
+]
+
+# Распасы: each seat's guarantee (the most the other two can force on it).
+RASPASY = [
+    # Seat 0 holds the 7s, seat 2 the 9s: seat 2 wins both tricks whatever happens.
+    ("raspasy-plain", "7...7/8...8/9...9", TALON_NONE, (), {0: 0, 1: 0, 2: 2}),
+    # Talon A♠ names spades; 8♠ (seat 0) beats 7♠, 7♥ is a discard, the talon card itself
+    # takes no part (three-handed rule): seat 0 takes the trick.
+    ("talon-lead", "8.../7.../...7", TALON_LEAD, ("A♠",), {0: 1, 1: 0, 2: 0}),
+    # Same with the four-handed rule: the A♠ is the dealer's and wins; no seat takes it.
+    ("talon-dealer", "8.../7.../...7", TALON_DEALER, ("A♠",), {0: 0, 1: 0, 2: 0}),
+    # Talon 7♠ and no seat has a spade: three-handed, the first hand takes the trick
+    # (our documented choice); four-handed the dealer's 7♠ takes it.
+    ("talon-nobody-follows", "...7/...8/.9..", TALON_LEAD, ("7♠",), {0: 1, 1: 0, 2: 0}),
+    ("talon-nobody-follows-dealer", "...7/...8/.9..", TALON_DEALER, ("7♠",), {0: 0, 1: 0, 2: 0}),
+    # Talon 7♦ then 7♣; one card each of ♦ ♣ and a third card: trick 1 (♦) A♦ wins for
+    # seat 0, trick 2 (♣) A♣ for seat 2, then the FIRST HAND leads trick 3: 7♥, the only
+    # heart, wins for seat 0.  Were the winner of trick 2 to lead, 9♠ would win for seat 2.
+    ("talon-first-hand-leads-third", ".8.A.7/8.9.8./9.A.9.", TALON_LEAD, ("7♦", "7♣"),
+     {0: 2, 1: 0, 2: 1}),
+]
+
+
+@pytest.mark.parametrize("name,position,value,cards", CASES, ids=[c[0] for c in CASES])
+def test_hand_worked(name, position, value, cards):
+    assert reference_value(position) == value
+    got = reference_card_values(position)
+    if cards is not None:
+        assert got == {card(c): v for c, v in cards.items()}
+
+
+@pytest.mark.parametrize("name,hands,rule,talon,expected", RASPASY, ids=[c[0] for c in RASPASY])
+def test_raspasy_hand_worked(name, hands, rule, talon, expected):
+    for seat, value in expected.items():
+        p = pos(hands, solo=seat, minimise=True, rule=rule, talon=talon)
+        assert reference_value(p) == value, f"seat {seat}"
+
+
+def test_mid_trick_start():
+    # NT, seat 1 led K♠ and seat 2 followed 7♠; declarer 0 holds A♠ A♥ and must follow with
+    # A♠, which wins; then A♥ wins too (2).  As a мизер for seat 0 the same is caught twice.
+    p = pos("A...A/...8/...7", leader=1, table=("K♠", "7♠"))
+    assert reference_card_values(p) == {card("A♠"): 2}
+    assert reference_value(pos("A...A/...8/...7", leader=1, table=("K♠", "7♠"),
+                               minimise=True)) == 2
