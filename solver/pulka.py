@@ -1,0 +1,384 @@
+"""The pulka (пулька): the running sheet of a whole game, its end and its settlement.
+
+A ``Pulka`` takes hands one by one (``add``), keeps each player's пуля (pool), гора
+(mountain) and the висты (whists) each player has written on each other, applies помощь
+(help: points past a closed pool go to another player's pool, for 10 висты a point) when the
+conventions have it, tracks распасы in a row (their price and the exit rule), tells when the
+pulka is over and settles it into висты per player that sum to zero.
+
+Settlement, exactly (``fractions.Fraction``; no rounding is done — the JSON output shows a
+non-whole number as a float with 4 decimals):
+
+* "average_mountain" (seed 000): what each pool lacks of the size is added to its owner's
+  mountain; each player gets висты written on others − висты written on him
+  + 10 × (average mountain − own mountain).
+* "amnesty" (seed 004): if some pools are open (a pulka stopped early), those above the
+  average pool close the others' pools at 10 висты a point; the smallest mountain is
+  subtracted from all; each other player writes 10 × mountain / players on a player; висты
+  on each other are netted.  With closed pools the two rules give the same totals.
+
+>>> p = Pulka(Conventions.sochi(pool_size=10))
+>>> _ = p.add({"contract": "6♠", "declarer": 0, "whisters": [1], "tricks": 6})
+>>> p.pool, p.mountain, p.whists[1]
+((2, 0, 0), (0, 0, 0), (8, 0, 0))
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Mapping, Sequence
+
+from .bidding import Bid
+from .conventions import Conventions
+from .errors import InvalidRecordError
+from .scoring import RASPASY, Entry, Hand, HandScore, Number, _json, _num, score_hand
+
+_PULKA_KEYS = {"players", "conventions", "first_dealer", "hands", "note"}
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The final count: ``totals`` in висты per player (sum 0), with the ``mountain`` and
+    ``whists`` the chosen ``method`` settled from."""
+
+    method: str
+    mountain: tuple[Number, ...]
+    whists: tuple[tuple[Number, ...], ...]
+    totals: tuple[Number, ...]
+
+    def to_dict(self) -> dict:
+        return {
+            "method": self.method,
+            "mountain": [_json(x) for x in self.mountain],
+            "whists": [[_json(x) for x in row] for row in self.whists],
+            "totals": [_json(x) for x in self.totals],
+        }
+
+
+class Pulka:
+    """A pulka ledger for 3 or 4 players (``conventions.players``).
+
+    ``names`` label the players (default "0", "1", ...); players sit clockwise in index
+    order.  ``first_dealer`` deals the first hand (default the last player, so that player
+    0 is the first hand); the deal then passes clockwise.
+    """
+
+    def __init__(self, conventions: Conventions | None = None, names: Sequence[str] | None = None,
+                 first_dealer: int | None = None) -> None:
+        self.conventions = conventions or Conventions.sochi()
+        n = self.conventions.players
+        if names is None:
+            names = [str(i) for i in range(n)]
+        names = [str(x) for x in names]
+        if len(names) != n or len(set(names)) != n:
+            raise InvalidRecordError(f"players {names!r}: expected {n} different names")
+        self.names = tuple(names)
+        if first_dealer is None:
+            first_dealer = n - 1
+        if not isinstance(first_dealer, int) or not 0 <= first_dealer < n:
+            raise InvalidRecordError(f"first_dealer {first_dealer!r}: expected a player 0-{n - 1}")
+        self.first_dealer = first_dealer
+        self._pool: list[Number] = [0] * n
+        self._mountain: list[Number] = [0] * n
+        self._whists: list[list[Number]] = [[0] * n for _ in range(n)]
+        self.hands: list[HandScore] = []
+        self.raspasy_streak = 0
+        # running values as written on the sheet, for the classic "2.6.10" display
+        self._pool_marks: list[list[Number]] = [[] for _ in range(n)]
+        self._mountain_marks: list[list[Number]] = [[] for _ in range(n)]
+        self._whist_marks: list[list[list[Number]]] = [[[] for _ in range(n)] for _ in range(n)]
+
+    # ------------------------------------------------------------------ state
+    @property
+    def players(self) -> int:
+        return self.conventions.players
+
+    @property
+    def pool(self) -> tuple[Number, ...]:
+        return tuple(_num(Fraction(x)) for x in self._pool)
+
+    @property
+    def mountain(self) -> tuple[Number, ...]:
+        return tuple(_num(Fraction(x)) for x in self._mountain)
+
+    @property
+    def whists(self) -> tuple[tuple[Number, ...], ...]:
+        """``whists[i][j]``: висты player i has written on player j so far."""
+        return tuple(tuple(_num(Fraction(x)) for x in row) for row in self._whists)
+
+    @property
+    def deals(self) -> int:
+        return len(self.hands)
+
+    @property
+    def next_dealer(self) -> int:
+        return (self.first_dealer + self.deals) % self.players
+
+    @property
+    def ended(self) -> bool:
+        """Seed 000: the pools together reach size × players, or ``max_deals`` were dealt;
+        "all_closed": every pool reached the size."""
+        conv = self.conventions
+        if conv.max_deals is not None and self.deals >= conv.max_deals:
+            return True
+        size = conv.pool_size
+        if conv.end == "pool_total":
+            return sum(self._pool) >= size * self.players
+        return all(p >= size for p in self._pool)
+
+    # ------------------------------------------------------------------ adding hands
+    def add(self, hand: Hand | Mapping) -> HandScore:
+        """Score a hand (a ``Hand`` or a JSON record) onto the sheet; return what it wrote,
+        with помощь applied.  Raises ``InvalidRecordError`` after the end, or for a game
+        below the распасы exit rule."""
+        conv = self.conventions
+        number = self.deals + 1
+        if self.ended:
+            raise InvalidRecordError(f"hand {number}: the pulka is already over")
+        dealer = self.next_dealer
+        try:
+            if not isinstance(hand, Hand):
+                record = dict(hand)
+                explicit_round = record.get("round")
+                hand = Hand.from_record(record, conv, names=self.names, dealer=dealer)
+                if explicit_round is None:
+                    hand = _with(hand, raspasy_round=self.raspasy_streak + 1)
+            elif hand.dealer is None:
+                hand = _with(hand, dealer=dealer)
+            if hand.game == RASPASY and hand.raspasy_round != self.raspasy_streak + 1:
+                raise InvalidRecordError(
+                    f"this is распасы #{self.raspasy_streak + 1} in a row, not #{hand.raspasy_round}")
+            if isinstance(hand.game, Bid) and not hand.game.misere:
+                least = conv.raspasy_minimum(self.raspasy_streak)
+                if hand.game.level < least:
+                    raise InvalidRecordError(
+                        f"{hand.game} after {self.raspasy_streak} распасы in a row: the lowest game is {least}")
+            score = score_hand(hand, conv, raspasy_streak=self.raspasy_streak)
+        except InvalidRecordError as exc:
+            raise InvalidRecordError(f"hand {number}: {exc}") from None
+        applied = self._apply(score)
+        if hand.game == RASPASY:
+            self.raspasy_streak += 1
+            if conv.raspasy_reset_after and self.raspasy_streak >= conv.raspasy_reset_after:
+                self.raspasy_streak = 0
+        elif not score.remiz or conv.raspasy_exit_on_remiz:
+            self.raspasy_streak = 0
+        self.hands.append(applied)
+        return applied
+
+    def _apply(self, score: HandScore) -> HandScore:
+        conv = self.conventions
+        n = self.players
+        size = conv.pool_size
+        dealer = score.hand.dealer
+        failed = {e.player for e in score.entries if e.kind == "mountain" and e.amount > 0}
+        out: list[Entry] = []
+
+        def write(e: Entry) -> None:
+            out.append(e)
+            self._record(e)
+
+        for e in score.entries:
+            if e.kind != "pool" or not conv.help or e.amount <= 0:
+                write(e)
+                continue
+            p = e.player
+            own = min(e.amount, max(size - self._pool[p], 0))
+            if own:
+                write(Entry("pool", p, own, None, e.reason))
+            rest = e.amount - own
+            while rest > 0:
+                q = self._help_target(p, dealer, failed)
+                if q is None:
+                    break
+                give = min(rest, size - self._pool[q])
+                write(Entry("pool", q, give, None, f"помощь from player {p}"))
+                write(Entry("whists", p, 10 * give, q, f"помощь: {give} point(s) to player {q}'s pool"))
+                rest -= give
+            if rest > 0:
+                if conv.help_rest == "own_mountain":
+                    write(Entry("mountain", p, -rest, None, "помощь: nobody to help, off own mountain"))
+                else:
+                    off = min(rest, max(self._mountain[p], 0))
+                    if off:
+                        write(Entry("mountain", p, -off, None, "помощь: nobody to help, off own mountain"))
+                    if rest - off:
+                        for q in range(n):
+                            if q != p:
+                                write(Entry("mountain", q, rest - off, None,
+                                            f"помощь: player {p} has no mountain left to write off"))
+        return HandScore(n, tuple(out), score.hand, score.remiz)
+
+    def _record(self, e: Entry) -> None:
+        """Write one entry on the sheet as it is (помощь already applied)."""
+        n = self.players
+        if e.kind == "pool":
+            self._pool[e.player] += e.amount
+            self._pool_marks[e.player].append(self._pool[e.player])
+        elif e.kind == "mountain":
+            self._mountain[e.player] += e.amount
+            self._mountain_marks[e.player].append(self._mountain[e.player])
+        elif e.kind == "whists":
+            self._whists[e.player][e.on] += e.amount
+            self._whist_marks[e.player][e.on].append(self._whists[e.player][e.on])
+        elif e.kind == "close_pool":
+            if self._pool[e.player] < e.amount:
+                self._pool[e.player] = e.amount
+                self._pool_marks[e.player].append(e.amount)
+        elif e.kind == "clear_mountain":
+            self._mountain[e.player] = 0
+            self._mountain_marks[e.player].append(0)
+        elif e.kind == "clear_whists":
+            for j in range(n):
+                if self._whists[j][e.player]:
+                    self._whists[j][e.player] = 0
+                    self._whist_marks[j][e.player].append(0)
+
+    def _help_target(self, p: int, dealer: int | None, failed: set[int]) -> int | None:
+        conv = self.conventions
+        n = self.players
+        size = conv.pool_size
+        clockwise = [(p + k) % n for k in range(1, n)]
+        candidates = [q for q in clockwise
+                      if self._pool[q] < size and q not in failed
+                      and not (conv.help_skip_dealer and q == dealer)]
+        if not candidates:
+            return None
+        if conv.help_tie == "smaller_mountain":
+            return max(candidates, key=lambda q: (self._pool[q], -self._mountain[q], -clockwise.index(q)))
+        return max(candidates, key=lambda q: (self._pool[q], -clockwise.index(q)))
+
+    # ------------------------------------------------------------------ settlement
+    def settle(self, *, force: bool = False) -> Settlement:
+        """Settle the sheet into висты per player (sum 0).  ``force`` settles a pulka that is
+        not over yet (a game stopped by the clock); otherwise that raises."""
+        if not self.ended and not force:
+            raise InvalidRecordError("the pulka is not over: settle(force=True) to count it now")
+        conv = self.conventions
+        n = self.players
+        size = conv.pool_size
+        pool = [Fraction(x) for x in self._pool]
+        mountain = [Fraction(x) for x in self._mountain]
+        whists = [[Fraction(x) for x in row] for row in self._whists]
+        if conv.settlement == "average_mountain":
+            mountain = [m + max(size - p, 0) for m, p in zip(mountain, pool)]
+            avg = sum(mountain) / n
+            totals = [sum(whists[i][j] - whists[j][i] for j in range(n)) + 10 * (avg - mountain[i])
+                      for i in range(n)]
+        else:
+            if any(p < size for p in pool):
+                avg = sum(pool) / n
+                excess = [max(p - avg, 0) for p in pool]
+                for d in range(n):
+                    need = max(avg - pool[d], 0)
+                    for e in range(n):
+                        give = min(need, excess[e])
+                        if give:
+                            whists[e][d] += 10 * give
+                            excess[e] -= give
+                            need -= give
+            low = min(mountain)
+            mountain = [m - low for m in mountain]
+            for i in range(n):
+                for j in range(n):
+                    if j != i:
+                        whists[j][i] += 10 * mountain[i] / n
+            totals = [sum(whists[i][j] - whists[j][i] for j in range(n)) for i in range(n)]
+        return Settlement(conv.settlement, tuple(_num(m) for m in mountain),
+                          tuple(tuple(_num(x) for x in row) for row in whists),
+                          tuple(_num(t) for t in totals))
+
+    # ------------------------------------------------------------------ records and display
+    @classmethod
+    def from_record(cls, record: Mapping) -> "Pulka":
+        """A pulka from its JSON record (docs/scoring.md), every hand added."""
+        if not isinstance(record, Mapping) or "hands" not in record:
+            raise InvalidRecordError("a pulka record is an object with 'hands'")
+        unknown = sorted(set(record) - _PULKA_KEYS)
+        if unknown:
+            raise InvalidRecordError(f"unknown field(s) in pulka record: {', '.join(unknown)}")
+        conv = Conventions.from_dict(record.get("conventions"))
+        players = record.get("players")
+        names = None
+        if isinstance(players, list):
+            names = players
+            if conv.players != len(players):
+                conv = conv.replace(players=len(players))
+        elif isinstance(players, int) and not isinstance(players, bool):
+            conv = conv.replace(players=players)
+        elif players is not None:
+            raise InvalidRecordError(f"'players' must be a number or a list of names, not {players!r}")
+        first = record.get("first_dealer")
+        if isinstance(first, str) and names and first in names:
+            first = names.index(first)
+        pulka = cls(conv, names, first)
+        hands = record["hands"]
+        if not isinstance(hands, list):
+            raise InvalidRecordError("'hands' must be a list of hand records")
+        for h in hands:
+            pulka.add(h)
+        return pulka
+
+    def to_dict(self) -> dict:
+        """JSON-ready: the players, each hand's writes and running totals, the settlement."""
+        out = {
+            "players": list(self.names),
+            "conventions": self.conventions.name,
+            "deals": self.deals,
+            "hands": [],
+            "pool": [_json(x) for x in self.pool],
+            "mountain": [_json(x) for x in self.mountain],
+            "whists": [[_json(x) for x in row] for row in self.whists],
+            "ended": self.ended,
+        }
+        replay = Pulka(self.conventions, self.names, self.first_dealer)
+        for score in self.hands:
+            for e in score.entries:
+                replay._record(e)
+            entry = score.to_dict()
+            entry["running"] = {
+                "pool": [_json(x) for x in replay.pool],
+                "mountain": [_json(x) for x in replay.mountain],
+                "whists": [[_json(x) for x in row] for row in replay.whists],
+            }
+            out["hands"].append(entry)
+        out["settlement"] = self.settle().to_dict() if self.ended else None
+        return out
+
+    def __repr__(self) -> str:
+        return (f"<Pulka {self.conventions.name} {'/'.join(self.names)}: {self.deals} deal(s), "
+                f"pool {list(self.pool)}, mountain {list(self.mountain)}>")
+
+    def _repr_html_(self) -> str:
+        """The sheet as a table: for each player the running пуля and гора as written
+        ("2.6.10"), the висты on each other player, and the standing if settled now."""
+        n = self.players
+        e = html.escape
+        marks = lambda xs: ".".join(str(_json(x)) for x in xs) or "—"
+        settle = self.settle(force=True)
+        head = "".join(f"<th>{e(name)}</th>" for name in self.names)
+        rows = [
+            "<tr><th>пуля (pool)</th>" + "".join(
+                f"<td>{e(marks(self._pool_marks[i]))}</td>" for i in range(n)) + "</tr>",
+            "<tr><th>гора (mountain)</th>" + "".join(
+                f"<td>{e(marks(self._mountain_marks[i]))}</td>" for i in range(n)) + "</tr>",
+        ]
+        for j in range(n):
+            rows.append(f"<tr><th>висты on {e(self.names[j])}</th>" + "".join(
+                "<td>·</td>" if i == j else f"<td>{e(marks(self._whist_marks[i][j]))}</td>"
+                for i in range(n)) + "</tr>")
+        label = "result" if self.ended else "standing now"
+        rows.append(f"<tr><th>{label} (висты)</th>" + "".join(
+            f"<td><b>{_json(t)}</b></td>" for t in settle.totals) + "</tr>")
+        caption = (f"пулька {e(self.conventions.name)}, pool {self.conventions.pool_size}, "
+                   f"{self.deals} deal(s){', over' if self.ended else ''}")
+        return (f"<table class='pref-pulka'><caption>{caption}</caption>"
+                f"<tr><th></th>{head}</tr>{''.join(rows)}</table>")
+
+
+def _with(hand: Hand, **changes) -> Hand:
+    from dataclasses import replace
+
+    return replace(hand, **changes)
