@@ -1,0 +1,17 @@
+# Installing where no C compiler works must still give a working package on Numba.
+python3 -m venv /tmp/pref-nocc
+/tmp/pref-nocc/bin/python -m pip install -q --upgrade pip
+CC=/nonexistent/cc LDSHARED=/nonexistent/cc /tmp/pref-nocc/bin/python -m pip install -q ".[test]"
+cd /tmp
+/tmp/pref-nocc/bin/python - <<'PY'
+import solver
+assert solver.available_backends() == ["numba"], solver.available_backends()
+try:
+    solver.get_backend("c")
+except solver.BackendUnavailableError as exc:
+    print("as expected:", exc)
+else:
+    raise SystemExit("the C backend should be missing")
+PY
+/tmp/pref-nocc/bin/pref demo
+/tmp/pref-nocc/bin/python -m pytest -q -p no:cacheprovider "$OLDPWD/tests" -k "numba or reference or notation or position" --benchmark-disable

@@ -1,0 +1,61 @@
+"""``pref demo``: the whole toolkit on the built-in example deal."""
+
+from __future__ import annotations
+
+import time
+
+from .. import EXAMPLE_DEAL
+from ..api import solve
+from ..deal import Deal
+from ..display import deal_text
+from ..engine import get_backend
+
+HELP = "run the main analyses on the built-in example deal"
+
+
+def register(sub) -> None:
+    p = sub.add_parser("demo", help=HELP, description=HELP)
+    p.add_argument("--backend", default="auto", choices=("auto", "c", "numba"),
+                   help="solver backend (default: C when built, else Numba)")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    deal = Deal.from_str(EXAMPLE_DEAL)
+    backend = get_backend(args.backend)
+    print(f"pref-solver demo on the built-in example deal (backend: {backend.name})\n")
+    print(deal)
+    print()
+    print(deal_text(deal))
+    print()
+    for title, kwargs in (
+        ("Contract 6♥ by seat 1, first hand leads", dict(declarer=1, trump="♥")),
+        ("No-trump by seat 2, seat 1 leads", dict(declarer=2, trump="NT", leader=1)),
+        ("Мизер by seat 0", dict(misere=0)),
+        ("Распасы, talon unused", dict(raspasy=True)),
+    ):
+        t0 = time.perf_counter()
+        result = solve(deal, backend=backend.name, **kwargs)
+        ms = (time.perf_counter() - t0) * 1000
+        print(f"== {title}  ({ms:.1f} ms)")
+        print(result)
+        print()
+    for extra in _analyses():
+        extra(deal, backend.name)
+    return 0
+
+
+def _analyses():
+    """The analyses shown after the solves (the makeability table, when present)."""
+    try:
+        from ..analysis import makeability_table
+    except ImportError:
+        return []
+
+    def table(deal, backend):
+        t0 = time.perf_counter()
+        result = makeability_table(deal, backend=backend)
+        ms = (time.perf_counter() - t0) * 1000
+        print(f"== Makeability table  ({ms:.1f} ms)")
+        print(result)
+    return [table]
