@@ -1,0 +1,62 @@
+"""`pref show` and `pref solve` from the command line: output, JSON and one-line errors."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+EXAMPLE = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."
+RUSSIAN = "КД9.107.Т.КВ109/В87.ТКВ8.КД.8/10.Д.В10987.ТД7/Т.9.."
+SYMBOLS = "K♠ Q♠ 9♠ 10♣ 7♣ A♦ K♥ J♥ 10♥ 9♥ / ♠J87 ♣AKJ8 ♦KQ ♥8 / 10♠ Q♣ ♦J10987 ♥AQ7 / A♠ 9♣"
+
+
+def pref(*args):
+    return subprocess.run([sys.executable, "-m", "solver", *args], capture_output=True,
+                          text=True, timeout=120)
+
+
+@pytest.mark.parametrize("line", [EXAMPLE, RUSSIAN, SYMBOLS])
+def test_show_reads_every_notation(line):
+    out = pref("show", line, "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["deal"] == EXAMPLE
+    assert data["talon"] == ["A♠", "9♣"]
+
+
+def test_show_pretty_prints():
+    out = pref("show", EXAMPLE)
+    assert out.returncode == 0
+    assert out.stdout.splitlines()[0] == EXAMPLE
+    assert "talon: A♠ 9♣" in out.stdout and "0 · first hand" in out.stdout
+
+
+@pytest.mark.parametrize("line,fault", [
+    (EXAMPLE.replace("/A.9..", "/A.K.."), "duplicate card K♣"),
+    (EXAMPLE.replace("/A.9..", "/A..."), "the talon has 1 card"),
+    ("KQ98.T7.A.KJT9/J7.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9..", "first hand (0) has 11 cards"),
+    (EXAMPLE.replace("AQ7/", "AQZ/"), "unknown rank 'Z'"),
+    ("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A♠ 9X", "unknown suit 'X'"),
+])
+def test_show_rejects_with_one_line(line, fault):
+    out = pref("show", line)
+    assert out.returncode == 2
+    assert out.stdout == ""
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and fault in lines[0] and "Traceback" not in out.stderr
+
+
+def test_solve_reference_ending_json():
+    out = pref("solve", "AK...7/Q.A..8/7.8..A", "-d", "0", "-t", "NT", "--json",
+               "--backend", "reference")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["tricks"] == 2
+    assert data["cards"] == {"K♠": 2, "A♠": 2, "7♥": 1}
+    assert data["line"][:3] == ["K♠", "Q♠", "7♠"]
+
+
+def test_solve_needs_a_trump():
+    out = pref("solve", EXAMPLE, "-d", "0")
+    assert out.returncode == 2 and "needs -t TRUMP" in out.stderr
