@@ -1,3 +1,369 @@
-#include "pref.h"
+/* pref-solver C engine: the public entry points (pref.h), position validation and the
+ * pthreads batch kernels. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
-int pref_abi_version(void) { return 1; }
+#include "engine.h"
+
+int pref_abi_version(void) { return 2; }
+
+const char *pref_status_text(int status)
+{
+    switch (status) {
+    case PREF_OK: return "ok";
+    case PREF_E_NULL: return "a required pointer argument is NULL";
+    case PREF_E_HAND: return "a hand is not a 32-bit card mask, or two hands hold the same card";
+    case PREF_E_COUNT: return "hand sizes do not fit the leader and the cards on the table";
+    case PREF_E_TRUMP: return "trump must be 0..3 (a suit) or 4 (no trump)";
+    case PREF_E_SEAT: return "solo seat and leader must be 0, 1 or 2";
+    case PREF_E_MODE: return "the minimise flag must be 0 or 1";
+    case PREF_E_TABLE: return "the cards on the table are invalid (count, card, duplicate or illegal play)";
+    case PREF_E_TALON: return "the talon rule or talon cards are invalid (talon tricks need no trump and seat 0 leading)";
+    case PREF_E_ARG: return "an argument is out of range";
+    case PREF_E_MEMORY: return "out of memory for the transposition table";
+    case PREF_E_THREAD: return "no worker thread could be started";
+    default: return "unknown status";
+    }
+}
+
+/* ---- contexts -------------------------------------------------------------------------- */
+
+pref_ctx *pref_ctx_new(size_t tt_bytes)
+{
+    pref_init_tables();
+    pref_ctx *ctx = calloc(1, sizeof(pref_ctx));
+    if (!ctx)
+        return 0;
+    if (pref_tt_alloc(ctx, tt_bytes) != PREF_OK) {
+        free(ctx);
+        return 0;
+    }
+    return ctx;
+}
+
+void pref_ctx_free(pref_ctx *ctx)
+{
+    if (!ctx)
+        return;
+    free(ctx->tt_raw);
+    free(ctx);
+}
+
+void pref_ctx_clear(pref_ctx *ctx)
+{
+    if (ctx)
+        pref_tt_clear(ctx);
+}
+
+size_t pref_ctx_tt_bytes(const pref_ctx *ctx) { return ctx ? ctx->tt_bytes : 0; }
+
+/* ---- validation ------------------------------------------------------------------------- */
+
+static int is_card(int64_t c) { return c >= 0 && c < PREF_NUM_CARDS; }
+
+/* Check a flat position and unpack it.  Cheap; never reads beyond pos[PREF_POS_FIELDS-1]. */
+static int load_position(const int64_t *pos, game_t *g, state_t *s)
+{
+    if (!pos)
+        return PREF_E_NULL;
+    memset(s, 0, sizeof *s);
+    for (int i = 0; i < 3; i++) {
+        int64_t h = pos[PREF_P_HAND0 + i];
+        if (h < 0 || h > 0xFFFFFFFFll)
+            return PREF_E_HAND;
+        s->hand[i] = (uint32_t)h;
+    }
+    if ((s->hand[0] & s->hand[1]) || (s->hand[0] & s->hand[2]) || (s->hand[1] & s->hand[2]))
+        return PREF_E_HAND;
+    int64_t trump = pos[PREF_P_TRUMP], solo = pos[PREF_P_SOLO], mini = pos[PREF_P_MINIMISE];
+    int64_t leader = pos[PREF_P_LEADER], ntable = pos[PREF_P_NTABLE], rule = pos[PREF_P_TALON_RULE];
+    if (trump < 0 || trump > PREF_NO_TRUMP)
+        return PREF_E_TRUMP;
+    if (solo < 0 || solo > 2 || leader < 0 || leader > 2)
+        return PREF_E_SEAT;
+    if (mini != 0 && mini != 1)
+        return PREF_E_MODE;
+    if (ntable < 0 || ntable > 2)
+        return PREF_E_TABLE;
+    if (rule < PREF_TALON_NONE || rule > PREF_TALON_DEALER)
+        return PREF_E_TALON;
+    g->trump = (int)trump;
+    g->solo = (int)solo;
+    g->minimise = (int)mini;
+    g->talon_rule = (int)rule;
+    s->leader = (uint8_t)leader;
+    s->ntable = (uint8_t)ntable;
+
+    uint32_t used = s->hand[0] | s->hand[1] | s->hand[2];
+    for (int i = 0; i < 2; i++) {
+        int64_t c = pos[PREF_P_TABLE0 + i];
+        if (i < ntable) {
+            if (!is_card(c) || ((used >> c) & 1))
+                return PREF_E_TABLE;
+            used |= 1u << c;
+            s->table[i] = (uint8_t)c;
+        } else if (c != PREF_NO_CARD)
+            return PREF_E_TABLE;
+    }
+    if (rule != PREF_TALON_NONE) {
+        int64_t t0 = pos[PREF_P_TALON0], t1 = pos[PREF_P_TALON1];
+        if (t0 == PREF_NO_CARD) {
+            if (t1 != PREF_NO_CARD)
+                return PREF_E_TALON;
+        } else {
+            if (!is_card(t0) || ((used >> t0) & 1))
+                return PREF_E_TALON;
+            used |= 1u << t0;
+            s->talon[0] = (uint8_t)t0;
+            s->ntalon = 1;
+            if (t1 != PREF_NO_CARD) {
+                if (!is_card(t1) || ((used >> t1) & 1))
+                    return PREF_E_TALON;
+                s->talon[1] = (uint8_t)t1;
+                s->ntalon = 2;
+            }
+        }
+        if (s->ntalon && (trump != PREF_NO_TRUMP || leader != 0))
+            return PREF_E_TALON;
+    }
+
+    /* hand sizes: the seats that played to this trick hold one card fewer */
+    int mover = (int)((leader + ntable) % 3);
+    int R = __builtin_popcount(s->hand[mover]);
+    if (R > 10 || (ntable > 0 && R == 0))
+        return PREF_E_COUNT;
+    for (int i = 0; i < 3; i++) {
+        int seat = (int)((leader + i) % 3);
+        int want = i < ntable ? R - 1 : R;
+        if (__builtin_popcount(s->hand[seat]) != want)
+            return PREF_E_COUNT;
+    }
+    if (s->ntalon > R && R > 0)
+        return PREF_E_TALON;
+
+    /* the cards on the table must have been legal plays */
+    for (int i = 0; i < ntable; i++) {
+        int c = s->table[i];
+        int led = s->ntalon ? SUIT_OF(s->talon[0]) : (i == 0 ? -1 : SUIT_OF(s->table[0]));
+        if (led < 0 || SUIT_OF(c) == led)
+            continue;
+        uint32_t h = s->hand[(leader + i) % 3];
+        if (SUIT_BITS(h, led))
+            return PREF_E_TABLE;
+        if (trump != PREF_NO_TRUMP && SUIT_OF(c) != trump && SUIT_BITS(h, trump))
+            return PREF_E_TABLE;
+    }
+    return PREF_OK;
+}
+
+/* A context's table holds entries of one game only; switch games by clearing it. */
+static void use_game(pref_ctx *ctx, const game_t *g)
+{
+    if (!ctx->have_game || memcmp(&ctx->game, g, sizeof *g) != 0) {
+        if (ctx->have_game)
+            pref_tt_clear(ctx);
+        ctx->game = *g;
+        ctx->have_game = 1;
+    }
+}
+
+static int prepare(pref_ctx *ctx, const int64_t *pos, game_t *g, state_t *s)
+{
+    if (!ctx)
+        return PREF_E_NULL;
+    memset(g, 0, sizeof *g);
+    int st = load_position(pos, g, s);
+    if (st != PREF_OK)
+        return st;
+    use_game(ctx, g);
+    ctx->nodes = 0;
+    return PREF_OK;
+}
+
+/* ---- single solves -------------------------------------------------------------------- */
+
+int pref_value(pref_ctx *ctx, const int64_t pos[PREF_POS_FIELDS], int *value, uint64_t *nodes)
+{
+    game_t g;
+    state_t s;
+    if (!value)
+        return PREF_E_NULL;
+    int st = prepare(ctx, pos, &g, &s);
+    if (st != PREF_OK)
+        return st;
+    *value = pref_search_value(ctx, &g, &s);
+    if (nodes)
+        *nodes = ctx->nodes;
+    return PREF_OK;
+}
+
+int pref_test(pref_ctx *ctx, const int64_t pos[PREF_POS_FIELDS], int target, int *result,
+              uint64_t *nodes)
+{
+    game_t g;
+    state_t s;
+    if (!result)
+        return PREF_E_NULL;
+    int st = prepare(ctx, pos, &g, &s);
+    if (st != PREF_OK)
+        return st;
+    *result = pref_search_test(ctx, &g, &s, target);
+    if (nodes)
+        *nodes = ctx->nodes;
+    return PREF_OK;
+}
+
+int pref_card_values(pref_ctx *ctx, const int64_t pos[PREF_POS_FIELDS], int8_t cards[PREF_MAX_MOVES],
+                     int8_t values[PREF_MAX_MOVES], int *n, uint64_t *nodes)
+{
+    game_t g;
+    state_t s;
+    if (!cards || !values || !n)
+        return PREF_E_NULL;
+    int st = prepare(ctx, pos, &g, &s);
+    if (st != PREF_OK)
+        return st;
+    *n = pref_search_card_values(ctx, &g, &s, cards, values);
+    if (nodes)
+        *nodes = ctx->nodes;
+    return PREF_OK;
+}
+
+int pref_line(pref_ctx *ctx, const int64_t pos[PREF_POS_FIELDS], int8_t line[PREF_MAX_LINE], int *n,
+              int *value, uint64_t *nodes)
+{
+    game_t g;
+    state_t s;
+    if (!line || !n || !value)
+        return PREF_E_NULL;
+    int st = prepare(ctx, pos, &g, &s);
+    if (st != PREF_OK)
+        return st;
+    *n = pref_search_line(ctx, &g, &s, line, value);
+    if (nodes)
+        *nodes = ctx->nodes;
+    return PREF_OK;
+}
+
+/* ---- batches -------------------------------------------------------------------------- */
+
+typedef struct {
+    const int64_t *pos;
+    const int32_t *targets; /* NULL: exact values */
+    int64_t n;
+    size_t tt_bytes;
+    int32_t *values;
+    int8_t *results;
+    int64_t *nodes;
+    int64_t next; /* next row to take, shared (atomic) */
+    int failed;   /* a worker could not allocate its context (atomic) */
+} batch_t;
+
+static void *batch_worker(void *arg)
+{
+    batch_t *b = arg;
+    pref_ctx *ctx = pref_ctx_new(b->tt_bytes);
+    if (!ctx) {
+        __atomic_store_n(&b->failed, 1, __ATOMIC_SEQ_CST);
+        return 0;
+    }
+    for (;;) {
+        int64_t i = __atomic_fetch_add(&b->next, 1, __ATOMIC_RELAXED);
+        if (i >= b->n)
+            break;
+        game_t g;
+        state_t s;
+        prepare(ctx, b->pos + i * PREF_POS_FIELDS, &g, &s); /* validated before */
+        if (b->targets)
+            b->results[i] = (int8_t)pref_search_test(ctx, &g, &s, b->targets[i]);
+        else
+            b->values[i] = pref_search_value(ctx, &g, &s);
+        if (b->nodes)
+            b->nodes[i] = (int64_t)ctx->nodes;
+    }
+    pref_ctx_free(ctx);
+    return 0;
+}
+
+static int run_batch(batch_t *b, int threads)
+{
+    /* validate every row first: nothing is solved when one is bad */
+    int first_bad = PREF_OK;
+    for (int64_t i = 0; i < b->n; i++) {
+        game_t g;
+        state_t s;
+        int st = load_position(b->pos + i * PREF_POS_FIELDS, &g, &s);
+        if (st != PREF_OK && first_bad == PREF_OK)
+            first_bad = st;
+    }
+    if (first_bad != PREF_OK) {
+        for (int64_t i = 0; i < b->n; i++) {
+            game_t g;
+            state_t s;
+            int st = load_position(b->pos + i * PREF_POS_FIELDS, &g, &s);
+            if (b->targets)
+                b->results[i] = (int8_t)st;
+            else
+                b->values[i] = st;
+            if (b->nodes)
+                b->nodes[i] = 0;
+        }
+        return first_bad;
+    }
+    if (b->n == 0)
+        return PREF_OK;
+    if (threads <= 0) {
+        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+        threads = cpus > 0 ? (int)cpus : 1;
+    }
+    if (threads > 1024)
+        threads = 1024;
+    if ((int64_t)threads > b->n)
+        threads = (int)b->n;
+    b->next = 0;
+    b->failed = 0;
+    if (threads == 1) {
+        batch_worker(b);
+        return b->failed ? PREF_E_MEMORY : PREF_OK;
+    }
+    pthread_t *tid = calloc((size_t)threads, sizeof(pthread_t));
+    if (!tid)
+        return PREF_E_MEMORY;
+    int started = 0;
+    for (int i = 0; i < threads; i++) {
+        if (pthread_create(&tid[started], 0, batch_worker, b) == 0)
+            started++;
+    }
+    if (started == 0) /* no thread at all: work in the calling thread */
+        batch_worker(b);
+    for (int i = 0; i < started; i++)
+        pthread_join(tid[i], 0);
+    free(tid);
+    if (__atomic_load_n(&b->next, __ATOMIC_SEQ_CST) < b->n) /* every worker failed */
+        return b->failed ? PREF_E_MEMORY : PREF_E_THREAD;
+    return PREF_OK;
+}
+
+int pref_values_batch(const int64_t *pos, int64_t n, int threads, size_t tt_bytes, int32_t *values,
+                      int64_t *nodes)
+{
+    if (n < 0)
+        return PREF_E_ARG;
+    if (n > 0 && (!pos || !values))
+        return PREF_E_NULL;
+    batch_t b = {pos, 0, n, tt_bytes, values, 0, nodes, 0, 0};
+    return run_batch(&b, threads);
+}
+
+int pref_tests_batch(const int64_t *pos, const int32_t *targets, int64_t n, int threads,
+                     size_t tt_bytes, int8_t *results, int64_t *nodes)
+{
+    if (n < 0)
+        return PREF_E_ARG;
+    if (n > 0 && (!pos || !targets || !results))
+        return PREF_E_NULL;
+    batch_t b = {pos, targets, n, tt_bytes, 0, results, nodes, 0, 0};
+    return run_batch(&b, threads);
+}

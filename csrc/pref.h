@@ -3,10 +3,17 @@
  * Card model shared with Python (solver/cards.py) and Numba: a card is suit*8 + rank,
  * suits ♠ ♣ ♦ ♥ = 0..3, ranks 7..A = 0..7, a hand is a 32-bit mask.
  * Positions are flat int64 arrays laid out as solver/engine/layout.py documents.
+ *
+ * Every entry point returns a status code (PREF_OK or a negative PREF_E_*), writes its
+ * results only into caller-owned outputs, re-validates the position it is given and never
+ * aborts the process.  A context (pref_ctx) owns one transposition table and is used by one
+ * thread at a time; the batch entry points create one context per worker thread.
+ * docs/engine.md describes the search.
  */
 #ifndef PREF_H
 #define PREF_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define PREF_SPADES 0
@@ -36,9 +43,58 @@
 #define PREF_TALON_LEAD 1
 #define PREF_TALON_DEALER 2
 
+/* The most cards a line can hold (10 tricks of 3 cards) and a hand can offer. */
+#define PREF_MAX_LINE 30
+#define PREF_MAX_MOVES 10
+
 /* Status codes: every entry point returns one; nothing aborts the process. */
 #define PREF_OK 0
+#define PREF_E_NULL (-1)    /* a required pointer argument is NULL */
+#define PREF_E_HAND (-2)    /* a hand is not a 32-bit mask, or two hands share a card */
+#define PREF_E_COUNT (-3)   /* hand sizes do not fit the leader and the cards on the table */
+#define PREF_E_TRUMP (-4)   /* trump is not 0..4 */
+#define PREF_E_SEAT (-5)    /* solo seat or leader is not 0..2 */
+#define PREF_E_MODE (-6)    /* minimise flag is not 0 or 1 */
+#define PREF_E_TABLE (-7)   /* cards on the table: bad count, bad card, duplicate, illegal play */
+#define PREF_E_TALON (-8)   /* talon rule or talon cards invalid (talon tricks need no-trump, seat 0 leading) */
+#define PREF_E_ARG (-9)     /* another argument is out of range (n, threads, table size) */
+#define PREF_E_MEMORY (-10) /* the transposition table could not be allocated */
+#define PREF_E_THREAD (-11) /* no worker thread could be started */
+
+typedef struct pref_ctx pref_ctx;
 
 int pref_abi_version(void);
+const char *pref_status_text(int status);
+
+/* A context with a transposition table of at most tt_bytes bytes (rounded down to a power of
+ * two of 64-byte buckets, at least one bucket).  NULL when memory is short. */
+pref_ctx *pref_ctx_new(size_t tt_bytes);
+void pref_ctx_free(pref_ctx *ctx);
+/* Empty the table (O(1): entries of older generations are ignored). */
+void pref_ctx_clear(pref_ctx *ctx);
+/* The table's size in bytes as allocated. */
+size_t pref_ctx_tt_bytes(const pref_ctx *ctx);
+
+/* The solo seat's tricks from pos on (current trick included) under best play. */
+int pref_value(pref_ctx *ctx, const int64_t pos[PREF_POS_FIELDS], int *value, uint64_t *nodes);
+/* Null-window probe: *result = 1 when the solo seat's tricks from pos on are >= target. */
+int pref_test(pref_ctx *ctx, const int64_t pos[PREF_POS_FIELDS], int target, int *result,
+              uint64_t *nodes);
+/* The value of every legal card of the player to move, cards in increasing order. */
+int pref_card_values(pref_ctx *ctx, const int64_t pos[PREF_POS_FIELDS], int8_t cards[PREF_MAX_MOVES],
+                     int8_t values[PREF_MAX_MOVES], int *n, uint64_t *nodes);
+/* A principal line to the end of play; *value is the position's value.  Among cards of equal
+ * value the lowest rank is played, ties broken by suit order. */
+int pref_line(pref_ctx *ctx, const int64_t pos[PREF_POS_FIELDS], int8_t line[PREF_MAX_LINE], int *n,
+              int *value, uint64_t *nodes);
+
+/* Batch kernels over n positions (n x PREF_POS_FIELDS int64, row-major), threads workers
+ * (threads <= 0: one per online CPU), each with its own context of tt_bytes reused across the
+ * positions it takes.  nodes may be NULL.  If any row is invalid nothing is solved: values[i]
+ * (results[i]) holds each row's status (0 for valid rows) and the first bad status is returned. */
+int pref_values_batch(const int64_t *pos, int64_t n, int threads, size_t tt_bytes, int32_t *values,
+                      int64_t *nodes);
+int pref_tests_batch(const int64_t *pos, const int32_t *targets, int64_t n, int threads,
+                     size_t tt_bytes, int8_t *results, int64_t *nodes);
 
 #endif

@@ -294,19 +294,16 @@ def test_malformed_positions_raise(field, value, error):
 
 def test_malformed_table_and_talon():
     ctx = Context(tt_mb=1)
-    # seat 1 shows a club while still holding spades: an impossible play
-    pos = layout.make_position([0b110, 0b110000, 0b111000000], trump=cards.NO_TRUMP, solo=0,
-                               table=[0], leader=0)
-    pos[layout.P_HAND1] = 0b110 << 3
-    pos[layout.P_HAND0] = 0b110
-    pos[layout.P_HAND2] = 0b111 << 8
-    pos[layout.P_TABLE1] = cards.NO_CARD
-    assert ctx.value(pos) >= 0  # seat 1 to play: fine
-    bad = pos.copy()
+    spades = lambda *ranks: sum(1 << r for r in ranks)
+    # seat 0 led the 7 of spades; seat 1 (10 J Q of spades) to play
+    pos = layout.make_position([spades(1, 2), spades(3, 4, 5), 0b111 << 8],
+                               trump=cards.NO_TRUMP, solo=0, table=[0])
+    assert ctx.value(pos) == 0
+    bad = pos.copy()  # seat 1 showed the 10 of clubs while keeping J Q of spades
     bad[layout.P_NTABLE] = 2
-    bad[layout.P_TABLE1] = 9  # a club, seat 1 keeps spades 8/9? it holds ♠J ♠Q: must follow
-    bad[layout.P_HAND1] = (0b110 << 3) & ~(1 << 9)
-    with pytest.raises(PrefError):
+    bad[layout.P_TABLE1] = 11
+    bad[layout.P_HAND1] = spades(4, 5)
+    with pytest.raises(InvalidDealError):
         ctx.value(bad)
     talon = layout.make_position([0b11, 0b1100, 0b110000], trump=cards.SPADES, solo=0,
                                  minimise=True, talon_rule=layout.TALON_LEAD, talon=[8])
