@@ -1,0 +1,101 @@
+"""Fuzzing the edges: every parser and the front door answer or raise a clear PrefError.
+
+"Clear" means: a ``PrefError`` (a ``ValueError``) whose message is one line; never another
+exception type, never a silently repaired deal.
+"""
+
+import string
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from solver import Deal, Position, PrefError, solve
+from solver.notation import (parse_card, parse_card_list, parse_hand, parse_strain)
+
+ALPHABET = string.ascii_letters + string.digits + " ./,;:-♠♣♦♥♤♧♢♡ТКДВПБЧтвдкпбчXx10\t\n"
+texts = st.text(alphabet=ALPHABET, max_size=80)
+EXAMPLE = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."
+
+
+def answers_or_clear_error(fn, arg):
+    try:
+        return fn(arg)
+    except PrefError as exc:
+        message = str(exc)
+        assert message and "\n" not in message
+        return None
+
+
+@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@given(texts)
+def test_parsers_never_crash(text):
+    for fn in (parse_card, parse_card_list, parse_hand, parse_strain, Deal.from_str):
+        answers_or_clear_error(fn, text)
+
+
+@settings(max_examples=300)
+@given(st.integers(0, len(EXAMPLE) - 1), st.sampled_from(list(ALPHABET) + ["", "10", "//"]))
+def test_mangled_deals_are_refused_or_still_valid(pos, replacement):
+    mangled = EXAMPLE[:pos] + replacement + EXAMPLE[pos + 1:]
+    deal = answers_or_clear_error(Deal.from_str, mangled)
+    if deal is not None:
+        # whatever was accepted is a genuinely valid deal that formats back to itself
+        assert Deal.from_str(str(deal)) == deal
+        held = [bin(h).count("1") for h in deal.hands]
+        if deal.is_ending:
+            assert held[0] == held[1] == held[2] >= 1
+        else:
+            everything = deal.hands[0] | deal.hands[1] | deal.hands[2] | deal.talon_mask
+            assert held == [10, 10, 10] and everything == 0xFFFFFFFF
+
+
+@settings(max_examples=100)
+@given(st.lists(st.integers(-5, 2**33), min_size=0, max_size=5),
+       st.lists(st.integers(-3, 40), max_size=4))
+def test_deal_from_masks_validates(hands, talon):
+    try:
+        deal = Deal.from_hands(hands, talon)
+    except PrefError:
+        return
+    assert len(deal.hands) == 3
+
+
+BAD_SOLVE_ARGS = [
+    dict(declarer=3, trump="♥"), dict(declarer=-1, trump="♥"), dict(declarer=0, trump="♔"),
+    dict(declarer=0, trump=7), dict(misere=5), dict(declarer="0", trump="♥"),
+    dict(raspasy=True, talon="both"), dict(declarer=0, trump="♥", leader=3),
+    dict(declarer=0, trump="♥", backend="gpu"), dict(misere=0, raspasy=True),
+    dict(declarer=0, misere=1, trump="NT"), dict(),
+]
+
+
+@pytest.mark.parametrize("kwargs", BAD_SOLVE_ARGS)
+def test_solve_rejects_bad_arguments(kwargs):
+    with pytest.raises(PrefError) as err:
+        solve(Deal.from_str(EXAMPLE), **kwargs)
+    assert "\n" not in str(err.value)
+
+
+def test_solve_rejects_non_deals():
+    for thing in (None, 42, ["A♠"], b"bytes"):
+        with pytest.raises(PrefError):
+            solve(thing, declarer=0, trump="♥")
+
+
+@settings(max_examples=60)
+@given(st.lists(st.integers(0, 2**32 - 1), min_size=3, max_size=3),
+       st.integers(-1, 3), st.lists(st.integers(-1, 33), max_size=3))
+def test_positions_validate(hands, leader, table):
+    try:
+        Position(hands, leader=leader, table=table)
+    except PrefError:
+        return
+
+
+def test_position_talon_rules_only_on_raspasy():
+    with pytest.raises(PrefError, match="распасы only"):
+        Position([1, 2 << 8, 4 << 16], mode="contract", talon=[31], talon_rule="lead")
+    with pytest.raises(PrefError, match="without trumps"):
+        Position([1, 2 << 8, 4 << 16], mode="misere", trump="♥")
