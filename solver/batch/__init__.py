@@ -1,0 +1,234 @@
+"""Batch evaluation: many deals in, one row each out, on all cores or on a Dask cluster.
+
+In Python, :func:`evaluate` takes deals (strings in any notation, :class:`~solver.Deal` objects
+or an ``(n, 3)`` / ``(n, 4)`` array of card masks) and returns a pandas DataFrame, one row per
+deal in input order.  It runs on a process pool over all cores by default, or on any
+``concurrent.futures``-style executor you pass, a Dask ``distributed.Client`` included:
+
+>>> from solver.batch import evaluate
+>>> df = evaluate(["AK...7/Q.A..8/7.8..A", "A.K..7/K.A..8/7.7..A"], "solve",
+...               declarer=0, trump="NT", backend="reference", jobs=1)
+>>> df["tricks"].tolist()
+[2, 3]
+
+From the shell, ``pref batch IN -o OUT`` (:func:`run_file`) streams a file of deals into CSV,
+JSON lines or Parquet with a progress bar; malformed lines go to ``OUT.errors.jsonl`` with
+their line numbers, and a run that was stopped continues with ``--resume`` so that every input
+line is answered exactly once.  docs/batch.md has the details.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from contextlib import closing
+from dataclasses import dataclass
+
+from .. import errors as _errors
+from ..engine import _MODULES, get_backend
+from ..errors import InvalidArgumentError, PrefError
+from .reader import LineSet, as_deal_texts, count_lines, iter_lines, parse_line, parse_object
+from .runner import (chunk_size_for, default_jobs, executor_slots, make_pool, pipeline,
+                     stop_pool)
+from .tasks import TASKS, Task, available_tasks, get_task, run_chunk
+from .writer import Sink, errors_path, output_format
+
+__all__ = ["evaluate", "run_file", "BatchSummary", "TASKS", "Task", "available_tasks",
+           "get_task", "run_chunk", "LineSet", "default_jobs", "errors_path", "output_format"]
+
+
+def _prepare(what: str, options: dict) -> tuple[Task, dict]:
+    task = get_task(what)
+    base = task.normalise({k: v for k, v in options.items() if v is not None})
+    get_backend(base.get("backend", "auto"))      # a missing backend fails once, here
+    return task, base
+
+
+def _preload(base: dict) -> list[str]:
+    name = base.get("backend", "auto")
+    names = ("c", "numba") if name == "auto" else (name,)
+    return [f"solver.engine.{_MODULES[n]}" for n in names]
+
+
+class _Executor:
+    """The executor a run uses: the caller's, a pool of our own, or none (this process)."""
+
+    def __init__(self, executor, jobs, total, preload):
+        self.owned = None
+        if executor is not None:
+            self.executor = executor
+        else:
+            jobs = default_jobs() if jobs is None else int(jobs)
+            if jobs < 1:
+                raise InvalidArgumentError(f"jobs must be at least 1, not {jobs}")
+            if total is not None:
+                jobs = min(jobs, max(1, total))
+            self.executor = self.owned = make_pool(jobs, preload) if jobs > 1 else None
+        self.slots = executor_slots(self.executor)
+
+    def close(self, ok: bool) -> None:
+        if self.owned is not None:
+            if ok:
+                self.owned.shutdown(wait=True)
+            else:
+                stop_pool(self.owned)
+
+
+def evaluate(deals, what: str = "solve", *, executor=None, jobs: int | None = None,
+             chunk_size: int | None = None, progress: bool = False, on_error: str = "raise",
+             **options):
+    """Evaluate ``what`` for every deal; a pandas DataFrame, one row per deal in input order.
+
+    ``deals``: deal strings (any notation, or JSON lines with per-deal options), :class:`Deal`
+    objects, or an integer array of shape ``(n, 3)`` (hand masks: endings) or ``(n, 4)`` (hands
+    and the talon's mask).  ``what``: a task of :data:`TASKS` (``"solve"``, and the analyses
+    installed: see :func:`available_tasks`); ``options``: the task's options (for ``"solve"``:
+    ``declarer``, ``trump``, ``misere``, ``raspasy``, ``talon``, ``leader``) and ``backend``,
+    ``tt_mb``.
+
+    ``executor``: any object with ``submit(fn, *args)`` returning futures (a
+    ``concurrent.futures`` executor, a Dask ``distributed.Client``); by default a process pool
+    of ``jobs`` workers (all cores; ``jobs=1`` runs here).  ``on_error="raise"`` raises the
+    first deal's error (a :class:`PrefError` naming the deal's index); ``"record"`` keeps
+    going and puts the message in an ``error`` column.
+
+    The columns: ``deal`` (canonical), then the task's columns (:attr:`Task.columns`).
+    """
+    import pandas as pd
+    if on_error not in ("raise", "record"):
+        raise InvalidArgumentError(f"on_error is 'raise' or 'record', not {on_error!r}")
+    task, base = _prepare(what, options)
+    seq = as_deal_texts(deals)
+    total = len(seq) if hasattr(seq, "__len__") else (len(deals) if hasattr(deals, "__len__") else None)
+    items = (parse_object(i, obj, task, base) for i, obj in enumerate(seq))
+    run = _Executor(executor, jobs, total, _preload(base))
+    if chunk_size is None:
+        chunk_size = chunk_size_for(total, run.slots)
+    rows: list[dict] = []
+    bar = _bar(progress, total, 0, f"{what}")
+    ok = False
+    try:
+        with closing(pipeline(items, what, base, executor=run.executor, chunk_size=chunk_size,
+                              max_inflight=4 * run.slots)) as results:
+            for chunk in results:
+                for row in chunk:
+                    if "error" in row and on_error == "raise":
+                        cls = getattr(_errors, row.get("kind", ""), None)
+                        if not (isinstance(cls, type) and issubclass(cls, PrefError)):
+                            cls = PrefError
+                        raise cls(f"deal {row['line']}: {row['error']}")
+                rows.extend(chunk)
+                if bar is not None:
+                    bar.update(len(chunk))
+        ok = True
+    finally:
+        run.close(ok)
+        if bar is not None:
+            bar.close()
+    columns = ["deal", *task.columns] + (["error"] if on_error == "record" else [])
+    rows.sort(key=lambda r: r["line"])
+    frame = pd.DataFrame.from_records(
+        [{c: r.get(c, r.get("input") if c == "deal" else None) for c in columns} for r in rows],
+        columns=columns, index=[r["line"] for r in rows])
+    return frame
+
+
+def _bar(progress, total, initial, desc):
+    if not progress:
+        return None
+    from tqdm.auto import tqdm
+    return tqdm(total=total, initial=initial, unit="deal", desc=desc, dynamic_ncols=True,
+                smoothing=0.1, file=sys.stderr)
+
+
+@dataclass
+class BatchSummary:
+    """What :func:`run_file` did."""
+
+    output: str
+    errors_file: str
+    lines: int | None          # deal lines in the input (None when read from stdin)
+    already_done: int          # answered by an earlier run (``resume``)
+    answered: int              # rows written by this run
+    errors: int                # error rows written by this run
+    seconds: float
+    interrupted: bool = False
+
+    @property
+    def rate(self) -> float:
+        """Lines per second this run."""
+        return (self.answered + self.errors) / self.seconds if self.seconds > 0 else 0.0
+
+
+def run_file(source, output, what: str = "solve", *, options: dict | None = None,
+             jobs: int | None = None, executor=None, resume: bool = False,
+             overwrite: bool = False, chunk_size: int | None = None, progress: bool = True,
+             log=None, max_messages: int = 20) -> BatchSummary:
+    """``pref batch``: evaluate every deal line of ``source`` into ``output``.
+
+    ``output``'s extension picks the format (``.csv``, ``.jsonl``/``.json``, ``.parquet`` with
+    pyarrow); error rows go to ``output + ".errors.jsonl"`` and, the first ``max_messages``,
+    to ``log`` (stderr).  ``resume`` continues an earlier run into the same files (lines already
+    answered are skipped, a torn last row is cut); without it an existing output is an error
+    unless ``overwrite``.  On KeyboardInterrupt the rows written so far are complete and synced,
+    and the interrupt propagates.
+    """
+    log = sys.stderr if log is None else log
+    task, base = _prepare(what, options or {})
+    sink = Sink(output, task.columns, resume=resume, overwrite=overwrite)
+    if sink.cut_bytes:
+        print(f"pref batch: cut a torn last row ({sink.cut_bytes} bytes) of an interrupted run",
+              file=log)
+    if sink.duplicates:
+        print(f"pref batch: warning: {sink.duplicates} line numbers appear twice in {output}",
+              file=log)
+    done = sink.done
+    total = count_lines(source)
+    remaining = None if total is None else max(0, total - len(done))
+    start = time.monotonic()
+    shown = [0]
+
+    def items():
+        for n, text in iter_lines(source):
+            if n not in done:
+                yield parse_line(n, text, task, base)
+
+    def report(row):
+        shown[0] += 1
+        if shown[0] <= max_messages:
+            msg = f"pref batch: line {row['line']}: {row['error']}"
+        elif shown[0] == max_messages + 1:
+            msg = f"pref batch: more errors: see {sink.errors_path}"
+        else:
+            return
+        if bar is not None:
+            bar.write(msg, file=log)
+        else:
+            print(msg, file=log)
+
+    ok = False
+    run = _Executor(executor, jobs, remaining, _preload(base))
+    bar = None
+    try:
+        if chunk_size is None:
+            chunk_size = chunk_size_for(remaining, run.slots)
+        results = pipeline(items(), what, base, executor=run.executor, chunk_size=chunk_size,
+                           max_inflight=4 * run.slots)
+        with closing(results):
+            for chunk in results:
+                if bar is None:      # after the first submit: the pool's workers exist
+                    bar = _bar(progress, total, len(done), what)
+                sink.write(chunk)
+                for row in chunk:
+                    if "error" in row:
+                        report(row)
+                if bar is not None:
+                    bar.update(len(chunk))
+        ok = True
+    finally:
+        run.close(ok)
+        if bar is not None:
+            bar.close()
+        sink.close(finished=ok)
+    return BatchSummary(sink.path, sink.errors_path, total, len(done), sink.written,
+                        sink.errors, time.monotonic() - start)

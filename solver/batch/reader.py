@@ -1,0 +1,163 @@
+"""Reading a batch input: one deal per line (any notation) or JSON lines, streamed.
+
+Blank lines and lines starting with ``#`` are skipped.  A JSON line is an object with the deal
+and, optionally, per-line options that override the run's: ``{"deal": "…", "declarer": 1,
+"trump": "♥"}``.  A line that cannot be read becomes an error record naming its line number;
+the run goes on.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Iterable, Iterator
+
+import numpy as np
+
+from ..deal import Deal
+from ..errors import InvalidArgumentError, InvalidDealError, PrefError
+
+
+class LineSet:
+    """A set of positive line numbers as a bitmap: 1 bit a line, however many lines."""
+
+    def __init__(self):
+        self._bits = bytearray()
+        self.count = 0
+
+    def add(self, n: int) -> bool:
+        """Add ``n``; returns False if it was already there."""
+        byte, bit = divmod(n, 8)
+        if byte >= len(self._bits):
+            self._bits.extend(bytes(max(byte + 1 - len(self._bits), len(self._bits))))
+        if self._bits[byte] >> bit & 1:
+            return False
+        self._bits[byte] |= 1 << bit
+        self.count += 1
+        return True
+
+    def __contains__(self, n: int) -> bool:
+        byte, bit = divmod(n, 8)
+        return byte < len(self._bits) and bool(self._bits[byte] >> bit & 1)
+
+    def __len__(self) -> int:
+        return self.count
+
+
+def iter_lines(source) -> Iterator[tuple[int, str]]:
+    """``(line number, text)`` of every line that holds something (1-based numbers).
+
+    ``source`` is a path, ``"-"`` (stdin) or an open text file.  Undecodable bytes are
+    replaced, so such a line fails as a deal instead of stopping the run.
+    """
+    if hasattr(source, "read"):
+        yield from _numbered(source)
+        return
+    if str(source) == "-":
+        import sys
+        yield from _numbered(sys.stdin)
+        return
+    with open(source, encoding="utf-8-sig", errors="replace", newline=None) as f:
+        yield from _numbered(f)
+
+
+def _numbered(f) -> Iterator[tuple[int, str]]:
+    for n, raw in enumerate(f, 1):
+        text = raw.strip()
+        if text and not text.startswith("#"):
+            yield n, text
+
+
+def count_lines(source) -> int | None:
+    """How many lines :func:`iter_lines` will yield (None for stdin): one streaming pass."""
+    if hasattr(source, "read") or str(source) == "-":
+        return None
+    n = 0
+    with open(source, "rb") as f:
+        for raw in f:
+            text = raw.strip()
+            if text and not text.startswith(b"#") and text != b"\xef\xbb\xbf":
+                n += 1
+    return n
+
+
+def error_row(line: int, text: str, exc: BaseException, field: str = "input") -> dict:
+    return {"line": line, field: text, "error": str(exc), "kind": type(exc).__name__}
+
+
+def parse_line(line: int, text: str, task, base: dict):
+    """One input line → an item ``(line, deal, hands, talon, opts)`` or an error row.
+
+    ``base`` holds the run's options (already normalised); per-line JSON options are checked
+    here and, with the task's ``check``, against the deal, so that a line that cannot work is
+    reported by the reader with its number.
+    """
+    try:
+        opts = {}
+        deal_text = text
+        if text.startswith("{"):
+            try:
+                obj = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise InvalidDealError(f"not a JSON object: {exc.msg} at column {exc.colno}") from None
+            if not isinstance(obj, dict) or "deal" not in obj:
+                raise InvalidDealError('a JSON line is an object with a "deal" field')
+            deal_text = obj.pop("deal")
+            if not isinstance(deal_text, str):
+                raise InvalidDealError(f'"deal" must be a deal line (text), not {deal_text!r}')
+            opts = task.normalise(obj)
+        deal = Deal.from_str(deal_text)
+        if task.needs_talon and deal.is_ending:
+            raise InvalidDealError(f"--what {task.name} needs a full deal with its talon")
+        if task.check is not None:
+            from .tasks import ENGINE_DEFAULTS
+            task.check(deal, {**task.defaults, **ENGINE_DEFAULTS, **base, **opts})
+    except PrefError as exc:
+        return error_row(line, text, exc)
+    return (line, str(deal), deal.hands, deal.talon, opts or None)
+
+
+def as_deal_texts(deals) -> Iterable:
+    """Normalise the inputs :func:`solver.batch.evaluate` takes into deal strings / Deals.
+
+    Strings and :class:`Deal` objects pass through; an ``(n, 3)`` array of hand masks gives
+    endings, ``(n, 4)`` full deals with the talon as the fourth mask (dotted order).
+    """
+    if isinstance(deals, (str, Deal)):
+        raise InvalidArgumentError("evaluate() takes a list of deals; wrap a single deal in a list")
+    if isinstance(deals, np.ndarray):
+        if deals.ndim != 2 or deals.shape[1] not in (3, 4):
+            raise InvalidArgumentError(
+                f"an array of deals has shape (n, 3) (hands) or (n, 4) (hands, talon), "
+                f"not {deals.shape}")
+        if deals.dtype.kind not in "iu":
+            raise InvalidArgumentError(f"an array of deals holds integer masks, not {deals.dtype}")
+        return (_from_masks(row) for row in deals.tolist())
+    return deals
+
+
+def _from_masks(row):
+    try:
+        talon = [c for c in range(32) if row[3] >> c & 1] if len(row) == 4 else []
+        return Deal(tuple(row[:3]), tuple(talon))
+    except PrefError as exc:
+        return exc
+
+
+def parse_object(index: int, obj, task, base: dict):
+    """Like :func:`parse_line` for an item of :func:`evaluate`'s input (a str, Deal or error)."""
+    if isinstance(obj, PrefError):
+        return error_row(index, "", obj)
+    if isinstance(obj, str):
+        return parse_line(index, obj.strip(), task, base)
+    if isinstance(obj, Deal):
+        try:
+            if task.needs_talon and obj.is_ending:
+                raise InvalidDealError(f"--what {task.name} needs a full deal with its talon")
+            if task.check is not None:
+                from .tasks import ENGINE_DEFAULTS
+                task.check(obj, {**task.defaults, **ENGINE_DEFAULTS, **base})
+        except PrefError as exc:
+            return error_row(index, str(obj), exc)
+        return (index, str(obj), obj.hands, obj.talon, None)
+    return error_row(index, repr(obj)[:200],
+                     InvalidDealError(f"a deal is a string or a Deal, not {type(obj).__name__}"))

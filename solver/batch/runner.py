@@ -1,0 +1,169 @@
+"""Running chunks of deals on an executor with bounded memory and a clean stop.
+
+Deals are grouped into chunks; at most ``max_inflight`` chunks are submitted and not yet
+collected, and results come back in submission order, so however long the input, memory holds
+a few chunks.  The executor is anything with ``submit(fn, *args) -> future`` whose futures have
+``result()`` and ``cancel()``: a :class:`concurrent.futures.ProcessPoolExecutor` (made here when
+none is given: all cores, one engine context a process), a thread pool, or a Dask
+``distributed.Client``.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+from collections import deque
+from concurrent.futures import ProcessPoolExecutor
+from typing import Iterable, Iterator
+
+from .tasks import run_chunk
+
+DEFAULT_CHUNK = 16
+MAX_CHUNK = 64
+
+
+def default_jobs() -> int:
+    """The cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:     # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def is_dask_client(executor) -> bool:
+    return type(executor).__module__.split(".")[0] == "distributed"
+
+
+def executor_slots(executor) -> int:
+    """How many chunks ``executor`` runs at once (its workers' threads)."""
+    if executor is None:
+        return 1
+    if is_dask_client(executor):
+        try:
+            return max(1, sum(executor.nthreads().values()))
+        except Exception:
+            return default_jobs()
+    return max(1, int(getattr(executor, "_max_workers", 0) or default_jobs()))
+
+
+def chunk_size_for(total: int | None, slots: int) -> int:
+    """Chunks big enough to amortise the hand-off, small enough to spread the work evenly."""
+    if not total:
+        return DEFAULT_CHUNK
+    return max(1, min(MAX_CHUNK, -(-total // (4 * slots))))
+
+
+# -- the process pool ---------------------------------------------------------------------------
+
+def _watch_parent(parent: int) -> None:
+    import time
+    while True:
+        time.sleep(0.5)
+        try:
+            os.kill(parent, 0)
+        except ProcessLookupError:
+            os._exit(1)
+        except PermissionError:
+            pass
+
+
+def _worker_init(parent: int) -> None:
+    # Ctrl-C goes to the whole process group: the parent stops the workers itself, so they
+    # ignore it (no tracebacks from every worker).  If the parent is killed (SIGKILL), nobody
+    # would stop them: they watch it and exit.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def make_pool(jobs: int, preload: Iterable[str] = ()) -> ProcessPoolExecutor:
+    """A process pool of ``jobs`` workers.
+
+    Forked from this process when it runs a single thread (workers inherit the loaded engine);
+    otherwise (a notebook, a server) started from a fork server that imported the engine once.
+    """
+    if sys.platform.startswith("linux") and threading.active_count() == 1:
+        ctx = multiprocessing.get_context("fork")
+    elif "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["solver.batch.tasks", *preload])
+    else:
+        ctx = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_worker_init,
+                               initargs=(os.getpid(),))
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool now: pending chunks cancelled, running workers terminated."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in processes:
+        try:
+            p.terminate()
+        except Exception:
+            pass
+    for p in processes:
+        try:
+            p.join(timeout=2)
+        except Exception:
+            pass
+
+
+# -- the pipeline -------------------------------------------------------------------------------
+
+class _Done:
+    """A finished future for chunks run in this process."""
+
+    def __init__(self, value):
+        self._value = value
+
+    def result(self, timeout=None):
+        return self._value
+
+    def cancel(self):
+        return False
+
+
+def pipeline(items: Iterable, what: str, base: dict, *, executor=None, chunk_size=DEFAULT_CHUNK,
+             max_inflight: int = 4) -> Iterator[list[dict]]:
+    """Evaluate ``items`` (tuples for :func:`run_chunk`, or error rows passed straight on).
+
+    Yields lists of rows: a chunk's rows in input order, chunks in submission order, reader
+    errors as soon as they are read.  ``executor=None`` runs every chunk here.  On any exit
+    (exhausted, error, KeyboardInterrupt, ``close()``) the chunks still in flight are cancelled.
+    """
+    if executor is None:
+        def submit(chunk):
+            return _Done(run_chunk(what, base, chunk))
+    elif is_dask_client(executor):
+        def submit(chunk):
+            return executor.submit(run_chunk, what, base, chunk, pure=False)
+    else:
+        def submit(chunk):
+            return executor.submit(run_chunk, what, base, chunk)
+    inflight: deque = deque()
+    chunk: list = []
+    try:
+        for item in items:
+            if isinstance(item, dict):
+                yield [item]
+                continue
+            chunk.append(item)
+            if len(chunk) >= chunk_size:
+                inflight.append(submit(chunk))
+                chunk = []
+                while len(inflight) >= max_inflight:
+                    yield inflight.popleft().result()
+        if chunk:
+            inflight.append(submit(chunk))
+            chunk = []
+        while inflight:
+            yield inflight.popleft().result()
+    finally:
+        for fut in inflight:
+            try:
+                fut.cancel()
+            except Exception:
+                pass

@@ -1,0 +1,272 @@
+"""Writing batch results: CSV, JSON lines or Parquet, appended in chunks, safe to resume.
+
+Each chunk of rows goes out as whole lines, flushed at once (so a killed process loses at most
+the rows it had not yet written) and fsync'ed at least once a second and at the end.  Writes
+happen with Ctrl-C deferred, so an interrupt never leaves half a row.  On ``resume`` the
+existing output and errors files are scanned: a torn last line (a write cut by SIGKILL or a
+crash) is cut off, and the line numbers of the complete rows are the lines already answered.
+
+Parquet cannot be appended to safely, so a Parquet run writes JSON lines to ``OUT.partial.jsonl``
+and converts them when the input is exhausted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+import os
+import signal
+import threading
+import time
+
+from ..errors import InvalidArgumentError
+from .reader import LineSet
+
+FSYNC_SECONDS = 1.0
+
+
+def output_format(path) -> str:
+    """``"csv"``, ``"jsonl"`` or ``"parquet"`` from the file name."""
+    name = str(path).lower()
+    if name.endswith(".csv"):
+        return "csv"
+    if name.endswith((".jsonl", ".json", ".ndjson")):
+        return "jsonl"
+    if name.endswith((".parquet", ".pq")):
+        try:
+            import pyarrow  # noqa: F401
+        except ImportError:
+            raise InvalidArgumentError(
+                f"writing Parquet ({path}) needs pyarrow (`pip install pyarrow`); "
+                f"write .csv or .jsonl instead") from None
+        return "parquet"
+    raise InvalidArgumentError(
+        f"cannot tell the output format of {str(path)!r}: name it .csv, .jsonl (or .json) "
+        f"or .parquet")
+
+
+def errors_path(path) -> str:
+    return str(path) + ".errors.jsonl"
+
+
+def spool_path(path) -> str:
+    return str(path) + ".partial.jsonl"
+
+
+@contextlib.contextmanager
+def interrupts_deferred():
+    """Hold Ctrl-C (SIGINT) until the block is done, then deliver it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught = []
+    try:
+        old = signal.signal(signal.SIGINT, lambda sig, frame: caught.append(sig))
+    except ValueError:       # not allowed here (an embedded interpreter)
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+        if caught and callable(old):
+            old(signal.SIGINT, None)
+
+
+def _json_default(value):
+    if hasattr(value, "item"):          # numpy scalars
+        return value.item()
+    if hasattr(value, "tolist"):
+        return value.tolist()
+    return str(value)
+
+
+def to_json(row: dict) -> str:
+    return json.dumps(row, ensure_ascii=False, separators=(",", ":"), default=_json_default)
+
+
+def _cell(value):
+    if value is None:
+        return ""
+    if isinstance(value, (dict, list, tuple)):
+        return json.dumps(value, ensure_ascii=False, default=_json_default)
+    return value
+
+
+def cut_torn_tail(path) -> int:
+    """Truncate ``path`` after its last newline; returns the number of bytes cut."""
+    with open(path, "r+b") as f:
+        size = f.seek(0, os.SEEK_END)
+        if size == 0:
+            return 0
+        pos = size
+        block = 1 << 16
+        while pos > 0:
+            start = max(0, pos - block)
+            f.seek(start)
+            data = f.read(pos - start)
+            nl = data.rfind(b"\n")
+            if nl >= 0:
+                keep = start + nl + 1
+                break
+            pos = start
+        else:
+            keep = 0
+        if keep != size:
+            f.truncate(keep)
+            f.flush()
+            os.fsync(f.fileno())
+        return size - keep
+
+
+class _Appender:
+    """One text file opened for appending whole lines, with flush and paced fsync."""
+
+    def __init__(self, path):
+        self.path = path
+        self._f = open(path, "a", encoding="utf-8", newline="")
+        self._synced = time.monotonic()
+
+    def append(self, text: str) -> None:
+        with interrupts_deferred():
+            self._f.write(text)
+            self._f.flush()
+        if time.monotonic() - self._synced >= FSYNC_SECONDS:
+            self.sync()
+
+    def sync(self) -> None:
+        os.fsync(self._f.fileno())
+        self._synced = time.monotonic()
+
+    def close(self) -> None:
+        if not self._f.closed:
+            self._f.flush()
+            self.sync()
+            self._f.close()
+
+
+class Sink:
+    """Where a batch's rows go: the output file and ``OUT.errors.jsonl`` next to it.
+
+    ``done`` holds the line numbers already answered (from the files, on ``resume``);
+    ``written``/``errors`` count the rows this run added.
+    """
+
+    def __init__(self, path, columns, *, resume=False, overwrite=False):
+        self.path = str(path)
+        self.format = output_format(path)
+        self.columns = ["line", "deal", *columns]
+        self.data_path = spool_path(path) if self.format == "parquet" else self.path
+        self.errors_path = errors_path(path)
+        self.done = LineSet()
+        self.duplicates = 0
+        self.cut_bytes = 0
+        self.written = 0
+        self.errors = 0
+        self._out = self._err = None
+        existing = [p for p in (self.path, self.data_path, self.errors_path) if os.path.exists(p)]
+        if existing and not resume:
+            if not overwrite:
+                raise InvalidArgumentError(
+                    f"{existing[0]} exists: pass --resume to continue that run or --overwrite "
+                    f"to start again")
+            for p in existing:
+                os.remove(p)
+        if resume:
+            self._scan()
+        self._out = _Appender(self.data_path)
+        if self.format == "csv" and os.path.getsize(self.data_path) == 0:
+            self._out.append(self._csv_text([self.columns], header=True))
+
+    # -- resume ---------------------------------------------------------------------------
+    def _scan(self) -> None:
+        if self.format == "parquet" and os.path.exists(self.path) and not os.path.exists(self.data_path):
+            import pandas as pd
+            frame = pd.read_parquet(self.path)
+            with open(self.data_path, "w", encoding="utf-8") as f:
+                for row in frame.to_dict("records"):
+                    f.write(to_json(row) + "\n")
+        if os.path.exists(self.data_path):
+            self.cut_bytes += cut_torn_tail(self.data_path)
+            if self.format == "csv":
+                self._scan_csv(self.data_path)
+            else:
+                self._scan_jsonl(self.data_path)
+        if os.path.exists(self.errors_path):
+            self.cut_bytes += cut_torn_tail(self.errors_path)
+            self._scan_jsonl(self.errors_path)
+
+    def _mark(self, line) -> None:
+        if not self.done.add(int(line)):
+            self.duplicates += 1
+
+    def _scan_jsonl(self, path) -> None:
+        with open(path, encoding="utf-8") as f:
+            for k, text in enumerate(f, 1):
+                try:
+                    self._mark(json.loads(text)["line"])
+                except (ValueError, KeyError, TypeError):
+                    raise InvalidArgumentError(
+                        f"cannot resume: line {k} of {path} is not a row this command "
+                        f"wrote: {text[:80]!r}") from None
+
+    def _scan_csv(self, path) -> None:
+        with open(path, encoding="utf-8", newline="") as f:
+            rows = csv.reader(f)
+            header = next(rows, None)
+            if header is None:
+                return
+            if header != self.columns:
+                raise InvalidArgumentError(
+                    f"cannot resume: {path} has the columns {','.join(header)}, this run "
+                    f"writes {','.join(self.columns)} (another --what?)")
+            for k, row in enumerate(rows, 2):
+                try:
+                    self._mark(row[0])
+                except (ValueError, IndexError):
+                    raise InvalidArgumentError(
+                        f"cannot resume: line {k} of {path} is not a row this command "
+                        f"wrote: {row!r}") from None
+
+    # -- writing --------------------------------------------------------------------------
+    def _csv_text(self, rows, header=False) -> str:
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        if header:
+            w.writerows(rows)
+        else:
+            w.writerows([_cell(r.get(c)) for c in self.columns] for r in rows)
+        return buf.getvalue()
+
+    def write(self, rows: list[dict]) -> None:
+        """Append rows; those with an ``error`` go to the errors file."""
+        good = [r for r in rows if "error" not in r]
+        bad = [r for r in rows if "error" in r]
+        if bad:
+            if self._err is None:
+                self._err = _Appender(self.errors_path)
+            self._err.append("".join(to_json(r) + "\n" for r in bad))
+            self.errors += len(bad)
+        if good:
+            if self.format == "csv":
+                text = self._csv_text(good)
+            else:
+                text = "".join(to_json(r) + "\n" for r in good)
+            self._out.append(text)
+            self.written += len(good)
+
+    def close(self, finished: bool = False) -> None:
+        """Flush and fsync; when ``finished`` and writing Parquet, convert the spool."""
+        for f in (self._out, self._err):
+            if f is not None:
+                f.close()
+        if finished and self.format == "parquet":
+            import pandas as pd
+            frame = pd.read_json(self.data_path, lines=True, dtype=False) \
+                if os.path.getsize(self.data_path) else pd.DataFrame(columns=self.columns)
+            tmp = self.path + ".tmp"
+            frame.to_parquet(tmp, index=False)
+            os.replace(tmp, self.path)
+            os.remove(self.data_path)

@@ -1,0 +1,140 @@
+"""``pref batch IN -o OUT``: evaluate every deal of a file, on all cores or a Dask cluster.
+
+Exit status: 0 when every line was answered, 1 when some lines were errors (they are in
+``OUT.errors.jsonl``), 2 on bad arguments, 3 when a worker died, 130 on Ctrl-C (the rows written
+so far are complete: continue with ``--resume``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+HELP = "evaluate a file of deals (one per line or JSON lines) into CSV / JSON lines"
+
+EPILOG = """\
+examples:
+  pref batch deals.txt -o out.csv -d 0 -t NT
+  pref batch deals.txt -o out.jsonl --misere 1 --jobs 4
+  pref batch deals.txt -o out.csv -d 0 -t NT --resume         # continue a stopped run
+  pref batch deals.txt -o out.csv -d 0 -t S --scheduler tcp://host:8786
+Input lines are deals in any notation, or JSON objects {"deal": "...", "declarer": 1, ...}
+whose keys override the options given here.  Bad lines go to OUT.errors.jsonl.
+"""
+
+
+def _seat(text: str) -> int:
+    if text not in ("0", "1", "2"):
+        raise argparse.ArgumentTypeError(f"a seat is 0, 1 or 2, not {text!r}")
+    return int(text)
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, not {text!r}")
+    return n
+
+
+def _key_value(text: str):
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, not {text!r}")
+    try:
+        parsed = json.loads(value)
+    except ValueError:
+        parsed = value
+    return key.strip().replace("-", "_"), parsed
+
+
+def register(sub) -> None:
+    from ..batch.tasks import TASKS
+    p = sub.add_parser("batch", help=HELP, description=HELP, epilog=EPILOG,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("input", metavar="IN", help="file of deals ('-' reads stdin)")
+    p.add_argument("-o", "--output", required=True, metavar="OUT",
+                   help="results: .csv, .jsonl/.json, or .parquet (with pyarrow)")
+    p.add_argument("--what", default="solve", choices=tuple(TASKS),
+                   help="what to compute per deal (default: solve)")
+    p.add_argument("-j", "--jobs", type=_positive, metavar="N",
+                   help="worker processes (default: all cores)")
+    p.add_argument("--resume", action="store_true",
+                   help="continue a stopped run into the same OUT: answered lines are skipped")
+    p.add_argument("--overwrite", action="store_true", help="replace an existing OUT")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run on a Dask cluster (tcp://host:8786) instead of local processes")
+    p.add_argument("--chunk", type=_positive, metavar="N",
+                   help="deals a task (default: from the input size, at most 64)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    g = p.add_argument_group("options of --what solve (per-line JSON keys override them)")
+    mode = g.add_mutually_exclusive_group()
+    mode.add_argument("-d", "--declarer", type=_seat, metavar="SEAT", help="declarer's seat")
+    mode.add_argument("--misere", type=_seat, metavar="SEAT", help="the misère player's seat")
+    mode.add_argument("--raspasy", action="store_true", default=None,
+                      help="распасы: every seat's guarantee")
+    g.add_argument("-t", "--trump", help="trump for a contract: ♠ ♣ ♦ ♥ S C D H NT БК")
+    g.add_argument("--talon", choices=("none", "lead", "dealer"),
+                   help="распасы talon rule (default: none)")
+    g.add_argument("--leader", type=_seat, metavar="SEAT", help="who leads (default: 0)")
+    e = p.add_argument_group("engine and other task options")
+    e.add_argument("--backend", choices=("auto", "c", "numba", "reference"),
+                   help="solver backend (default: C when built, else Numba)")
+    e.add_argument("--tt-mb", type=float, metavar="MB",
+                   help="transposition table size per worker, MiB")
+    e.add_argument("-O", "--option", type=_key_value, action="append", default=[],
+                   metavar="KEY=VALUE", help="any option of the task (value read as JSON)")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from concurrent.futures import BrokenExecutor
+
+    from ..batch import run_file
+
+    options = {k: getattr(args, k) for k in
+               ("declarer", "trump", "misere", "raspasy", "talon", "leader", "backend", "tt_mb")}
+    options.update(dict(args.option))
+    client = None
+    if args.scheduler:
+        try:
+            from distributed import Client
+        except ImportError:
+            from ..errors import InvalidArgumentError
+            raise InvalidArgumentError(
+                "--scheduler needs dask.distributed (`pip install 'dask[distributed]'`)") from None
+        try:
+            client = Client(args.scheduler, timeout="20s")
+        except OSError as exc:
+            from ..errors import InvalidArgumentError
+            raise InvalidArgumentError(
+                f"cannot reach the Dask scheduler at {args.scheduler}: {exc}") from None
+    summary = None
+    try:
+        summary = run_file(args.input, args.output, args.what, options=options,
+                           jobs=args.jobs, executor=client, resume=args.resume,
+                           overwrite=args.overwrite, chunk_size=args.chunk,
+                           progress=not args.no_progress)
+    except KeyboardInterrupt:
+        print(f"pref batch: interrupted; the rows written so far are complete: run again with "
+              f"--resume to finish {args.output}", file=sys.stderr)
+        raise
+    except BrokenExecutor as exc:
+        print(f"pref batch: error: a worker process died ({exc}); the rows written so far are "
+              f"complete: run again with --resume", file=sys.stderr)
+        return 3
+    except FileNotFoundError as exc:
+        print(f"pref batch: error: {exc.strerror}: {exc.filename}", file=sys.stderr)
+        return 2
+    finally:
+        if client is not None:
+            client.close()
+    s = summary
+    before = f", {s.already_done} answered before" if s.already_done else ""
+    errs = f", {s.errors} errors (see {s.errors_file})" if s.errors else ""
+    print(f"pref batch: {s.answered} rows written to {s.output}{errs}{before} "
+          f"in {s.seconds:.1f} s ({s.rate:.1f} deals/s)", file=sys.stderr)
+    return 1 if s.errors else 0
