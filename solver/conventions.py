@@ -40,6 +40,7 @@ _CHOICES = {
     "shortfall": ("equal", "responsible"),
     "both_pass": ("no_play", "own_whist", "play"),
     "raspasy_zero": ("nothing", "pool", "mountain"),
+    "raspasy_dealer_zero": ("nothing", "pool", "mountain"),
     "talon_whists": ("none", "dealer", "dealer_or_split"),
     "help_tie": ("clockwise", "smaller_mountain"),
     "help_rest": ("own_mountain", "own_mountain_then_others"),
@@ -84,7 +85,8 @@ class Conventions:
         ``raspasy_progression`` "1-1-1", "1-2-3", "1-2-4", "1-2-3-4" (unlimited), "1-2-4-8";
         ``raspasy_amnesty`` the fewest tricks are subtracted from everyone (seed 001);
         ``raspasy_zero`` a player with no trick writes the price to the "pool", off the
-        "mountain", or "nothing"; ``raspasy_dealer_zero`` the four-handed dealer counts too.
+        "mountain", or "nothing"; ``raspasy_dealer_zero`` the same for the four-handed dealer
+        (seed 003's "болван чист — с горы" is "mountain").
     Four-handed dealer
         ``talon_whists`` висты for a good talon: "none", "dealer" (four-handed only), or
         "dealer_or_split" (three-handed the opponents halve them, seed 001);
@@ -126,7 +128,7 @@ class Conventions:
     raspasy_progression: str = "1-1-1"
     raspasy_amnesty: bool = False
     raspasy_zero: str = "nothing"
-    raspasy_dealer_zero: bool = False
+    raspasy_dealer_zero: str = "nothing"
     # four-handed dealer
     talon_whists: str = "none"
     misere_talon_sevens: bool = False

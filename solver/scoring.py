@@ -482,11 +482,12 @@ def _score_raspasy(hand, conv, n, dealer, sheet) -> None:
             sheet.mountain(p, price * over, f"{tag}: {over} trick(s)"
                            + (f" over the fewest ({base})" if base else ""))
     for p in range(n):
-        if tricks[p] or (n == 4 and p == dealer and not conv.raspasy_dealer_zero):
+        if tricks[p]:
             continue
-        if conv.raspasy_zero == "pool":
+        rule = conv.raspasy_dealer_zero if (n == 4 and p == dealer) else conv.raspasy_zero
+        if rule == "pool":
             sheet.pool(p, price, f"{tag}: no trick")
-        elif conv.raspasy_zero == "mountain":
+        elif rule == "mountain":
             sheet.mountain(p, -price, f"{tag}: no trick")
 
 

@@ -1,0 +1,239 @@
+"""The auction: the ladder, legal calls, the outcome and what may be ordered (seeds 000-004)."""
+
+import pytest
+
+from solver.bidding import (
+    GAME_PRICE, MISERE, WHIST_NORM, Bid, check_order, ladder, ladder_index, orderable,
+    parse_bid, parse_call, parse_strain, run_auction, PASS, HERE,
+)
+from solver.conventions import Conventions
+from solver.errors import IllegalBidError, InvalidArgumentError
+
+SOCHI = Conventions.sochi()
+CLASSIC = Conventions.classic()
+
+
+def names(bids):
+    return [str(b) for b in bids]
+
+
+# --------------------------------------------------------------------------- the ladder
+
+def test_ladder_seed_000():
+    # seed 000 §3: "6♠ 6♣ 6♦ 6♥ 6БК 7♠ … 8БК мизер 9♠ … 10БК"
+    lad = names(ladder(SOCHI))
+    assert len(lad) == 26
+    assert lad[:6] == ["6♠", "6♣", "6♦", "6♥", "6БК", "7♠"]
+    assert lad[14:17] == ["8БК", "мизер", "9♠"]
+    assert lad[-1] == "10БК"
+
+
+def test_ladder_seed_004_talonless_and_misere():
+    # seed 004 §2: "9, 9, 9, 9, 9 БК, 9 без прикупа; 10 ... 10 БК, 10 без прикупа";
+    # "Мизер перебивается 9-ной без прикупа, а мизер без прикупа — любой 10-ной игрой."
+    lad = names(ladder(CLASSIC))
+    i = lad.index("мизер")
+    assert lad[i - 1] == "9БК" and lad[i + 1] == "9 без прикупа"
+    assert lad[i + 2] == "мизер без прикупа" and lad[i + 3] == "10♠"
+    assert lad[-2:] == ["10БК", "10 без прикупа"]
+    assert len(lad) == 29
+
+
+def test_ladder_index_rejects_bid_outside_conventions():
+    with pytest.raises(IllegalBidError, match="без прикупа"):
+        ladder_index(parse_bid("9 без прикупа"), SOCHI)
+
+
+def test_game_prices_and_norms():
+    # seed 000 §8: "шестерная — 2, семерная — 4, восьмерная — 6, девятерная — 8, десятерная — 10, мизер — 10";
+    # "Норма вистующих: на шестерной — 4 взятки, на семерной — 2, на восьмерной и девятерной — 1, на десятерной — 0."
+    assert GAME_PRICE == {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
+    assert MISERE.price == 10 and parse_bid("8♥").price == 6
+    assert WHIST_NORM == {6: 4, 7: 2, 8: 1, 9: 1, 10: 0}
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("6♠", "6♠"), ("6 S", "6♠"), ("7 пик", "7♠"), ("7 треф", "7♣"), ("8 бубен", "8♦"),
+    ("9 червей", "9♥"), ("10NT", "10БК"), ("6 без козыря", "6БК"), ("мизер", "мизер"),
+    ("Misere", "мизер"), ("9 без прикупа", "9 без прикупа"), ("мизер без прикупа", "мизер без прикупа"),
+    ("10♥ без прикупа", "10♥ без прикупа"),
+])
+def test_parse_bid(text, expected):
+    assert str(parse_bid(text)) == expected
+
+
+@pytest.mark.parametrize("text", ["5♠", "11♥", "6", "6X", "", "мизерр"])
+def test_parse_bid_rejects(text):
+    with pytest.raises(InvalidArgumentError):
+        parse_bid(text)
+
+
+def test_parse_strain_words():
+    assert [parse_strain(t) for t in ("♠", "C", "бубны", "H", "БК", "nt", "Черви")] == [0, 1, 2, 3, 4, 4, 3]
+    with pytest.raises(InvalidArgumentError, match="unknown trump"):
+        parse_strain("Z")
+
+
+def test_parse_call():
+    assert parse_call("пас") == PASS and parse_call("здесь") == HERE and parse_call("7♣ мои") == HERE
+
+
+# --------------------------------------------------------------------------- auctions, seed 000
+
+def test_last_one_standing_declares():
+    # seed 000 §3: "Торговля кончается, когда остался один неспасовавший — он играющий."
+    r = run_auction(["6♠", "6♣", "пас", "7♠", "пас"])
+    assert (r.declarer, str(r.bid), r.raspasy) == (0, "7♠", False)
+
+
+def test_two_passes_then_third_bids():
+    r = run_auction(["пас", "пас", "6♥"])
+    assert (r.declarer, str(r.bid)) == (2, "6♥")
+
+
+def test_all_pass_is_raspasy():
+    # seed 000 §3: "Если спасовали все — распасы."
+    r = run_auction(["пас", "пас", "пас"])
+    assert r.raspasy and r.declarer is None and r.bid is None
+
+
+def test_each_bid_must_be_higher():
+    # seed 000 §3: "Каждая следующая игра — выше предыдущей"
+    with pytest.raises(IllegalBidError, match="not above"):
+        run_auction(["7♠", "6БК"])
+    with pytest.raises(IllegalBidError, match="not above"):
+        run_auction(["7♠", "7♠"])
+
+
+def test_passed_player_does_not_return():
+    # seed 000 §3: "Спасовавший в торгу не возвращается." After 0 passes, 1 and 2 alternate.
+    r = run_auction(["пас", "6♠", "6♣", "6♦", "пас"])
+    assert r.calls[3] == (1, parse_bid("6♦"))
+    assert (r.declarer, str(r.bid)) == (1, "6♦")
+
+
+def test_misere_only_as_first_word():
+    # seed 000 §3: "Мизер ... можно объявить только первым своим словом; он выше 8БК, и перебить его можно девятерной."
+    with pytest.raises(IllegalBidError, match="first word"):
+        run_auction(["6♠", "6♣", "пас", "мизер"])
+    r = run_auction(["6♠", "мизер", "пас", "пас"])
+    assert (r.declarer, str(r.bid)) == (1, "мизер")
+    r = run_auction(["мизер", "9♠", "пас", "пас"])
+    assert (r.declarer, str(r.bid)) == (1, "9♠")
+
+
+def test_misere_bidder_bids_no_game():
+    with pytest.raises(IllegalBidError, match="may not bid a game"):
+        run_auction(["мизер", "9♠", "пас", "9♣"])
+
+
+def test_misere_is_not_above_nine():
+    with pytest.raises(IllegalBidError, match="not above"):
+        run_auction(["9♠", "мизер"])
+
+
+def test_here_not_in_seed_000():
+    with pytest.raises(IllegalBidError, match="здесь"):
+        run_auction(["6♠", "6♣", "пас", "здесь"])
+
+
+def test_unfinished_and_overlong_auctions():
+    with pytest.raises(IllegalBidError, match="unfinished"):
+        run_auction(["6♠", "6♣"])
+    with pytest.raises(IllegalBidError, match="already over"):
+        run_auction(["пас", "пас", "пас", "6♠"])
+
+
+# --------------------------------------------------------------------------- seed 004: здесь, без прикупа
+
+def test_here_by_the_earlier_hand():
+    # seed 004 §2: "игрок, имеющий первую руку относительно другого игрока, имеет право сказать ...
+    # "7 треф здесь" ... и в дальнейшем продолжать назначение той же игры, что объявлена сидящим за ним."
+    r = run_auction(["6♠", "пас", "6♣", "здесь", "6♦", "здесь", "пас"], CLASSIC)
+    assert (r.declarer, str(r.bid)) == (0, "6♦")
+
+
+def test_here_only_after_a_pass_and_by_the_earlier_hand():
+    with pytest.raises(IllegalBidError, match="once a player has passed"):
+        run_auction(["6♠", "6♣", "здесь"], CLASSIC)
+    with pytest.raises(IllegalBidError, match="earlier hand"):
+        run_auction(["пас", "6♠", "6♣", "7♠", "здесь"], CLASSIC)
+
+
+def test_misere_beaten_by_nine_without_talon_only():
+    # seed 004 §2: "Мизер перебивается 9-ной без прикупа"
+    with pytest.raises(IllegalBidError, match="not above"):
+        run_auction(["мизер", "9БК"], CLASSIC)
+    r = run_auction(["мизер", "9 без прикупа", "пас", "пас"], CLASSIC)
+    assert (r.declarer, str(r.bid)) == (1, "9 без прикупа")
+
+
+def test_two_misere_bidders_here():
+    # seed 004 §2: "При торге двух мизеров преимущество имеет тот игрок, который сидит на первой
+    # относительно другого руке, т.к. имеет возможность сказать "Мизер без прикупа здесь"."
+    r = run_auction(["мизер", "пас", "мизер без прикупа", "здесь", "пас"], CLASSIC)
+    assert (r.declarer, str(r.bid)) == (0, "мизер без прикупа")
+
+
+# --------------------------------------------------------------------------- распасы exit
+
+@pytest.mark.parametrize("exit_rule, streak, lowest", [
+    ((6,), 3, 6),              # simple exit
+    ((6, 7), 1, 7),            # seed 004 "затрудненный (7-ной игрой после каждых распасов)"
+    ((6, 7), 4, 7),
+    ((6, 7, 8), 1, 7),         # seed 004 "ужесточенный (7-ной игрой после 1-го раза и 8-ной игрой после 2-го раза"
+    ((6, 7, 8), 2, 8),
+    ((6, 6, 7, 8), 1, 6),      # seed 002 "После двойных распасов ... не ниже семерной, после тройных ... восьмерной"
+    ((6, 6, 7, 8), 2, 7),
+    ((6, 6, 7, 8), 3, 8),
+])
+def test_raspasy_exit(exit_rule, streak, lowest):
+    conv = Conventions.sochi(raspasy_exit=exit_rule)
+    assert conv.raspasy_minimum(streak) == lowest
+    low = f"{lowest - 1}БК"
+    if lowest > 6:
+        with pytest.raises(IllegalBidError, match=f"lowest game is {lowest}"):
+            run_auction([low], conv, raspasy_streak=streak)
+    r = run_auction([f"{lowest}♠", "пас", "пас"], conv, raspasy_streak=streak)
+    assert str(r.bid) == f"{lowest}♠"
+
+
+def test_misere_allowed_after_raspasy():
+    # seed 002: "Мизер заявлять можно."
+    r = run_auction(["мизер", "пас", "пас"], Conventions.club(), raspasy_streak=3)
+    assert r.bid.misere
+
+
+# --------------------------------------------------------------------------- ordering after the talon
+
+def test_order_not_below_the_bid():
+    # seed 000 §4: "заказывает игру — не ниже той, на которой выиграл торговлю";
+    # seed 004: "Если прикуп уступили на 7 [бубен], нельзя играть 7 [пик] или 7 [треф] ... но можно играть 7 [бубен], 7 [червей] или 7 БК."
+    won = parse_bid("7♦")
+    for ok in ("7♦", "7♥", "7БК", "8♠", "10БК"):
+        assert str(check_order(won, ok)) == ok
+    for bad in ("7♠", "7♣", "6БК"):
+        with pytest.raises(IllegalBidError, match="below the bid"):
+            check_order(won, bad)
+    with pytest.raises(IllegalBidError, match="мизер"):
+        check_order(won, "мизер")
+
+
+def test_orderable_lists():
+    assert names(orderable(parse_bid("10♦"))) == ["10♦", "10♥", "10БК"]
+    assert names(orderable(MISERE)) == ["мизер"]
+    assert len(orderable(parse_bid("9 без прикупа"), CLASSIC)) == 10
+
+
+def test_order_after_talonless_bid():
+    won = parse_bid("9 без прикупа")
+    assert check_order(won, "9♠", CLASSIC).talonless
+    with pytest.raises(IllegalBidError, match="level 9"):
+        check_order(won, "8БК", CLASSIC)
+
+
+def test_bid_validation():
+    with pytest.raises(InvalidArgumentError):
+        Bid(5, 0)
+    with pytest.raises(InvalidArgumentError):
+        Bid(7, None)

@@ -1,0 +1,248 @@
+"""Scoring one hand under seed 000 (the default), and the functions the analyses call.
+
+Seats 0-2 are in playing order; the dealer is seat 2 (three-handed).  Every expected number
+is worked out by hand from the seed line quoted above it.
+"""
+
+from fractions import Fraction
+
+import pytest
+
+from solver.conventions import Conventions
+from solver.errors import InvalidRecordError
+from solver.scoring import (
+    Hand, expected_whists, score_contract, score_hand, score_misere, score_unwhisted_tenner,
+    talon_tricks,
+)
+from solver.cards import card, ACE, KING, QUEEN, SEVEN, SPADES, CLUBS, HEARTS
+
+SOCHI = Conventions.sochi()
+
+
+def score(record, conv=SOCHI):
+    return score_hand(Hand.from_record(record, conv), conv)
+
+
+# --------------------------------------------------------------------------- contracts made
+
+def test_made_both_whist():
+    # seed 000 §8: "Играющий взял сколько заказал | цена — в пулю";
+    # "Висты | каждый вистующий пишет на играющего цена × свои взятки"
+    s = score({"contract": "7♥", "declarer": 1, "whisters": [0, 2], "tricks": [2, 7, 1]})
+    assert s.pool == (0, 4, 0)
+    assert s.mountain == (0, 0, 0)
+    assert s.whists == ((0, 8, 0), (0, 0, 0), (0, 4, 0))
+    assert not s.remiz
+
+
+def test_made_one_whister_plays_for_both():
+    # seed 000 §5: "Вистует один — игра в открытую ... вистующий играет за обоих."
+    s = score({"contract": "6♦", "declarer": 0, "whisters": [2], "tricks": 6})
+    assert s.pool == (2, 0, 0)
+    assert s.whists[2] == (8, 0, 0)          # 4 defence tricks × 2
+    assert s.whists[1] == (0, 0, 0)
+
+
+@pytest.mark.parametrize("contract, price", [("6♠", 2), ("8БК", 6), ("9♣", 8), ("10♥", 10)])
+def test_both_pass_written_without_play(contract, price):
+    # seed 000 §5: "Оба спасовали — игра считается сыгранной без розыгрыша."
+    s = score({"contract": contract, "declarer": 2, "whisters": []})
+    assert s.pool == (0, 0, price)
+    assert s.mountain == (0, 0, 0) and all(x == 0 for row in s.whists for x in row)
+
+
+def test_overtricks_earn_nothing_extra():
+    s = score({"contract": "6♠", "declarer": 0, "whisters": [1, 2], "tricks": [8, 1, 1]})
+    assert s.pool == (2, 0, 0)
+
+
+# --------------------------------------------------------------------------- remiz and консоляция
+
+def test_failed_one_whister_consolation_to_both():
+    # seed 000 §8: "Недобрал | цена × недобранные взятки — в гору; каждый соперник пишет на него
+    # висты: цена × недобранные взятки"; plus висты for the defence's tricks.
+    s = score({"contract": "7♠", "declarer": 0, "whisters": [1], "tricks": 5})
+    assert s.pool == (0, 0, 0)
+    assert s.mountain == (8, 0, 0)                 # 2 × 4
+    assert s.whists[1] == (20 + 8, 0, 0)           # 5 tricks × 4 + консоляция 2 × 4
+    assert s.whists[2] == (8, 0, 0)                # the passer: консоляция 2 × 4
+    assert s.remiz
+
+
+def test_failed_both_whist():
+    s = score({"contract": "8♥", "declarer": 2, "whisters": [0, 1], "tricks": [3, 1, 6]})
+    assert s.mountain == (0, 0, 12)                # 2 × 6
+    assert s.whists[0] == (0, 0, 18 + 12)
+    assert s.whists[1] == (0, 0, 6 + 12)
+
+
+def test_failed_tenner_whisted():
+    s = score({"contract": "10БК", "declarer": 0, "whisters": [1, 2], "tricks": [9, 1, 0]})
+    assert s.mountain == (10, 0, 0)
+    assert s.whists[1] == (10 + 10, 0, 0) and s.whists[2] == (10, 0, 0)
+
+
+# --------------------------------------------------------------------------- the whisters' shortfall
+
+def test_shortfall_one_whister():
+    # seed 000 §8: "Вистующие вместе недобрали норму | цена × недостающие взятки — в гору"
+    s = score({"contract": "6♣", "declarer": 1, "whisters": [2], "tricks": 8})
+    assert s.pool == (0, 2, 0)
+    assert s.mountain == (0, 0, 4)                 # norm 4, took 2: 2 × 2
+    assert s.whists[2] == (0, 4, 0)
+
+
+def test_shortfall_two_whisters_split_equally():
+    # seed 000 §8: "...если вистовали двое — поровну" — even when one of them took his share.
+    s = score({"contract": "6♣", "declarer": 0, "whisters": [1, 2], "tricks": [7, 3, 0]})
+    assert s.mountain == (0, 1, 1)                 # 1 missing × 2, halved
+    s = score({"contract": "7♦", "declarer": 0, "whisters": [1, 2], "tricks": [10, 0, 0]})
+    assert s.mountain == (0, 4, 4)                 # 2 missing × 4, halved
+
+
+def test_no_shortfall_on_tenner():
+    # norm on 10 is 0
+    s = score({"contract": "10♠", "declarer": 0, "whisters": [1, 2], "tricks": [10, 0, 0]})
+    assert s.mountain == (0, 0, 0) and s.pool == (10, 0, 0)
+
+
+def test_shortfall_on_eight():
+    s = score({"contract": "8♠", "declarer": 0, "whisters": [1, 2], "tricks": [10, 0, 0]})
+    assert s.mountain == (0, 3, 3) and s.pool == (6, 0, 0)
+
+
+# --------------------------------------------------------------------------- мизер
+
+def test_misere():
+    # seed 000 §8: "Мизер сыгран / не сыгран | 10 в пулю / 10 × взятые взятки в гору"
+    assert score({"contract": "мизер", "declarer": 1, "tricks": 0}).pool == (0, 10, 0)
+    s = score({"contract": "мизер", "declarer": 1, "tricks": 3})
+    assert s.mountain == (0, 30, 0) and s.pool == (0, 0, 0) and s.remiz
+    assert all(x == 0 for row in s.whists for x in row)
+
+
+def test_misere_has_no_whisters():
+    with pytest.raises(InvalidRecordError, match="nobody whists on a мизер"):
+        score({"contract": "мизер", "declarer": 1, "whisters": [0], "tricks": 0})
+
+
+# --------------------------------------------------------------------------- распасы
+
+def test_raspasy_one_a_trick():
+    # seed 000 §7: "Каждая взятка на распасах — 1 очко в гору." No pool for a blank, no progression.
+    s = score({"contract": "распасы", "tricks": [0, 4, 6]})
+    assert s.mountain == (0, 4, 6) and s.pool == (0, 0, 0)
+    s = score({"contract": "распасы", "tricks": [2, 4, 4], "round": 3})
+    assert s.mountain == (2, 4, 4)
+
+
+def test_raspasy_tricks_must_add_to_ten():
+    with pytest.raises(InvalidRecordError, match="add up to 9"):
+        score({"contract": "распасы", "tricks": [2, 3, 4]})
+
+
+# --------------------------------------------------------------------------- what seed 000 does not have
+
+@pytest.mark.parametrize("record, fault", [
+    ({"contract": "6♠", "declarer": 0, "whisters": [], "half_whist": 1}, "пол-виста"),
+    ({"contract": "6♠", "declarer": 0, "walk_away": True}, "без трёх"),
+    ({"contract": "преферанс", "declarer": 0}, "преферанс"),
+    ({"contract": "8♠", "declarer": 0, "whisters": [1], "tricks": 8, "dark": True}, "dark"),
+])
+def test_seed_000_rejects_other_conventions(record, fault):
+    # seed 000 §5: "«Пол-виста» в нашей Сочинке нет."
+    with pytest.raises(InvalidRecordError, match=fault):
+        score(record)
+
+
+@pytest.mark.parametrize("record, fault", [
+    ({"declarer": 0}, "no 'contract'"),
+    ({"contract": "6♠"}, "no 'declarer'"),
+    ({"contract": "6♠", "declarer": 0, "whisters": [1]}, "needs 'tricks'"),
+    ({"contract": "6♠", "declarer": 0, "whisters": [1, 2], "tricks": 6}, "split between the opponents"),
+    ({"contract": "6♠", "declarer": 0, "whisters": [0], "tricks": 6}, "only the declarer's opponents"),
+    ({"contract": "6♠", "declarer": 3}, "expected a player 0-2"),
+    ({"contract": "6♠", "declarer": 0, "tricks": [6, 2, 1]}, "add up to 9"),
+    ({"contract": "6♠", "declarer": 0, "trick": 6}, "unknown field"),
+    ({"contract": "6Z", "declarer": 0}, "unknown trump"),
+])
+def test_bad_records(record, fault):
+    with pytest.raises(InvalidRecordError, match=fault):
+        score(record)
+
+
+def test_auction_in_record_checked():
+    ok = {"contract": "7БК", "declarer": 1, "whisters": [0, 2], "tricks": [2, 7, 1],
+          "auction": ["6♠", "7♦", "пас", "пас"]}
+    assert score(ok).pool == (0, 4, 0)
+    with pytest.raises(InvalidRecordError, match="won by player 1"):
+        score({**ok, "declarer": 0, "tricks": [7, 2, 1]})
+    from solver.errors import IllegalBidError
+    with pytest.raises(IllegalBidError, match="below the bid"):
+        score({**ok, "contract": "7♣"})
+
+
+def test_values_sum_to_zero_and_match_settlement():
+    # a made 6 with one whister short by one (seed 003's example under seed 000)
+    s = score({"contract": "6♠", "declarer": 0, "whisters": [1], "tricks": 7})
+    # pool 2 for 0 -> mountain-equivalent -2; mountain 2 for 1; 1 writes 6 on 0.
+    # avg (−2 + 2 + 0)/3 = 0: v0 = −6 + 10·2 = 14, v1 = 6 − 10·2 = −14, v2 = 0
+    assert s.values() == (14, -14, 0)
+
+
+# --------------------------------------------------------------------------- for the analyses
+
+def test_score_contract_default_split():
+    s = score_contract("6♥", 5, declarer=1)           # both whist, 5 defence tricks split 3/2
+    assert s.mountain == (0, 2, 0)
+    assert s.whists[2] == (0, 6 + 2, 0)              # seat 2 speaks first after seat 1
+    assert s.whists[0] == (0, 4 + 2, 0)
+
+
+def test_score_contract_given_split():
+    s = score_contract("8♣", 8, declarer=0, defence_tricks={1: 2, 2: 0})
+    assert s.pool == (6, 0, 0) and s.whists[1] == (12, 0, 0) and s.whists[2] == (0, 0, 0)
+
+
+def test_score_misere_function():
+    assert score_misere(0, declarer=2).pool == (0, 0, 10)
+    assert score_misere(1).mountain == (10, 0, 0)
+
+
+def test_unwhisted_tenner_under_seed_000_is_written_as_made():
+    # seed 000 §5: "Оба спасовали — игра считается сыгранной без розыгрыша."
+    s = score_unwhisted_tenner(7)
+    assert s.pool == (10, 0, 0) and s.mountain == (0, 0, 0)
+
+
+def test_expected_whists_exact():
+    # мизер caught with probability 1/4 (one trick): value to the misère player
+    # made: pool 10 -> v0 = 10·(−10/3 + 10) = 200/3; caught once: mountain 10 -> v0 = −200/3
+    e = expected_whists("misere", {0: 3, 1: 1})
+    assert e.values[0] == Fraction(3, 4) * Fraction(200, 3) - Fraction(1, 4) * Fraction(200, 3)
+    assert e.remiz_probability == Fraction(1, 4)
+    assert sum(e.values) == 0
+
+
+def test_expected_whists_list_and_floats():
+    hist = [0] * 11
+    hist[6], hist[7] = 0.5, 0.5
+    e = expected_whists(6, hist)
+    exact = expected_whists(6, {6: 1, 7: 1})
+    assert e.values[0] == pytest.approx(float(exact.values[0]))
+    assert e.remiz_probability == 0
+
+
+def test_expected_whists_rejects_empty():
+    with pytest.raises(InvalidRecordError):
+        expected_whists(7, {})
+
+
+def test_talon_tricks():
+    # seed 001: "туз или марьяж - 1 взятка ..., туз и король одной масти - 2, два туза - 3 взятки"
+    assert talon_tricks([card(SPADES, ACE), card(CLUBS, SEVEN)]) == 1
+    assert talon_tricks([card(HEARTS, KING), card(HEARTS, QUEEN)]) == 1
+    assert talon_tricks([card(HEARTS, KING), card(SPADES, QUEEN)]) == 0
+    assert talon_tricks([card(CLUBS, ACE), card(CLUBS, KING)]) == 2
+    assert talon_tricks([card(CLUBS, ACE), card(SPADES, KING)]) == 1
+    assert talon_tricks([card(CLUBS, ACE), card(HEARTS, ACE)]) == 3
