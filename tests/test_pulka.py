@@ -1,0 +1,296 @@
+"""The pulka ledger: running sheet, помощь, the распасы streak, the end and the settlement."""
+
+from fractions import Fraction
+
+import pytest
+
+from solver.conventions import Conventions
+from solver.errors import InvalidRecordError
+from solver.pulka import Pulka
+
+# A seed 000 pulka to 10, worked by hand (dealer rotates from player 2; player 0 is first hand in hand 1).
+SOCHI_HANDS = [
+    {"contract": "8♠", "declarer": 0, "whisters": [1, 2], "tricks": [8, 1, 1]},   # P0 +6; P1, P2 write 6 each
+    {"contract": "7♥", "declarer": 1, "whisters": [2], "tricks": 6},               # P1 −4 gora; P2 16+4, P0 4
+    {"contract": "распасы", "tricks": [5, 2, 3]},                                  # gora +5 +2 +3
+    {"contract": "мизер", "declarer": 2, "tricks": 0},                             # P2 +10
+    {"contract": "10БК", "declarer": 1},                                           # both pass: P1 +10
+    {"contract": "6♦", "declarer": 0, "whisters": [1, 2], "tricks": [6, 2, 2]},   # P0 +2; 4 + 4 висты
+    {"contract": "6♣", "declarer": 0, "whisters": [1], "tricks": 7},               # P0 +2; P1 6 висты, gora 2
+]
+
+
+def sochi_pulka():
+    p = Pulka(Conventions.sochi(pool_size=10), ["Аня", "Боря", "Вера"])
+    for h in SOCHI_HANDS:
+        p.add(h)
+    return p
+
+
+def test_seed_000_running_sheet():
+    p = sochi_pulka()
+    assert p.pool == (10, 10, 10)
+    assert p.mountain == (5, 8, 3)
+    assert p.whists == ((0, 4, 0), (16, 0, 0), (10, 20, 0))
+    assert p.deals == 7
+
+
+def test_seed_000_end_when_pools_total_size_times_players():
+    # seed 000 §9: "Партия кончается, когда сумма пуль всех игроков достигла размера пули × число игроков."
+    p = Pulka(Conventions.sochi(pool_size=10))
+    for h in SOCHI_HANDS[:-1]:
+        p.add(h)
+    assert sum(p.pool) == 28 and not p.ended
+    p.add(SOCHI_HANDS[-1])
+    assert p.ended
+    with pytest.raises(InvalidRecordError, match="hand 8: the pulka is already over"):
+        p.add({"contract": "распасы", "tricks": [3, 3, 4]})
+
+
+def test_seed_000_end_counts_pool_total_not_each_pool():
+    # 20 + 10 + 0 reaches 10 × 3 although one pool is empty
+    p = Pulka(Conventions.sochi(pool_size=10))
+    p.add({"contract": "10♠", "declarer": 0})
+    p.add({"contract": "10♠", "declarer": 0})
+    assert not p.ended
+    p.add({"contract": "10♥", "declarer": 1})
+    assert p.ended and p.pool == (20, 10, 0)
+
+
+def test_seed_000_settlement():
+    # seed 000 §9: "Каждый получает: висты, написанные им на других, минус висты, написанные на него,
+    # плюс 10 × (средняя гора − своя гора)."  Average mountain 16/3:
+    # Аня 4 − 26 + 10·(16/3 − 5) = −56/3; Боря 16 − 24 + 10·(16/3 − 8) = −104/3; Вера 30 + 10·(16/3 − 3) = 160/3
+    s = sochi_pulka().settle()
+    assert s.totals == (Fraction(-56, 3), Fraction(-104, 3), Fraction(160, 3))
+    assert sum(s.totals) == 0
+
+
+def test_seed_000_sixty_deals_and_pool_shortfall():
+    # seed 000 §9: "после 60 раздач она заканчивается в любом случае"; "Расчёт: недостающее до размера пули
+    # у каждого добавляется к его горе."  60 распасы 3-3-4 at 1 a trick: mountains 180, 180, 240,
+    # plus 20 each for the empty pools -> 200, 200, 260; average 220: +200, +200, −400.
+    p = Pulka(Conventions.sochi())
+    for _ in range(60):
+        p.add({"contract": "распасы", "tricks": [3, 3, 4]})
+    assert p.ended and p.mountain == (180, 180, 240)
+    s = p.settle()
+    assert s.mountain == (200, 200, 260)
+    assert s.totals == (200, 200, -400)
+
+
+def test_settle_before_the_end():
+    p = Pulka()
+    p.add({"contract": "6♠", "declarer": 0, "whisters": [], "tricks": None})
+    with pytest.raises(InvalidRecordError, match="not over"):
+        p.settle()
+    # forced: pools (2, 0, 0) of 20 -> mountains (18, 20, 20), average 58/3
+    assert p.settle(force=True).totals == (Fraction(40, 3), Fraction(-20, 3), Fraction(-20, 3))
+
+
+# --------------------------------------------------------------------------- помощь
+
+def club_closed_p0():
+    p = Pulka(Conventions.club())                       # seed 002: pool 10, помощь
+    p.add({"contract": "10♠", "declarer": 0})           # both pass on 10: written without play
+    assert p.pool == (10, 0, 0)
+    return p
+
+
+def test_seed_002_help_goes_to_the_largest_pool():
+    # seed 002: "У кого пуля уже закрыта, пишет очки «помощью» в пулю тому, у кого она больше,
+    # и получает на него по 10 вистов за очко"
+    p = club_closed_p0()
+    p.add({"contract": "7♠", "declarer": 0, "whisters": [1, 2], "tricks": [7, 2, 1]})
+    assert p.pool == (10, 4, 0)                          # tie 0/0: the next player clockwise (1)
+    assert p.whists[0] == (0, 40, 0)
+    p.add({"contract": "8♠", "declarer": 0, "whisters": [1, 2], "tricks": [8, 1, 1]})
+    assert p.pool == (10, 10, 0)                         # 6 points: all fit into player 1's pool
+    assert p.whists[0] == (0, 100, 0)
+    hand = p.add({"contract": "6♣", "declarer": 0, "whisters": [1, 2], "tricks": [6, 2, 2]})
+    assert p.pool == (10, 10, 2) and p.whists[0] == (0, 100, 20)
+    assert any("помощь" in e.reason for e in hand.entries)
+
+
+def test_help_split_over_two_pools():
+    p = club_closed_p0()
+    p.add({"contract": "8♦", "declarer": 1, "whisters": [0, 2], "tricks": [1, 8, 1]})   # player 1: 6
+    p.add({"contract": "8♠", "declarer": 0, "whisters": [1, 2], "tricks": [8, 1, 1]})   # 6 = 4 to P1 + 2 to P2
+    assert p.pool == (10, 10, 2)
+    assert p.whists[0][1] == 6 + 40 and p.whists[0][2] == 20   # 6: player 0's trick on the 8♦
+
+
+def test_seed_001_no_help_to_a_failed_whister():
+    # seed 001: ""Помощь" не происходит при подсаде на висте игрока, у которого наибольшая пуля,
+    # в данном случае списывается с горы"
+    conv = Conventions.sochi_amnesty(pool_size=10)
+    p = Pulka(conv)
+    p.add({"contract": "10♠", "declarer": 0})
+    p.add({"contract": "10♥", "declarer": 1})
+    hand = p.add({"contract": "6♠", "declarer": 0, "whisters": [2], "tricks": 7})
+    assert p.pool == (10, 10, 0)
+    assert p.mountain == (-2, 0, 2)                     # 2 written off player 0's mountain; player 2 short by 1
+    assert p.whists[0] == (0, 0, 0)
+    assert any("off own mountain" in e.reason for e in hand.entries)
+
+
+def classic_for_help(**changes):
+    conv = Conventions.classic(pool_size=10, **changes)
+    p = Pulka(conv)
+    p.add({"contract": "10♠", "declarer": 0, "tricks": 10})          # checked tenner made: P0 closed
+    p.add({"contract": "6♠", "declarer": 1, "walk_away": True})      # P1: 6 to the mountain
+    return p
+
+
+def test_seed_004_help_tie_to_the_smaller_mountain():
+    # seed 004: "Если у двоих в пуле одинаковое количество очков, то запись делается игроку, имеющему меньшую гору."
+    # "На игрока, которому записали в пулю, например, 6 очков, сыгравший пишет в свое вистовое поле 60 вистов."
+    p = classic_for_help(help_skip_dealer=False)
+    p.add({"contract": "8♥", "declarer": 0, "whisters": [1, 2], "tricks": [8, 1, 1]})
+    assert p.pool == (10, 0, 6)                          # player 2 (mountain 0) rather than player 1 (6)
+    assert p.whists[0][2] == 60
+
+
+def test_seed_004_help_not_to_the_dealer():
+    # seed 004: "запись делается игроку, имеющему в пуле больше всех очков, если он не был сдатчиком."
+    p = classic_for_help()
+    p.add({"contract": "8♥", "declarer": 0, "whisters": [1, 2], "tricks": [8, 1, 1], "dealer": 2})
+    assert p.pool == (10, 6, 0) and p.whists[0][1] == 60
+
+
+def test_seed_004_help_rest_to_the_others_mountain():
+    # seed 004: "Если игрок не может записать другим игрокам помощь в результате их подсада или закрытия пули,
+    # то оставшиеся очки он списывает с собственной горы. В противном случае остаток записывается каждому
+    # игроку в гору, кроме сыгравшего."
+    p = Pulka(Conventions.classic(pool_size=10))
+    p.add({"contract": "10♠", "declarer": 0, "tricks": 10})
+    p.add({"contract": "10♥", "declarer": 1, "tricks": 10})
+    p.add({"contract": "6♠", "declarer": 0, "whisters": [2], "tricks": 7, "dealer": 1})
+    # player 2 failed on whist (2 to his mountain), player 0 has no mountain: 2 to each other player's mountain
+    assert p.pool == (10, 10, 0)
+    assert p.mountain == (0, 2, 2 + 2)
+
+
+def test_seed_004_preferans_in_a_pulka():
+    # seed 004 §7: "При сыгранном преферансе сыгравший: закрывает свою пулю независимо от этапа игры;
+    # аннулирует свою гору; аннулирует все висты, которые имели на него партнеры."
+    p = Pulka(Conventions.classic())
+    p.add({"contract": "7♠", "declarer": 1, "whisters": [2], "tricks": 6})      # P1: 4 gora, P2 16 висты
+    p.add({"contract": "6♦", "declarer": 2, "whisters": [1], "tricks": 6})      # P1 writes 8 on P2
+    p.add({"contract": "преферанс", "declarer": 1})
+    assert p.pool == (0, 20, 2)
+    assert p.mountain == (0, 0, 0)
+    assert p.whists == ((0, 0, 0), (0, 0, 8), (0, 0, 0))
+
+
+# --------------------------------------------------------------------------- распасы in a row
+
+def test_seed_002_progression_and_exit_in_a_pulka():
+    # seed 002: "на первых распасах по 1, на вторых подряд по 2, на третьих и дальше по 3";
+    # "После двойных распасов первый заказ в следующей сдаче — не ниже семерной";
+    # "Подсад на игре и мизер с подсадом подорожание не прерывают."
+    p = Pulka(Conventions.club(pool_size=50))
+    p.add({"contract": "распасы", "tricks": [2, 3, 5]})
+    p.add({"contract": "распасы", "tricks": [2, 3, 5]})
+    assert p.mountain == (2 + 4, 3 + 6, 5 + 10)
+    with pytest.raises(InvalidRecordError, match="hand 3: 6♠ after 2 распасы in a row: the lowest game is 7"):
+        p.add({"contract": "6♠", "declarer": 0, "whisters": [1, 2], "tricks": [6, 2, 2]})
+    p.add({"contract": "7♠", "declarer": 0, "whisters": [1, 2], "tricks": [6, 2, 2]})   # failed: streak goes on
+    assert p.raspasy_streak == 2
+    p.add({"contract": "распасы", "tricks": [0, 5, 5]})
+    assert p.mountain[1] == 9 + 15 and p.pool[0] == 3
+    with pytest.raises(InvalidRecordError, match="lowest game is 8"):
+        p.add({"contract": "7БК", "declarer": 1, "whisters": [0, 2], "tricks": [2, 7, 1]})
+    p.add({"contract": "мизер", "declarer": 1, "tricks": 0})                           # made: streak ends
+    assert p.raspasy_streak == 0
+    p.add({"contract": "распасы", "tricks": [2, 3, 5]})
+    assert p.hands[-1].mountain == (2, 3, 5)
+
+
+def test_seed_003_exit_by_remiz():
+    # seed 003: "Выход подсадом разрешен." (a failed game ends the streak)
+    p = Pulka(Conventions.sochi_server(raspasy_progression="1-2-3"))
+    p.add({"contract": "распасы", "tricks": [2, 3, 5]})
+    p.add({"contract": "6♠", "declarer": 0, "whisters": [1, 2], "tricks": [5, 3, 2]})
+    assert p.raspasy_streak == 0
+    p.add({"contract": "распасы", "tricks": [2, 3, 5]})
+    assert p.hands[-1].mountain == (2, 3, 5)
+
+
+def test_seed_001_streak_resets_after_three():
+    # seed 001: "в сочи после трех раздач с распасами они автоматически заканчиваются, стоимость распасов возвращается к 1"
+    p = Pulka(Conventions.sochi_amnesty(raspasy_progression="1-2-3", pool_size=50))
+    for _ in range(4):
+        p.add({"contract": "распасы", "tricks": [2, 3, 5]})
+    # amnesty: 0, 1, 3 over the fewest; prices 1, 2, 3, then 1 again
+    assert [h.mountain for h in p.hands] == [(0, 1, 3), (0, 2, 6), (0, 3, 9), (0, 1, 3)]
+
+
+def test_explicit_round_must_match():
+    p = Pulka()
+    with pytest.raises(InvalidRecordError, match="распасы #1 in a row, not #2"):
+        p.add({"contract": "распасы", "tricks": [2, 3, 5], "round": 2})
+
+
+# --------------------------------------------------------------------------- seed 004 settlement
+
+def test_amnesty_equals_average_mountain_on_closed_pools():
+    p = sochi_pulka()
+    amnesty = Pulka(Conventions.sochi(pool_size=10, settlement="amnesty"))
+    for h in SOCHI_HANDS:
+        amnesty.add(h)
+    assert amnesty.settle().totals == p.settle().totals
+
+
+def test_seed_004_amnesty_settlement_of_a_stopped_pulka():
+    # seed 004 §6: "Вначале определяется игрок, имеющий на горе минимальное количество очков, которое вычитается
+    # из гор остальных игроков (амнистия). Остаток горы каждого игрока умножается на десять и делится на число
+    # партнеров."  "Если игра проводится на время, ... игроки, имеющие в пульке избыток очков, закрывают пульки
+    # партнеров, записывая на них висты из расчета: 1 очко — 10 вистов."
+    conv = Conventions.classic(both_pass="no_play", check_unwhisted_tenner=False)
+    p = Pulka(conv)
+    p.add({"contract": "распасы", "tricks": [6, 4, 0]})     # mountains 6, 4; player 2: 1 to the pool
+    p.add({"contract": "10♠", "declarer": 0})
+    p.add({"contract": "7♠", "declarer": 1})
+    assert p.pool == (10, 4, 1) and p.mountain == (6, 4, 0)
+    s = p.settle(force=True)
+    # pools to the average 5: player 0 writes 10 on 1 and 40 on 2; mountains: 20 each on player 0, 40/3 each on 1
+    assert s.whists == ((0, Fraction(70, 3), 40), (20, 0, 0), (20, Fraction(40, 3), 0))
+    assert s.totals == (Fraction(70, 3), Fraction(-50, 3), Fraction(-20, 3))
+
+
+# --------------------------------------------------------------------------- records and display
+
+def test_from_record_and_to_dict():
+    record = {"players": ["Аня", "Боря", "Вера"], "conventions": {"preset": "sochi", "pool_size": 10},
+              "hands": [dict(h) for h in SOCHI_HANDS]}
+    record["hands"][1] = {**record["hands"][1], "declarer": "Боря", "whisters": ["Вера"]}
+    p = Pulka.from_record(record)
+    out = p.to_dict()
+    assert out["players"] == ["Аня", "Боря", "Вера"] and out["ended"]
+    assert out["hands"][1]["running"]["mountain"] == [0, 4, 0]
+    assert out["hands"][1]["running"]["whists"][2] == [6, 20, 0]
+    assert out["settlement"]["totals"] == [-18.6667, -34.6667, 53.3333]
+
+
+def test_from_record_errors():
+    with pytest.raises(InvalidRecordError, match="'hands'"):
+        Pulka.from_record({"players": 3})
+    with pytest.raises(InvalidRecordError, match="hand 2: declarer 'Дима'"):
+        Pulka.from_record({"players": ["А", "Б", "В"], "hands": [
+            {"contract": "распасы", "tricks": [3, 3, 4]}, {"contract": "6♠", "declarer": "Дима"}]})
+
+
+def test_four_handed_dealer_rotation():
+    p = Pulka(Conventions.sochi(players=4))
+    assert p.next_dealer == 3
+    p.add({"contract": "6♠", "declarer": 0})            # dealer 3
+    with pytest.raises(InvalidRecordError, match="hand 2: the declarer 0 is the dealer"):
+        p.add({"contract": "6♠", "declarer": 0})        # dealer 0 sits out
+
+
+def test_html_sheet():
+    html = sochi_pulka()._repr_html_()
+    assert "<table" in html and "Аня" in html and "пуля" in html
+    assert "6.8.10" in html                               # Аня's pool as written: 6, 8, 10
+    assert "−" not in html and "-18.6667" in html
