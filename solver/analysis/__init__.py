@@ -1,0 +1,14 @@
+"""The analyses (SPEC §4.2–4.8): best discard, makeability table, exact odds over every
+layout, распасы, the unwhisted tenner and the "преферанс" hand.
+
+Each returns a frozen dataclass (plain attributes, ``to_dict()``, ``to_pandas()`` where it is
+a table, ``_repr_html_``) and has a ``pref`` subcommand.  ``docs/analysis.md`` explains the
+algorithms and their costs.
+"""
+
+from .discard import DiscardResult, DiscardValue, discard
+
+__all__ = ["discard", "DiscardResult", "DiscardValue"]
+from .table import TableResult, table  # noqa: E402
+
+__all__ += ["table", "TableResult"]

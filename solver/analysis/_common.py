@@ -1,0 +1,145 @@
+"""Helpers shared by the analyses: argument checking at the edge, positions, equivalence keys.
+
+Every analysis validates its input here once (seats, strains, card lists, the talon of an
+ending) and builds engine positions with :func:`solver.engine.layout.make_position`.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+
+from ..cards import NO_TRUMP, count, iter_cards, mask_of, rank_of, suit_of
+from ..deal import Deal
+from ..engine import DEFAULT_TT_MB, get_backend
+from ..errors import InvalidArgumentError, InvalidCardError, InvalidDealError
+from ..notation import format_card, format_cards, parse_card, parse_card_list, parse_strain
+
+__all__ = ["as_deal", "as_seat", "as_strain", "as_cards", "as_card", "twelve_of", "pairs",
+           "position", "canonical_key", "cards_text", "engine", "DEFAULT_TT_MB"]
+
+
+def as_deal(deal) -> Deal:
+    """A :class:`Deal` from a deal or its text."""
+    if isinstance(deal, Deal):
+        return deal
+    if isinstance(deal, str):
+        return Deal.from_str(deal)
+    raise InvalidArgumentError(f"expected a Deal or a deal string, not {type(deal).__name__}")
+
+
+def as_seat(value, what: str = "seat") -> int:
+    """A seat 0, 1 or 2 (raises :class:`InvalidArgumentError` naming ``what``)."""
+    if isinstance(value, str) and value.strip() in ("0", "1", "2"):
+        return int(value)
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= 2:
+        raise InvalidArgumentError(f"{what} must be a seat 0, 1 or 2, not {value!r}")
+    return int(value)
+
+
+def as_strain(value) -> int:
+    """A strain 0..3 (♠ ♣ ♦ ♥) or 4 (no trump) from any notation."""
+    return parse_strain(value)
+
+
+def as_card(value) -> int:
+    """One card from text (``"A♠"``) or its number 0..31."""
+    if isinstance(value, str):
+        return parse_card(value)
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and 0 <= value < 32:
+        return int(value)
+    raise InvalidCardError(f"{value!r} is not a card")
+
+
+def as_cards(value, what: str = "cards") -> list[int]:
+    """Cards in the order given, from text in any hand notation, a mask, or an iterable.
+
+    Duplicates are an error (:class:`InvalidCardError` naming the card).
+    """
+    if isinstance(value, str):
+        cards = parse_card_list(value)
+    elif isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        if not 0 <= int(value) <= 0xFFFFFFFF:
+            raise InvalidCardError(f"{what}: {value!r} is not a 32-bit card mask")
+        cards = list(iter_cards(int(value)))
+    else:
+        try:
+            cards = [as_card(c) for c in value]
+        except TypeError:
+            raise InvalidCardError(f"{what}: cannot read {value!r} as cards") from None
+    seen = set()
+    for c in cards:
+        if c in seen:
+            raise InvalidCardError(f"{what}: card {format_card(c)} given twice")
+        seen.add(c)
+    return cards
+
+
+def twelve_of(deal: Deal, seat: int, talon=None) -> tuple[int, list[int]]:
+    """The declarer's cards after taking the talon: ``(mask, talon_cards)``.
+
+    ``talon`` overrides the deal's talon; an ending (no talon) needs it, two cards not held by
+    anybody.  Raises :class:`InvalidDealError` when the talon is missing or clashes.
+    """
+    tal = list(deal.talon) if talon is None else as_cards(talon, "talon")
+    if len(tal) != 2:
+        raise InvalidDealError(
+            "a discard needs a 2-card talon: "
+            + ("the deal is an ending, pass talon=… (two cards nobody holds)" if not tal
+               else f"got {len(tal)} card{'s' if len(tal) != 1 else ''}"))
+    held = deal.hands[0] | deal.hands[1] | deal.hands[2]
+    for c in tal:
+        if held >> c & 1:
+            who = next(i for i in range(3) if deal.hands[i] >> c & 1)
+            raise InvalidDealError(f"talon card {format_card(c)} is also in hand {who}")
+    return deal.hands[seat] | mask_of(tal), tal
+
+
+def pairs(mask: int) -> list[tuple[int, int]]:
+    """Every two-card discard from ``mask`` (C(n, 2) of them), in card order."""
+    return list(combinations(list(iter_cards(mask)), 2))
+
+
+def position(hands, *, trump=NO_TRUMP, solo=0, minimise=False, leader=0, table=()):
+    """A flat engine position (see :mod:`solver.engine.layout`)."""
+    from ..engine.layout import make_position
+    return make_position(hands, trump=trump, solo=solo, minimise=minimise, leader=leader,
+                         table=table)
+
+
+def canonical_key(hands, extra=()) -> tuple:
+    """A key equal for positions that are the same game up to relative ranks.
+
+    Per suit, the owners of the cards in play from the ace down: cards out of play (a discard,
+    a talon) close up, so discarding 7♠ or 8♠ from ♠987 against no opponent card between gives
+    the same key.  ``extra`` (leader, table, …) is appended.
+    """
+    key = []
+    for s in range(4):
+        owners = []
+        for r in range(7, -1, -1):
+            c = s * 8 + r
+            for i, h in enumerate(hands):
+                if h >> c & 1:
+                    owners.append(i)
+                    break
+        key.append(tuple(owners))
+    return tuple(key) + tuple(extra)
+
+
+def cards_text(cards, style: str = "symbols") -> str:
+    """Cards high first within suits in ♠ ♣ ♦ ♥ order, as ``"A♠ 7♥"``."""
+    ordered = sorted(cards, key=lambda c: (suit_of(c), -rank_of(c)))
+    return format_cards(ordered, style)
+
+
+def engine(backend):
+    """The backend object for a name (``"auto"``, ``"c"``, ``"numba"``, ``"reference"``)."""
+    if isinstance(backend, str):
+        return get_backend(backend)
+    return backend
+
+
+def hand_count(mask: int) -> int:
+    return count(mask)

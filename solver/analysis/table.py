@@ -1,0 +1,137 @@
+"""Makeability table: for each seat as declarer and each strain, the tricks with the best
+discard and the highest contract that makes; for each seat the мизер with its best discard.
+
+Eighteen best-discard questions per deal (3 seats × 5 strains + 3 мизеры).  Each is answered
+by :func:`solver.analysis.discard.discard_values` with ``exact=False``: one exact solve of the
+heuristically best discard, then one null-window probe per remaining group of equivalent
+discards ("can this discard beat the best so far?"), all in one engine context per seat and
+mode.  The first hand leads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+
+from ..cards import NO_TRUMP, STRAINS
+from ..deal import Deal
+from ..engine import DEFAULT_TT_MB
+from ..notation import format_strain
+from ._common import as_deal, as_seat, cards_text, engine, twelve_of
+from .discard import discard_values
+
+LEVELS = (6, 7, 8, 9, 10)
+
+
+def contract_name(tricks: int, strain: int) -> str | None:
+    """The highest contract ``tricks`` make in ``strain`` (``"7♥"``, ``"6NT"``), or None."""
+    if tricks < 6:
+        return None
+    return f"{min(tricks, 10)}{format_strain(strain)}"
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """``tricks[seat][strain]`` with the best discard, ``discards[seat][strain]`` that
+    discard, ``misere[seat]`` the tricks the мизер player is forced to take with his best
+    discard (``misere_discards[seat]``).  Strains are 0..3 (♠ ♣ ♦ ♥) and 4 (NT)."""
+
+    deal: Deal
+    leader: int
+    tricks: dict
+    discards: dict
+    misere: dict
+    misere_discards: dict
+    backend: str = ""
+    solves: int = field(default=0, compare=False)
+
+    def contract(self, seat: int, strain: int) -> str | None:
+        return contract_name(self.tricks[seat][strain], strain)
+
+    def best_contract(self, seat: int) -> str | None:
+        """The highest contract the seat makes (bidding order: level, then strain)."""
+        best = None
+        for strain in STRAINS:
+            t = self.tricks[seat][strain]
+            if t >= 6 and (best is None or (min(t, 10), strain) > best):
+                best = (min(t, 10), strain)
+        return None if best is None else contract_name(best[0], best[1])
+
+    def to_dict(self) -> dict:
+        """JSON-ready: ``table`` {seat: {strain: {tricks, contract}}}, ``misere`` {seat: tricks}."""
+        return {
+            "table": {str(s): {format_strain(t): {"tricks": self.tricks[s][t],
+                                                   "contract": self.contract(s, t),
+                                                   "discard": cards_text(self.discards[s][t])}
+                               for t in STRAINS} for s in range(3)},
+            "misere": {str(s): self.misere[s] for s in range(3)},
+            "misere_discard": {str(s): cards_text(self.misere_discards[s]) for s in range(3)},
+            "best_contract": {str(s): self.best_contract(s) for s in range(3)},
+        }
+
+    def to_numpy(self):
+        """A (3, 6) int array: seats × (♠ ♣ ♦ ♥ NT мизер)."""
+        import numpy as np
+        return np.array([[self.tricks[s][t] for t in STRAINS] + [self.misere[s]]
+                         for s in range(3)], dtype=int)
+
+    def to_pandas(self):
+        """Seats as rows, ♠ ♣ ♦ ♥ NT and мизер as columns (tricks with the best discard)."""
+        import pandas as pd
+        cols = [format_strain(t) for t in STRAINS] + ["мизер"]
+        return pd.DataFrame(self.to_numpy(), columns=cols, index=pd.Index(range(3), name="seat"))
+
+    def __str__(self) -> str:
+        head = "seat  " + " ".join(f"{format_strain(t):>3}" for t in STRAINS) + "  мизер  best"
+        rows = [head]
+        for s in range(3):
+            rows.append(f"{s:>4}  " + " ".join(f"{self.tricks[s][t]:>3}" for t in STRAINS)
+                        + f"  {self.misere[s]:>5}  {self.best_contract(s) or '-'}")
+        return "\n".join(rows)
+
+    def _repr_html_(self) -> str:
+        from ..display import deal_html
+        cols = "".join(f"<th>{escape(format_strain(t))}</th>" for t in STRAINS)
+        rows = [f"<tr><th>seat</th>{cols}<th>мизер</th><th>best</th></tr>"]
+        for s in range(3):
+            cells = "".join(f"<td title='discard {escape(cards_text(self.discards[s][t]))}'>"
+                            f"{self.tricks[s][t]}</td>" for t in STRAINS)
+            rows.append(f"<tr><td>{s}</td>{cells}<td>{self.misere[s]}</td>"
+                        f"<td>{escape(self.best_contract(s) or '—')}</td></tr>")
+        return deal_html(self.deal) + "<table>" + "".join(rows) + "</table>"
+
+
+def table(deal, *, talon=None, leader=0, backend="auto", tt_mb=DEFAULT_TT_MB) -> TableResult:
+    """The makeability table of a deal (each seat picking up the talon in turn).
+
+    ``talon`` is needed for an ending (two cards nobody holds).  Raises
+    :class:`InvalidDealError` for a deal without a usable talon.
+
+    >>> t = table("AK.7..7/QJ.8..8/T9.9..9", talon="A♣ K♣", backend="reference")
+    >>> t.tricks[0][4], t.misere[0]
+    (4, 0)
+    """
+    deal = as_deal(deal)
+    leader = as_seat(leader, "leader")
+    be = engine(backend)
+    tricks, discards, mis, mis_d = {}, {}, {}, {}
+    calls = 0
+    for seat in range(3):
+        twelve, _ = twelve_of(deal, seat, talon)
+        ctx = be.Context(tt_mb)
+        tricks[seat], discards[seat] = {}, {}
+        for strain in STRAINS:
+            vals, _, c = discard_values(deal.hands, seat, twelve, trump=strain, misere=False,
+                                        leader=leader, ctx=ctx, exact=False)
+            calls += c
+            tricks[seat][strain] = vals[0].tricks
+            discards[seat][strain] = vals[0].cards
+        vals, _, c = discard_values(deal.hands, seat, twelve, trump=NO_TRUMP, misere=True,
+                                    leader=leader, ctx=ctx, exact=False)
+        calls += c
+        mis[seat] = vals[0].tricks
+        mis_d[seat] = vals[0].cards
+    return TableResult(deal, leader, tricks, discards, mis, mis_d, be.name, calls)
+
+
+__all__ = ["table", "TableResult", "contract_name"]
