@@ -1,0 +1,16 @@
+# The C engine built with AddressSanitizer and UndefinedBehaviorSanitizer, running the engine
+# tests and the engine fuzz tests; any report aborts the run.
+src=$PWD
+build=$(mktemp -d /tmp/pref-asan.XXXXXX)
+git ls-files -z | xargs -0 -I{} cp --parents {} "$build"
+cd "$build"
+CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" \
+LDFLAGS="-fsanitize=address,undefined" \
+  python setup.py -q build_ext --inplace 2>&1 | tail -n 3
+ls solver/_pref_c*.so
+export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:strict_string_checks=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+LD_PRELOAD="$(gcc -print-file-name=libasan.so) $(gcc -print-file-name=libubsan.so)" \
+  python -m pytest -q -p no:cacheprovider tests/test_engine_c.py tests/test_fuzz_engines.py
+cd "$src"
+rm -rf "$build"
