@@ -58,10 +58,14 @@ def chunk_size_for(total: int | None, slots: int) -> int:
 
 # -- the process pool ---------------------------------------------------------------------------
 
-def _watch_parent(parent: int) -> None:
+def _watch_parent(parent: int, ppid: int) -> None:
     import time
     while True:
-        time.sleep(0.5)
+        time.sleep(0.25)
+        # Reparented (our parent, or the fork server between us, is gone), or the run's
+        # process no longer exists: nobody will collect our results.
+        if os.getppid() != ppid:
+            os._exit(1)
         try:
             os.kill(parent, 0)
         except ProcessLookupError:
@@ -75,7 +79,7 @@ def _worker_init(parent: int) -> None:
     # ignore it (no tracebacks from every worker).  If the parent is killed (SIGKILL), nobody
     # would stop them: they watch it and exit.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    threading.Thread(target=_watch_parent, args=(parent, os.getppid()), daemon=True).start()
 
 
 def make_pool(jobs: int, preload: Iterable[str] = ()) -> ProcessPoolExecutor:

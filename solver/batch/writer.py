@@ -166,7 +166,8 @@ class Sink:
         self.written = 0
         self.errors = 0
         self._out = self._err = None
-        existing = [p for p in (self.path, self.data_path, self.errors_path) if os.path.exists(p)]
+        existing = [p for p in dict.fromkeys((self.path, self.data_path, self.errors_path))
+                    if os.path.exists(p)]
         if existing and not resume:
             if not overwrite:
                 raise InvalidArgumentError(

@@ -1,0 +1,327 @@
+"""pref batch / solver.batch: rows equal to direct solve() calls, errors with line numbers,
+bounded memory, and exactly-once results after a run is killed (SIGKILL, SIGINT) and resumed."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from solver import Deal, solve
+from solver.batch import LineSet, evaluate, run_file
+from solver.batch.reader import iter_lines
+from solver.batch.runner import pipeline
+from solver.batch.writer import cut_torn_tail
+from solver.cli import main
+from solver.errors import InvalidArgumentError, InvalidDealError, PrefError
+from solver.notation import format_card, format_cards
+
+ROOT = Path(__file__).resolve().parents[1]
+REF = {"backend": "reference"}
+
+
+def endings(n, per_hand=3, seed=0):
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(n):
+        cards = [int(c) for c in rng.permutation(32)]
+        out.append(Deal.from_hands([cards[i * per_hand:(i + 1) * per_hand] for i in range(3)]))
+    return out
+
+
+def expected_row(deal, **kw):
+    r = solve(deal, backend="reference", **kw)
+    if r.mode == "raspasy":
+        return {"tricks0": r.tricks[0], "tricks1": r.tricks[1], "tricks2": r.tricks[2]}
+    return {"tricks": r.tricks,
+            "cards": " ".join(f"{format_card(c)}:{v}" for c, v in r.cards.items()),
+            "play": format_cards(r.line)}
+
+
+def write_lines(path, lines):
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    return path
+
+
+def read_csv(path):
+    with open(path, encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def read_jsonl(path):
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f]
+
+
+# -- the Python API ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("kw", [dict(declarer=1, trump="♥"), dict(declarer=0, trump="NT", leader=2),
+                                dict(misere=2), dict(raspasy=True)])
+def test_evaluate_rows_equal_direct_solve(kw):
+    deals = endings(12, seed=1)
+    df = evaluate(deals, "solve", jobs=1, **kw, **REF)
+    assert len(df) == 12 and list(df.index) == list(range(12))
+    for i, deal in enumerate(deals):
+        assert df.loc[i, "deal"] == str(deal)
+        for col, value in expected_row(deal, **kw).items():
+            assert df.loc[i, col] == value, (i, col)
+
+
+def test_evaluate_accepts_strings_deals_and_mask_arrays():
+    deals = endings(8, seed=2)
+    by_deal = evaluate(deals, declarer=0, trump="S", jobs=1, **REF)
+    by_text = evaluate([d.to_str("russian") for d in deals], declarer=0, trump="S", jobs=1, **REF)
+    masks = np.array([d.hands for d in deals], dtype=np.uint32)
+    by_mask = evaluate(masks, declarer=0, trump="S", jobs=1, **REF)
+    assert by_deal.equals(by_text) and by_deal.equals(by_mask)
+
+
+def test_evaluate_full_deal_mask_array_with_talon():
+    deals = [Deal.random(s) for s in range(3)]
+    arr = np.array([[*d.hands, d.talon_mask] for d in deals], dtype=np.int64)
+    df = evaluate(arr, declarer=1, trump="NT", jobs=1)
+    for i, d in enumerate(deals):
+        assert Deal.from_str(df.loc[i, "deal"]).hands == d.hands
+        assert sorted(Deal.from_str(df.loc[i, "deal"]).talon) == sorted(d.talon)
+        assert df.loc[i, "tricks"] == solve(d, declarer=1, trump="NT").tricks
+
+
+def test_evaluate_process_pool_and_thread_executor_agree_with_one_process():
+    deals = endings(40, seed=3)
+    one = evaluate(deals, misere=1, jobs=1, **REF)
+    two = evaluate(deals, misere=1, jobs=2, chunk_size=3, **REF)
+    with ThreadPoolExecutor(2) as ex:
+        threads = evaluate(deals, misere=1, executor=ex, **REF)
+    assert one.equals(two) and one.equals(threads)
+
+
+def test_evaluate_errors_raise_or_record():
+    good = endings(3, seed=4)
+    items = [str(good[0]), "AK...7/Q.A..8/7.8..", str(good[1]), "AA.../Q.A..8/7.8..A", good[2]]
+    with pytest.raises(InvalidDealError, match="deal 1:"):
+        evaluate(items, declarer=0, trump="NT", jobs=1, **REF)
+    df = evaluate(items, declarer=0, trump="NT", jobs=1, on_error="record", **REF)
+    assert len(df) == 5
+    assert df["error"].isna().tolist() == [True, False, True, False, True]
+    assert "equal size" in df.loc[1, "error"] and "A♠ written twice" in df.loc[3, "error"]
+    assert df.loc[4, "tricks"] == expected_row(good[2], declarer=0, trump="NT")["tricks"]
+
+
+def test_evaluate_rejects_bad_arguments_once():
+    with pytest.raises(InvalidArgumentError, match="unknown --what"):
+        evaluate(["x"], "nonsense")
+    with pytest.raises(InvalidArgumentError, match="unknown option 'trumpf'"):
+        evaluate(endings(1), declarer=0, trumpf="S", **REF)
+    with pytest.raises(InvalidArgumentError, match="seat 0, 1 or 2"):
+        evaluate(endings(1), declarer=3, trump="S", **REF)
+    with pytest.raises(InvalidArgumentError, match="shape"):
+        evaluate(np.zeros((2, 5), dtype=np.int64), declarer=0, trump="S", **REF)
+    # a mode missing: every deal says so (a per-line JSON option could have supplied it)
+    df = evaluate(endings(2), jobs=1, on_error="record", **REF)
+    assert df["error"].str.contains("exactly one of").all()
+
+
+def test_unlanded_analyses_raise_a_clear_error():
+    from solver.batch import TASKS, available_tasks
+    for name, task in TASKS.items():
+        if name not in available_tasks():
+            with pytest.raises(InvalidArgumentError, match=f"--what {name} needs"):
+                evaluate(endings(1), name)
+
+
+# -- machinery -----------------------------------------------------------------------------------
+
+def test_pipeline_memory_is_bounded():
+    pulled = [0]
+
+    def items():
+        for i in range(10_000):
+            pulled[0] += 1
+            yield (i + 1, "", (1, 2, 4), (), None)
+
+    consumed = 0
+    ahead = []
+    with ThreadPoolExecutor(2) as ex:
+        gen = pipeline(items(), "solve", {"backend": "reference"}, executor=ex, chunk_size=10,
+                       max_inflight=4)
+        for rows in gen:
+            consumed += len(rows)
+            ahead.append(pulled[0] - consumed)
+            if consumed >= 2000:
+                gen.close()
+                break
+    assert max(ahead) <= 10 * 5      # never more than max_inflight chunks (+1 filling)
+    assert pulled[0] < 2100
+
+
+def test_lineset_and_torn_tail(tmp_path):
+    s = LineSet()
+    assert s.add(5) and s.add(100_000) and not s.add(5)
+    assert 5 in s and 100_000 in s and 6 not in s and 10**9 not in s and len(s) == 2
+    p = tmp_path / "x.jsonl"
+    p.write_bytes(b'{"line":1}\n{"line":2}\n{"li')
+    assert cut_torn_tail(p) == 4 and p.read_bytes() == b'{"line":1}\n{"line":2}\n'
+    assert cut_torn_tail(p) == 0
+
+
+def test_reader_skips_blank_and_comment_lines(tmp_path):
+    p = tmp_path / "in.txt"
+    p.write_text("\ufeff# header\n\n  A.K..7/K.A..8/7.7..A  \n# x\n{\"deal\": \"y\"}\n", "utf-8")
+    assert list(iter_lines(p)) == [(3, "A.K..7/K.A..8/7.7..A"), (5, '{"deal": "y"}')]
+
+
+# -- the command line ------------------------------------------------------------------------------
+
+def test_cli_csv_rows_errors_file_and_json_line_options(tmp_path, capsys):
+    deals = endings(6, seed=5)
+    lines = ["# deals for the test", str(deals[0]), "", deals[1].to_str("russian"),
+             "7♠ 8♠ 9♠ / garbage / 7♥ /", json.dumps({"deal": str(deals[2]), "declarer": 2, "trump": "♦"}),
+             json.dumps({"deal": str(deals[3]), "trump": "nope"}), str(deals[4]),
+             '{"deal": 5}', str(deals[5])]
+    src = write_lines(tmp_path / "in.txt", lines)
+    out = tmp_path / "out.csv"
+    rc = main(["batch", str(src), "-o", str(out), "-d", "0", "-t", "NT", "--backend",
+               "reference", "--jobs", "2", "--chunk", "2", "--no-progress"])
+    assert rc == 1
+    rows = read_csv(out)
+    assert [int(r["line"]) for r in rows] == [2, 4, 6, 8, 10]
+    want = {2: (deals[0], {}), 4: (deals[1], {}), 6: (deals[2], dict(declarer=2, trump="♦")),
+            8: (deals[4], {}), 10: (deals[5], {})}
+    for r in rows:
+        deal, kw = want[int(r["line"])]
+        kw = {"declarer": 0, "trump": "NT", **kw}
+        exp = expected_row(deal, **kw)
+        assert r["deal"] == str(deal)
+        assert int(r["tricks"]) == exp["tricks"] and r["cards"] == exp["cards"]
+        assert r["play"] == exp["play"] and int(r["solo"]) == kw["declarer"]
+    errors = read_jsonl(str(out) + ".errors.jsonl")
+    assert [e["line"] for e in errors] == [5, 7, 9]
+    assert "garbage" in errors[0]["input"] and errors[0]["kind"] == "InvalidCardError"
+    assert "unknown trump 'nope'" in errors[1]["error"]
+    assert '"deal" must be a deal line' in errors[2]["error"]
+    err = capsys.readouterr().err
+    assert "line 5:" in err and "line 7:" in err and "line 9:" in err
+    assert "5 rows written" in err and "3 errors" in err
+
+
+def test_cli_jsonl_raspasy_and_refuses_to_clobber(tmp_path, capsys):
+    deals = endings(5, seed=6)
+    src = write_lines(tmp_path / "in.txt", [str(d) for d in deals])
+    out = tmp_path / "out.jsonl"
+    args = ["batch", str(src), "-o", str(out), "--raspasy", "--backend", "reference",
+            "--jobs", "1", "--no-progress"]
+    assert main(args) == 0
+    rows = read_jsonl(out)
+    assert [r["line"] for r in rows] == [1, 2, 3, 4, 5]
+    for r, d in zip(rows, deals):
+        exp = expected_row(d, raspasy=True)
+        assert r["mode"] == "raspasy" and r["tricks"] is None
+        assert (r["tricks0"], r["tricks1"], r["tricks2"]) == (exp["tricks0"], exp["tricks1"], exp["tricks2"])
+    assert not os.path.exists(str(out) + ".errors.jsonl")
+    before = out.read_bytes()
+    assert main(args) == 2
+    assert "--resume" in capsys.readouterr().err and out.read_bytes() == before
+    assert main(args + ["--overwrite"]) == 0 and out.read_bytes() == before
+    assert main(args + ["--resume"]) == 0 and out.read_bytes() == before   # nothing left to do
+    assert main(["batch", str(src), "-o", str(tmp_path / "x.txt"), "--raspasy"]) == 2
+    assert main(["batch", str(tmp_path / "missing.txt"), "-o", str(tmp_path / "m.csv"),
+                 "--raspasy", "--backend", "reference"]) == 2
+    assert main(["batch", str(src), "-o", str(tmp_path / "y.csv"), "--what", "solve",
+                 "-d", "0", "-t", "S", "-O", "tt_mb=1", "--backend", "reference",
+                 "--no-progress"]) == 0
+
+
+def test_resume_cuts_a_torn_row_and_answers_each_line_once(tmp_path):
+    deals = endings(30, seed=7)
+    src = write_lines(tmp_path / "in.txt", [str(d) for d in deals] + ["bad line"])
+    for ext in ("csv", "jsonl"):
+        out = tmp_path / f"out.{ext}"
+        opts = dict(options={"misere": 0, "backend": "reference"}, jobs=1, progress=False)
+        full = run_file(src, out, "solve", **opts)
+        assert (full.answered, full.errors) == (30, 1)
+        complete = out.read_bytes()
+        lines = complete.splitlines(keepends=True)
+        # keep the header (csv) and 11 rows, then half a row, and forget the errors file
+        keep = 12 if ext == "csv" else 11
+        out.write_bytes(b"".join(lines[:keep]) + lines[keep][:9])
+        os.remove(str(out) + ".errors.jsonl")
+        again = run_file(src, out, "solve", resume=True, **opts)
+        assert (again.already_done, again.answered, again.errors) == (11, 19, 1)
+        assert sorted(out.read_bytes().splitlines()) == sorted(complete.splitlines())
+
+
+def test_resume_refuses_another_tasks_csv(tmp_path):
+    src = write_lines(tmp_path / "in.txt", [str(d) for d in endings(2)])
+    out = tmp_path / "out.csv"
+    out.write_text("line,deal,table\n1,x,y\n", encoding="utf-8")
+    with pytest.raises(PrefError, match="columns"):
+        run_file(src, out, "solve", options={"misere": 0, "backend": "reference"}, resume=True,
+                 progress=False)
+
+
+# -- killed runs, resumed -------------------------------------------------------------------------
+
+def _cli(*args):
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    return [sys.executable, "-m", "solver", "batch", *args], env
+
+
+def _count_rows(path):
+    try:
+        with open(path, "rb") as f:
+            return f.read().count(b"\n")
+    except FileNotFoundError:
+        return 0
+
+
+@pytest.mark.parametrize("sig,jobs", [(signal.SIGKILL, 2), (signal.SIGINT, 2), (signal.SIGINT, 1)])
+def test_killed_run_resumes_to_exactly_once(tmp_path, sig, jobs):
+    n = 500
+    deals = endings(n, seed=8)
+    lines = [str(d) for d in deals]
+    lines[99] = "AK...7/Q.A..8/7.8.."          # one bad line, reported once across both runs
+    src = write_lines(tmp_path / "in.txt", lines)
+    out = tmp_path / "out.jsonl"
+    args = [str(src), "-o", str(out), "-d", "1", "-t", "♣", "--backend", "reference",
+            "--jobs", str(jobs), "--chunk", "3", "--no-progress"]
+    cmd, env = _cli(*args)
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 30
+    while _count_rows(out) < 60 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert proc.poll() is None, "the run ended before it could be interrupted"
+    proc.send_signal(sig)
+    t0 = time.monotonic()
+    _, err = proc.communicate(timeout=20)
+    stopped_in = time.monotonic() - t0
+    if sig == signal.SIGINT:
+        assert proc.returncode == 130 and stopped_in < 5
+        assert b"interrupted" in err and b"Traceback" not in err
+        assert out.read_bytes().endswith(b"\n")           # no half-written row
+    else:
+        assert proc.returncode == -signal.SIGKILL
+    first = _count_rows(out)
+    assert 60 <= first < n - 1
+    rc = subprocess.run(cmd + ["--resume"], env=env, capture_output=True, timeout=60).returncode
+    assert rc == 1                                        # line 100 is an error
+    rows = read_jsonl(out)
+    errors = read_jsonl(str(out) + ".errors.jsonl")
+    answered = [r["line"] for r in rows] + [e["line"] for e in errors]
+    assert sorted(answered) == list(range(1, n + 1))      # every line once, none twice
+    assert [e["line"] for e in errors] == [100]
+    by_line = {r["line"]: r for r in rows}
+    for k in list(range(1, n + 1, 37)) + [first - 1, first, first + 1]:   # around the cut
+        if k == 100 or k not in by_line:
+            continue
+        exp = expected_row(deals[k - 1], declarer=1, trump="♣")
+        assert by_line[k]["deal"] == str(deals[k - 1])
+        assert (by_line[k]["tricks"], by_line[k]["cards"]) == (exp["tricks"], exp["cards"])
