@@ -1,0 +1,62 @@
+"""The same batch on a Dask cluster (two worker processes) as on this machine."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from solver import Deal
+from solver.batch import evaluate, run_file
+from solver.cli import main
+
+distributed = pytest.importorskip("distributed")
+
+
+def endings(n, per_hand=3, seed=0):
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(n):
+        cards = [int(c) for c in rng.permutation(32)]
+        out.append(Deal.from_hands([cards[i * per_hand:(i + 1) * per_hand] for i in range(3)]))
+    return out
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None, silence_logs=40) as c:
+        yield c
+
+
+def test_dask_client_gives_the_local_result(cluster):
+    deals = endings(60, seed=11)
+    texts = [str(d) for d in deals]
+    texts[7] = "not a deal"
+    local = evaluate(texts, "solve", declarer=2, trump="♦", backend="reference", jobs=1,
+                     on_error="record")
+    with distributed.Client(cluster) as client:
+        remote = evaluate(texts, "solve", declarer=2, trump="♦", backend="reference",
+                          executor=client, chunk_size=4, on_error="record")
+        # the chunks really ran on both workers
+        assert len(client.scheduler_info()["workers"]) == 2
+    assert remote.equals(local)
+    assert remote["error"].notna().sum() == 1 and len(remote) == 60
+
+
+def test_cli_scheduler_address_gives_the_local_files(cluster, tmp_path):
+    deals = endings(40, seed=12)
+    lines = [str(d) for d in deals[:20]] + ["AK...7/Q.A..8"] + [
+        json.dumps({"deal": str(d), "misere": 1}) for d in deals[20:]]
+    src = tmp_path / "in.txt"
+    src.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    local = run_file(src, tmp_path / "local.csv", "solve",
+                     options={"misere": 0, "backend": "reference"}, jobs=1, progress=False)
+    rc = main(["batch", str(src), "-o", str(tmp_path / "dask.csv"), "--misere", "0",
+               "--backend", "reference", "--scheduler", cluster.scheduler_address,
+               "--chunk", "3", "--no-progress"])
+    assert rc == 1 and (local.answered, local.errors) == (40, 1)
+    assert (tmp_path / "dask.csv").read_bytes() == (tmp_path / "local.csv").read_bytes()
+    assert ((tmp_path / "dask.csv.errors.jsonl").read_bytes()
+            == (tmp_path / "local.csv.errors.jsonl").read_bytes())
