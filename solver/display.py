@@ -1,100 +1,263 @@
-"""HTML for notebooks: a deal as three hands around the table, positions, results.
+"""How deals, positions and results look in a notebook (HTML) and in a terminal (text).
 
-Suit symbols are coloured (♦ ♥ red, ♠ ♣ black); seat 0 (first hand) sits on the left, seat 1
-at the top, seat 2 on the right, the talon (or the cards on the table) in the middle.
+Jupyter calls ``_repr_html_`` on :class:`~solver.Deal`, :class:`~solver.Position` and
+:class:`~solver.SolveResult`; those call the functions here:
+
+* :func:`deal_html` — the three hands around the table, the talon (прикуп) in the middle;
+* :func:`position_html` — a position mid-trick: the cards on the table sit in front of the
+  seats that played them, the player to move is marked, tricks so far are counted;
+* :func:`result_html` — a solve result: the value of every legal card written under it on the
+  hand of the player to move (the best cards in green), then the principal line;
+* :func:`line_html` — a line as a table of tricks: who led, what each seat played, who won.
+
+Seat 0 (first hand) sits on the left, seat 1 at the top, seat 2 on the right, so that play goes
+clockwise as at a real table.  ♠ ♣ are black, ♦ ♥ red.  Every style is inline (no ``<style>``
+block, no scripts), so the pictures survive GitHub's and nbviewer's sanitising, and everything
+sits on a light panel so that it stays readable under a dark notebook theme.
+
+>>> from solver import Deal
+>>> html = deal_html(Deal.from_str("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."))
+>>> "talon" in html and "#c62828" in html
+True
 """
 
 from __future__ import annotations
 
 from html import escape
 
-from .notation import RANKS_ASCII, format_card
+from .notation import RANKS_ASCII, SUIT_SYMBOLS, format_card, format_strain
 
-SUIT_HTML = ('<span style="color:#111">♠</span>', '<span style="color:#111">♣</span>',
-             '<span style="color:#c00">♦</span>', '<span style="color:#c00">♥</span>')
-_BOX = ("font-family:monospace;font-size:14px;line-height:1.35;padding:4px 8px;"
-        "white-space:nowrap;vertical-align:top")
+SUIT_COLOURS = ("#1a1a1a", "#1a1a1a", "#c62828", "#c62828")
+"""Text colour of each suit (♠ ♣ black, ♦ ♥ red)."""
+
+SUIT_HTML = tuple(f'<span style="color:{SUIT_COLOURS[s]}">{SUIT_SYMBOLS[s]}</span>'
+                  for s in range(4))
+SEAT_TITLES = ("0 · first hand", "1 · second hand", "2 · third hand")
+
+BEST = "#1b7f3b"        # badge of a card that achieves the best value
+WORSE = "#b26a00"       # badge of a legal card that costs something
+FELT = "#2f6b47"        # the table
+_FONT = "font-family:'DejaVu Sans Mono',Menlo,Consolas,monospace;font-size:14px;line-height:1.45"
+_PANEL = (f"display:inline-block;background:#fbfaf6;color:#1a1a1a;border:1px solid #ddd;"
+          f"border-radius:8px;padding:6px 10px;{_FONT}")
+_BOX = "padding:4px 10px;white-space:nowrap;vertical-align:top"
 
 
-def card_html(c: int, value: int | None = None) -> str:
-    """One card with a coloured suit, optionally with its value as a superscript."""
-    rank = RANKS_ASCII[c & 7].replace("T", "10")
-    sup = f"<sup style='color:#06c'>{value}</sup>" if value is not None else ""
-    return f"{rank}{SUIT_HTML[c >> 3]}{sup}"
+def rank_text(c: int) -> str:
+    """The rank of card ``c`` as players write it (``10``, not ``T``)."""
+    return "10" if c & 7 == 3 else RANKS_ASCII[c & 7]
 
 
-def hand_html(mask: int, values: dict[int, int] | None = None, title: str = "") -> str:
-    """A hand as four lines, one per suit, ranks from the ace down."""
+def card_html(c: int, value: int | None = None, *, chip: bool = False) -> str:
+    """One card with its suit in colour, optionally with its value as a superscript.
+
+    ``chip=True`` draws it as a small white card (for the table and the talon).
+    """
+    colour = SUIT_COLOURS[c >> 3]
+    text = f"{rank_text(c)}{SUIT_SYMBOLS[c >> 3]}"
+    sup = f"<sup style='color:#1565c0'>{value}</sup>" if value is not None else ""
+    if chip:
+        return (f"<span style='display:inline-block;min-width:2.3em;text-align:center;"
+                f"background:#fff;color:{colour};border:1px solid #999;border-radius:4px;"
+                f"padding:1px 3px;margin:1px;font-weight:bold'>{text}</span>{sup}")
+    return f"<span style='color:{colour}'>{text}</span>{sup}"
+
+
+def _best_of(values: dict[int, int], maximise: bool | None) -> int | None:
+    if not values or maximise is None:
+        return None
+    return max(values.values()) if maximise else min(values.values())
+
+
+def _rank_cell(c: int, values: dict[int, int] | None, best: int | None) -> str:
+    """A rank on a hand; with ``values``: a badge with the card's value, or dimmed if illegal."""
+    r = rank_text(c)
+    if values is None:
+        return r
+    if c not in values:
+        return f"<span style='opacity:.4' title='not a legal card now'>{r}</span>"
+    v = values[c]
+    colour = BEST if best is None or v == best else WORSE
+    return (f"<span style='display:inline-block;text-align:center;margin:0 1px'>"
+            f"<b>{r}</b><span style='display:block;font-size:11px;line-height:1.1;color:#fff;"
+            f"background:{colour};border-radius:6px;padding:0 4px'"
+            f" title='{v} tricks for the solo seat if played'>{v}</span></span>")
+
+
+def hand_html(mask: int, values: dict[int, int] | None = None, title: str = "", *,
+              maximise: bool | None = None) -> str:
+    """A hand as four lines, one per suit (♠ ♣ ♦ ♥), ranks from the ace down.
+
+    ``values`` (card → tricks) writes each legal card's value under it and dims the cards that
+    may not be played; with ``maximise`` (True: more is better for the player, False: fewer)
+    the best cards get a green badge and the others an orange one.
+    """
+    best = _best_of(values, maximise) if values else None
     rows = []
     for s in range(4):
         cards = [s * 8 + r for r in range(7, -1, -1) if mask >> (s * 8 + r) & 1]
-        ranks = []
-        for c in cards:
-            txt = RANKS_ASCII[c & 7].replace("T", "10")
-            if values and c in values:
-                txt += f"<sup style='color:#06c'>{values[c]}</sup>"
-            ranks.append(txt)
-        rows.append(SUIT_HTML[s] + " " + (" ".join(ranks) if ranks else "—"))
-    head = f"<b>{escape(title)}</b><br>" if title else ""
-    return head + "<br>".join(rows)
+        ranks = " ".join(_rank_cell(c, values, best) for c in cards) if cards else "—"
+        rows.append(f"<div style='white-space:nowrap'>{SUIT_HTML[s]} {ranks}</div>")
+    head = f"<div style='font-weight:bold;margin-bottom:2px'>{escape(title)}</div>" if title else ""
+    return head + "".join(rows)
 
 
-def table_layout(left: str, top: str, right: str, middle: str) -> str:
+def table_layout(left: str, top: str, right: str, middle: str, caption: str = "") -> str:
     """The three seats around a table: seat 1 on top, seat 0 left, seat 2 right."""
+    cap = (f"<div style='font-size:12px;color:#555;margin-top:4px'>{caption}</div>"
+           if caption else "")
     return (
-        "<table style='border-collapse:collapse'>"
-        f"<tr><td></td><td style='{_BOX}'>{top}</td><td></td></tr>"
-        f"<tr><td style='{_BOX}'>{left}</td>"
-        f"<td style='{_BOX};text-align:center;border:1px solid #ccc;border-radius:6px'>{middle}</td>"
-        f"<td style='{_BOX}'>{right}</td></tr></table>"
+        f"<div style=\"{_PANEL}\"><table style='border-collapse:collapse;border:none'>"
+        f"<tr><td style='border:none'></td><td style='{_BOX};border:none'>{top}</td>"
+        f"<td style='border:none'></td></tr>"
+        f"<tr><td style='{_BOX};border:none'>{left}</td>"
+        f"<td style='{_BOX};border:none;text-align:center;vertical-align:middle;background:{FELT};"
+        f"color:#fff;border-radius:10px;min-width:9em'>{middle}</td>"
+        f"<td style='{_BOX};border:none'>{right}</td></tr></table>{cap}</div>"
     )
 
 
+def _small(text: str) -> str:
+    return f"<div style='font-size:12px;opacity:.9'>{text}</div>"
+
+
 def deal_html(deal) -> str:
-    titles = ("0 · first hand", "1 · second hand", "2 · third hand")
-    hands = [hand_html(deal.hands[i], title=titles[i]) for i in range(3)]
-    middle = ("talon<br>" + " ".join(card_html(c) for c in deal.talon)) if deal.talon else "ending"
-    return table_layout(hands[0], hands[1], hands[2], middle)
+    """A deal: the three hands around the table and the talon in the middle."""
+    hands = [hand_html(deal.hands[i], title=SEAT_TITLES[i]) for i in range(3)]
+    if deal.talon:
+        middle = _small("talon (прикуп)") + "".join(card_html(c, chip=True) for c in deal.talon)
+    else:
+        middle = _small(f"ending, {deal.hand_size} cards each")
+    return table_layout(hands[0], hands[1], hands[2], middle,
+                        caption=f"<code>{escape(deal.to_str())}</code>")
 
 
-def position_html(pos, values: dict[int, int] | None = None) -> str:
-    """A position; ``values`` (card → tricks) are shown on the hand of the player to move."""
+def _maximise(pos) -> bool | None:
+    """Whether more tricks is better for the player to move (from the solo seat's view)."""
+    if pos.is_over:
+        return None
+    if pos.mode == "raspasy":
+        return False            # on распасы the values are the mover's own tricks
+    solo_moves = pos.to_move == pos.solo
+    return solo_moves == (pos.mode == "contract")
+
+
+def _trick_on_table(pos) -> str:
+    """The current trick as three slots, each card in front of the seat that played it."""
+    played = {(pos.leader + k) % 3: c for k, c in enumerate(pos.table)}
+    slot = {s: card_html(played[s], chip=True) if s in played else
+            ("<span style='opacity:.8'>?</span>" if s == pos.to_move and not pos.is_over else "")
+            for s in range(3)}
+    cell = "border:none;padding:1px 3px;text-align:center;min-width:2.6em;height:1.6em"
+    return (f"<table style='border-collapse:collapse;border:none;margin:auto;background:none'>"
+            f"<tr><td style='{cell}'></td><td style='{cell}'>{slot[1]}</td><td style='{cell}'></td></tr>"
+            f"<tr><td style='{cell}'>{slot[0]}</td><td style='{cell}'></td>"
+            f"<td style='{cell}'>{slot[2]}</td></tr></table>")
+
+
+def _role(pos, seat: int) -> str:
+    if pos.mode == "raspasy":
+        return ""
+    if seat == pos.solo:
+        return " · declarer" if pos.mode == "contract" else " · мизер"
+    return ""
+
+
+def position_html(pos, values: dict[int, int] | None = None, caption: str = "") -> str:
+    """A position; ``values`` (card → tricks) are written on the hand of the player to move."""
     titles = []
     for i in range(3):
-        t = f"{i} · tricks {pos.tricks[i]}"
-        if pos.mode != "raspasy" and i == pos.solo:
-            t += " · declarer" if pos.mode == "contract" else " · мизер"
+        t = f"seat {i}{_role(pos, i)} · {pos.tricks[i]} trick{'s' if pos.tricks[i] != 1 else ''}"
         if i == pos.to_move and not pos.is_over:
-            t += " ◀"
+            t = "▶ " + t
         titles.append(t)
-    hands = [hand_html(int(pos.hands[i]), values if i == pos.to_move else None, titles[i])
-             for i in range(3)]
-    middle = "table<br>" + (" ".join(card_html(c) for c in pos.table) or "—")
+    maximise = _maximise(pos)
+    hands = [hand_html(int(pos.hands[i]), values if i == pos.to_move else None, titles[i],
+                       maximise=maximise) for i in range(3)]
+    mode = {"contract": f"trump {format_strain(pos.trump)}", "misere": "мизер (no trump)",
+            "raspasy": "распасы (no trump)"}[pos.mode]
+    middle = _small(escape(mode)) + _trick_on_table(pos)
     if pos.talon:
-        middle += "<br>talon: " + " ".join(card_html(c) for c in pos.talon)
-    from .notation import format_strain
-    middle += f"<br><small>trump {escape(format_strain(pos.trump))}</small>"
-    return table_layout(hands[0], hands[1], hands[2], middle)
+        middle += _small(f"talon to turn ({escape(pos.talon_rule)})") + "".join(
+            card_html(c, chip=True) for c in pos.talon)
+    if getattr(pos, "dealer_tricks", 0):
+        middle += _small(f"dealer's talon took {pos.dealer_tricks}")
+    if pos.is_over:
+        middle += _small("play over")
+    return table_layout(hands[0], hands[1], hands[2], middle, caption=caption)
 
 
-def line_html(tricks: list[dict]) -> str:
-    """A played line as a table of tricks: number, who led, the cards, who won."""
-    rows = ["<tr><th>#</th><th>led by</th><th>cards</th><th>won by</th></tr>"]
+def line_html(tricks: list[dict], solo: int | None = None) -> str:
+    """A played line as a table of tricks: number, who led, each seat's card, who won.
+
+    ``tricks`` is :meth:`SolveResult.replay`'s list (``{"leader", "cards", "winner"}``; winner
+    -1 is the dealer's talon card).  A first trick with fewer than three cards continues a
+    trick already on the table.  The winning card is boxed; with ``solo``, the solo seat's
+    running trick count is added.
+    """
+    th = "padding:2px 8px;border-bottom:1px solid #bbb;text-align:center"
+    td = "padding:2px 8px;text-align:center;border:none"
+    head = ["#", "led by", "seat 0", "seat 1", "seat 2", "won by"]
+    if solo is not None:
+        head.append(f"seat {solo}'s tricks")
+    rows = ["<tr>" + "".join(f"<th style='{th}'>{h}</th>" for h in head) + "</tr>"]
+    taken = 0
     for k, t in enumerate(tricks, 1):
-        cards = " ".join(card_html(c) for c in t["cards"])
-        won = "dealer" if t["winner"] == -1 else t["winner"]
-        rows.append(f"<tr><td>{k}</td><td>{t['leader']}</td><td>{cards}</td><td>{won}</td></tr>")
-    return "<table>" + "".join(rows) + "</table>"
+        cards, leader, winner = list(t["cards"]), t["leader"], t["winner"]
+        offset = 3 - len(cards)          # a trick continued from the table
+        by_seat = {(leader + offset + i) % 3: c for i, c in enumerate(cards)}
+        cells = []
+        for s in range(3):
+            if s not in by_seat:
+                cells.append("·")
+                continue
+            html = card_html(by_seat[s])
+            if s == winner:
+                html = f"<span style='border:1.5px solid #1b7f3b;border-radius:4px;padding:0 2px'>{html}</span>"
+            if s == leader and offset == 0:
+                html = f"<u>{html}</u>"
+            cells.append(html)
+        won = "dealer" if winner == -1 else str(winner)
+        row = [str(k), str(leader), *cells, f"<b>{won}</b>"]
+        if solo is not None:
+            taken += winner == solo
+            row.append(str(taken))
+        rows.append("<tr>" + "".join(f"<td style='{td}'>{x}</td>" for x in row) + "</tr>")
+    return (f"<div style=\"{_PANEL};margin-top:6px\"><table style='border-collapse:collapse'>"
+            + "".join(rows) + "</table></div>")
 
 
-__all__ = ["card_html", "hand_html", "deal_html", "position_html", "line_html", "format_card"]
+def result_html(result) -> str:
+    """A solve result: the answer, the position with every legal card's value, the line."""
+    pos = result.position
+    if result.mode == "raspasy":
+        head = "<b>распасы</b>: " + ", ".join(
+            f"seat {s} can be held to ≤ <b>{t}</b>" for s, t in result.tricks.items())
+        seat = pos.to_move
+        body = position_html(pos, result.cards.get(seat),
+                             caption=f"values: seat {seat}'s own tricks for each card it may play")
+        return f"<div>{head}</div>{body}{line_html(result.replay(seat), solo=seat)}"
+    who = "declarer" if result.mode == "contract" else "мизер"
+    strain = f", trump {format_strain(result.trump)}" if result.mode == "contract" else ""
+    head = (f"<b>{result.tricks}</b> trick{'s' if result.tricks != 1 else ''} for seat "
+            f"{result.solo} ({who}{strain})")
+    caption = f"values: seat {result.solo}'s tricks after each card seat {pos.to_move} may play"
+    if result.backend:
+        caption += f" · {escape(result.backend)} engine, {result.nodes:,} nodes"
+    return (f"<div>{head}</div>{position_html(pos, result.cards, caption=caption)}"
+            f"{line_html(result.replay(), solo=result.solo)}")
 
+
+__all__ = ["card_html", "hand_html", "table_layout", "deal_html", "position_html",
+           "line_html", "result_html", "deal_text", "format_card", "rank_text"]
+
+
+# -- text, for the terminal -------------------------------------------------------------------
 
 def _hand_lines(mask: int, title: str) -> list[str]:
-    from .notation import SUIT_SYMBOLS
     lines = [title]
     for s in range(4):
-        ranks = [RANKS_ASCII[r].replace("T", "10") for r in range(7, -1, -1) if mask >> (s * 8 + r) & 1]
+        ranks = [rank_text(s * 8 + r) for r in range(7, -1, -1) if mask >> (s * 8 + r) & 1]
         lines.append(f"{SUIT_SYMBOLS[s]} {' '.join(ranks) if ranks else '—'}")
     return lines
 

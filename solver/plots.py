@@ -1,0 +1,251 @@
+"""Pictures (matplotlib) where a picture reads better than a table.
+
+matplotlib is imported only when a function here is called, so the package works without it
+(``pip install "pref-solver[plot]"`` adds it).  Every function draws on ``ax`` when given (else
+on a new figure) and returns the matplotlib ``Axes``:
+
+* :func:`trick_histogram` — a distribution of tricks (an odds result, a batch column, a dict);
+* :func:`card_values` — every legal card's value in a solve result, best cards in green;
+* :func:`make_rate` — how often a contract makes, grouped by a column of a batch result
+  (for example the declarer's trump length);
+* :func:`draw_deal` — a deal (or a solve result with its card values) as a picture.
+
+>>> import matplotlib; matplotlib.use("Agg")
+>>> ax = trick_histogram({0: 120, 1: 60, 2: 20})
+>>> [round(float(p.get_height()), 2) for p in ax.patches]
+[0.6, 0.3, 0.1]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .display import BEST, WORSE, SUIT_COLOURS, rank_text
+from .notation import SUIT_SYMBOLS, format_card
+
+__all__ = ["trick_histogram", "card_values", "make_rate", "draw_deal", "as_distribution"]
+
+
+def _pyplot():
+    try:
+        import matplotlib.pyplot as plt
+    except ImportError as exc:       # pragma: no cover - depends on the installation
+        raise ImportError("solver.plots needs matplotlib: pip install 'pref-solver[plot]'") from exc
+    return plt
+
+
+def _axes(ax, figsize=(6, 3.2)):
+    if ax is not None:
+        return ax
+    _, ax = _pyplot().subplots(figsize=figsize, layout="constrained")
+    return ax
+
+
+def as_distribution(data) -> dict[int, float]:
+    """Tricks → weight from a mapping, a sequence of weights (index = tricks), a pandas Series
+    of per-deal tricks or of weights, or an object with a ``histogram`` / ``distribution``."""
+    for name in ("histogram", "distribution"):
+        inner = getattr(data, name, None)
+        if inner is not None and not callable(inner):
+            return as_distribution(inner)
+    if isinstance(data, Mapping):
+        return {int(k): float(v) for k, v in data.items()}
+    try:
+        import pandas as pd
+    except ImportError:           # pragma: no cover
+        pd = None
+    if pd is not None and isinstance(data, pd.Series):
+        if data.index.dtype.kind in "iu" and not data.index.equals(pd.RangeIndex(len(data))):
+            return {int(k): float(v) for k, v in data.items()}
+        counts = data.dropna().astype(int).value_counts()
+        return {int(k): float(v) for k, v in counts.items()}
+    return {i: float(v) for i, v in enumerate(data)}
+
+
+def trick_histogram(data, ax=None, *, normalise: bool = True, highlight=None,
+                    title: str | None = None, xlabel: str = "tricks taken", colour="#4c72b0",
+                    highlight_colour="#c62828", highlight_label: str = "{share:.1%}"):
+    """Bars of a trick distribution: the share (or count) of layouts/deals per trick count.
+
+    ``data``: anything :func:`as_distribution` reads.  ``highlight``: a predicate on the trick
+    count (e.g. ``lambda t: t > 0`` for "мизер caught") whose bars are drawn in
+    ``highlight_colour`` and whose total share goes into the legend (``highlight_label``, a
+    format string with ``{share}``, e.g. ``"caught {share:.1%}"``).
+    """
+    dist = as_distribution(data)
+    total = sum(dist.values())
+    ax = _axes(ax)
+    xs = list(range(min(dist, default=0), max(dist, default=0) + 1))
+    heights = [dist.get(x, 0.0) / total if normalise and total else dist.get(x, 0.0) for x in xs]
+    colours = [highlight_colour if highlight is not None and highlight(x) else colour for x in xs]
+    bars = ax.bar(xs, heights, color=colours, edgecolor="white")
+    for b, h in zip(bars, heights):
+        if h:
+            label = f"{h:.1%}" if normalise else f"{h:g}"
+            ax.annotate(label, (b.get_x() + b.get_width() / 2, h), ha="center", va="bottom",
+                        fontsize=8, xytext=(0, 1), textcoords="offset points")
+    ax.set_xticks(xs)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("share" if normalise else "count")
+    if normalise:
+        ax.yaxis.set_major_formatter(_pyplot().FuncFormatter(lambda v, _: f"{v:.0%}"))
+    if highlight is not None and total:
+        share = sum(dist.get(x, 0.0) for x in xs if highlight(x)) / total
+        from matplotlib.patches import Patch
+        ax.legend(handles=[Patch(color=highlight_colour, label=highlight_label.format(share=share))], frameon=False)
+    ax.margins(y=0.15)
+    if title:
+        ax.set_title(title)
+    return ax
+
+
+def _maximise(result) -> bool:
+    pos = result.position
+    if result.mode == "raspasy":
+        return False
+    return (pos.to_move == pos.solo) == (result.mode == "contract")
+
+
+def card_values(result, ax=None, *, seat: int | None = None, title: str | None = None):
+    """One bar per legal card of the player to move: the solo seat's tricks if it is played.
+
+    The best cards (the most tricks for a declarer to move, the fewest for his defenders or a
+    misère player) are green, the others orange.  On распасы ``seat`` picks whose values.
+    """
+    values = result.cards
+    if result.mode == "raspasy":
+        values = values[result.position.to_move if seat is None else seat]
+    cards = list(values)
+    vals = [values[c] for c in cards]
+    best = max(vals) if _maximise(result) else min(vals)
+    ax = _axes(ax, figsize=(max(4, 0.55 * len(cards) + 1.5), 2.8))
+    bars = ax.bar(range(len(cards)), vals, color=[BEST if v == best else WORSE for v in vals])
+    for b, v in zip(bars, vals):
+        ax.annotate(str(v), (b.get_x() + b.get_width() / 2, v), ha="center", va="bottom",
+                    fontsize=9, xytext=(0, 1), textcoords="offset points")
+    ax.set_xticks(range(len(cards)), [format_card(c).replace("T", "10") for c in cards])
+    for label, c in zip(ax.get_xticklabels(), cards):
+        label.set_color(SUIT_COLOURS[c >> 3])
+    ax.set_ylabel("tricks" if result.mode == "raspasy" else f"seat {result.solo}'s tricks")
+    ax.set_ylim(0, max(max(vals) + 1, 1))
+    ax.spines[["top", "right"]].set_visible(False)
+    if title is None:
+        title = f"seat {result.position.to_move} to play: the value of each card"
+    ax.set_title(title)
+    return ax
+
+
+def make_rate(df, by: str, *, tricks: str = "tricks", target: int = 6, ax=None,
+              title: str | None = None, min_count: int = 1, colour="#4c72b0"):
+    """The share of rows with ``df[tricks] >= target``, one bar per value of ``df[by]``.
+
+    Each bar is labelled with its share and the number of rows behind it; groups with fewer
+    than ``min_count`` rows are left out.  Returns the Axes; the numbers are in
+    ``ax.make_rate`` (a DataFrame with ``rows``, ``made``, ``share`` per group).
+    """
+    frame = df[[by, tricks]].dropna()
+    made = frame[tricks].astype(int) >= target
+    table = made.groupby(frame[by]).agg(rows="size", made="sum")
+    table = table[table["rows"] >= min_count]
+    table["share"] = table["made"] / table["rows"]
+    ax = _axes(ax)
+    xs = [str(x) for x in table.index]
+    bars = ax.bar(xs, table["share"], color=colour, edgecolor="white")
+    for b, (share, n) in zip(bars, zip(table["share"], table["rows"])):
+        ax.annotate(f"{share:.0%}\n(n={n})", (b.get_x() + b.get_width() / 2, share),
+                    ha="center", va="bottom", fontsize=8, xytext=(0, 1),
+                    textcoords="offset points")
+    ax.set_ylim(0, 1.18)
+    ax.yaxis.set_major_formatter(_pyplot().FuncFormatter(lambda v, _: f"{v:.0%}"))
+    ax.set_xlabel(by)
+    ax.set_ylabel(f"makes ≥ {target}")
+    ax.spines[["top", "right"]].set_visible(False)
+    if title:
+        ax.set_title(title)
+    ax.make_rate = table
+    return ax
+
+
+# -- a deal as a picture ---------------------------------------------------------------------
+
+_TITLES = ("0 · first hand", "1 · second hand", "2 · third hand")
+
+
+def _draw_hand(ax, x, y, mask, title, values=None, best=None, size=13):
+    ax.text(x, y, title, fontsize=size - 2, fontweight="bold", ha="left", va="top",
+            color="#333")
+    for s in range(4):
+        yy = y - 0.09 * (s + 1)
+        ax.text(x, yy, SUIT_SYMBOLS[s], fontsize=size + 2, color=SUIT_COLOURS[s], ha="left",
+                va="top")
+        xx = x + 0.055
+        cards = [s * 8 + r for r in range(7, -1, -1) if mask >> (s * 8 + r) & 1]
+        if not cards:
+            ax.text(xx, yy, "—", fontsize=size, ha="left", va="top", color="#555")
+        for c in cards:
+            r = rank_text(c)
+            alpha = 1.0 if values is None or c in values else 0.35
+            ax.text(xx, yy, r, fontsize=size, ha="left", va="top", color="#1a1a1a",
+                    family="DejaVu Sans", alpha=alpha)
+            if values is not None and c in values:
+                v = values[c]
+                ax.text(xx + 0.0105 * len(r), yy - 0.05, str(v), fontsize=size - 5, ha="center",
+                        va="top", color="white", fontweight="bold",
+                        bbox=dict(boxstyle="round,pad=0.15", lw=0,
+                                  fc=BEST if best is None or v == best else WORSE))
+            xx += 0.021 * len(r) + 0.017
+
+
+def draw_deal(deal_or_result, ax=None, *, title: str | None = None):
+    """A deal (or a solve result) drawn as three hands around a green table.
+
+    A :class:`~solver.Deal` shows its talon in the middle; a :class:`~solver.SolveResult` shows
+    the value of every legal card under it on the hand of the player to move (best in green)
+    and its answer as the title.  Returns the Axes.
+    """
+    values, best, middle = None, None, []
+    if hasattr(deal_or_result, "position") and hasattr(deal_or_result, "cards"):
+        result = deal_or_result
+        pos = result.position
+        hands = [int(h) for h in pos.hands]
+        mover = pos.to_move
+        values = result.cards if result.mode != "raspasy" else result.cards[mover]
+        best = (max if _maximise(result) else min)(values.values())
+        middle = pos.table
+        if title is None:
+            from .notation import format_strain
+            if result.mode == "raspasy":
+                title = "распасы: " + ", ".join(f"seat {s} ≤ {t}" for s, t in result.tricks.items())
+            else:
+                what = (f"trump {format_strain(result.trump)}" if result.mode == "contract"
+                        else "мизер")
+                title = f"seat {result.solo}, {what}: {result.tricks} tricks with best play"
+        titles = [t + (" ▶" if i == mover else "") for i, t in enumerate(_TITLES)]
+        label = "table"
+    else:
+        deal = deal_or_result
+        hands = list(deal.hands)
+        titles = list(_TITLES)
+        middle = list(deal.talon)
+        mover = None
+        label = "talon" if deal.talon else ""
+    ax = _axes(ax, figsize=(8.4, 4.6))
+    ax.set_xlim(0, 1.6)
+    ax.set_ylim(0, 1)
+    ax.set_axis_off()
+    from matplotlib.patches import FancyBboxPatch
+    ax.add_patch(FancyBboxPatch((0.55, 0.18), 0.5, 0.36, boxstyle="round,pad=0.02,rounding_size=0.06",
+                                fc="#2f6b47", ec="none"))
+    _draw_hand(ax, 0.02, 0.62, hands[0], titles[0], values if mover == 0 else None, best)
+    _draw_hand(ax, 0.62, 0.99, hands[1], titles[1], values if mover == 1 else None, best)
+    _draw_hand(ax, 1.15, 0.62, hands[2], titles[2], values if mover == 2 else None, best)
+    if label:
+        ax.text(0.8, 0.48, label, ha="center", va="center", color="white", fontsize=10)
+    for k, c in enumerate(middle):
+        x = 0.8 + (k - (len(middle) - 1) / 2) * 0.12
+        ax.text(x, 0.33, rank_text(c) + SUIT_SYMBOLS[c >> 3], ha="center", va="center",
+                fontsize=14, fontweight="bold", color=SUIT_COLOURS[c >> 3],
+                bbox=dict(boxstyle="round,pad=0.35", fc="white", ec="#999"))
+    if title:
+        ax.set_title(title, fontsize=12)
+    return ax
