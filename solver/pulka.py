@@ -75,6 +75,7 @@ class Pulka:
         if len(names) != n or len(set(names)) != n:
             raise InvalidRecordError(f"players {names!r}: expected {n} different names")
         self.names = tuple(names)
+        self._default_names = names == [str(i) for i in range(n)]
         if first_dealer is None:
             first_dealer = n - 1
         if not isinstance(first_dealer, int) or not 0 <= first_dealer < n:
@@ -140,6 +141,8 @@ class Pulka:
         dealer = self.next_dealer
         try:
             if not isinstance(hand, Hand):
+                if not isinstance(hand, Mapping):
+                    raise InvalidRecordError(f"a hand record must be an object, not {hand!r}")
                 record = dict(hand)
                 explicit_round = record.get("round")
                 hand = Hand.from_record(record, conv, names=self.names, dealer=dealer)
@@ -292,14 +295,16 @@ class Pulka:
 
     # ------------------------------------------------------------------ records and display
     @classmethod
-    def from_record(cls, record: Mapping) -> "Pulka":
-        """A pulka from its JSON record (docs/scoring.md), every hand added."""
+    def from_record(cls, record: Mapping, conventions: Conventions | None = None) -> "Pulka":
+        """A pulka from its JSON record (docs/scoring.md), every hand added.
+
+        ``conventions``, when given, replaces the record's own."""
         if not isinstance(record, Mapping) or "hands" not in record:
             raise InvalidRecordError("a pulka record is an object with 'hands'")
         unknown = sorted(set(record) - _PULKA_KEYS)
         if unknown:
             raise InvalidRecordError(f"unknown field(s) in pulka record: {', '.join(unknown)}")
-        conv = Conventions.from_dict(record.get("conventions"))
+        conv = conventions or Conventions.from_dict(record.get("conventions"))
         players = record.get("players")
         names = None
         if isinstance(players, list):
@@ -325,7 +330,7 @@ class Pulka:
         """JSON-ready: the players, each hand's writes and running totals, the settlement."""
         out = {
             "players": list(self.names),
-            "conventions": self.conventions.name,
+            "conventions": self.conventions.to_dict(),
             "deals": self.deals,
             "hands": [],
             "pool": [_json(x) for x in self.pool],

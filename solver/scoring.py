@@ -61,17 +61,23 @@ class Entry:
     reason: str = ""
 
     def __str__(self) -> str:
+        return self.describe()
+
+    def describe(self, names: Sequence[str] | None = None) -> str:
+        """The write in words, players named by ``names`` (default "player 0", ...)."""
+        who = (lambda i: names[i]) if names else (lambda i: f"player {i}")
+        p = who(self.player)
         if self.kind == "whists":
-            return f"player {self.player} writes {self.amount} висты on player {self.on} ({self.reason})"
+            return f"{p} writes {self.amount} висты on {who(self.on)} ({self.reason})"
         if self.kind == "close_pool":
-            return f"player {self.player}'s pool is closed at {self.amount} ({self.reason})"
+            return f"{p}'s pool is closed at {self.amount} ({self.reason})"
         if self.kind == "clear_mountain":
-            return f"player {self.player}'s mountain is struck out ({self.reason})"
+            return f"{p}'s mountain is struck out ({self.reason})"
         if self.kind == "clear_whists":
-            return f"the висты written on player {self.player} are struck out ({self.reason})"
+            return f"the висты written on {p} are struck out ({self.reason})"
         word = "pool" if self.kind == "pool" else "mountain"
         verb = "to" if self.amount >= 0 else "off"
-        return f"{abs(self.amount)} {verb} player {self.player}'s {word} ({self.reason})"
+        return f"{abs(self.amount)} {verb} {p}'s {word} ({self.reason})"
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,146 @@
+"""``pref score``: write one hand, or a whole pulka, into пуля / гора / висты.
+
+The input is JSON (docs/scoring.md): one hand record (``{"contract": "7♥", "declarer": 0,
+"whisters": [1], "tricks": 5}``), or a pulka (``{"players": [...], "conventions": ...,
+"hands": [...]}``).  Text output lists every write and the sheet; ``--json`` prints
+``pool``, ``mountain``, ``whists`` (``whists[i][j]``: висты player i writes on player j)
+and, for a pulka, each hand's running totals and the settlement once it is over.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..conventions import PRESETS, Conventions
+from ..errors import InvalidArgumentError, InvalidRecordError
+from ..pulka import Pulka
+from ..scoring import Hand, HandScore, _json, score_hand
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "score", help="score a hand or a pulka from JSON (пуля, гора, висты, settlement)",
+        description="Score one hand or a whole pulka given as JSON; see docs/scoring.md.")
+    p.add_argument("file", metavar="FILE", help="JSON file, or - for standard input")
+    p.add_argument("--json", action="store_true", help="print JSON for machines")
+    p.add_argument("--conventions", metavar="NAME", choices=sorted(PRESETS),
+                   help="preset when the record names none: " + ", ".join(sorted(PRESETS)))
+    p.add_argument("--pool-size", type=int, metavar="N", help="override the pool size")
+    p.add_argument("--players", type=int, choices=(3, 4), help="override the number of players")
+    p.set_defaults(func=run)
+
+
+def _load(path: str):
+    try:
+        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+    except OSError as exc:
+        raise InvalidArgumentError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidRecordError(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
+
+
+def _conventions(record_conv, args) -> Conventions:
+    if record_conv is None and args.conventions:
+        record_conv = args.conventions
+    conv = Conventions.from_dict(record_conv)
+    changes = {}
+    if args.pool_size is not None:
+        changes["pool_size"] = args.pool_size
+    if args.players is not None:
+        changes["players"] = args.players
+    return conv.replace(**changes) if changes else conv
+
+
+def run(args) -> int:
+    data = _load(args.file)
+    if isinstance(data, list):
+        data = {"hands": data}
+    if not isinstance(data, dict):
+        raise InvalidRecordError("the JSON must be a hand record or a pulka record (an object)")
+    if "hands" in data:
+        record = dict(data)
+        conv = _conventions(record.pop("conventions", None), args)
+        pulka = Pulka.from_record(record, conv)
+        if args.json:
+            print(json.dumps(pulka.to_dict(), ensure_ascii=False))
+        else:
+            print(_format_pulka(pulka))
+        return 0
+    record = dict(data)
+    conv = _conventions(record.pop("conventions", None), args)
+    names = None
+    players = record.pop("players", None)
+    if isinstance(players, list):
+        names = [str(x) for x in players]
+        conv = conv.replace(players=len(names))
+    elif isinstance(players, int) and not isinstance(players, bool):
+        conv = conv.replace(players=players)
+    elif players is not None:
+        raise InvalidRecordError(f"'players' must be a number or a list of names, not {players!r}")
+    hand = Hand.from_record(record, conv, names=names)
+    score = score_hand(hand, conv)
+    if args.json:
+        print(json.dumps(score.to_dict(), ensure_ascii=False))
+    else:
+        print(_format_hand(score, names or [f"player {i}" for i in range(conv.players)]))
+    return 0
+
+
+# --------------------------------------------------------------------------- text output
+
+def _describe(hand: Hand, names) -> str:
+    game = hand.game
+    if game == "raspasy":
+        return f"распасы #{hand.raspasy_round}, tricks {list(hand.tricks)}"
+    if game == "preferans":
+        return f"преферанс by {names[hand.declarer]}"
+    text = f"{game} by {names[hand.declarer]}"
+    if not getattr(game, "misere", False):
+        text += ", whist: " + (", ".join(names[w] for w in hand.whisters) or "nobody")
+        if hand.half_whist is not None:
+            text += f", пол-виста: {names[hand.half_whist]}"
+    if hand.tricks is not None and hand.tricks[hand.declarer] is not None:
+        text += f", declarer took {hand.tricks[hand.declarer]}"
+    return text
+
+
+def _table(names, pool, mountain, whists) -> list[str]:
+    n = len(names)
+    width = max(8, *(len(x) for x in names))
+    head = f"{'':{width}}  {'pool':>6} {'mountain':>9}   " + " ".join(f"{'on ' + x:>{width + 3}}" for x in names)
+    lines = [head]
+    for i in range(n):
+        cells = " ".join(f"{'·' if i == j else str(_json(whists[i][j])):>{width + 3}}" for j in range(n))
+        lines.append(f"{names[i]:{width}}  {str(_json(pool[i])):>6} {str(_json(mountain[i])):>9}   {cells}")
+    return lines
+
+
+def _format_hand(score: HandScore, names) -> str:
+    lines = [_describe(score.hand, names)]
+    lines += [f"  {e.describe(names)}" for e in score.entries] or ["  nothing is written"]
+    lines.append("")
+    lines += _table(names, score.pool, score.mountain, score.whists)
+    lines.append("worth in висты: " + ", ".join(f"{names[i]} {_json(v)}" for i, v in enumerate(score.values())))
+    return "\n".join(lines)
+
+
+def _format_pulka(pulka: Pulka) -> str:
+    names = [f"player {i}" for i in range(pulka.players)] if pulka._default_names else pulka.names
+    conv = pulka.conventions
+    lines = [f"pulka {conv.name}, pool {conv.pool_size}, players: {', '.join(names)}"]
+    for k, score in enumerate(pulka.hands, 1):
+        lines.append(f"#{k} {_describe(score.hand, names)}")
+        lines += [f"    {e.describe(names)}" for e in score.entries] or ["    nothing is written"]
+    lines.append("")
+    lines += _table(names, pulka.pool, pulka.mountain, pulka.whists)
+    if pulka.ended:
+        s = pulka.settle()
+        lines.append(f"over after {pulka.deals} deal(s); settlement ({s.method}), висты: "
+                     + ", ".join(f"{names[i]} {_json(t)}" for i, t in enumerate(s.totals)))
+    else:
+        lines.append(f"not over after {pulka.deals} deal(s)")
+    return "\n".join(lines)

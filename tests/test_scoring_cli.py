@@ -1,0 +1,77 @@
+"""``pref score``: hand and pulka records from tests/data/scoring, text and JSON output, errors."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from solver.cli import main
+
+DATA = Path(__file__).parent / "data" / "scoring"
+
+
+def run(capsys, *argv, stdin=None, monkeypatch=None):
+    if stdin is not None:
+        import io
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    code = main(["score", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_hand_json_seed_003(capsys):
+    # seed 003: 7-game, declarer took 5, one whister: 8 to the mountain, 28 + 8 висты
+    code, out, _ = run(capsys, "--json", str(DATA / "seed003_seven.json"))
+    assert code == 0
+    d = json.loads(out)
+    assert d["pool"] == [0, 0, 0] and d["mountain"] == [8, 0, 0]
+    assert d["whists"] == [[0, 0, 0], [28, 0, 0], [8, 0, 0]]
+    assert sum(d["values"]) == pytest.approx(0, abs=1e-3)      # values are rounded to 4 decimals
+
+
+def test_hand_text_four_handed_amnesty(capsys):
+    # seed 001: 2-1-5-2 -> 1, 0, 4, 1
+    code, out, _ = run(capsys, str(DATA / "seed001_raspasy.json"))
+    assert code == 0
+    assert "4 to player 2's mountain" in out and "1 to player 3's mountain" in out
+
+
+def test_pulka_json(capsys):
+    code, out, _ = run(capsys, "--json", str(DATA / "sochi_pulka.json"))
+    d = json.loads(out)
+    assert d["ended"] and d["players"] == ["Аня", "Боря", "Вера"]
+    assert d["pool"] == [10, 10, 10] and d["mountain"] == [5, 8, 3]
+    assert d["hands"][2]["running"]["mountain"] == [5, 6, 3]
+    assert d["settlement"]["totals"] == [-18.6667, -34.6667, 53.3333]
+
+
+def test_pulka_text(capsys):
+    code, out, _ = run(capsys, str(DATA / "sochi_pulka.json"))
+    assert code == 0
+    assert "#2 7♥ by Боря, whist: Вера" in out
+    assert "Вера 53.3333" in out
+
+
+def test_stdin_and_options(capsys, monkeypatch):
+    rec = '{"contract": "6♠", "declarer": 0, "whisters": [1], "tricks": 7}'
+    code, out, _ = run(capsys, "--json", "--conventions", "003", "-", stdin=rec, monkeypatch=monkeypatch)
+    assert json.loads(out)["mountain"] == [0, 2, 0]
+    code, out, _ = run(capsys, "--json", "--players", "4", "-", stdin=rec, monkeypatch=monkeypatch)
+    assert len(json.loads(out)["whists"]) == 4
+
+
+@pytest.mark.parametrize("text, fault", [
+    ("{bad", "not valid JSON"),
+    ("[1, 2]", "hand record must be an object"),
+    ('{"contract": "6♠", "declarer": 0, "whisters": [1]}', "needs 'tricks'"),
+    ('"6♠"', "must be a hand record or a pulka record"),
+])
+def test_errors_one_line_exit_2(capsys, monkeypatch, text, fault):
+    code, out, err = run(capsys, "-", stdin=text, monkeypatch=monkeypatch)
+    assert code == 2 and out == ""
+    assert fault in err and err.count("\n") == 1
+
+
+def test_missing_file(capsys):
+    code, _, err = run(capsys, "/nonexistent/pulka.json")
+    assert code == 2 and "cannot read" in err
