@@ -209,6 +209,20 @@ class HandScore:
         """
         return tuple(_num(v) for v in _values(self.pool, self.mountain, self.whists))
 
+    def _repr_html_(self) -> str:
+        import html
+
+        n = self.players
+        head = "".join(f"<th>висты on {j}</th>" for j in range(n))
+        rows = []
+        for i in range(n):
+            cells = "".join("<td>·</td>" if i == j else f"<td>{_json(self.whists[i][j])}</td>" for j in range(n))
+            rows.append(f"<tr><th>player {i}</th><td>{_json(self.pool[i])}</td>"
+                        f"<td>{_json(self.mountain[i])}</td>{cells}<td>{_json(self.values()[i])}</td></tr>")
+        items = "".join(f"<li>{html.escape(str(e))}</li>" for e in self.entries)
+        return (f"<table class='pref-hand'><tr><th></th><th>пуля</th><th>гора</th>{head}"
+                f"<th>worth</th></tr>{''.join(rows)}</table><ul>{items}</ul>")
+
     def to_dict(self) -> dict:
         """JSON-ready: pool, mountain, whists, values and the entries in words."""
         return {

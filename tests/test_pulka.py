@@ -120,6 +120,22 @@ def test_help_split_over_two_pools():
     assert p.whists[0][1] == 6 + 40 and p.whists[0][2] == 20   # 6: player 0's trick on the 8♦
 
 
+def test_seed_001_help_six_game():
+    # seed 001: "Игрок, закрывший пулю ..., «помогает» тому, у кого запись в пуле наибольшая (при равенстве пули
+    # 2 игроков - «помощь» идет игроку по часовой стрелке). Сыграв, например, шестерную, он пишет 2 очка в пулю
+    # противнику, а на него - в виде компенсации - висты в десятикратном размере, т.е. 20 вистов."
+    p = Pulka(Conventions.sochi_amnesty(pool_size=10))
+    p.add({"contract": "10♠", "declarer": 1})
+    p.add({"contract": "6♠", "declarer": 2, "whisters": [0, 1], "tricks": [2, 2, 6]})
+    p.add({"contract": "6♠", "declarer": 1, "whisters": [0, 2], "tricks": [2, 6, 2]})
+    assert p.pool == (0, 10, 4)                           # to player 2, the largest open pool
+    assert p.whists[1][2] == 20 + 4                       # 20 for the помощь, 4 for tricks on hand 2
+    p2 = Pulka(Conventions.sochi_amnesty(pool_size=10))
+    p2.add({"contract": "10♠", "declarer": 1})
+    p2.add({"contract": "6♠", "declarer": 1, "whisters": [0, 2], "tricks": [2, 6, 2]})
+    assert p2.pool == (0, 10, 2) and p2.whists[1] == (0, 0, 20)   # tie: clockwise from player 1 is 2
+
+
 def test_seed_001_no_help_to_a_failed_whister():
     # seed 001: ""Помощь" не происходит при подсаде на висте игрока, у которого наибольшая пуля,
     # в данном случае списывается с горы"

@@ -246,3 +246,8 @@ def test_talon_tricks():
     assert talon_tricks([card(CLUBS, ACE), card(CLUBS, KING)]) == 2
     assert talon_tricks([card(CLUBS, ACE), card(SPADES, KING)]) == 1
     assert talon_tricks([card(CLUBS, ACE), card(HEARTS, ACE)]) == 3
+
+
+def test_hand_html():
+    html = score({"contract": "7♠", "declarer": 0, "whisters": [1], "tricks": 5})._repr_html_()
+    assert "<table" in html and "<td>28</td>" in html and "консоляция" in html
