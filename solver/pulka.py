@@ -143,13 +143,11 @@ class Pulka:
             if not isinstance(hand, Hand):
                 if not isinstance(hand, Mapping):
                     raise InvalidRecordError(f"a hand record must be an object, not {hand!r}")
-                record = dict(hand)
-                explicit_round = record.get("round")
-                hand = Hand.from_record(record, conv, names=self.names, dealer=dealer)
-                if explicit_round is None:
-                    hand = _with(hand, raspasy_round=self.raspasy_streak + 1)
+                hand = Hand.from_record(hand, conv, names=self.names, dealer=dealer)
             elif hand.dealer is None:
                 hand = _with(hand, dealer=dealer)
+            if hand.game == RASPASY and hand.raspasy_round is None:
+                hand = _with(hand, raspasy_round=self.raspasy_streak + 1)
             if hand.game == RASPASY and hand.raspasy_round != self.raspasy_streak + 1:
                 raise InvalidRecordError(
                     f"this is распасы #{self.raspasy_streak + 1} in a row, not #{hand.raspasy_round}")

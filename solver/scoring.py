@@ -92,7 +92,7 @@ class Hand:
     "вист один").  ``walk_away``: "уйти без трёх".  ``dark`` (втемную, double price) and
     ``multiplier`` (bombs, e.g. 8 for a triple bomb) are seed 004's.  ``talon``: the two
     talon cards, for the висты of a good talon.  ``raspasy_round``: which распасы in a row
-    (1-based) this is.  ``dealer``: None = the last player.
+    (1-based) this is; None = the first, or what the pulka counts.  ``dealer``: None = the last player.
     """
 
     game: object
@@ -105,7 +105,7 @@ class Hand:
     dark: bool = False
     multiplier: int = 1
     talon: tuple[int, ...] | None = None
-    raspasy_round: int = 1
+    raspasy_round: int | None = None
     dealer: int | None = None
     auction: tuple[str, ...] | None = None
 
@@ -152,8 +152,8 @@ class Hand:
         multiplier = record.get("multiplier", 1)
         if not isinstance(multiplier, int) or isinstance(multiplier, bool) or multiplier < 1:
             raise InvalidRecordError(f"'multiplier' must be a positive integer, not {multiplier!r}")
-        round_ = record.get("round", 1)
-        if not isinstance(round_, int) or isinstance(round_, bool) or round_ < 1:
+        round_ = record.get("round")
+        if round_ is not None and (not isinstance(round_, int) or isinstance(round_, bool) or round_ < 1):
             raise InvalidRecordError(f"'round' must be a positive integer, not {round_!r}")
         return cls(game=game, declarer=declarer, whisters=whisters, tricks=tricks, half_whist=half,
                    open=record.get("open"), walk_away=bool(record.get("walk_away", False)),
@@ -413,6 +413,7 @@ def score_hand(hand: Hand, conventions: Conventions | None = None, *,
         _check_auction(hand, conv, order, raspasy_streak)
     if (hand.dark or hand.multiplier != 1) and not conv.dark_games:
         raise InvalidRecordError(f"dark games and bombs are not played under conventions {conv.name!r}")
+    _check_hand(hand, n, dealer)
     sheet = _Sheet()
     if hand.game == RASPASY:
         _score_raspasy(hand, conv, n, dealer, sheet)
@@ -438,9 +439,28 @@ def score_hand(hand: Hand, conventions: Conventions | None = None, *,
     return HandScore(n, tuple(sheet.entries), hand, remiz)
 
 
+def _check_hand(hand: Hand, n: int, dealer: int) -> None:
+    """Validate a ``Hand`` built in Python (records are checked as they are read)."""
+    if not isinstance(hand.game, Bid) and hand.game not in (RASPASY, PREFERANS):
+        raise InvalidRecordError(f"unknown game {hand.game!r}: a Bid, RASPASY or PREFERANS")
+    for who in (hand.declarer, hand.half_whist, *hand.whisters):
+        if who is not None and (not isinstance(who, int) or not 0 <= who < n):
+            raise InvalidRecordError(f"player {who!r}: expected 0-{n - 1}")
+    if hand.tricks is not None:
+        if len(hand.tricks) != n:
+            raise InvalidRecordError(f"tricks {list(hand.tricks)}: expected one number per player ({n})")
+        known = [t for t in hand.tricks if t is not None]
+        if any(not isinstance(t, int) or not 0 <= t <= 10 for t in known):
+            raise InvalidRecordError(f"tricks {list(hand.tricks)}: expected numbers 0-10")
+        if not isinstance(hand.tricks, _DeclarerOnly) and sum(known) != 10:
+            raise InvalidRecordError(f"tricks {list(hand.tricks)} add up to {sum(known)}, not 10")
+    if not isinstance(hand.multiplier, int) or hand.multiplier < 1:
+        raise InvalidRecordError(f"multiplier {hand.multiplier!r}: expected a positive integer")
+
+
 def _check_auction(hand: Hand, conv: Conventions, order: list[int], streak: int | None) -> None:
     if streak is None:
-        streak = hand.raspasy_round - 1 if hand.game == RASPASY else 0
+        streak = (hand.raspasy_round or 1) - 1 if hand.game == RASPASY else 0
     result = run_auction(hand.auction, conv, raspasy_streak=streak)
     if hand.game == RASPASY:
         if not result.raspasy:
@@ -492,8 +512,9 @@ def _score_raspasy(hand, conv, n, dealer, sheet) -> None:
         raise InvalidRecordError("распасы have no declarer and no whisters")
     if hand.tricks is None or isinstance(hand.tricks, _DeclarerOnly):
         raise InvalidRecordError("распасы need 'tricks' for every player")
-    price = conv.raspasy_price(hand.raspasy_round)
-    tag = f"распасы #{hand.raspasy_round}, {price} a trick"
+    round_ = hand.raspasy_round or 1
+    price = conv.raspasy_price(round_)
+    tag = f"распасы #{round_}, {price} a trick"
     tricks = hand.tricks
     base = min(tricks) if conv.raspasy_amnesty else 0
     for p in range(n):

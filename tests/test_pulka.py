@@ -310,3 +310,16 @@ def test_html_sheet():
     assert "<table" in html and "Аня" in html and "пуля" in html
     assert "6.8.10" in html                               # Аня's pool as written: 6, 8, 10
     assert "−" not in html and "-18.6667" in html
+
+
+def test_python_hands_in_a_pulka():
+    from solver.bidding import parse_bid
+    from solver.scoring import RASPASY, Hand
+    p = Pulka(Conventions.club())
+    p.add(Hand(RASPASY, tricks=(2, 3, 5)))
+    p.add(Hand(RASPASY, tricks=(2, 3, 5)))                      # counted as the second: 2 a trick
+    assert p.hands[-1].mountain == (4, 6, 10)
+    p.add(Hand(parse_bid("7♠"), declarer=0, whisters=(1, 2), tricks=(7, 2, 1)))
+    assert p.pool == (4, 0, 0)
+    with pytest.raises(InvalidRecordError, match="one number per player"):
+        p.add(Hand(parse_bid("7♠"), declarer=0, whisters=(1, 2), tricks=(7, 3)))

@@ -95,7 +95,7 @@ def run(args) -> int:
 def _describe(hand: Hand, names) -> str:
     game = hand.game
     if game == "raspasy":
-        return f"распасы #{hand.raspasy_round}, tricks {list(hand.tricks)}"
+        return f"распасы #{hand.raspasy_round or 1}, tricks {list(hand.tricks)}"
     if game == "preferans":
         return f"преферанс by {names[hand.declarer]}"
     text = f"{game} by {names[hand.declarer]}"
