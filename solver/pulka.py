@@ -350,6 +350,28 @@ class Pulka:
         out["settlement"] = self.settle().to_dict() if self.ended else None
         return out
 
+    def to_pandas(self):
+        """One row per deal: the game, the declarer and, for each player, the running pool,
+        mountain and висты balance (written minus received) after that deal."""
+        import pandas as pd
+
+        rows = []
+        replay = Pulka(self.conventions, self.names, self.first_dealer)
+        for k, score in enumerate(self.hands, 1):
+            for e in score.entries:
+                replay._record(e)
+            hand = score.hand
+            row = {"deal": k, "dealer": self.names[hand.dealer],
+                   "game": "распасы" if hand.game == RASPASY else str(hand.game),
+                   "declarer": None if hand.declarer is None else self.names[hand.declarer]}
+            for i, name in enumerate(self.names):
+                row[f"pool {name}"] = _json(replay._pool[i])
+                row[f"mountain {name}"] = _json(replay._mountain[i])
+                row[f"висты {name}"] = _json(sum(replay._whists[i][j] - replay._whists[j][i]
+                                                 for j in range(self.players)))
+            rows.append(row)
+        return pd.DataFrame(rows).set_index("deal") if rows else pd.DataFrame()
+
     def __repr__(self) -> str:
         return (f"<Pulka {self.conventions.name} {'/'.join(self.names)}: {self.deals} deal(s), "
                 f"pool {list(self.pool)}, mountain {list(self.mountain)}>")

@@ -138,7 +138,15 @@ class Hand:
         elif dealer is None:
             dealer = n - 1
         declarer = player(record["declarer"], "declarer") if record.get("declarer") is not None else None
-        whisters = tuple(player(w, "whister") for w in record.get("whisters") or ())
+        raw_whisters = record.get("whisters") or ()
+        if not isinstance(raw_whisters, (list, tuple)):
+            raise InvalidRecordError(f"'whisters' must be a list of players, not {raw_whisters!r}")
+        whisters = tuple(player(w, "whister") for w in raw_whisters)
+        if len(set(whisters)) != len(whisters):
+            raise InvalidRecordError(f"'whisters' {list(raw_whisters)} names a player twice")
+        for flag in ("open", "walk_away", "dark"):
+            if record.get(flag) is not None and not isinstance(record[flag], bool):
+                raise InvalidRecordError(f"'{flag}' must be true or false, not {record[flag]!r}")
         half = player(record["half_whist"], "half_whist") if record.get("half_whist") is not None else None
         talon = record.get("talon")
         if talon is not None:

@@ -323,3 +323,12 @@ def test_python_hands_in_a_pulka():
     assert p.pool == (4, 0, 0)
     with pytest.raises(InvalidRecordError, match="one number per player"):
         p.add(Hand(parse_bid("7♠"), declarer=0, whisters=(1, 2), tricks=(7, 3)))
+
+
+def test_to_pandas():
+    pytest.importorskip("pandas")
+    df = sochi_pulka().to_pandas()
+    assert list(df.index) == list(range(1, 8))
+    assert df.loc[2, "mountain Боря"] == 4 and df.loc[7, "pool Аня"] == 10
+    assert df.loc[2, "висты Вера"] == 6 + 20           # 6 on Аня (hand 1), 16 + 4 on Боря (hand 2), none received
+    assert df.loc[3, "game"] == "распасы" and df.loc[1, "declarer"] == "Аня"

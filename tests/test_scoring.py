@@ -165,6 +165,13 @@ def test_seed_000_rejects_other_conventions(record, fault):
     ({"contract": "6♠", "declarer": 0, "tricks": [6, 2, 1]}, "add up to 9"),
     ({"contract": "6♠", "declarer": 0, "trick": 6}, "unknown field"),
     ({"contract": "6Z", "declarer": 0}, "unknown trump"),
+    ({"contract": "6♠", "declarer": 0, "whisters": 1, "tricks": 6}, "must be a list"),
+    ({"contract": "6♠", "declarer": 0, "whisters": [1, 1], "tricks": 6}, "twice"),
+    ({"contract": "6♠", "declarer": 0, "walk_away": "yes"}, "true or false"),
+    ({"contract": "6♠", "declarer": 0, "whisters": [1], "tricks": 11}, "expected 0-10"),
+    ({"contract": "мизер", "declarer": 0}, "needs 'tricks'"),
+    ({"contract": "6♠", "declarer": 0, "talon": "A♠"}, "two different cards"),
+    ({"contract": "6♠", "declarer": 0, "talon": "Z♠ 7♠"}, "'talon'"),
 ])
 def test_bad_records(record, fault):
     with pytest.raises(InvalidRecordError, match=fault):
