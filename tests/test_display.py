@@ -1,0 +1,214 @@
+"""Rich display and plots: the HTML holds the right cards, values and colours; plots return
+Axes whose bars have the right heights (Agg backend, no window)."""
+
+import re
+
+import pytest
+
+from solver import EXAMPLE_DEAL, Deal, Position, solve
+from solver import display
+from solver.display import BEST, WORSE, card_html, deal_html, hand_html, line_html, position_html
+
+mpl = pytest.importorskip("matplotlib")
+mpl.use("Agg")
+
+RED, BLACK = "#c62828", "#1a1a1a"
+
+
+def text_of(html: str) -> str:
+    """The visible text of an HTML fragment (tags dropped)."""
+    return re.sub(r"<[^>]+>", "", html)
+
+
+@pytest.fixture
+def deal():
+    return Deal.from_str(EXAMPLE_DEAL)
+
+
+@pytest.fixture
+def ending():
+    return Deal.from_str("AK...7/Q.A..8/7.8..A")
+
+
+def test_card_colours_and_ten():
+    assert f"color:{BLACK}'>A♠" in card_html(7)
+    assert f"color:{BLACK}'>10♣" in card_html(8 + 3)
+    assert f"color:{RED}'>Q♦" in card_html(16 + 5)
+    assert f"color:{RED}'>7♥" in card_html(24)
+    assert "<sup" in card_html(7, 3) and ">3</sup>" in card_html(7, 3)
+
+
+def test_hand_lists_every_card_by_suit_from_the_ace_down():
+    html = hand_html(Deal.from_str(EXAMPLE_DEAL).hands[0], title="seat 0")
+    lines = [text_of(d) for d in re.findall(r"<div style='white-space:nowrap'>.*?</div>", html)]
+    assert lines == ["♠ K Q 9", "♣ 10 7", "♦ A", "♥ K J 10 9"]
+    assert "seat 0" in html
+
+
+def test_hand_void_is_a_dash():
+    html = hand_html(Deal.from_str("AK...7/Q.A..8/7.8..A").hands[0])
+    assert "♣ —" in text_of(html)
+
+
+def test_deal_shows_three_seats_talon_and_canonical_line(deal):
+    html = deal_html(deal)
+    assert deal._repr_html_() == html
+    txt = text_of(html)
+    for title in display.SEAT_TITLES:
+        assert title in txt
+    assert "talon" in txt and "A♠" in txt and "9♣" in txt
+    assert str(deal) in txt
+    assert RED in html and BLACK in html
+    # every card of every hand appears in its seat's block
+    for seat, rows in enumerate((["K Q 9", "10 7", "A", "K J 10 9"],
+                                 ["J 8 7", "A K J 8", "K Q", "8"],
+                                 ["10", "Q", "J 10 9 8 7", "A Q 7"])):
+        for row in rows:
+            assert row in txt
+
+
+def test_ending_has_no_talon(ending):
+    txt = text_of(deal_html(ending))
+    assert "ending, 3 cards each" in txt and "talon" not in txt
+
+
+def badges(html: str) -> list[tuple[str, str, int]]:
+    """(rank, colour, value) of every value badge, in the order drawn (♠ to ♥, ace down)."""
+    return [(r, c, int(v)) for r, c, v in re.findall(
+        r"<b>(\w+)</b><span [^>]*background:(#[0-9a-f]+)[^>]*>(\d+)</span>", html)]
+
+
+def drawn_order(cards):
+    return sorted(cards, key=lambda c: (c >> 3, -(c & 7)))
+
+
+def test_result_values_are_badges_best_green_others_orange(deal):
+    r = solve(deal, declarer=0, trump="♥")
+    html = display.result_html(r)
+    best = max(r.cards.values())
+    want = [(display.rank_text(c), BEST if r.cards[c] == best else WORSE, r.cards[c])
+            for c in drawn_order(r.cards)]
+    assert badges(html) == want
+    assert f"<b>{r.tricks}</b> tricks for seat 0" in html
+    assert r._repr_html_()          # the result's own display keeps working
+
+
+def test_defenders_best_card_is_the_smallest_value(deal):
+    r = solve(deal, declarer=1, trump="♣")      # seat 0 to move is a defender
+    assert r.position.to_move != r.solo
+    low = min(r.cards.values())
+    got = badges(position_html(r.position, r.cards))
+    want = [(display.rank_text(c), BEST if r.cards[c] == low else WORSE, r.cards[c])
+            for c in drawn_order(r.cards)]
+    assert got == want
+
+
+def test_mid_trick_position_shows_the_table_and_dims_illegal_cards():
+    p = Position.from_str("AK.7../QJ.8../T9.9..", trump="NT", solo=0)
+    p.push("A♠")
+    values = solve(p).cards
+    html = position_html(p, values)
+    txt = text_of(html)
+    assert "A♠" in txt                      # on the table
+    assert "▶ seat 1" in txt                # to move
+    assert "seat 0 · declarer" in txt
+    assert "not a legal card now" in html   # 8♣ may not be played: seat 1 has spades
+    assert p._repr_html_()
+
+
+def test_line_table_has_leader_cards_by_seat_and_winner(ending):
+    r = solve(ending, declarer=0, trump="NT", backend="reference")
+    tricks = r.replay()
+    html = line_html(tricks, solo=0)
+    rows = re.findall(r"<tr>(.*?)</tr>", html)[1:]
+    assert len(rows) == len(tricks)
+    for row, t in zip(rows, tricks):
+        cells = [text_of(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+        assert cells[1] == str(t["leader"])
+        assert cells[5] == str(t["winner"])
+        for i, c in enumerate(t["cards"]):
+            seat = (t["leader"] + i) % 3
+            assert cells[2 + seat] == display.format_card(c).replace("T", "10")
+    assert text_of(rows[-1]).endswith(str(r.tricks))      # running count of seat 0
+
+
+def test_line_continuing_a_trick_puts_cards_under_the_right_seats():
+    html = line_html([{"leader": 0, "cards": [7, 15], "winner": 1}])
+    cells = [text_of(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", html)]
+    assert cells[2:5] == ["·", "A♠", "A♣"]
+
+
+def test_raspasy_result_html(deal):
+    r = solve(deal, raspasy=True)
+    html = display.result_html(r)
+    assert "распасы" in html
+    for s, t in r.tricks.items():
+        assert f"seat {s} can be held to ≤ <b>{t}</b>" in html
+
+
+# -- plots ------------------------------------------------------------------------------------
+
+
+def heights(ax):
+    return [round(float(p.get_height()), 6) for p in ax.patches]
+
+
+def test_trick_histogram_shares_counts_and_highlight():
+    from solver import plots
+    ax = plots.trick_histogram({0: 6, 2: 3, 3: 1}, highlight=lambda t: t > 0,
+                               highlight_label="caught {share:.0%}")
+    assert heights(ax) == [0.6, 0.0, 0.3, 0.1]
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["caught 40%"]
+    ax = plots.trick_histogram([5, 0, 2], normalise=False)
+    assert heights(ax) == [5, 0, 2]
+
+
+def test_trick_histogram_reads_a_series_of_per_deal_tricks_and_a_histogram_attribute():
+    import pandas as pd
+    from solver import plots
+
+    ax = plots.trick_histogram(pd.Series([6, 7, 7, 8, 6, 7]), normalise=False)
+    assert heights(ax) == [2, 3, 1]
+
+    class Odds:
+        histogram = (3, 1)
+    assert heights(plots.trick_histogram(Odds())) == [0.75, 0.25]
+
+
+def test_card_values_bars_and_colours(deal):
+    from matplotlib.colors import to_hex
+    from solver import plots
+    r = solve(deal, declarer=0, trump="♥")
+    ax = plots.card_values(r)
+    assert heights(ax) == list(r.cards.values())
+    best = max(r.cards.values())
+    for bar, v in zip(ax.patches, r.cards.values()):
+        assert to_hex(bar.get_facecolor()) == (BEST if v == best else WORSE)
+
+
+def test_make_rate_groups_and_shares():
+    import pandas as pd
+    from solver import plots
+    df = pd.DataFrame({"trumps": [4, 4, 5, 5, 5, 6], "tricks": [5, 6, 6, 7, 4, 8]})
+    ax = plots.make_rate(df, "trumps", target=6)
+    assert heights(ax) == [0.5, round(2 / 3, 6), 1.0]
+    assert ax.make_rate["rows"].tolist() == [2, 3, 1]
+
+
+def test_draw_deal_returns_axes(deal):
+    from solver import plots
+    ax = plots.draw_deal(deal)
+    texts = [t.get_text() for t in ax.texts]
+    assert "talon" in texts and "A♠" in texts and "9♣" in texts
+    r = solve(deal, declarer=0, trump="♥")
+    ax = plots.draw_deal(r)
+    assert "6 tricks" in ax.get_title()
+
+
+def test_plots_module_imports_without_touching_pyplot():
+    import subprocess
+    import sys
+    code = ("import sys, solver, solver.plots, solver.display; "
+            "print('matplotlib.pyplot' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
