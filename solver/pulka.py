@@ -376,6 +376,15 @@ class Pulka:
         return (f"<Pulka {self.conventions.name} {'/'.join(self.names)}: {self.deals} deal(s), "
                 f"pool {list(self.pool)}, mountain {list(self.mountain)}>")
 
+    def to_svg(self) -> str:
+        """The classic drawing of a three-player sheet as SVG (see ``solver.pulka_drawing``)."""
+        from .pulka_drawing import pulka_svg
+
+        if self.players != 3:
+            raise InvalidRecordError("the classic drawing is for three players; use the table")
+        return pulka_svg(self.names, self.conventions.pool_size, self._pool_marks,
+                         self._mountain_marks, self._whist_marks, fmt=lambda v: str(_json(v)))
+
     def _repr_html_(self) -> str:
         """The sheet as a table: for each player the running пуля and гора as written
         ("2.6.10"), the висты on each other player, and the standing if settled now."""
@@ -399,7 +408,8 @@ class Pulka:
             f"<td><b>{_json(t)}</b></td>" for t in settle.totals) + "</tr>")
         caption = (f"пулька {e(self.conventions.name)}, pool {self.conventions.pool_size}, "
                    f"{self.deals} deal(s){', over' if self.ended else ''}")
-        return (f"<table class='pref-pulka'><caption>{caption}</caption>"
+        drawing = f"<div>{self.to_svg()}</div>" if n == 3 else ""
+        return (f"{drawing}<table class='pref-pulka'><caption>{caption}</caption>"
                 f"<tr><th></th>{head}</tr>{''.join(rows)}</table>")
 
 

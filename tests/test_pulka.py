@@ -332,3 +332,12 @@ def test_to_pandas():
     assert df.loc[2, "mountain Боря"] == 4 and df.loc[7, "pool Аня"] == 10
     assert df.loc[2, "висты Вера"] == 6 + 20           # 6 on Аня (hand 1), 16 + 4 on Боря (hand 2), none received
     assert df.loc[3, "game"] == "распасы" and df.loc[1, "declarer"] == "Аня"
+
+
+def test_classic_drawing():
+    svg = sochi_pulka().to_svg()
+    assert svg.startswith("<svg") and svg.count("<line") >= 10
+    assert "6.8.10" in svg and "Боря: 16.20" in svg and ">10<" in svg   # Аня's pool; Вера's висты on Боря; the size
+    with pytest.raises(InvalidRecordError, match="three players"):
+        Pulka(Conventions.sochi(players=4)).to_svg()
+    assert "<svg" not in Pulka(Conventions.sochi(players=4))._repr_html_()
