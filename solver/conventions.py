@@ -47,6 +47,7 @@ _CHOICES = {
     "end": ("pool_total", "all_closed"),
     "settlement": ("average_mountain", "amnesty"),
     "raspasy_progression": tuple(_PROGRESSIONS),
+    "raspasy_deal": ("passes", "stays", "after_three"),
 }
 
 
@@ -86,7 +87,8 @@ class Conventions:
         ``raspasy_amnesty`` the fewest tricks are subtracted from everyone (seed 001);
         ``raspasy_zero`` a player with no trick writes the price to the "pool", off the
         "mountain", or "nothing"; ``raspasy_dealer_zero`` the same for the four-handed dealer
-        (seed 003's "болван чист — с горы" is "mountain").
+        (seed 003's "болван чист — с горы" is "mountain"); ``raspasy_deal`` after распасы the
+        deal "passes" as usual, "stays" with the dealer, or passes only "after_three" (seed 004).
     Four-handed dealer
         ``talon_whists`` висты for a good talon: "none", "dealer" (four-handed only), or
         "dealer_or_split" (three-handed the opponents halve them, seed 001);
@@ -129,6 +131,7 @@ class Conventions:
     raspasy_amnesty: bool = False
     raspasy_zero: str = "nothing"
     raspasy_dealer_zero: str = "nothing"
+    raspasy_deal: str = "passes"
     # four-handed dealer
     talon_whists: str = "none"
     misere_talon_sevens: bool = False

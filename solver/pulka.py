@@ -48,9 +48,15 @@ class Settlement:
     whists: tuple[tuple[Number, ...], ...]
     totals: tuple[Number, ...]
 
+    @property
+    def places(self) -> tuple[int, ...]:
+        """Each player's place by the totals (1 = best; equal totals share a place)."""
+        return tuple(1 + sum(1 for u in self.totals if u > t) for t in self.totals)
+
     def to_dict(self) -> dict:
         return {
             "method": self.method,
+            "places": list(self.places),
             "mountain": [_json(x) for x in self.mountain],
             "whists": [[_json(x) for x in row] for row in self.whists],
             "totals": [_json(x) for x in self.totals],
@@ -75,12 +81,12 @@ class Pulka:
         if len(names) != n or len(set(names)) != n:
             raise InvalidRecordError(f"players {names!r}: expected {n} different names")
         self.names = tuple(names)
-        self._default_names = names == [str(i) for i in range(n)]
         if first_dealer is None:
             first_dealer = n - 1
         if not isinstance(first_dealer, int) or not 0 <= first_dealer < n:
             raise InvalidRecordError(f"first_dealer {first_dealer!r}: expected a player 0-{n - 1}")
         self.first_dealer = first_dealer
+        self._dealer = first_dealer          # who deals the next hand
         self._pool: list[Number] = [0] * n
         self._mountain: list[Number] = [0] * n
         self._whists: list[list[Number]] = [[0] * n for _ in range(n)]
@@ -115,7 +121,8 @@ class Pulka:
 
     @property
     def next_dealer(self) -> int:
-        return (self.first_dealer + self.deals) % self.players
+        """Who deals the next hand: clockwise after each deal, except as ``raspasy_deal`` says."""
+        return self._dealer
 
     @property
     def ended(self) -> bool:
@@ -160,10 +167,15 @@ class Pulka:
         except InvalidRecordError as exc:
             raise InvalidRecordError(f"hand {number}: {exc}") from None
         applied = self._apply(score)
+        self._dealer = (hand.dealer + 1) % self.players
         if hand.game == RASPASY:
             self.raspasy_streak += 1
             if conv.raspasy_reset_after and self.raspasy_streak >= conv.raspasy_reset_after:
                 self.raspasy_streak = 0
+            stays = (conv.raspasy_deal == "stays"
+                     or (conv.raspasy_deal == "after_three" and self.raspasy_streak % 3 != 0))
+            if stays:
+                self._dealer = hand.dealer
         elif not score.remiz or conv.raspasy_exit_on_remiz:
             self.raspasy_streak = 0
         self.hands.append(applied)

@@ -341,3 +341,41 @@ def test_classic_drawing():
     with pytest.raises(InvalidRecordError, match="three players"):
         Pulka(Conventions.sochi(players=4)).to_svg()
     assert "<svg" not in Pulka(Conventions.sochi(players=4))._repr_html_()
+
+
+@pytest.mark.parametrize("rule, dealers", [
+    # seed 004: "Переход сдачи на распасах может быть следующим: скользящий; сдача переходит через 3 раза; сдача не переходит."
+    ("passes", [2, 0, 1, 2, 0]),
+    ("stays", [2, 2, 2, 2, 0]),
+    ("after_three", [2, 2, 2, 0, 0]),     # passes after the third распасы in a row, then stays again
+])
+def test_deal_after_raspasy(rule, dealers):
+    p = Pulka(Conventions.sochi(raspasy_deal=rule))
+    seen = []
+    for _ in range(4):
+        seen.append(p.next_dealer)
+        p.add({"contract": "распасы", "tricks": [3, 3, 4]})
+    seen.append(p.next_dealer)
+    if rule == "stays":
+        p.add({"contract": "6♠", "declarer": 0, "whisters": [1, 2], "tricks": [6, 2, 2]})
+        seen[-1] = p.next_dealer
+    assert seen == dealers
+
+
+def test_dealer_named_in_a_record_sets_the_rotation():
+    p = Pulka()
+    p.add({"contract": "распасы", "tricks": [3, 3, 4], "dealer": 0})
+    assert p.next_dealer == 1
+
+
+def test_seed_002_all_pools_closed_ends_and_places():
+    # seed 002: "Партия идёт, пока пулю не закроет каждый." seed 000 §9: "Места — по итоговому счёту."
+    p = Pulka(Conventions.club())
+    p.add({"contract": "10♠", "declarer": 0})
+    p.add({"contract": "10♠", "declarer": 1})
+    assert not p.ended
+    p.add({"contract": "мизер", "declarer": 2, "tricks": 0})
+    assert p.ended and p.pool == (10, 10, 10)
+    s = p.settle()
+    assert s.totals == (0, 0, 0) and s.places == (1, 1, 1)
+    assert sochi_pulka().settle().places == (2, 3, 1)

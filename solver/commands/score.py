@@ -129,7 +129,8 @@ def _format_hand(score: HandScore, names) -> str:
 
 
 def _format_pulka(pulka: Pulka) -> str:
-    names = [f"player {i}" for i in range(pulka.players)] if pulka._default_names else pulka.names
+    default = tuple(str(i) for i in range(pulka.players))
+    names = [f"player {i}" for i in range(pulka.players)] if pulka.names == default else pulka.names
     conv = pulka.conventions
     lines = [f"pulka {conv.name}, pool {conv.pool_size}, players: {', '.join(names)}"]
     for k, score in enumerate(pulka.hands, 1):
