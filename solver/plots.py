@@ -8,7 +8,8 @@ on a new figure) and returns the matplotlib ``Axes``:
 * :func:`card_values` — every legal card's value in a solve result, best cards in green;
 * :func:`make_rate` — how often a contract makes, grouped by a column of a batch result
   (for example the declarer's trump length);
-* :func:`draw_deal` — a deal (or a solve result with its card values) as a picture.
+* :func:`draw_deal` — a deal (or a solve result with its card values) as a picture;
+* :func:`pulka_standing` — each player's standing in висты after every deal of a pulka.
 
 >>> import matplotlib; matplotlib.use("Agg")
 >>> ax = trick_histogram({0: 120, 1: 60, 2: 20})
@@ -23,7 +24,8 @@ from collections.abc import Mapping
 from .display import BEST, WORSE, SUIT_COLOURS, rank_text
 from .notation import SUIT_SYMBOLS, format_card
 
-__all__ = ["trick_histogram", "card_values", "make_rate", "draw_deal", "as_distribution"]
+__all__ = ["trick_histogram", "card_values", "make_rate", "draw_deal", "pulka_standing",
+           "standings", "as_distribution"]
 
 
 def _pyplot():
@@ -248,4 +250,39 @@ def draw_deal(deal_or_result, ax=None, *, title: str | None = None):
                 bbox=dict(boxstyle="round,pad=0.35", fc="white", ec="#999"))
     if title:
         ax.set_title(title, fontsize=12)
+    return ax
+
+
+# -- the pulka --------------------------------------------------------------------------------
+
+
+def standings(pulka) -> list[tuple]:
+    """The standing (висты per player, as if settled then) after each deal of ``pulka``."""
+    from .pulka import Pulka
+    replay = Pulka(pulka.conventions, pulka.names, pulka.first_dealer)
+    out = []
+    for score in pulka.hands:
+        for entry in score.entries:      # the writes as made, помощь included
+            replay._record(entry)
+        replay.hands.append(score)
+        out.append(tuple(float(t) for t in replay.settle(force=True).totals))
+    return out
+
+
+def pulka_standing(pulka, ax=None, *, title: str | None = None):
+    """One line per player: his standing in висты after every deal (settled as if the pulka
+    stopped there; the last point is the final result when the pulka is over)."""
+    rows = standings(pulka)
+    ax = _axes(ax)
+    xs = list(range(1, len(rows) + 1))
+    for i, name in enumerate(pulka.names):
+        ax.plot(xs, [r[i] for r in rows], marker="o", label=name)
+    ax.axhline(0, color="#999", lw=0.8)
+    ax.set_xticks(xs)
+    ax.set_xlabel("deal")
+    ax.set_ylabel("standing (висты)")
+    ax.legend(frameon=False)
+    ax.spines[["top", "right"]].set_visible(False)
+    if title:
+        ax.set_title(title)
     return ax
