@@ -10,7 +10,7 @@ Arrays every kernel takes
           parameters of the question (trump, solo, minimise, talon rule and cards), the node
           counter, the table generation and the bucket mask.
 ``keys``  int64[entries]: transposition-table keys (0 = empty).
-``info``  int32[entries]: ``gen << 12 | depth << 8 | lower << 4 | upper`` per entry.
+``info``  int32[entries]: ``gen << 18 | move << 12 | depth << 8 | lower << 4 | upper``.
 ``tab``   int32[TAB_LEN]: the lookup tables built by :func:`build_tables`.
 ``mv``    int64[32, 16]: move lists, one row per search depth (the number of cards in hands).
 """
@@ -43,9 +43,13 @@ T_REP = 65536       # [u << 8 | h]: lowest card of each run of h among u (equiva
 T_B3 = 131072       # [p]: p's bits as base-3 digits (sum of 3**i over set bits i)
 T_OFF = 131328      # [n]: number of base-3 codes of suits with fewer than n cards
 T_POP = 131344      # [b]: popcount of a byte
-TAB_LEN = 131600
+T_DEBRUIJN = 131600  # de Bruijn table: index of a lone bit
+TAB_LEN = 131632
+_DEBRUIJN = 0x077CB531
 
-GEN_LIMIT = 1 << 19
+I_MOVE = 12
+I_GEN = 18
+GEN_LIMIT = 1 << 13
 BUCKET = 4
 _HASH_MULT = -7046029254386353131   # 0x9E3779B97F4A7C15 as a signed 64-bit integer
 
@@ -88,6 +92,8 @@ def build_tables():
             w *= 3
         tab[T_B3 + p] = v
         tab[T_POP + p] = c
+    for i in range(32):
+        tab[T_DEBRUIJN + (((_DEBRUIJN << i) & 0xFFFFFFFF) >> 27)] = i
     off = 0
     w = 1
     for n in range(10):
@@ -146,31 +152,41 @@ def tt_bucket(st, key):
 
 @njit(cache=True)
 def tt_probe(st, keys, info, key):
-    """``(lower, upper)`` bounds stored for ``key``, or ``(-1, 99)`` when absent."""
+    """``(lower, upper, move)`` stored for ``key``, or ``(-1, 99, -1)`` when absent.
+
+    ``move`` is the card that last decided the node, as ``suit * 8 + relative rank`` (the
+    index of the card among the suit's remaining cards), or -1.
+    """
     base = tt_bucket(st, key)
     gen = st[S_GEN]
     for j in range(BUCKET):
         if keys[base + j] == key:
             x = info[base + j]
-            if (x >> 12) == gen:
-                return (x >> 4) & 15, x & 15
-    return -1, 99
+            if (x >> I_GEN) == gen:
+                m = (x >> I_MOVE) & 63
+                return (x >> 4) & 15, x & 15, (m if m < 32 else -1)
+    return -1, 99, -1
 
 
 @njit(cache=True)
-def tt_store(st, keys, info, key, result, target, depth):
-    """Tighten the bounds of ``key`` after a probe at ``target`` answered ``result``."""
+def tt_store(st, keys, info, key, result, target, depth, move):
+    """Tighten the bounds of ``key`` after a probe at ``target`` answered ``result``.
+
+    ``move`` (relative, see :func:`tt_probe`) is the card that decided it, or -1 to keep the
+    stored one.  A new entry takes a stale slot of the bucket, else the shallowest entry.
+    """
     base = tt_bucket(st, key)
     gen = st[S_GEN]
     slot = -1
     lb = 0
     ub = depth
+    old_move = 63
     victim = -1
     vdepth = 99
     for j in range(BUCKET):
         x = info[base + j]
-        if (x >> 12) != gen:
-            if victim < 0 or vdepth >= 0:
+        if (x >> I_GEN) != gen:
+            if vdepth >= 0:
                 victim = base + j
                 vdepth = -1
             continue
@@ -178,11 +194,12 @@ def tt_store(st, keys, info, key, result, target, depth):
             slot = base + j
             lb = (x >> 4) & 15
             ub = x & 15
+            old_move = (x >> I_MOVE) & 63
             break
-        d = (x >> 8) & 15
-        if d < vdepth:
+        dj = (x >> 8) & 15
+        if dj < vdepth:
             victim = base + j
-            vdepth = d
+            vdepth = dj
     if slot < 0:
         slot = victim
         keys[slot] = key
@@ -192,7 +209,31 @@ def tt_store(st, keys, info, key, result, target, depth):
     else:
         if target - 1 < ub:
             ub = target - 1
-    info[slot] = np.int32((gen << 12) | (depth << 8) | (lb << 4) | ub)
+    if move < 0:
+        move = old_move
+    info[slot] = np.int32((gen << I_GEN) | (move << I_MOVE) | (depth << 8) | (lb << 4) | ub)
+
+
+@njit(cache=True, inline="always")
+def to_relative(c, univ):
+    """``suit * 8 + index of c among the suit's cards in univ`` (for the table)."""
+    sh = c & 24
+    u = (univ >> sh) & 0xFF
+    return sh + popcount32(u & ((1 << (c & 7)) - 1))
+
+
+@njit(cache=True, inline="always")
+def from_relative(m, univ):
+    """The card of ``univ`` that :func:`to_relative` maps to ``m`` (or -1)."""
+    sh = m & 24
+    u = (univ >> sh) & 0xFF
+    k = m & 7
+    for r in range(8):
+        if u >> r & 1:
+            if k == 0:
+                return sh + r
+            k -= 1
+    return -1
 
 
 @njit(cache=True)
@@ -243,6 +284,186 @@ def gen_moves(st, tab, mv, row, legal, univ):
     return cnt
 
 
+@njit(cache=True, inline="always")
+def low_card(x, tab):
+    """The lowest card of a non-empty mask."""
+    return tab[T_DEBRUIJN + ((((x & -x) * _DEBRUIJN) & 0xFFFFFFFF) >> 27)]
+
+
+@njit(cache=True, inline="always")
+def top_run(u, h):
+    """How many of the highest cards of holding ``u`` the sub-holding ``h`` holds in a row."""
+    cnt = 0
+    for r in range(7, -1, -1):
+        if u >> r & 1:
+            if h >> r & 1:
+                cnt += 1
+            else:
+                break
+    return cnt
+
+
+@njit(cache=True)
+def contract_bounds(st, leader, rem):
+    """Sure bounds ``(lower, upper)`` on the solo seat's tricks at a trick start (contract).
+
+    * The holder of the top trumps wins one trick with each trump of its unbroken run from the
+      top, whenever it plays them.
+    * The leader's quick tricks: without trumps, the top run of every suit (cashing one suit
+      cannot spoil another: nobody can ruff).  With trumps, the top trump run, plus every
+      side-suit top run when that run draws all the others' trumps, or else the side-suit runs
+      that neither other player can ruff (they follow for the whole run, or hold no trump).
+    Tricks sure for a defender's side bound the solo seat from above.
+    """
+    solo = st[S_SOLO]
+    trump = st[S_TRUMP]
+    univ = st[0] | st[1] | st[2]
+    lower = 0
+    upper = rem
+    hl = st[leader]
+    qt = 0
+    if trump == NO_TRUMP:
+        for s in range(4):
+            sh = 8 * s
+            qt += top_run((univ >> sh) & 0xFF, (hl >> sh) & 0xFF)
+    else:
+        tsh = 8 * trump
+        ut = (univ >> tsh) & 0xFF
+        for p in range(3):
+            m = top_run(ut, (st[p] >> tsh) & 0xFF)
+            if m > 0:
+                if p == solo:
+                    lower = m
+                else:
+                    upper = rem - m
+        mt = top_run(ut, (hl >> tsh) & 0xFF)
+        drawn = True
+        for p in range(3):
+            if p != leader and popcount32((st[p] >> tsh) & 0xFF) > mt:
+                drawn = False
+        qt = mt
+        for s in range(4):
+            if s == trump:
+                continue
+            sh = 8 * s
+            ms = top_run((univ >> sh) & 0xFF, (hl >> sh) & 0xFF)
+            if ms == 0:
+                continue
+            ok = drawn
+            if not ok:
+                ok = True
+                for p in range(3):
+                    if (p != leader and popcount32((st[p] >> sh) & 0xFF) < ms
+                            and (st[p] >> tsh) & 0xFF != 0):
+                        ok = False
+            if ok:
+                qt += ms
+    if leader == solo:
+        if qt > lower:
+            lower = qt
+    elif rem - qt < upper:
+        upper = rem - qt
+    return lower, upper
+
+
+@njit(cache=True, inline="always")
+def card_key(c, led, trump):
+    """Trick-taking strength of ``c``: trumps 16-23, the led suit 8-15, other cards -1."""
+    s = c >> 3
+    if s == trump:
+        return 16 + (c & 7)
+    if s == led:
+        return 8 + (c & 7)
+    return -1
+
+
+@njit(cache=True)
+def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ):
+    """Sort ``mv[d, :cnt]`` so the likeliest good card for the player to move comes first.
+
+    Followers: a card that makes the trick go the way the mover's side wants first (the
+    cheapest winner when winning, else the lowest card in a contract, the highest duck on
+    мизер / распасы).  Leaders: in a contract, cash a suit whose top card the leader holds,
+    else lead low; when the solo seat minimises, it leads where an opponent must go over it,
+    and the catchers lead where the solo seat must go over them.
+    """
+    if cnt <= 1:
+        return
+    solo = st[S_SOLO]
+    mini = st[S_MIN] == 1
+    trump = st[S_TRUMP]
+    mover = (leader + n) % 3
+    want = (mover == solo) != mini
+    if n > 0:
+        bk = -1
+        bseat = leader
+        if dealer_card != NO_CARD:
+            bk = 8 + (dealer_card & 7)
+            bseat = -1
+        for i in range(n):
+            c = c0 if i == 0 else c1
+            k = card_key(c, led, trump)
+            if k > bk:
+                bk = k
+                bseat = (leader + i) % 3
+        for j in range(cnt):
+            c = mv[d, j]
+            r = c & 7
+            k = card_key(c, led, trump)
+            if k > bk:
+                winner = mover
+                sc = 100 - k
+            else:
+                winner = bseat
+                sc = 50 + r if mini else 50 - r
+            if (winner == solo) == want:
+                sc += 200
+            mv[d, MAX_MOVES * 2 + j] = sc
+    else:
+        hm = st[mover]
+        for j in range(cnt):
+            c = mv[d, j]
+            s = c >> 3
+            r = c & 7
+            sh = 8 * s
+            u = (univ >> sh) & 0xFF
+            above = 0xFF & ~((1 << r) - 1)
+            if not mini:
+                if (u & above) == ((hm >> sh) & above):
+                    sc = 300 + r
+                else:
+                    sc = 100 - r
+            elif mover == solo:
+                below = (1 << (r + 1)) - 1
+                safe = False
+                for p in range(3):
+                    if p != solo:
+                        hp = (st[p] >> sh) & 0xFF
+                        if hp != 0 and (hp & below) == 0:
+                            safe = True
+                sc = (300 if safe else 100) - r
+            else:
+                hs = (st[solo] >> sh) & 0xFF
+                if hs != 0 and (hs & ((1 << (r + 1)) - 1)) == 0:
+                    sc = 300 - r
+                elif hs == 0:
+                    sc = r
+                else:
+                    sc = 100 + r
+            mv[d, MAX_MOVES * 2 + j] = sc
+    base = MAX_MOVES * 2
+    for j in range(1, cnt):
+        c = mv[d, j]
+        sc = mv[d, base + j]
+        i = j - 1
+        while i >= 0 and mv[d, base + i] < sc:
+            mv[d, i + 1] = mv[d, i]
+            mv[d, base + i + 1] = mv[d, base + i]
+            i -= 1
+        mv[d, i + 1] = c
+        mv[d, base + i + 1] = sc
+
+
 # frame fields: ``mv[d, F_*]`` holds the state of the node at depth ``d`` of the current probe,
 # ``mv[d, 0:MAX_MOVES]`` its move list.  The search is iterative: Numba cannot cache recursive
 # functions reliably (numba/numba#6061), and an explicit stack is faster anyway.
@@ -263,7 +484,8 @@ F_REM = 28
 F_LED = 29
 F_TALON = 30
 F_DEALER = 31
-MV_COLS = 32
+F_UNIV = 48
+MV_COLS = 49
 MV_ROWS = 32
 
 _ENTER = 0
@@ -317,9 +539,10 @@ def search(st, keys, info, tab, mv, leader, n, c0, c1, tidx, target):
             h2 = st[2]
             talon_card = talon_card_at(st, tidx)
             key = np.int64(0)
+            bm = -1
             if n == 0 and talon_card == NO_CARD:
                 key = trick_key(h0, h1, h2, leader, tab)
-                lb, ub = tt_probe(st, keys, info, key)
+                lb, ub, bm = tt_probe(st, keys, info, key)
                 if lb >= target:
                     ret = True
                     phase = _RETURN
@@ -328,6 +551,27 @@ def search(st, keys, info, tab, mv, leader, n, c0, c1, tidx, target):
                     ret = False
                     phase = _RETURN
                     continue
+                if remaining == 1:
+                    a = low_card(h0, tab)
+                    b = low_card(h1, tab)
+                    c = low_card(h2, tab)
+                    x0 = a if leader == 0 else (b if leader == 1 else c)
+                    x1 = b if leader == 0 else (c if leader == 1 else a)
+                    x2 = c if leader == 0 else (a if leader == 1 else b)
+                    w = trick_winner(x0, x1, x2, x0 >> 3, trump, NO_CARD)
+                    ret = (leader + w) % 3 == solo
+                    phase = _RETURN
+                    continue
+                if not mini:
+                    lo_b, up_b = contract_bounds(st, leader, remaining)
+                    if lo_b >= target:
+                        ret = True
+                        phase = _RETURN
+                        continue
+                    if up_b < target:
+                        ret = False
+                        phase = _RETURN
+                        continue
             if talon_card != NO_CARD:
                 led = talon_card >> 3
             elif n > 0:
@@ -347,6 +591,15 @@ def search(st, keys, info, tab, mv, leader, n, c0, c1, tidx, target):
                 if tidx == 0 and st[S_T1] != NO_CARD:
                     univ |= np.int64(1) << st[S_T1]
             cnt = gen_moves(st, tab, mv, d, legal, univ)
+            order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ)
+            if key != 0 and bm >= 0:
+                first = from_relative(bm, univ)
+                for j in range(1, cnt):
+                    if mv[d, j] == first:
+                        for i in range(j, 0, -1):
+                            mv[d, i] = mv[d, i - 1]
+                        mv[d, 0] = first
+                        break
             mv[d, F_MOVER] = mover
             mv[d, F_HM] = hm
             mv[d, F_KEY] = key
@@ -357,10 +610,12 @@ def search(st, keys, info, tab, mv, leader, n, c0, c1, tidx, target):
             mv[d, F_LED] = led
             mv[d, F_TALON] = talon_card
             mv[d, F_DEALER] = dealer_card
+            mv[d, F_UNIV] = univ
             phase = _NEXT
         elif phase == _NEXT:
             i = mv[d, F_I]
             want = mv[d, F_WANT] == 1
+            bmove = -1
             if i >= mv[d, F_CNT]:
                 res = not want
             else:
@@ -397,6 +652,7 @@ def search(st, keys, info, tab, mv, leader, n, c0, c1, tidx, target):
                     if r != want:
                         continue
                     res = r
+                    bmove = c
                 else:
                     if mv[d, F_TALON] != NO_CARD:
                         mv[e, F_LEADER] = 0
@@ -414,7 +670,8 @@ def search(st, keys, info, tab, mv, leader, n, c0, c1, tidx, target):
             # node d is decided: res
             key = mv[d, F_KEY]
             if key != 0:
-                tt_store(st, keys, info, key, res, mv[d, F_TARGET], mv[d, F_REM])
+                tt_store(st, keys, info, key, res, mv[d, F_TARGET], mv[d, F_REM],
+                         -1 if bmove < 0 else to_relative(bmove, mv[d, F_UNIV]))
             ret = res
             phase = _RETURN
         else:
@@ -425,7 +682,8 @@ def search(st, keys, info, tab, mv, leader, n, c0, c1, tidx, target):
             if ret == (mv[d, F_WANT] == 1):
                 key = mv[d, F_KEY]
                 if key != 0:
-                    tt_store(st, keys, info, key, ret, mv[d, F_TARGET], mv[d, F_REM])
+                    tt_store(st, keys, info, key, ret, mv[d, F_TARGET], mv[d, F_REM],
+                             to_relative(mv[d, mv[d, F_I] - 1], mv[d, F_UNIV]))
                 phase = _RETURN
             else:
                 phase = _NEXT
@@ -433,17 +691,45 @@ def search(st, keys, info, tab, mv, leader, n, c0, c1, tidx, target):
 
 @njit(cache=True)
 def exact_value(st, keys, info, tab, mv, leader, n, c0, c1, tidx):
-    """The solo seat's tricks from here on: a bisection of null-window probes."""
+    """The solo seat's tricks from here on: null-window probes stepping from a first guess.
+
+    MTD(f) with unit steps: a probe at ``g`` either raises the lower bound to ``g`` or drops
+    the upper bound to ``g - 1``; the next probe is next to the bound that moved.  The guess
+    is :func:`first_guess`; probes far from the value are cheap, the table carries the work
+    of one probe into the next.
+    """
     mover = (leader + n) % 3
     lo = 0
     hi = popcount32(st[mover])
+    g = first_guess(st, leader, n)
+    if g > hi:
+        g = hi
+    if g < 1:
+        g = 1
     while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if search(st, keys, info, tab, mv, leader, n, c0, c1, tidx, mid):
-            lo = mid
+        if search(st, keys, info, tab, mv, leader, n, c0, c1, tidx, g):
+            lo = g
+            g += 1
         else:
-            hi = mid - 1
+            hi = g - 1
+            g -= 1
     return lo
+
+
+@njit(cache=True)
+def first_guess(st, leader, n):
+    """A cheap estimate of the value: 1 when the solo seat minimises (мизер, распасы: usually
+    0–2 tricks), else its aces and kings plus long trumps, at least 1."""
+    if st[S_MIN] == 1:
+        return 1
+    h = st[st[S_SOLO]]
+    tops = popcount32(h & 0x80808080) + popcount32(h & 0x40404040) // 2
+    trump = st[S_TRUMP]
+    if trump != NO_TRUMP:
+        tl = popcount32((h >> (8 * trump)) & 0xFF)
+        if tl > 3:
+            tops += tl - 3
+    return tops
 
 
 @njit(cache=True)
