@@ -11,8 +11,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from .cardset import Card
 from .deal import Deal
 from .engine import DEFAULT_TT_MB, get_backend
@@ -21,7 +19,6 @@ from .notation import format_card, format_strain
 from .position import Position
 
 
-@dataclass(frozen=True)
 class SolveResult:
     """The answer of :func:`solve`.
 
@@ -30,17 +27,46 @@ class SolveResult:
     ``cards``: ``{card: tricks}`` for every legal card of the player to move (распасы: per seat).
     ``line``: a principal line to the end (распасы: per seat); among equally good cards the
     lowest rank is played, ties by suit order ♠ ♣ ♦ ♥.
+
+    ``tricks`` is computed by :func:`solve`; ``cards`` and ``line`` on first access (each costs
+    further searches, on the same transposition table), so a loop that only needs the trick
+    count pays for one search.
     """
 
-    mode: str
-    tricks: object
-    cards: object
-    line: object
-    position: Position = field(repr=False)
-    solo: int | None = None
-    trump: int = 4
-    backend: str = ""
-    nodes: int = 0
+    def __init__(self, mode, tricks, position, solo, trump, backend, nodes, context):
+        self.mode, self.tricks, self.position = mode, tricks, position
+        self.solo, self.trump, self.backend, self.nodes = solo, trump, backend, nodes
+        self._context = context
+        self._cards = self._line = None
+
+    def _seats(self):
+        return range(3) if self.mode == "raspasy" else (self.solo,)
+
+    def _flat(self, seat):
+        return self.position.to_engine(solo=seat)
+
+    @property
+    def cards(self):
+        if self._cards is None:
+            out = {}
+            for seat in self._seats():
+                base = self.position.tricks[seat]
+                out[seat] = {Card(c): base + v
+                             for c, v in self._context.card_values(self._flat(seat)).items()}
+            self._cards = out if self.mode == "raspasy" else out[self.solo]
+        return self._cards
+
+    @property
+    def line(self):
+        if self._line is None:
+            out = {seat: [Card(c) for c in self._context.line(self._flat(seat))]
+                   for seat in self._seats()}
+            self._line = out if self.mode == "raspasy" else out[self.solo]
+        return self._line
+
+    def __repr__(self) -> str:
+        return (f"SolveResult(mode={self.mode!r}, tricks={self.tricks!r}, solo={self.solo}, "
+                f"backend={self.backend!r})")
 
     def replay(self, seat: int | None = None) -> list[dict]:
         """The line as tricks: ``{"leader", "cards", "winner"}`` each (winner -1: the dealer)."""
@@ -134,25 +160,10 @@ def solve(deal, *, declarer=None, trump=None, misere=None, raspasy=False, talon=
     if pos.is_over:
         raise InvalidArgumentError("the play is over: nothing to solve")
     if pos.mode == "raspasy":
-        tricks, cards, lines, nodes = {}, {}, {}, 0
+        tricks, nodes = {}, 0
         for seat in range(3):
-            flat = pos.to_engine(solo=seat)
-            base = pos.tricks[seat]
-            cards[seat] = {Card(c): base + v for c, v in ctx.card_values(flat).items()}
+            tricks[seat] = pos.tricks[seat] + ctx.value(pos.to_engine(solo=seat))
             nodes += ctx.nodes
-            mover_is_seat = pos.to_move == seat
-            vals = cards[seat].values()
-            tricks[seat] = min(vals) if mover_is_seat else max(vals)
-            lines[seat] = [Card(c) for c in ctx.line(flat)]
-        return SolveResult("raspasy", tricks, cards, lines, pos, None, pos.trump,
-                           engine.name, nodes)
-    flat = pos.to_engine()
-    base = pos.tricks[pos.solo]
-    cards = {Card(c): base + v for c, v in ctx.card_values(flat).items()}
-    nodes = ctx.nodes
-    solo_moves = pos.to_move == pos.solo
-    maximise = solo_moves == (pos.mode == "contract")
-    tricks = max(cards.values()) if maximise else min(cards.values())
-    line = [Card(c) for c in ctx.line(flat)]
-    return SolveResult(pos.mode, tricks, cards, line, pos, pos.solo, pos.trump, engine.name,
-                       nodes)
+        return SolveResult("raspasy", tricks, pos, None, pos.trump, engine.name, nodes, ctx)
+    tricks = pos.tricks[pos.solo] + ctx.value(pos.to_engine())
+    return SolveResult(pos.mode, tricks, pos, pos.solo, pos.trump, engine.name, ctx.nodes, ctx)
