@@ -362,6 +362,22 @@ class Pulka:
         out["settlement"] = self.settle().to_dict() if self.ended else None
         return out
 
+    def after(self, deals: int) -> "Pulka":
+        """A copy of the sheet as it stood after the first ``deals`` deals."""
+        if not 0 <= deals <= self.deals:
+            raise InvalidRecordError(f"after({deals}): the pulka has {self.deals} deal(s)")
+        copy = Pulka(self.conventions, self.names, self.first_dealer)
+        for score in self.hands[:deals]:
+            for e in score.entries:
+                copy._record(e)
+            copy.hands.append(score)
+            copy._dealer = (score.hand.dealer + 1) % self.players
+        return copy
+
+    def standings(self) -> list[tuple[Number, ...]]:
+        """The standing in висты after each deal, settled as if the pulka stopped there."""
+        return [self.after(k).settle(force=True).totals for k in range(1, self.deals + 1)]
+
     def to_pandas(self):
         """One row per deal: the game, the declarer and, for each player, the running pool,
         mountain and висты balance (written minus received) after that deal."""

@@ -379,3 +379,14 @@ def test_seed_002_all_pools_closed_ends_and_places():
     s = p.settle()
     assert s.totals == (0, 0, 0) and s.places == (1, 1, 1)
     assert sochi_pulka().settle().places == (2, 3, 1)
+
+
+def test_after_and_standings():
+    p = sochi_pulka()
+    early = p.after(2)
+    assert early.deals == 2 and early.mountain == (0, 4, 0) and not early.ended
+    rows = p.standings()
+    assert len(rows) == 7 and rows[-1] == p.settle().totals
+    assert all(sum(r) == 0 for r in rows)
+    with pytest.raises(InvalidRecordError, match="has 7 deal"):
+        p.after(8)
