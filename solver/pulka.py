@@ -26,7 +26,7 @@ non-whole number as a float with 4 decimals):
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Mapping, Sequence
 
@@ -442,6 +442,4 @@ class Pulka:
 
 
 def _with(hand: Hand, **changes) -> Hand:
-    from dataclasses import replace
-
     return replace(hand, **changes)

@@ -9,7 +9,6 @@ and, for a pulka, each hand's running totals and the settlement once it is over.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 
