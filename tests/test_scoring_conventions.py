@@ -241,6 +241,16 @@ def test_seed_004_dark_eight_on_triple_bomb_one_down():
     assert s.whists[2][0] == 0
 
 
+@pytest.mark.parametrize("multiplier", [8, 4, 2])
+def test_seed_004_bombs_multiply_the_next_games(multiplier):
+    # seed 004: "Допустим, что игрок имеет тройную, двойную и одинарную "бомбы". Тогда исход очередной игры
+    # оценивается по 8-кратной стоимости, а следующих — по учетверенной и двойной стоимости соответственно."
+    made = score({"contract": "7♣", "declarer": 0, "whisters": [1], "tricks": 7, "multiplier": multiplier}, S004)
+    assert made.pool == (4 * multiplier, 0, 0) and made.whists[1][0] == 3 * 4 * multiplier
+    down = score({"contract": "7♣", "declarer": 0, "whisters": [1], "tricks": 5, "multiplier": multiplier}, S004)
+    assert down.mountain == (2 * 4 * multiplier, 0, 0)
+
+
 def test_seed_004_dark_misere():
     # seed 004: "За сыгранный мизер играющий получает 20 очков, которые списываются пополам с горы и пули,
     # а за каждую взятку на мизере — 20 очков в гору."
