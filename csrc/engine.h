@@ -12,7 +12,19 @@
 #define RANK_OF(c) ((c) & 7)
 #define SUIT_BITS(mask, s) (((mask) >> (8 * (s))) & 0xFFu)
 
+/* Portable popcount: without -mpopcnt __builtin_popcount is a libgcc call, so the default
+ * build uses the SWAR sum; a build for a CPU with POPCNT (search_popcnt.c) uses the instruction. */
+#if defined(__POPCNT__)
 static inline int popc32(uint32_t x) { return __builtin_popcount(x); }
+#else
+static inline int popc32(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (int)((x * 0x01010101u) >> 24);
+}
+#endif
 static inline int ctz32(uint32_t x) { return __builtin_ctz(x); }
 static inline int msb32(uint32_t x) { return 31 - __builtin_clz(x); }
 
@@ -35,39 +47,40 @@ typedef struct {
 } state_t;
 
 /* ---- transposition table -------------------------------------------------------------
- * One entry: 16 bytes, four to a 64-byte bucket (one cache line).
+ * Partition search: an entry holds a bound for a whole class of trick-start positions, those
+ * with the same leader and suit lengths in every hand ("shape") whose top cards of each suit
+ * (down to the lowest card that mattered to the search) lie in the same hands.  Cards below
+ * that boundary may be held by anyone.  One entry: 32 bytes, four to a 128-byte bucket.
  *
- *   key    64 bits  the position at a trick boundary with ranks renumbered among the cards
- *                   still in play: for suit s and relative rank k (0 = lowest card left in the
- *                   suit), bits 16*s + 2*k hold 1 + the seat holding that card, 0 past the
- *                   suit's last card.  Played cards thus vanish and positions that differ only
- *                   in them share an entry.
- *   gen    16 bits  generation of the context when written; other generations are empty slots
- *   leader  8 bits  seat on lead (not in the key: it is compared separately)
- *   lo, hi  8 bits  bounds on the solo seat's tricks from this trick on: lo <= value <= hi
- *   best    8 bits  the move that decided the last search here, as suit*8 + relative rank,
- *                   or 0xFF
- *   depth   8 bits  tricks left (replacement keeps deeper entries)
- *   pad     8 bits
+ *   shape    64 bits  bits 4*(3*s+i)..+3: cards of suit s in hand i (0..8); bits 48-49: leader
+ *   pattern  64 bits  owner codes of the top cards: suit s, j-th highest card still held at
+ *                     bits 16*s + 2*j, code 1 + seat; only bits inside mask are kept
+ *   mask     64 bits  which code slots the entry constrains (the top k_s slots of each suit)
+ *   gen      16 bits  generation of the context when written; other generations are empty
+ *   lo, hi    8 bits  bounds on the solo seat's tricks from this trick on: lo <= value <= hi
+ *   best      8 bits  the move that decided the last search here: suit*8 + j (j-th highest), or 0xFF
+ *   depth     8 bits  tricks left (replacement keeps deeper entries)
+ *   pad      16 bits
  */
 typedef struct {
-    uint64_t key;
+    uint64_t shape;
+    uint64_t pattern;
+    uint64_t mask;
     uint16_t gen;
-    uint8_t leader;
     int8_t lo;
     int8_t hi;
     uint8_t best;
     uint8_t depth;
-    uint8_t pad;
+    uint16_t pad;
 } tt_entry;
 
-#define TT_WAYS 4
+#define TT_WAYS 16
 typedef struct {
     tt_entry e[TT_WAYS];
 } tt_bucket;
 
-_Static_assert(sizeof(tt_entry) == 16, "tt_entry must pack into 16 bytes");
-_Static_assert(sizeof(tt_bucket) == 64, "a bucket must fill one 64-byte cache line");
+_Static_assert(sizeof(tt_entry) == 32, "tt_entry must pack into 32 bytes");
+_Static_assert(sizeof(tt_bucket) == 32 * TT_WAYS, "buckets are whole entries");
 
 struct pref_ctx {
     tt_bucket *tt;
@@ -82,7 +95,10 @@ struct pref_ctx {
 
 /* tables.c */
 void pref_init_tables(void);
-extern uint16_t pref_spread[256];   /* bit i -> bit 2i */
+extern uint16_t pref_spread[256];      /* bit i -> bit 2i */
+extern uint8_t pref_ctop[256 * 256];    /* [p*256+h]: h's cards among p, numbered from the top */
+extern uint8_t pref_topk[256 * 9];      /* [p*9+k]: the k highest cards of p */
+extern uint8_t pref_runs[256 * 256];    /* [p*256+m]: lowest card of each run of m's cards within p */
 
 /* tt.c */
 int pref_tt_alloc(pref_ctx *ctx, size_t tt_bytes);

@@ -74,66 +74,136 @@ static inline int finish_trick(const game_t *g, state_t *s)
     return winner == g->solo;
 }
 
-/* ---- transposition table -------------------------------------------------------------- */
-
-static inline uint32_t compress8(uint32_t h, uint32_t p)
+/* Complete an ordinary trick (no talon); *wbit receives the winning card when it beat another
+ * card of its suit (its rank mattered), else 0. */
+static inline int finish_trick_rank(const game_t *g, state_t *s, uint32_t *wbit)
 {
-    uint32_t r = 0;
-    int k = 0;
-    while (p) {
-        uint32_t b = p & (0u - p);
-        if (h & b)
-            r |= 1u << k;
-        k++;
-        p ^= b;
+    int led = SUIT_OF(s->table[0]);
+    int best = 0, best_key = card_key(s->table[0], led, g->trump);
+    for (int i = 1; i < 3; i++) {
+        int k = card_key(s->table[i], led, g->trump);
+        if (k > best_key) {
+            best = i;
+            best_key = k;
+        }
     }
-    return r;
+    int ws = SUIT_OF(s->table[best]);
+    int same = 0;
+    for (int i = 0; i < 3; i++)
+        same += SUIT_OF(s->table[i]) == ws;
+    *wbit = same > 1 ? 1u << s->table[best] : 0;
+    int winner = s->leader + best;
+    if (winner >= 3)
+        winner -= 3;
+    s->leader = (uint8_t)winner;
+    s->ntable = 0;
+    return winner == g->solo;
 }
 
-/* Key of a trick-start position: ranks renumbered among the cards still held. */
-static inline uint64_t make_key(const state_t *s)
+/* ---- transposition table (partition search) ---------------------------------------------- */
+
+/* Upward closure within the present cards p: per suit, every card of p at or above the lowest
+ * card of rel.  The "region" of cards whose owners a result depends on. */
+static inline uint32_t upclose(uint32_t rel, uint32_t p)
 {
-    uint64_t key = 0;
+    uint32_t out = 0;
+    for (int su = 0; su < 4; su++) {
+        uint32_t x = SUIT_BITS(rel, su);
+        if (x) {
+            uint32_t low = x & (0u - x);
+            out |= (SUIT_BITS(p, su) & ~(low - 1)) << (8 * su);
+        }
+    }
+    return out;
+}
+
+typedef struct {
+    uint64_t shape;
+    uint64_t code; /* owner codes of all held cards, numbered from the top of each suit */
+} tt_key;
+
+static inline tt_key make_key(const state_t *s)
+{
+    tt_key k;
     uint32_t all = s->hand[0] | s->hand[1] | s->hand[2];
+    uint64_t shape = 0, code = 0;
     for (int su = 0; su < 4; su++) {
         uint32_t p = SUIT_BITS(all, su);
         if (!p)
             continue;
-        uint64_t k = (uint64_t)pref_spread[compress8(SUIT_BITS(s->hand[0], su), p)]
-                   + 2 * (uint64_t)pref_spread[compress8(SUIT_BITS(s->hand[1], su), p)]
-                   + 3 * (uint64_t)pref_spread[compress8(SUIT_BITS(s->hand[2], su), p)];
-        key |= k << (16 * su);
+        uint32_t h0 = SUIT_BITS(s->hand[0], su), h1 = SUIT_BITS(s->hand[1], su),
+                 h2 = SUIT_BITS(s->hand[2], su);
+        shape |= ((uint64_t)popc32(h0) | (uint64_t)popc32(h1) << 4 | (uint64_t)popc32(h2) << 8)
+                 << (12 * su);
+        const uint8_t *row = &pref_ctop[p * 256];
+        uint64_t c = (uint64_t)pref_spread[row[h0]] + 2 * (uint64_t)pref_spread[row[h1]]
+                   + 3 * (uint64_t)pref_spread[row[h2]];
+        code |= c << (16 * su);
     }
-    return key;
+    k.shape = shape | (uint64_t)s->leader << 48;
+    k.code = code;
+    return k;
 }
 
-static inline tt_bucket *tt_bucket_of(pref_ctx *ctx, uint64_t key, int leader)
+/* code-space mask of a region (top k cards of each suit) */
+static inline uint64_t region_mask(uint32_t region)
 {
-    uint64_t h = (key ^ ((uint64_t)leader << 62) ^ ((uint64_t)leader * 0x632BE59BD9B4E019ull))
-               * 0x9E3779B97F4A7C15ull;
-    h ^= h >> 29;
+    uint64_t m = 0;
+    for (int su = 0; su < 4; su++) {
+        int k = popc32(SUIT_BITS(region, su));
+        m |= (((uint64_t)1 << (2 * k)) - 1) << (16 * su);
+    }
+    return m;
+}
+
+/* the region (card space) an entry's mask stands for in a position with cards all */
+static inline uint32_t mask_region(uint64_t mask, uint32_t all)
+{
+    uint32_t r = 0;
+    for (int su = 0; su < 4; su++) {
+        uint32_t f = (uint32_t)(mask >> (16 * su)) & 0xFFFFu;
+        int k = popc32(f) >> 1;
+        r |= (uint32_t)pref_topk[SUIT_BITS(all, su) * 9 + k] << (8 * su);
+    }
+    return r;
+}
+
+static inline tt_bucket *tt_bucket_of(pref_ctx *ctx, uint64_t shape)
+{
+    uint64_t h = shape * 0x9E3779B97F4A7C15ull;
+    h ^= h >> 31;
     return &ctx->tt[h & ctx->mask];
 }
 
-static inline const tt_entry *tt_probe(pref_ctx *ctx, uint64_t key, int leader)
+/* best move <-> suit*8 + j (j-th highest card still held in the suit) */
+static inline int encode_best(uint32_t all, int c)
 {
-    tt_bucket *b = tt_bucket_of(ctx, key, leader);
-    for (int i = 0; i < TT_WAYS; i++) {
-        const tt_entry *e = &b->e[i];
-        if (e->key == key && e->gen == ctx->gen && e->leader == leader)
-            return e;
-    }
-    return 0;
+    uint32_t p = SUIT_BITS(all, SUIT_OF(c));
+    return SUIT_OF(c) * 8 + popc32(p >> (RANK_OF(c) + 1));
 }
 
-static inline void tt_store(pref_ctx *ctx, uint64_t key, int leader, int depth, int result, int t,
-                            int best)
+static inline int decode_best(uint32_t all, uint32_t hand, int code)
 {
-    tt_bucket *b = tt_bucket_of(ctx, key, leader);
+    int su = code >> 3, j = code & 7;
+    uint32_t p = SUIT_BITS(all, su);
+    if (j >= popc32(p))
+        return -1;
+    uint32_t top = pref_topk[p * 9 + j + 1];
+    uint32_t above = pref_topk[p * 9 + j];
+    int c = su * 8 + ctz32(top & ~above);
+    return ((hand >> c) & 1) ? c : -1;
+}
+
+static inline void tt_store(pref_ctx *ctx, const tt_key *key, uint32_t region, int depth,
+                            int result, int t, int best)
+{
+    uint64_t mask = region_mask(region);
+    uint64_t pattern = key->code & mask;
+    tt_bucket *b = tt_bucket_of(ctx, key->shape);
     tt_entry *e = 0;
     for (int i = 0; i < TT_WAYS; i++) {
         tt_entry *x = &b->e[i];
-        if (x->key == key && x->gen == ctx->gen && x->leader == leader) {
+        if (x->shape == key->shape && x->gen == ctx->gen && x->mask == mask && x->pattern == pattern) {
             e = x;
             break;
         }
@@ -150,13 +220,13 @@ static inline void tt_store(pref_ctx *ctx, uint64_t key, int leader, int depth, 
             if (x->depth < e->depth)
                 e = x;
         }
-        e->key = key;
+        e->shape = key->shape;
+        e->pattern = pattern;
+        e->mask = mask;
         e->gen = ctx->gen;
-        e->leader = (uint8_t)leader;
         e->lo = 0;
         e->hi = (int8_t)depth;
         e->depth = (uint8_t)depth;
-        e->best = 0xFF;
     }
     if (result) {
         if (t > e->lo)
@@ -168,32 +238,12 @@ static inline void tt_store(pref_ctx *ctx, uint64_t key, int leader, int depth, 
     e->best = (uint8_t)best;
 }
 
-/* best move <-> suit*8 + rank among the cards still held (trick start) */
-static inline int encode_best(const state_t *s, int c)
-{
-    uint32_t all = s->hand[0] | s->hand[1] | s->hand[2];
-    uint32_t p = SUIT_BITS(all, SUIT_OF(c));
-    return SUIT_OF(c) * 8 + popc32(p & ((1u << RANK_OF(c)) - 1));
-}
-
-static inline int decode_best(const state_t *s, int code)
-{
-    uint32_t all = s->hand[0] | s->hand[1] | s->hand[2];
-    int su = code >> 3, k = code & 7;
-    uint32_t p = SUIT_BITS(all, su);
-    while (k-- > 0 && p)
-        p &= p - 1;
-    if (!p)
-        return -1;
-    return su * 8 + ctz32(p);
-}
-
 /* ---- bounds at trick start ------------------------------------------------------------ */
 
 /* Tricks the side on lead can cash at once: cards of the leader above every card the other
  * two hold in the suit; in a trump contract a plain suit counts only while each other hand
  * holding trumps still follows.  The leader keeps the lead throughout, so the sum is sound. */
-static inline int quick_tricks(const game_t *g, const state_t *s)
+static inline int quick_tricks(const game_t *g, const state_t *s, uint32_t *region)
 {
     int L = s->leader;
     int a = L + 1 >= 3 ? L - 2 : L + 1;
@@ -206,6 +256,7 @@ static inline int quick_tricks(const game_t *g, const state_t *s)
         b_trumps = SUIT_BITS(hb, trump) != 0;
     }
     int q = 0;
+    uint32_t reg = 0;
     for (int su = 0; su < 4; su++) {
         uint32_t m = SUIT_BITS(me, su);
         if (!m)
@@ -219,8 +270,12 @@ static inline int quick_tricks(const game_t *g, const state_t *s)
             if (b_trumps && popc32(sb) < w)
                 w = popc32(sb);
         }
-        q += w;
+        if (w) {
+            q += w;
+            reg |= (uint32_t)pref_topk[(m | o) * 9 + w] << (8 * su);
+        }
     }
+    *region = reg;
     return q;
 }
 
@@ -228,20 +283,6 @@ static inline int quick_tricks(const game_t *g, const state_t *s)
 
 /* Cards of the mover that stand for a run of equivalent cards: the lowest of each run of
  * the mover's cards with no card of another hand (or on the table) between them. */
-static inline uint32_t run_starts(uint32_t mine, uint32_t present)
-{
-    uint32_t r = 0;
-    int prev = 0;
-    for (uint32_t p = present; p; p &= p - 1) {
-        uint32_t b = p & (0u - p);
-        int m = (mine & b) != 0;
-        if (m && !prev)
-            r |= b;
-        prev = m;
-    }
-    return r;
-}
-
 static inline uint32_t present_cards(const state_t *s)
 {
     uint32_t present = s->hand[0] | s->hand[1] | s->hand[2];
@@ -259,7 +300,7 @@ static inline uint32_t representatives(const state_t *s, uint32_t legal)
     for (int su = 0; su < 4; su++) {
         uint32_t m = SUIT_BITS(legal, su);
         if (m)
-            reps |= run_starts(m, SUIT_BITS(present, su)) << (8 * su);
+            reps |= (uint32_t)pref_runs[SUIT_BITS(present, su) * 256 + m] << (8 * su);
     }
     return reps;
 }
@@ -314,6 +355,7 @@ static int gen_moves(const game_t *g, const state_t *s, int mover, uint32_t lega
             }
             if (c == hint)
                 sc += 1000;
+
             out[n] = (uint8_t)c;
             score[n++] = sc;
         }
@@ -349,6 +391,7 @@ static int gen_moves(const game_t *g, const state_t *s, int mover, uint32_t lega
                 sc -= 0;
             if (c == hint)
                 sc += 1000;
+
             out[n] = (uint8_t)c;
             score[n++] = sc;
         }
@@ -384,41 +427,59 @@ static inline int led_suit_of(const state_t *s)
     return s->ntable ? SUIT_OF(s->table[0]) : -1;
 }
 
-/* Is the solo seat's number of tricks from s on at least t? */
-static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t)
+/* Is the solo seat's number of tricks from s on at least t?  *rel receives the region
+ * (upward closed within the cards held or on the table) whose owners the answer depends on:
+ * any position with the same leader, table, suit lengths and owners of the region's cards
+ * gets the same answer (docs/engine.md gives the argument). */
+static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t, uint32_t *rel)
 {
     ctx->nodes++;
     int mover = to_move(s);
     int R = popc32(s->hand[mover]);
+    *rel = 0;
     if (t <= 0)
         return 1;
     if (t > R)
         return 0;
 
+    uint32_t hands = s->hand[0] | s->hand[1] | s->hand[2];
     int use_tt = 0, hint = -1;
-    uint64_t key = 0;
+    tt_key key = {0, 0};
     if (s->ntable == 0 && !s->ntalon) {
         if (!g->minimise) {
-            int q = quick_tricks(g, s);
+            uint32_t qr;
+            int q = quick_tricks(g, s, &qr);
             if (mover == g->solo) {
-                if (q >= t)
+                if (q >= t) {
+                    *rel = qr;
                     return 1;
-            } else if (R - q < t)
+                }
+            } else if (R - q < t) {
+                *rel = qr;
                 return 0;
+            }
         }
         use_tt = 1;
         key = make_key(s);
-        const tt_entry *e = tt_probe(ctx, key, mover);
-        if (e) {
-            if (e->lo >= t)
+        tt_bucket *b = tt_bucket_of(ctx, key.shape);
+        for (int i = 0; i < TT_WAYS; i++) {
+            const tt_entry *e = &b->e[i];
+            if (e->shape != key.shape || e->gen != ctx->gen || (key.code & e->mask) != e->pattern)
+                continue;
+            if (e->lo >= t) {
+                *rel = mask_region(e->mask, hands);
                 return 1;
-            if (e->hi < t)
+            }
+            if (e->hi < t) {
+                *rel = mask_region(e->mask, hands);
                 return 0;
-            if (e->best != 0xFF)
-                hint = decode_best(s, e->best);
+            }
+            if (hint < 0 && e->best != 0xFF)
+                hint = decode_best(hands, s->hand[mover], e->best);
         }
     }
 
+    uint32_t present = present_cards(s);
     int led = led_suit_of(s);
     uint32_t legal = legal_mask(s->hand[mover], led, g->trump);
     uint8_t moves[PREF_MAX_MOVES];
@@ -426,26 +487,53 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t)
     int maxnode = (mover == g->solo) != g->minimise;
     int result = !maxnode;
     int best = nm > 0 ? moves[0] : 0;
+    uint32_t region = 0;
     for (int i = 0; i < nm; i++) {
         int c = moves[i];
         state_t ch = *s;
         ch.hand[mover] &= ~(1u << c);
         ch.table[ch.ntable++] = (uint8_t)c;
         int r;
+        uint32_t crel;
         if (ch.ntable < 3)
-            r = search(ctx, g, &ch, t);
-        else {
+            r = search(ctx, g, &ch, t, &crel);
+        else if (s->ntalon) {
             int gain = finish_trick(g, &ch);
-            r = search(ctx, g, &ch, t - gain);
+            r = search(ctx, g, &ch, t - gain, &crel);
+            crel = present; /* talon tricks: exact positions only */
+        } else {
+            uint32_t wbit;
+            int gain = finish_trick_rank(g, &ch, &wbit);
+            r = search(ctx, g, &ch, t - gain, &crel);
+            crel = upclose(crel | wbit, present);
         }
         if (r == maxnode) {
             result = r;
             best = c;
+            region = crel;
             break;
         }
+        region |= crel;
     }
+    if (result != maxnode && !s->ntalon) {
+        /* every move failed: a searched card stands for its run of equivalent cards, so a run
+         * reaching into the region must lie in it whole */
+        for (int i = 0; i < nm; i++) {
+            int c = moves[i], su = SUIT_OF(c);
+            uint32_t m = SUIT_BITS(s->hand[mover], su);
+            uint32_t o = SUIT_BITS(present, su) & ~m;
+            uint32_t cb = 1u << RANK_OF(c);
+            uint32_t above = o & ~((cb << 1) - 1);
+            uint32_t run = above ? m & ((above & (0u - above)) - cb) : m & ~(cb - 1);
+            if (((uint32_t)SUIT_BITS(region, su) & run) && !((SUIT_BITS(region, su) >> RANK_OF(c)) & 1))
+                region |= upclose(1u << c, present);
+        }
+    }
+    if (s->ntalon)
+        region = present;
+    *rel = region;
     if (use_tt)
-        tt_store(ctx, key, mover, R, result, t, encode_best(s, best));
+        tt_store(ctx, &key, region, R, result, t, encode_best(hands, best));
     return result;
 }
 
@@ -453,13 +541,10 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t)
 
 static int first_guess(pref_ctx *ctx, const game_t *g, const state_t *s, int R)
 {
+    (void)ctx;
+    (void)s;
     if (g->minimise)
         return 0;
-    if (s->ntable == 0 && !s->ntalon) {
-        const tt_entry *e = tt_probe(ctx, make_key(s), s->leader);
-        if (e)
-            return e->lo;
-    }
     return R / 2;
 }
 
@@ -474,7 +559,8 @@ static int value_from(pref_ctx *ctx, const game_t *g, const state_t *s, int gues
             t = lo + 1;
         if (t > hi)
             t = hi;
-        if (search(ctx, g, s, t)) {
+        uint32_t rel;
+        if (search(ctx, g, s, t, &rel)) {
             lo = t;
             guess = t + 1;
         } else {
@@ -493,7 +579,8 @@ int pref_search_value(pref_ctx *ctx, const game_t *g, const state_t *s)
 
 int pref_search_test(pref_ctx *ctx, const game_t *g, const state_t *s, int target)
 {
-    return search(ctx, g, s, target);
+    uint32_t rel;
+    return search(ctx, g, s, target, &rel);
 }
 
 /* Play c for the player to move; returns the trick the solo seat gained (0 or 1). */
@@ -562,7 +649,9 @@ int pref_search_line(pref_ctx *ctx, const game_t *g, const state_t *s0, int8_t *
                     continue;
                 state_t ch = s;
                 int gain = play_card(g, &ch, c);
-                int ok = maxnode ? search(ctx, g, &ch, v - gain) : !search(ctx, g, &ch, v - gain + 1);
+                uint32_t rel;
+                int ok = maxnode ? search(ctx, g, &ch, v - gain, &rel)
+                                 : !search(ctx, g, &ch, v - gain + 1, &rel);
                 if (ok) {
                     chosen = c;
                     chosen_gain = gain;

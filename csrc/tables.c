@@ -4,6 +4,9 @@
 #include "engine.h"
 
 uint16_t pref_spread[256];
+uint8_t pref_ctop[256 * 256];
+uint8_t pref_topk[256 * 9];
+uint8_t pref_runs[256 * 256];
 
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
@@ -15,6 +18,46 @@ static void build_tables(void)
             if ((x >> i) & 1)
                 v |= (uint16_t)(1u << (2 * i));
         pref_spread[x] = v;
+    }
+    for (int p = 0; p < 256; p++) {
+        int n = __builtin_popcount(p);
+        for (int h = 0; h < 256; h++) {
+            /* bit j set when the j-th highest card of p is in h */
+            uint8_t r = 0;
+            int j = 0;
+            for (int b = 7; b >= 0; b--) {
+                if (!((p >> b) & 1))
+                    continue;
+                if ((h >> b) & 1)
+                    r |= (uint8_t)(1u << j);
+                j++;
+            }
+            pref_ctop[p * 256 + h] = (h & ~p) ? 0 : r;
+        }
+        for (int m = 0; m < 256; m++) {
+            uint8_t r = 0;
+            int prev = 0;
+            for (int b = 0; b < 8; b++) {
+                if (!((p >> b) & 1))
+                    continue;
+                int mine = (m >> b) & 1;
+                if (mine && !prev)
+                    r |= (uint8_t)(1u << b);
+                prev = mine;
+            }
+            pref_runs[p * 256 + m] = (m & ~p) ? 0 : r;
+        }
+        for (int k = 0; k <= 8; k++) {
+            uint8_t r = 0;
+            int j = 0;
+            for (int b = 7; b >= 0 && j < k; b--) {
+                if ((p >> b) & 1) {
+                    r |= (uint8_t)(1u << b);
+                    j++;
+                }
+            }
+            pref_topk[p * 9 + k] = k <= n ? r : (uint8_t)p;
+        }
     }
 }
 
