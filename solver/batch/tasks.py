@@ -130,16 +130,23 @@ class Task:
             out[key] = allowed[key](value)
         return out
 
-    def available(self) -> None:
-        """Raise a clear error when the analysis this task needs is not installed."""
+    def missing(self) -> str | None:
+        """Why this task cannot run here (the analysis it needs is not installed), or None."""
         if self.requires is None:
-            return
+            return None
         try:
             importlib.import_module(self.requires)
         except ImportError as exc:
+            return str(exc)
+        return None
+
+    def available(self) -> None:
+        """Raise a clear error when the analysis this task needs is not installed."""
+        why = self.missing()
+        if why is not None:
             raise InvalidArgumentError(
                 f"--what {self.name} needs {self.requires}, which this installation does not "
-                f"have yet ({exc}); available now: {', '.join(available_tasks())}") from None
+                f"have yet ({why}); available now: {', '.join(available_tasks())}")
 
 
 TASKS: dict[str, Task] = {}
@@ -152,14 +159,7 @@ def register(task: Task) -> Task:
 
 def available_tasks() -> list[str]:
     """The ``--what`` names whose code is installed."""
-    out = []
-    for name, task in TASKS.items():
-        try:
-            task.available()
-        except PrefError:
-            continue
-        out.append(name)
-    return out
+    return [name for name, task in TASKS.items() if task.missing() is None]
 
 
 def get_task(name: str) -> Task:
@@ -259,3 +259,6 @@ def accepts(func, name: str) -> bool:
     except (TypeError, ValueError):
         return False
     return name in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
+
+
+from . import analyses as _analyses  # noqa: E402,F401  (registers table, discard, misere, odds)

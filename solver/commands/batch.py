@@ -53,7 +53,9 @@ def _key_value(text: str):
 
 def register(sub) -> None:
     from ..batch.tasks import TASKS
-    p = sub.add_parser("batch", help=HELP, description=HELP, epilog=EPILOG,
+    whats = "\n".join(f"  {name:<8} {task.summary}" for name, task in TASKS.items())
+    p = sub.add_parser("batch", help=HELP, description=HELP,
+                       epilog="what (--what):\n" + whats + "\n\n" + EPILOG,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("input", metavar="IN", help="file of deals ('-' reads stdin)")
     p.add_argument("-o", "--output", required=True, metavar="OUT",
@@ -70,21 +72,25 @@ def register(sub) -> None:
     p.add_argument("--chunk", type=_positive, metavar="N",
                    help="deals a task (default: from the input size, at most 64)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    g = p.add_argument_group("options of --what solve (per-line JSON keys override them)")
+    g = p.add_argument_group("task options (per-line JSON keys override them)")
     mode = g.add_mutually_exclusive_group()
     mode.add_argument("-d", "--declarer", type=_seat, metavar="SEAT", help="declarer's seat")
     mode.add_argument("--misere", type=_seat, metavar="SEAT", help="the misère player's seat")
     mode.add_argument("--raspasy", action="store_true", default=None,
                       help="распасы: every seat's guarantee")
     g.add_argument("-t", "--trump", help="trump for a contract: ♠ ♣ ♦ ♥ S C D H NT БК")
-    g.add_argument("--talon", choices=("none", "lead", "dealer"),
-                   help="распасы talon rule (default: none)")
+    g.add_argument("--talon", metavar="RULE|CARDS",
+                   help="solve --raspasy: the talon rule none, lead or dealer (default none); "
+                        "table, discard, misere, odds on endings: the two talon cards")
     g.add_argument("--leader", type=_seat, metavar="SEAT", help="who leads (default: 0)")
     e = p.add_argument_group("engine and other task options")
     e.add_argument("--backend", choices=("auto", "c", "numba", "reference"),
                    help="solver backend (default: C when built, else Numba)")
     e.add_argument("--tt-mb", type=float, metavar="MB",
                    help="transposition table size per worker, MiB")
+    e.add_argument("--level", type=int, metavar="N", help="odds: the contract's tricks (6-10)")
+    e.add_argument("--exact", action="store_true", default=None,
+                   help="discard: the value of every discard, not only the best")
     e.add_argument("-O", "--option", type=_key_value, action="append", default=[],
                    metavar="KEY=VALUE", help="any option of the task (value read as JSON)")
     p.set_defaults(func=run)
@@ -96,7 +102,8 @@ def run(args) -> int:
     from ..batch import run_file
 
     options = {k: getattr(args, k) for k in
-               ("declarer", "trump", "misere", "raspasy", "talon", "leader", "backend", "tt_mb")}
+               ("declarer", "trump", "misere", "raspasy", "talon", "leader", "backend", "tt_mb",
+                "level", "exact")}
     options.update(dict(args.option))
     client = None
     if args.scheduler:

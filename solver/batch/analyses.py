@@ -1,0 +1,260 @@
+"""The analyses as batch tasks: ``table``, ``discard``, ``misere``, ``odds`` (and ``raspasy``
+when :mod:`solver.analysis.raspasy` is installed).
+
+Each row is flat: one column per number a researcher would filter on (``tricks1_NT``,
+``misere0``, ``p_make``), card lists as text (``"7♣ 7♥"``).  Options follow ``pref solve``:
+a contract is ``declarer`` + ``trump``, a мизер ``misere=SEAT``; ``talon`` is the two talon
+cards for an ending (a full deal has its own).
+"""
+
+from __future__ import annotations
+
+from ..cards import NO_TRUMP, STRAINS, mask_of
+from ..deal import Deal
+from ..errors import InvalidArgumentError, InvalidDealError
+from ..notation import format_cards, format_strain
+from .tasks import ENGINE_OPTIONS, Task, _flag, _seat, _trump, engine_context, register
+
+STRAIN_KEYS = ("S", "C", "D", "H", "NT")     # ASCII column suffixes for ♠ ♣ ♦ ♥ NT
+
+
+def _talon_cards(value):
+    from ..analysis._common import as_cards
+    cards = as_cards(value, "talon")
+    if len(cards) != 2:
+        raise InvalidArgumentError(f"the talon is two cards, not {len(cards)}: {value!r}")
+    return format_cards(cards)
+
+
+def _level(value):
+    text = value.strip() if isinstance(value, str) else value
+    if isinstance(text, bool) or text not in tuple(range(1, 11)) + tuple(str(k) for k in range(1, 11)):
+        raise InvalidArgumentError(f"level is a number of tricks 1-10, not {value!r}")
+    return int(text)
+
+
+def _pair(value):
+    from ..analysis._common import as_cards
+    cards = as_cards(value, "discard")
+    if len(cards) != 2:
+        raise InvalidArgumentError(f"a discard is two cards, not {len(cards)}: {value!r}")
+    return format_cards(cards)
+
+
+def _engine(opts):
+    return {"backend": opts.get("backend", "auto"), "tt_mb": opts.get("tt_mb")} \
+        if opts.get("tt_mb") is not None else {"backend": opts.get("backend", "auto")}
+
+
+def _contract_or_misere(opts, what):
+    """``(seat, misere, strain)`` from declarer/trump or misere (raises on a bad mix)."""
+    declarer, misere = opts.get("declarer"), opts.get("misere")
+    if (declarer is None) == (misere is None):
+        raise InvalidArgumentError(
+            f"--what {what}: say either -d SEAT -t TRUMP (a contract) or --misere SEAT")
+    if misere is not None:
+        if opts.get("trump") is not None and _strain(opts["trump"]) != NO_TRUMP:
+            raise InvalidArgumentError("a мизер is played without trumps")
+        return misere, True, NO_TRUMP
+    if opts.get("trump") is None:
+        raise InvalidArgumentError(f"--what {what}: a contract needs -t TRUMP (♠ ♣ ♦ ♥ or NT)")
+    return declarer, False, _strain(opts["trump"])
+
+
+def _strain(value):
+    from ..notation import parse_strain
+    return parse_strain(value)
+
+
+def _check_talon(deal: Deal, opts: dict) -> None:
+    from ..analysis._common import twelve_of
+    twelve_of(deal, 0, opts.get("talon"))
+
+
+# -- table --------------------------------------------------------------------------------------
+
+def _table_columns():
+    cols = []
+    for s in range(3):
+        cols += [f"tricks{s}_{k}" for k in STRAIN_KEYS] + [f"misere{s}", f"best{s}"]
+    for s in range(3):
+        cols += [f"discard{s}_{k}" for k in STRAIN_KEYS] + [f"misere_discard{s}"]
+    return tuple(cols)
+
+
+def _run_table(deal, opts):
+    from ..analysis import table
+    from ..analysis._common import cards_text
+    r = table(deal, talon=opts.get("talon"), leader=opts.get("leader", 0), **_engine(opts))
+    row = {}
+    for s in range(3):
+        for strain, key in zip(STRAINS, STRAIN_KEYS):
+            row[f"tricks{s}_{key}"] = int(r.tricks[s][strain])
+            row[f"discard{s}_{key}"] = cards_text(r.discards[s][strain])
+        row[f"misere{s}"] = int(r.misere[s])
+        row[f"misere_discard{s}"] = cards_text(r.misere_discards[s])
+        row[f"best{s}"] = r.best_contract(s) or ""
+    return row
+
+
+register(Task(
+    name="table",
+    summary="makeability table: every seat × strain with its best discard, мизер per seat",
+    columns=_table_columns(),
+    options={"talon": _talon_cards, "leader": _seat("leader")},
+    defaults={},
+    run=_run_table,
+    check=lambda deal, opts: _check_talon(deal, opts),
+    requires="solver.analysis.table",
+))
+
+
+# -- discard ------------------------------------------------------------------------------------
+
+def _run_discard(deal, opts):
+    from ..analysis import discard
+    seat, misere, strain = _contract_or_misere(opts, "discard")
+    exact = bool(opts.get("exact", False))
+    backend = opts.get("backend", "auto")
+    kw = {"misere": seat} if misere else {"declarer": seat, "trump": strain}
+    ctx = engine_context(backend, opts.get("tt_mb", 32))
+    r = discard(deal, talon=opts.get("talon"), leader=opts.get("leader", 0), exact=exact,
+                backend=backend, context=ctx, **kw)
+    row = {"mode": r.mode, "solo": r.declarer, "trump": format_strain(r.trump),
+           "tricks": int(r.tricks), "discard": r.best.text,
+           "best_discards": ", ".join(format_cards(p) for p in r.best_discards),
+           "discards": ""}
+    if exact:
+        row["discards"] = ", ".join(f"{d.text}:{d.tricks}" for d in r.discards)
+    return row
+
+
+def _check_mode_and_talon(what):
+    def check(deal, opts):
+        _contract_or_misere(opts, what)
+        _check_talon(deal, opts)
+    return check
+
+
+register(Task(
+    name="discard",
+    summary="best discard for a contract (-d SEAT -t TRUMP) or a мизер (--misere SEAT); "
+            "--exact values every discard",
+    columns=("mode", "solo", "trump", "tricks", "discard", "best_discards", "discards"),
+    options={"declarer": _seat("declarer"), "trump": _trump, "misere": _seat("misere"),
+             "talon": _talon_cards, "leader": _seat("leader"), "exact": _flag("exact")},
+    defaults={},
+    run=_run_discard,
+    check=_check_mode_and_talon("discard"),
+    requires="solver.analysis.discard",
+))
+
+
+# -- misere -------------------------------------------------------------------------------------
+
+def _run_misere(deal, opts):
+    """The мизер of one seat: with a talon, its best discard, then the catching line."""
+    from ..api import solve
+    seat = opts.get("misere")
+    backend, tt_mb = opts.get("backend", "auto"), opts.get("tt_mb", 32)
+    ctx = engine_context(backend, tt_mb)
+    leader = opts.get("leader", 0)
+    discard_text = ""
+    play_deal = deal
+    if deal.talon or opts.get("talon"):
+        from ..analysis import discard
+        r = discard(deal, misere=seat, talon=opts.get("talon"), leader=leader, exact=False,
+                    backend=backend, context=ctx)
+        kept = (deal.hands[seat] | mask_of(r.talon)) & ~mask_of(r.best.cards)
+        hands = list(deal.hands)
+        hands[seat] = kept
+        play_deal = Deal(tuple(hands), tuple(r.best.cards) if len(deal.talon) == 2 else ())
+        discard_text = r.best.text
+    s = solve(play_deal, misere=seat, leader=leader, backend=backend, tt_mb=tt_mb, context=ctx)
+    return {"solo": seat, "tricks": int(s.tricks), "caught": bool(s.tricks > 0),
+            "discard": discard_text, "play": format_cards(s.line)}
+
+
+def _check_misere(deal, opts):
+    if opts.get("misere") is None:
+        raise InvalidArgumentError("--what misere needs --misere SEAT (the misère player)")
+    if deal.talon or opts.get("talon"):
+        _check_talon(deal, opts)
+
+
+register(Task(
+    name="misere",
+    summary="мизер of --misere SEAT: tricks he is forced to take with his best discard, "
+            "that discard and the catching line",
+    columns=("solo", "tricks", "caught", "discard", "play"),
+    options={"misere": _seat("misere"), "talon": _talon_cards, "leader": _seat("leader")},
+    defaults={},
+    run=_run_misere,
+    check=_check_misere,
+    requires="solver.analysis.discard",
+))
+
+
+# -- odds ---------------------------------------------------------------------------------------
+
+def _run_odds(deal, opts):
+    from ..analysis import odds
+    from ..analysis._common import twelve_of
+    seat, misere, strain = _contract_or_misere(opts, "odds")
+    twelve, _ = twelve_of(deal, seat, opts.get("talon"))
+    pool = 0
+    for s in range(3):
+        if s != seat:
+            pool |= deal.hands[s]
+    kw = {"misere": True} if misere else {"trump": strain, "level": opts.get("level")}
+    r = odds(twelve, seat, discard=opts.get("discard"), lead=opts.get("lead"), pool=pool,
+             threads=1, progress=False, **kw, **_engine(opts))
+    best = r.best
+    return {"mode": r.mode, "solo": seat, "trump": format_strain(r.trump),
+            "level": r.level if r.mode == "contract" else None,
+            "p": float(best.probability), "layouts": int(best.layouts),
+            "expected_tricks": float(best.expected_tricks), "discard": best.text,
+            "histogram": " ".join(str(n) for n in best.histogram)}
+
+
+def _lead(value):
+    from ..analysis._common import as_card
+    from ..notation import format_card
+    return format_card(as_card(value))
+
+
+register(Task(
+    name="odds",
+    summary="exact odds over every split of the unseen cards for the seat's 12 cards: "
+            "p = P(contract makes) (-d SEAT -t TRUMP [--level N]) or P(мизер caught) "
+            "(--misere SEAT), for the best discard (or -O discard='7♣ 8♣')",
+    columns=("mode", "solo", "trump", "level", "p", "layouts", "expected_tricks", "discard",
+             "histogram"),
+    options={"declarer": _seat("declarer"), "trump": _trump, "misere": _seat("misere"),
+             "talon": _talon_cards, "level": _level, "discard": _pair, "lead": _lead},
+    defaults={},
+    run=_run_odds,
+    check=_check_mode_and_talon("odds"),
+    requires="solver.analysis.odds",
+))
+
+
+# -- raspasy (lands with solver.analysis.raspasy) ----------------------------------------------------
+
+def _run_raspasy(deal, opts):      # pragma: no cover - until the analysis lands
+    raise InvalidArgumentError("--what raspasy is not wired to solver.analysis.raspasy yet; "
+                               "use --what solve --raspasy [--talon RULE]")
+
+
+register(Task(
+    name="raspasy",
+    summary="распасы analysis (solver.analysis.raspasy); --what solve --raspasy gives "
+            "every seat's guarantee meanwhile",
+    columns=(),
+    options={},
+    defaults={},
+    run=_run_raspasy,
+    requires="solver.analysis.raspasy",
+))
+
+_ = (ENGINE_OPTIONS, InvalidDealError)

@@ -1,0 +1,90 @@
+"""Batch tasks over the analyses (table, discard, misere, odds): rows equal direct calls."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from solver import Deal, solve
+from solver.batch import available_tasks, evaluate, run_file
+from solver.cards import mask_of
+from solver.errors import InvalidArgumentError
+from solver.notation import format_cards, parse_card_list
+
+pytestmark = pytest.mark.skipif(
+    not {"table", "discard", "misere", "odds"} <= set(available_tasks()),
+    reason="the analyses are not installed")
+
+STRAINS = ("S", "C", "D", "H", "NT")
+
+
+def endings_with_talon(n, per_hand=2, seed=0):
+    """``(deal line, talon text)`` pairs: an ending and two cards nobody holds."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(n):
+        c = [int(x) for x in rng.permutation(32)]
+        deal = Deal.from_hands([c[i * per_hand:(i + 1) * per_hand] for i in range(3)])
+        out.append((deal, format_cards(c[3 * per_hand:3 * per_hand + 2])))
+    return out
+
+
+def test_table_rows_equal_direct_tables():
+    from solver.analysis import table
+    cases = endings_with_talon(6, seed=1)
+    lines = [f'{{"deal": "{d}", "talon": "{t}"}}' for d, t in cases]
+    df = evaluate(lines, "table", backend="reference", jobs=2, chunk_size=2)
+    assert len(df) == 6
+    for i, (d, t) in enumerate(cases):
+        r = table(d, talon=t, backend="reference")
+        for s in range(3):
+            assert [df.loc[i, f"tricks{s}_{k}"] for k in STRAINS] == [r.tricks[s][x] for x in range(5)]
+            assert df.loc[i, f"misere{s}"] == r.misere[s]
+            assert df.loc[i, f"best{s}"] == (r.best_contract(s) or "")
+
+
+def test_discard_and_misere_rows():
+    from solver.analysis import discard
+    cases = endings_with_talon(5, seed=2)
+    lines = [f'{{"deal": "{d}", "talon": "{t}"}}' for d, t in cases]
+    dis = evaluate(lines, "discard", declarer=1, trump="♦", exact=True, backend="reference",
+                   jobs=1)
+    mis = evaluate(lines, "misere", misere=2, backend="reference", jobs=1)
+    for i, (d, t) in enumerate(cases):
+        r = discard(d, declarer=1, trump="♦", talon=t, backend="reference")
+        assert dis.loc[i, "tricks"] == r.tricks and dis.loc[i, "discard"] == r.best.text
+        assert len(dis.loc[i, "discards"].split(", ")) == len(r.discards)
+        m = discard(d, misere=2, talon=t, backend="reference")
+        assert mis.loc[i, "tricks"] == m.tricks and mis.loc[i, "caught"] == (m.tricks > 0)
+        # the catching line is played from the hand kept after the discard
+        kept = (d.hands[2] | mask_of(m.talon)) & ~mask_of(parse_card_list(mis.loc[i, "discard"]))
+        hands = list(d.hands)
+        hands[2] = kept
+        s = solve(Deal(tuple(hands)), misere=2, backend="reference")
+        assert s.tricks == m.tricks and mis.loc[i, "play"] == format_cards(s.line)
+
+
+def test_odds_rows_equal_direct_odds():
+    from solver.analysis import odds
+    cases = endings_with_talon(3, seed=3)
+    lines = [f'{{"deal": "{d}", "talon": "{t}"}}' for d, t in cases]
+    df = evaluate(lines, "odds", declarer=0, trump="NT", level=1, backend="reference", jobs=1)
+    for i, (d, t) in enumerate(cases):
+        r = odds(d.hands[0] | mask_of(parse_card_list(t)), 0, trump="NT", level=1,
+                 pool=d.hands[1] | d.hands[2], backend="reference", threads=1, progress=False)
+        assert df.loc[i, "p"] == pytest.approx(r.p_make)
+        assert df.loc[i, "layouts"] == r.layouts == 6
+        assert df.loc[i, "histogram"] == " ".join(map(str, r.histogram))
+
+
+def test_analysis_errors_name_the_line(tmp_path):
+    d, t = endings_with_talon(1, seed=4)[0]
+    src = tmp_path / "in.txt"
+    src.write_text(f'{str(d)}\n{{"deal": "{d}", "talon": "{t}"}}\n', encoding="utf-8")
+    s = run_file(src, tmp_path / "t.csv", "table", options={"backend": "reference"}, jobs=1,
+                 progress=False)
+    assert (s.answered, s.errors) == (1, 1)
+    err = (tmp_path / "t.csv.errors.jsonl").read_text(encoding="utf-8")
+    assert '"line":1' in err and "talon" in err
+    with pytest.raises(InvalidArgumentError, match="either -d SEAT -t TRUMP"):
+        evaluate([str(d)], "discard", talon=t, backend="reference", jobs=1)
