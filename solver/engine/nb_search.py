@@ -366,6 +366,49 @@ def contract_bounds(st, leader, rem):
     return lower, upper
 
 
+@njit(cache=True)
+def misere_clean(st, leader):
+    """True when the solo seat (minimising, no trumps) can take no more tricks at all.
+
+    In every suit the other two hold, all their cards are above all of the solo seat's:
+    whatever they lead, it ducks; if it is on lead now, it leads such a suit and one of them
+    must go over.  Having never won, it never leads again.
+    """
+    solo = st[S_SOLO]
+    hs = st[solo]
+    ho = st[(solo + 1) % 3] | st[(solo + 2) % 3]
+    lead_ok = False
+    for s in range(4):
+        sh = 8 * s
+        a = (hs >> sh) & 0xFF
+        o = (ho >> sh) & 0xFF
+        if a == 0 or o == 0:
+            continue
+        if (o & -o) <= a:          # the others' lowest card is below the solo seat's highest
+            return False
+        lead_ok = True
+    return lead_ok or leader != solo
+
+
+@njit(cache=True)
+def misere_all_boss(st, leader):
+    """True when the solo seat (minimising, no trumps) is on lead and takes every trick left:
+    in each of its suits the other two hold no card above its lowest, so whatever it leads
+    wins, and it stays on lead."""
+    solo = st[S_SOLO]
+    if leader != solo:
+        return False
+    hs = st[solo]
+    ho = st[(solo + 1) % 3] | st[(solo + 2) % 3]
+    for s in range(4):
+        sh = 8 * s
+        a = (hs >> sh) & 0xFF
+        o = (ho >> sh) & 0xFF
+        if a != 0 and o != 0 and o > (a & -a):   # some card of theirs is above its lowest
+            return False
+    return True
+
+
 @njit(cache=True, inline="always")
 def card_key(c, led, trump):
     """Trick-taking strength of ``c``: trumps 16-23, the led suit 8-15, other cards -1."""
@@ -562,7 +605,17 @@ def search(st, keys, info, tab, mv, leader, n, c0, c1, tidx, target):
                     ret = (leader + w) % 3 == solo
                     phase = _RETURN
                     continue
-                if not mini:
+                if mini:
+                    if trump == NO_TRUMP:
+                        if misere_clean(st, leader):
+                            ret = False
+                            phase = _RETURN
+                            continue
+                        if misere_all_boss(st, leader):
+                            ret = True
+                            phase = _RETURN
+                            continue
+                else:
                     lo_b, up_b = contract_bounds(st, leader, remaining)
                     if lo_b >= target:
                         ret = True
