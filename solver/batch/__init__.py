@@ -28,8 +28,8 @@ from .. import errors as _errors
 from ..engine import _MODULES, get_backend
 from ..errors import InvalidArgumentError, PrefError
 from .reader import LineSet, as_deal_texts, count_lines, iter_lines, parse_line, parse_object
-from .runner import (chunk_size_for, default_jobs, executor_slots, make_pool, pipeline,
-                     stop_pool)
+from .runner import (chunk_size_for, default_jobs, executor_slots, is_dask_client, make_pool,
+                     pipeline, stop_pool)
 from .tasks import TASKS, Task, available_tasks, get_task, run_chunk
 from .writer import Sink, errors_path, output_format
 
@@ -37,10 +37,11 @@ __all__ = ["evaluate", "run_file", "BatchSummary", "TASKS", "Task", "available_t
            "get_task", "run_chunk", "LineSet", "default_jobs", "errors_path", "output_format"]
 
 
-def _prepare(what: str, options: dict) -> tuple[Task, dict]:
+def _prepare(what: str, options: dict, executor=None) -> tuple[Task, dict]:
     task = get_task(what)
     base = task.normalise({k: v for k, v in options.items() if v is not None})
-    get_backend(base.get("backend", "auto"))      # a missing backend fails once, here
+    if not is_dask_client(executor):   # a cluster's workers may have engines we lack
+        get_backend(base.get("backend", "auto"))      # a missing backend fails once, here
     return task, base
 
 
@@ -97,7 +98,7 @@ def evaluate(deals, what: str = "solve", *, executor=None, jobs: int | None = No
     import pandas as pd
     if on_error not in ("raise", "record"):
         raise InvalidArgumentError(f"on_error is 'raise' or 'record', not {on_error!r}")
-    task, base = _prepare(what, options)
+    task, base = _prepare(what, options, executor)
     seq = as_deal_texts(deals)
     total = len(seq) if hasattr(seq, "__len__") else (len(deals) if hasattr(deals, "__len__") else None)
     items = (parse_object(i, obj, task, base) for i, obj in enumerate(seq))
@@ -109,7 +110,7 @@ def evaluate(deals, what: str = "solve", *, executor=None, jobs: int | None = No
     ok = False
     try:
         with closing(pipeline(items, what, base, executor=run.executor, chunk_size=chunk_size,
-                              max_inflight=4 * run.slots)) as results:
+                              max_inflight=4 * run.slots, slots=run.slots)) as results:
             for chunk in results:
                 for row in chunk:
                     if "error" in row and on_error == "raise":
@@ -137,8 +138,12 @@ def _bar(progress, total, initial, desc):
     if not progress:
         return None
     from tqdm.auto import tqdm
-    return tqdm(total=total, initial=initial, unit="deal", desc=desc, dynamic_ncols=True,
-                smoothing=0.1, file=sys.stderr)
+
+    class Bar(tqdm):
+        monitor_interval = 0     # no monitor thread: worker processes may be forked after us
+
+    return Bar(total=total, initial=initial, unit="deal", desc=desc, dynamic_ncols=True,
+               smoothing=0.1, file=sys.stderr)
 
 
 @dataclass
@@ -174,7 +179,7 @@ def run_file(source, output, what: str = "solve", *, options: dict | None = None
     and the interrupt propagates.
     """
     log = sys.stderr if log is None else log
-    task, base = _prepare(what, options or {})
+    task, base = _prepare(what, options or {}, executor)
     sink = Sink(output, task.columns, resume=resume, overwrite=overwrite)
     if sink.cut_bytes:
         print(f"pref batch: cut a torn last row ({sink.cut_bytes} bytes) of an interrupted run",
@@ -210,14 +215,13 @@ def run_file(source, output, what: str = "solve", *, options: dict | None = None
     run = _Executor(executor, jobs, remaining, _preload(base))
     bar = None
     try:
+        bar = _bar(progress, total, len(done), what)
         if chunk_size is None:
             chunk_size = chunk_size_for(remaining, run.slots)
         results = pipeline(items(), what, base, executor=run.executor, chunk_size=chunk_size,
-                           max_inflight=4 * run.slots)
+                           max_inflight=4 * run.slots, slots=run.slots)
         with closing(results):
             for chunk in results:
-                if bar is None:      # after the first submit: the pool's workers exist
-                    bar = _bar(progress, total, len(done), what)
                 sink.write(chunk)
                 for row in chunk:
                     if "error" in row:

@@ -15,6 +15,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from typing import Iterable, Iterator
@@ -22,7 +23,8 @@ from typing import Iterable, Iterator
 from .tasks import run_chunk
 
 DEFAULT_CHUNK = 16
-MAX_CHUNK = 64
+MAX_CHUNK = 256
+CHUNK_SECONDS = 0.5     # adaptive chunks aim at about this much work each
 
 
 def default_jobs() -> int:
@@ -49,11 +51,11 @@ def executor_slots(executor) -> int:
     return max(1, int(getattr(executor, "_max_workers", 0) or default_jobs()))
 
 
-def chunk_size_for(total: int | None, slots: int) -> int:
-    """Chunks big enough to amortise the hand-off, small enough to spread the work evenly."""
-    if not total:
-        return DEFAULT_CHUNK
-    return max(1, min(MAX_CHUNK, -(-total // (4 * slots))))
+def chunk_size_for(total: int | None, slots: int) -> int | None:
+    """A fixed chunk size for small inputs (every worker gets work), else None (adaptive)."""
+    if total is not None and total <= 8 * slots:
+        return max(1, -(-total // (2 * slots)))
+    return None
 
 
 # -- the process pool ---------------------------------------------------------------------------
@@ -130,12 +132,15 @@ class _Done:
         return False
 
 
-def pipeline(items: Iterable, what: str, base: dict, *, executor=None, chunk_size=DEFAULT_CHUNK,
-             max_inflight: int = 4) -> Iterator[list[dict]]:
+def pipeline(items: Iterable, what: str, base: dict, *, executor=None,
+             chunk_size: int | None = DEFAULT_CHUNK, max_inflight: int = 4,
+             slots: int = 1) -> Iterator[list[dict]]:
     """Evaluate ``items`` (tuples for :func:`run_chunk`, or error rows passed straight on).
 
     Yields lists of rows: a chunk's rows in input order, chunks in submission order, reader
-    errors as soon as they are read.  ``executor=None`` runs every chunk here.  On any exit
+    errors as soon as they are read.  ``executor=None`` runs every chunk here.
+    ``chunk_size=None`` adapts the chunks to about :data:`CHUNK_SECONDS` of work each (from
+    the rate so far over ``slots`` workers), between 1 and :data:`MAX_CHUNK` deals.  On any exit
     (exhausted, error, KeyboardInterrupt, ``close()``) the chunks still in flight are cancelled.
     """
     if executor is None:
@@ -147,24 +152,38 @@ def pipeline(items: Iterable, what: str, base: dict, *, executor=None, chunk_siz
     else:
         def submit(chunk):
             return executor.submit(run_chunk, what, base, chunk)
+    adaptive = chunk_size is None
+    size = 2 if adaptive else max(1, int(chunk_size))
+    start = time.monotonic()
+    finished = 0
     inflight: deque = deque()
     chunk: list = []
+
+    def collect():
+        nonlocal finished, size
+        rows = inflight.popleft().result()
+        finished += len(rows)
+        if adaptive and finished:
+            per_deal = slots * (time.monotonic() - start) / finished
+            size = max(1, min(MAX_CHUNK, int(CHUNK_SECONDS / max(per_deal, 1e-6))))
+        return rows
+
     try:
         for item in items:
             if isinstance(item, dict):
                 yield [item]
                 continue
             chunk.append(item)
-            if len(chunk) >= chunk_size:
+            if len(chunk) >= size:
                 inflight.append(submit(chunk))
                 chunk = []
                 while len(inflight) >= max_inflight:
-                    yield inflight.popleft().result()
+                    yield collect()
         if chunk:
             inflight.append(submit(chunk))
             chunk = []
         while inflight:
-            yield inflight.popleft().result()
+            yield collect()
     finally:
         for fut in inflight:
             try:

@@ -70,7 +70,7 @@ def register(sub) -> None:
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run on a Dask cluster (tcp://host:8786) instead of local processes")
     p.add_argument("--chunk", type=_positive, metavar="N",
-                   help="deals a task (default: from the input size, at most 64)")
+                   help="deals per task (default: adapted to about half a second of work)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     g = p.add_argument_group("task options (per-line JSON keys override them)")
     mode = g.add_mutually_exclusive_group()
