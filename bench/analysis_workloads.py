@@ -1,0 +1,272 @@
+"""Workloads for the analyses (solver/analysis/) and the batch table, added as they land.
+
+Two scales of every analysis:
+
+* on full deals of the corpus (the real workload; the figures the targets of issue 5 speak of);
+* on the corpus's 5-card endings with their two ``spare`` cards as the talon (21 discards, a
+  table of 5-card games, odds over the C(10, 5) = 252 splits of the other two hands): small
+  enough for ``--quick`` and, for the discard, for the reference solver to judge.
+
+An analysis that is not installed yields a spec with ``unavailable`` set, so the report lists it
+as missing instead of printing a placeholder row.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+
+import benchlib as bl
+import workloads as wl
+from solver.deal import Deal
+from solver.engine import get_backend
+
+# key → (title, module, size key)
+FULL_DEAL_ROWS = {
+    "discard_contract": ("66 discards (contract)", "solver.analysis.discard"),
+    "discard_misere": ("66 discards (мизер)", "solver.analysis.discard"),
+    "table": ("makeability table", "solver.analysis.table"),
+    "odds_misere": ("мизер odds, 184,756 layouts, 1 thread", "solver.analysis.odds"),
+    "odds_contract": ("contract odds, 184,756 layouts, 1 thread", "solver.analysis.odds"),
+}
+ENDING_ROWS = {
+    "discard_end": ("discard, 5-card ending + 2 (21 discards)", "solver.analysis.discard"),
+    "table_end": ("table, 5-card ending + 2", "solver.analysis.table"),
+    "odds_end": ("odds, 5-card ending, 252 layouts", "solver.analysis.odds"),
+}
+QUERY_KEYS = tuple(FULL_DEAL_ROWS) + tuple(ENDING_ROWS)
+
+FULL = {"discard_contract": 100, "discard_misere": 30, "table": 30, "odds_misere": 3,
+        "odds_contract": 2, "discard_end": 60, "table_end": 30, "odds_end": 12,
+        "batch_table": 100}
+QUICK = {"discard_contract": 0, "discard_misere": 0, "table": 0, "odds_misere": 0,
+         "odds_contract": 0, "discard_end": 6, "table_end": 3, "odds_end": 2,
+         "batch_table": 0}
+ENDING_LEVEL = 3          # the contract level asked on 5-card endings (a majority of tricks)
+
+
+def _missing(module: str) -> str | None:
+    try:
+        importlib.import_module(module)
+    except ImportError as exc:
+        return f"{module} has not landed ({exc})"
+    return None
+
+
+def _deal(e: dict) -> Deal:
+    return Deal(tuple(e["hands"]), tuple(e["talon"]))
+
+
+def _ending_deal(e: dict) -> Deal:
+    return Deal(tuple(e["hands"]), ())
+
+
+def _name(name: str):
+    return name
+
+
+def _clear(ctx) -> None:
+    ctx.clear()
+
+
+def _discard_answer(r):
+    return sorted((tuple(d.cards), d.tricks) for d in r.discards)
+
+
+# -- the runs (state is an engine context or the backend's name) -------------------------------
+
+def _discard_contract(ctx, e):
+    from solver.analysis import discard
+    r = discard(_deal(e), declarer=e["declarer"], trump=e["trump"], backend=_backend_of(ctx),
+                context=ctx)
+    return _discard_answer(r), r.nodes, r.solves
+
+
+def _discard_misere(ctx, e):
+    from solver.analysis import discard
+    r = discard(_deal(e), misere=e["misere"], backend=_backend_of(ctx), context=ctx)
+    return _discard_answer(r), r.nodes, r.solves
+
+
+def _table_answer(r):
+    return [[r.tricks[s][t] for t in range(5)] + [r.misere[s]] for s in range(3)]
+
+
+def _table(name, e):
+    from solver.analysis import table
+    r = table(_deal(e), backend=name)
+    return _table_answer(r), None, r.solves
+
+
+def _odds_answer(r):
+    return list(r.best.histogram)
+
+
+def _odds_misere(name, e):
+    from solver.analysis import odds
+    seat = e["misere"]
+    r = odds(bl.cards12(e, seat), seat, misere=True, discard=tuple(e["talon"]), backend=name,
+             threads=1, progress=False)
+    return _odds_answer(r), None, r.layouts
+
+
+def _odds_contract(name, e):
+    from solver.analysis import odds
+    seat = e["declarer"]
+    r = odds(bl.cards12(e, seat), seat, trump=e["trump"], discard=tuple(e["talon"]),
+             backend=name, threads=1, progress=False)
+    return _odds_answer(r), None, r.layouts
+
+
+def _discard_end(ctx, e):
+    from solver.analysis import discard
+    kw = ({"declarer": e["solo"], "trump": e["trump"]} if e["mode"] == "contract"
+          else {"misere": e["solo"]})
+    r = discard(_ending_deal(e), talon=e["spare"], leader=e["leader"], backend=_backend_of(ctx),
+                context=ctx, **kw)
+    return _discard_answer(r), getattr(r, "nodes", None), r.solves
+
+
+def _table_end(name, e):
+    from solver.analysis import table
+    r = table(_ending_deal(e), talon=e["spare"], backend=name)
+    return _table_answer(r), None, r.solves
+
+
+def _odds_end(name, e):
+    from solver.analysis import odds
+    seat = e["solo"]
+    own = e["hands"][seat] | sum(1 << c for c in e["spare"])
+    pool = sum(e["hands"][s] for s in range(3) if s != seat)
+    kw = ({"trump": e["trump"], "level": ENDING_LEVEL} if e["mode"] == "contract"
+          else {"misere": True})
+    r = odds(_cards(own), seat, discard=tuple(e["spare"]), pool=_cards(pool), backend=name,
+             threads=1, progress=False, **kw)
+    return _odds_answer(r), None, r.layouts
+
+
+def _cards(mask: int) -> list[int]:
+    return [c for c in range(32) if mask >> c & 1]
+
+
+_CTX_BACKEND: dict[int, str] = {}
+
+
+def _ctx_named(name: str):
+    ctx = get_backend(name).Context()
+    _CTX_BACKEND[id(ctx)] = name
+    return ctx
+
+
+def _backend_of(ctx) -> str:
+    return _CTX_BACKEND[id(ctx)]
+
+
+RUNS = {
+    "discard_contract": (_ctx_named, _discard_contract, _clear, "deals"),
+    "discard_misere": (_ctx_named, _discard_misere, _clear, "deals"),
+    "table": (_name, _table, None, "deals"),
+    "odds_misere": (_name, _odds_misere, None, "deals"),
+    "odds_contract": (_name, _odds_contract, None, "deals"),
+    "discard_end": (_ctx_named, _discard_end, _clear, "endings"),
+    "table_end": (_name, _table_end, None, "endings"),
+    "odds_end": (_name, _odds_end, None, "endings"),
+}
+# The reference solver takes seconds per 5-card discard question: it judges the engines on the
+# endings value row (workloads.py) and in tests/, not here.
+WITH_REFERENCE: set[str] = set()
+# A full-deal analysis warms up on the ending-sized version of itself (loads the Numba kernels,
+# pages in the table) instead of solving an expensive deal twice.
+WARMUP_WITH = {"discard_contract": "discard_end", "discard_misere": "discard_end",
+               "table": "table_end", "odds_misere": "odds_end", "odds_contract": "odds_end"}
+
+
+def sizes(quick: bool) -> dict:
+    return dict(QUICK if quick else FULL)
+
+
+def analysis_queries(corpus: dict, s: dict, backends: list[str]) -> list:
+    out = []
+    fast = [b for b in backends if b != "reference"]
+    rows = {**FULL_DEAL_ROWS, **ENDING_ROWS}
+    for key, (title, module) in rows.items():
+        n = s.get(key, 0)
+        if not n:
+            continue
+        why = _missing(module)
+        if why:
+            out.append(wl.Spec(key, title, None, [], unavailable=why))
+            continue
+        setup, run, fresh, source = RUNS[key]
+        items = corpus[source][:n]
+        bk = fast + (["reference"] if key in WITH_REFERENCE else [])
+        warm = None
+        if key in WARMUP_WITH:
+            _, warm_fn, warm_fresh, _ = RUNS[WARMUP_WITH[key]]
+            warm_items = corpus["endings"][:3]
+            warm = _warmer(warm_fn, warm_fresh, warm_items)
+        q = bl.Query(key, title, items, setup, run, fresh, warmup=1, warmup_run=warm,
+                     calls_label="layouts" if key.startswith("odds") else "engine calls")
+        out.append(wl.Spec(key, title, q, bk, judge="reference" if key in WITH_REFERENCE else "c"))
+    return out
+
+
+def _warmer(fn, fresh, items):
+    def warm(state):
+        for item in items:
+            if fresh is not None:
+                fresh(state)
+            fn(state, item)
+    return warm
+
+
+def batch_table(corpus, s, backends, evaluate_batch):
+    """evaluate('table') on 1 and 2 workers, when the batch task and the analysis exist."""
+    n = s.get("batch_table", 0)
+    if not n:
+        return [], [], []
+    try:
+        from solver.batch import TASKS
+    except Exception as exc:  # noqa: BLE001
+        return [], [f"batch: evaluate('table'): solver.batch does not import ({exc})"], []
+    if "table" not in TASKS:
+        return [], ["batch: evaluate('table'): the batch task 'table' has not landed"], []
+    why = _missing("solver.analysis.table")
+    if why:
+        return [], [f"batch: evaluate('table'): {why}"], []
+    lines = [json.dumps({"deal": e["deal"]}) for e in corpus["deals"][:n]]
+    rows, problems = evaluate_batch(corpus, s, backends, "table", lines, "batch_table",
+                                    "batch: evaluate('table')", None,
+                                    ["c"] if "c" in backends else backends[:1])
+    return rows, [], problems
+
+
+def targets(groups, batch, find) -> list[dict]:
+    out = []
+
+    def add(what, measured, target, anchor, ok):
+        out.append({"what": what, "measured": measured, "target": target, "anchor": anchor,
+                    "verdict": "met" if ok else "NOT met"})
+
+    one = find(groups, "contract", "c")
+    for key, label in (("discard_contract", "contract"), ("discard_misere", "мизер")):
+        r = find(groups, key, "c")
+        base = one if key == "discard_contract" else find(groups, "misere", "c")
+        if r and base:
+            ratio = r.median_ms / base.median_ms
+            add(f"66 discards ({label}) / one solve, C medians",
+                f"{ratio:.1f}× ({r.median_ms:.2f} ms vs {base.median_ms:.3f} ms)", "≤ 5×",
+                "skat solvers share one TT over the 66 discards", ratio <= 5)
+    r = find(groups, "table", "c")
+    if r:
+        add("makeability table, C median", f"{r.median_ms:.1f} ms (p99 {r.pct_ms(99):.0f} ms)",
+            "≤ 50 ms", "bridge DD table (20 solves): bridge-solver ≈ 105 ms, DDS ≈ 135 ms",
+            r.median_ms <= 50)
+    for key, limit, anchor in (("odds_misere", 0.3, "Bridge Studio 1.3-4.4 s"),
+                               ("odds_contract", 5.0, "Bridge Studio 50-70 s")):
+        r = find(groups, key, "c")
+        if r:
+            add(f"{FULL_DEAL_ROWS[key][0]}, C median per core",
+                f"{r.median_ms / 1000:.2f} s (n={r.n})", f"≤ {limit} s", anchor,
+                r.median_ms / 1000 <= limit)
+    return out
