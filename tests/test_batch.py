@@ -325,3 +325,32 @@ def test_killed_run_resumes_to_exactly_once(tmp_path, sig, jobs):
         exp = expected_row(deals[k - 1], declarer=1, trump="♣")
         assert by_line[k]["deal"] == str(deals[k - 1])
         assert (by_line[k]["tricks"], by_line[k]["cards"]) == (exp["tricks"], exp["cards"])
+
+
+def test_parquet_output_or_a_clear_error(tmp_path):
+    deals = endings(6, seed=9)
+    src = write_lines(tmp_path / "in.txt", [str(d) for d in deals])
+    out = tmp_path / "out.parquet"
+    opts = dict(options={"declarer": 2, "trump": "H", "backend": "reference"}, jobs=1,
+                progress=False)
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError:
+        with pytest.raises(InvalidArgumentError, match="needs pyarrow"):
+            run_file(src, out, "solve", **opts)
+        assert not out.exists()
+        return
+    import pandas as pd
+    run_file(src, out, "solve", **opts)
+    frame = pd.read_parquet(out)
+    assert frame["line"].tolist() == list(range(1, 7))
+    assert frame["tricks"].tolist() == [expected_row(d, declarer=2, trump="H")["tricks"]
+                                        for d in deals]
+    assert run_file(src, out, "solve", resume=True, **opts).answered == 0
+
+
+def test_evaluate_streams_a_generator_with_adaptive_chunks():
+    deals = endings(50, seed=10)
+    df = evaluate((str(d) for d in deals), misere=0, jobs=2, **REF)
+    assert len(df) == 50
+    assert df["tricks"].tolist() == [expected_row(d, misere=0)["tricks"] for d in deals]
