@@ -64,7 +64,8 @@ def read_jsonl(path):
 
 # -- the Python API ----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("kw", [dict(declarer=1, trump="♥"), dict(declarer=0, trump="NT", leader=2),
+@pytest.mark.parametrize("kw", [dict(declarer=1, trump="♥"),
+                                dict(declarer=0, trump="NT", leader=2),
                                 dict(misere=2), dict(raspasy=True)])
 def test_evaluate_rows_equal_direct_solve(kw):
     deals = endings(12, seed=1)
@@ -78,17 +79,18 @@ def test_evaluate_rows_equal_direct_solve(kw):
 
 def test_evaluate_accepts_strings_deals_and_mask_arrays():
     deals = endings(8, seed=2)
-    by_deal = evaluate(deals, declarer=0, trump="S", jobs=1, **REF)
-    by_text = evaluate([d.to_str("russian") for d in deals], declarer=0, trump="S", jobs=1, **REF)
+    by_deal = evaluate(deals, "solve", declarer=0, trump="S", jobs=1, **REF)
+    by_text = evaluate([d.to_str("russian") for d in deals], "solve", declarer=0, trump="S",
+                       jobs=1, **REF)
     masks = np.array([d.hands for d in deals], dtype=np.uint32)
-    by_mask = evaluate(masks, declarer=0, trump="S", jobs=1, **REF)
+    by_mask = evaluate(masks, "solve", declarer=0, trump="S", jobs=1, **REF)
     assert by_deal.equals(by_text) and by_deal.equals(by_mask)
 
 
 def test_evaluate_full_deal_mask_array_with_talon():
     deals = [Deal.random(s) for s in range(3)]
     arr = np.array([[*d.hands, d.talon_mask] for d in deals], dtype=np.int64)
-    df = evaluate(arr, declarer=1, trump="NT", jobs=1)
+    df = evaluate(arr, "solve", declarer=1, trump="NT", jobs=1)
     for i, d in enumerate(deals):
         assert Deal.from_str(df.loc[i, "deal"]).hands == d.hands
         assert sorted(Deal.from_str(df.loc[i, "deal"]).talon) == sorted(d.talon)
@@ -97,10 +99,10 @@ def test_evaluate_full_deal_mask_array_with_talon():
 
 def test_evaluate_process_pool_and_thread_executor_agree_with_one_process():
     deals = endings(40, seed=3)
-    one = evaluate(deals, misere=1, jobs=1, **REF)
-    two = evaluate(deals, misere=1, jobs=2, chunk_size=3, **REF)
+    one = evaluate(deals, "solve", misere=1, jobs=1, **REF)
+    two = evaluate(deals, "solve", misere=1, jobs=2, chunk_size=3, **REF)
     with ThreadPoolExecutor(2) as ex:
-        threads = evaluate(deals, misere=1, executor=ex, **REF)
+        threads = evaluate(deals, "solve", misere=1, executor=ex, **REF)
     assert one.equals(two) and one.equals(threads)
 
 
@@ -108,8 +110,8 @@ def test_evaluate_errors_raise_or_record():
     good = endings(3, seed=4)
     items = [str(good[0]), "AK...7/Q.A..8/7.8..", str(good[1]), "AA.../Q.A..8/7.8..A", good[2]]
     with pytest.raises(InvalidDealError, match="deal 1:"):
-        evaluate(items, declarer=0, trump="NT", jobs=1, **REF)
-    df = evaluate(items, declarer=0, trump="NT", jobs=1, on_error="record", **REF)
+        evaluate(items, "solve", declarer=0, trump="NT", jobs=1, **REF)
+    df = evaluate(items, "solve", declarer=0, trump="NT", jobs=1, on_error="record", **REF)
     assert len(df) == 5
     assert df["error"].isna().tolist() == [True, False, True, False, True]
     assert "equal size" in df.loc[1, "error"] and "A♠ written twice" in df.loc[3, "error"]
@@ -120,13 +122,13 @@ def test_evaluate_rejects_bad_arguments_once():
     with pytest.raises(InvalidArgumentError, match="unknown --what"):
         evaluate(["x"], "nonsense")
     with pytest.raises(InvalidArgumentError, match="unknown option 'trumpf'"):
-        evaluate(endings(1), declarer=0, trumpf="S", **REF)
+        evaluate(endings(1), "solve", declarer=0, trumpf="S", **REF)
     with pytest.raises(InvalidArgumentError, match="seat 0, 1 or 2"):
-        evaluate(endings(1), declarer=3, trump="S", **REF)
+        evaluate(endings(1), "solve", declarer=3, trump="S", **REF)
     with pytest.raises(InvalidArgumentError, match="shape"):
-        evaluate(np.zeros((2, 5), dtype=np.int64), declarer=0, trump="S", **REF)
+        evaluate(np.zeros((2, 5), dtype=np.int64), "solve", declarer=0, trump="S", **REF)
     # a mode missing: every deal says so (a per-line JSON option could have supplied it)
-    df = evaluate(endings(2), jobs=1, on_error="record", **REF)
+    df = evaluate(endings(2), "solve", jobs=1, on_error="record", **REF)
     assert df["error"].str.contains("exactly one of").all()
 
 
@@ -184,13 +186,14 @@ def test_reader_skips_blank_and_comment_lines(tmp_path):
 def test_cli_csv_rows_errors_file_and_json_line_options(tmp_path, capsys):
     deals = endings(6, seed=5)
     lines = ["# deals for the test", str(deals[0]), "", deals[1].to_str("russian"),
-             "7♠ 8♠ 9♠ / garbage / 7♥ /", json.dumps({"deal": str(deals[2]), "declarer": 2, "trump": "♦"}),
+             "7♠ 8♠ 9♠ / garbage / 7♥ /",
+             json.dumps({"deal": str(deals[2]), "declarer": 2, "trump": "♦"}),
              json.dumps({"deal": str(deals[3]), "trump": "nope"}), str(deals[4]),
              '{"deal": 5}', str(deals[5])]
     src = write_lines(tmp_path / "in.txt", lines)
     out = tmp_path / "out.csv"
-    rc = main(["batch", str(src), "-o", str(out), "-d", "0", "-t", "NT", "--backend",
-               "reference", "--jobs", "2", "--chunk", "2", "--no-progress"])
+    rc = main(["batch", str(src), "-o", str(out), "--what", "solve", "-d", "0", "-t", "NT",
+               "--backend", "reference", "--jobs", "2", "--chunk", "2", "--no-progress"])
     assert rc == 1
     rows = read_csv(out)
     assert [int(r["line"]) for r in rows] == [2, 4, 6, 8, 10]
@@ -217,24 +220,26 @@ def test_cli_jsonl_raspasy_and_refuses_to_clobber(tmp_path, capsys):
     deals = endings(5, seed=6)
     src = write_lines(tmp_path / "in.txt", [str(d) for d in deals])
     out = tmp_path / "out.jsonl"
-    args = ["batch", str(src), "-o", str(out), "--raspasy", "--backend", "reference",
-            "--jobs", "1", "--no-progress"]
+    args = ["batch", str(src), "-o", str(out), "--what", "solve", "--raspasy",
+            "--backend", "reference", "--jobs", "1", "--no-progress"]
     assert main(args) == 0
     rows = read_jsonl(out)
     assert [r["line"] for r in rows] == [1, 2, 3, 4, 5]
     for r, d in zip(rows, deals):
         exp = expected_row(d, raspasy=True)
         assert r["mode"] == "raspasy" and r["tricks"] is None
-        assert (r["tricks0"], r["tricks1"], r["tricks2"]) == (exp["tricks0"], exp["tricks1"], exp["tricks2"])
+        assert [r[f"tricks{s}"] for s in range(3)] == [exp[f"tricks{s}"] for s in range(3)]
     assert not os.path.exists(str(out) + ".errors.jsonl")
     before = out.read_bytes()
     assert main(args) == 2
     assert "--resume" in capsys.readouterr().err and out.read_bytes() == before
     assert main(args + ["--overwrite"]) == 0 and out.read_bytes() == before
     assert main(args + ["--resume"]) == 0 and out.read_bytes() == before   # nothing left to do
-    assert main(["batch", str(src), "-o", str(tmp_path / "x.txt"), "--raspasy"]) == 2
+    assert main(["batch", str(src), "-o", str(tmp_path / "x.txt"), "--what", "solve",
+                 "--raspasy"]) == 2
+    assert "cannot tell the output format" in capsys.readouterr().err
     assert main(["batch", str(tmp_path / "missing.txt"), "-o", str(tmp_path / "m.csv"),
-                 "--raspasy", "--backend", "reference"]) == 2
+                 "--what", "solve", "--raspasy", "--backend", "reference"]) == 2
     assert main(["batch", str(src), "-o", str(tmp_path / "y.csv"), "--what", "solve",
                  "-d", "0", "-t", "S", "-O", "tt_mb=1", "--backend", "reference",
                  "--no-progress"]) == 0
@@ -291,7 +296,8 @@ def test_killed_run_resumes_to_exactly_once(tmp_path, sig, jobs):
     lines[99] = "AK...7/Q.A..8/7.8.."          # one bad line, reported once across both runs
     src = write_lines(tmp_path / "in.txt", lines)
     out = tmp_path / "out.jsonl"
-    args = [str(src), "-o", str(out), "-d", "1", "-t", "♣", "--backend", "reference",
+    args = [str(src), "-o", str(out), "--what", "solve", "-d", "1", "-t", "♣",
+            "--backend", "reference",
             "--jobs", str(jobs), "--chunk", "3", "--no-progress"]
     cmd, env = _cli(*args)
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -351,6 +357,6 @@ def test_parquet_output_or_a_clear_error(tmp_path):
 
 def test_evaluate_streams_a_generator_with_adaptive_chunks():
     deals = endings(50, seed=10)
-    df = evaluate((str(d) for d in deals), misere=0, jobs=2, **REF)
+    df = evaluate((str(d) for d in deals), "solve", misere=0, jobs=2, **REF)
     assert len(df) == 50
     assert df["tricks"].tolist() == [expected_row(d, misere=0)["tricks"] for d in deals]

@@ -88,3 +88,21 @@ def test_analysis_errors_name_the_line(tmp_path):
     assert '"line":1' in err and "talon" in err
     with pytest.raises(InvalidArgumentError, match="either -d SEAT -t TRUMP"):
         evaluate([str(d)], "discard", talon=t, backend="reference", jobs=1)
+
+
+def test_cli_default_is_the_makeability_table(tmp_path):
+    import csv
+    from solver.analysis import table
+    from solver.cli import main
+    cases = endings_with_talon(3, seed=5)
+    src = tmp_path / "in.txt"
+    src.write_text("".join(f'{{"deal": "{d}", "talon": "{t}"}}\n' for d, t in cases), "utf-8")
+    out = tmp_path / "tables.csv"
+    assert main(["batch", str(src), "-o", str(out), "--backend", "reference", "--jobs", "2",
+                 "--no-progress"]) == 0
+    with open(out, encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert [int(r["line"]) for r in rows] == [1, 2, 3]
+    for r, (d, t) in zip(rows, cases):
+        ref = table(d, talon=t, backend="reference")
+        assert int(r["tricks2_NT"]) == ref.tricks[2][4] and int(r["misere1"]) == ref.misere[1]

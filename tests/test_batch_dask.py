@@ -53,7 +53,8 @@ def test_cli_scheduler_address_gives_the_local_files(cluster, tmp_path):
     src.write_text("\n".join(lines) + "\n", encoding="utf-8")
     local = run_file(src, tmp_path / "local.csv", "solve",
                      options={"misere": 0, "backend": "reference"}, jobs=1, progress=False)
-    rc = main(["batch", str(src), "-o", str(tmp_path / "dask.csv"), "--misere", "0",
+    rc = main(["batch", str(src), "-o", str(tmp_path / "dask.csv"), "--what", "solve",
+               "--misere", "0",
                "--backend", "reference", "--scheduler", cluster.scheduler_address,
                "--chunk", "3", "--no-progress"])
     assert rc == 1 and (local.answered, local.errors) == (40, 1)

@@ -75,15 +75,15 @@ class _Executor:
                 stop_pool(self.owned)
 
 
-def evaluate(deals, what: str = "solve", *, executor=None, jobs: int | None = None,
+def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = None,
              chunk_size: int | None = None, progress: bool = False, on_error: str = "raise",
              **options):
     """Evaluate ``what`` for every deal; a pandas DataFrame, one row per deal in input order.
 
     ``deals``: deal strings (any notation, or JSON lines with per-deal options), :class:`Deal`
     objects, or an integer array of shape ``(n, 3)`` (hand masks: endings) or ``(n, 4)`` (hands
-    and the talon's mask).  ``what``: a task of :data:`TASKS` (``"solve"``, and the analyses
-    installed: see :func:`available_tasks`); ``options``: the task's options (for ``"solve"``:
+    and the talon's mask).  ``what``: a task of :data:`TASKS` (``"table"``, the makeability
+    table, by default; ``"solve"``, and the analyses installed: see :func:`available_tasks`); ``options``: the task's options (for ``"solve"``:
     ``declarer``, ``trump``, ``misere``, ``raspasy``, ``talon``, ``leader``) and ``backend``,
     ``tt_mb``.
 
@@ -165,7 +165,7 @@ class BatchSummary:
         return (self.answered + self.errors) / self.seconds if self.seconds > 0 else 0.0
 
 
-def run_file(source, output, what: str = "solve", *, options: dict | None = None,
+def run_file(source, output, what: str = "table", *, options: dict | None = None,
              jobs: int | None = None, executor=None, resume: bool = False,
              overwrite: bool = False, chunk_size: int | None = None, progress: bool = True,
              log=None, max_messages: int = 20) -> BatchSummary:

@@ -15,10 +15,11 @@ HELP = "evaluate a file of deals (one per line or JSON lines) into CSV / JSON li
 
 EPILOG = """\
 examples:
-  pref batch deals.txt -o out.csv -d 0 -t NT
-  pref batch deals.txt -o out.jsonl --misere 1 --jobs 4
-  pref batch deals.txt -o out.csv -d 0 -t NT --resume         # continue a stopped run
-  pref batch deals.txt -o out.csv -d 0 -t S --scheduler tcp://host:8786
+  pref batch deals.txt -o tables.csv                       # makeability tables, all cores
+  pref batch deals.txt -o out.jsonl --what solve -d 0 -t NT
+  pref batch deals.txt -o out.csv --what solve --misere 1 --jobs 4
+  pref batch deals.txt -o tables.csv --resume              # continue a stopped run
+  pref batch deals.txt -o tables.csv --scheduler tcp://host:8786
 Input lines are deals in any notation, or JSON objects {"deal": "...", "declarer": 1, ...}
 whose keys override the options given here.  Bad lines go to OUT.errors.jsonl.
 """
@@ -60,8 +61,8 @@ def register(sub) -> None:
     p.add_argument("input", metavar="IN", help="file of deals ('-' reads stdin)")
     p.add_argument("-o", "--output", required=True, metavar="OUT",
                    help="results: .csv, .jsonl/.json, or .parquet (with pyarrow)")
-    p.add_argument("--what", default="solve", choices=tuple(TASKS),
-                   help="what to compute per deal (default: solve)")
+    p.add_argument("--what", default="table", choices=tuple(TASKS),
+                   help="what to compute per deal (default: table, the makeability table)")
     p.add_argument("-j", "--jobs", type=_positive, metavar="N",
                    help="worker processes (default: all cores)")
     p.add_argument("--resume", action="store_true",
