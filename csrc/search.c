@@ -168,9 +168,19 @@ static inline uint32_t mask_region(uint64_t mask, uint32_t all)
     return r;
 }
 
-static inline tt_bucket *tt_bucket_of(pref_ctx *ctx, uint64_t shape)
+/* TT_LEVELS buckets per shape: an entry whose region holds the top L cards of every suit
+ * (as far as the suit goes) lives in the bucket of (shape, L, owners of those cards), for the
+ * largest such L below TT_LEVELS.  A probe looks in the TT_LEVELS buckets of its position.
+ * This spreads the many patterns of one shape over many buckets. */
+#define TT_LEVELS 2
+static const uint64_t level_slots[4] = {
+    0, 0x0003000300030003ull, 0x000F000F000F000Full, 0x003F003F003F003Full};
+
+static inline tt_bucket *tt_bucket_of(pref_ctx *ctx, uint64_t shape, int level, uint64_t code)
 {
-    uint64_t h = shape * 0x9E3779B97F4A7C15ull;
+    uint64_t top = code & level_slots[level];
+    uint64_t h = (shape ^ (top * 0xC2B2AE3D27D4EB4Full) ^ ((uint64_t)level << 56))
+               * 0x9E3779B97F4A7C15ull;
     h ^= h >> 31;
     return &ctx->tt[h & ctx->mask];
 }
@@ -199,7 +209,16 @@ static inline void tt_store(pref_ctx *ctx, const tt_key *key, uint32_t region, i
 {
     uint64_t mask = region_mask(region);
     uint64_t pattern = key->code & mask;
-    tt_bucket *b = tt_bucket_of(ctx, key->shape);
+    int level = 0;
+    for (int L = TT_LEVELS - 1; L > 0; L--) {
+        uint64_t x = key->code & level_slots[L];
+        uint64_t held = ((x | (x >> 1)) & 0x5555555555555555ull) * 3;
+        if ((mask & held) == held) {
+            level = L;
+            break;
+        }
+    }
+    tt_bucket *b = tt_bucket_of(ctx, key->shape, level, key->code);
     tt_entry *e = 0;
     for (int i = 0; i < TT_WAYS; i++) {
         tt_entry *x = &b->e[i];
@@ -461,7 +480,8 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t, uint3
         }
         use_tt = 1;
         key = make_key(s);
-        tt_bucket *b = tt_bucket_of(ctx, key.shape);
+        for (int level = 0; level < TT_LEVELS; level++) {
+        tt_bucket *b = tt_bucket_of(ctx, key.shape, level, key.code);
         for (int i = 0; i < TT_WAYS; i++) {
             const tt_entry *e = &b->e[i];
             if (e->shape != key.shape || e->gen != ctx->gen || (key.code & e->mask) != e->pattern)
@@ -476,6 +496,7 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t, uint3
             }
             if (hint < 0 && e->best != 0xFF)
                 hint = decode_best(hands, s->hand[mover], e->best);
+        }
         }
     }
 
