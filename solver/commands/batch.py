@@ -1,7 +1,8 @@
 """``pref batch IN -o OUT``: evaluate every deal of a file, on all cores or a Dask cluster.
 
 Exit status: 0 when every line was answered, 1 when some lines were errors (they are in
-``OUT.errors.jsonl``), 2 on bad arguments, 3 when a worker died, 130 on Ctrl-C (the rows written
+``OUT.errors.jsonl``), 2 on bad arguments, 3 when a worker or the cluster failed (or another
+unexpected error stopped the run), 130 on Ctrl-C (the rows written
 so far are complete: continue with ``--resume``).
 """
 
@@ -101,6 +102,7 @@ def run(args) -> int:
     from concurrent.futures import BrokenExecutor
 
     from ..batch import run_file
+    from ..errors import PrefError
 
     options = {k: getattr(args, k) for k in
                ("declarer", "trump", "misere", "raspasy", "talon", "leader", "backend", "tt_mb",
@@ -137,6 +139,14 @@ def run(args) -> int:
     except FileNotFoundError as exc:
         print(f"pref batch: error: {exc.strerror}: {exc.filename}", file=sys.stderr)
         return 2
+    except PrefError:
+        raise
+    except Exception:            # a lost cluster, a full disk, a bug: say how to go on
+        import traceback
+        traceback.print_exc()
+        print("pref batch: error: the run stopped; the rows written so far are complete: fix "
+              "the cause and run again with --resume", file=sys.stderr)
+        return 3
     finally:
         if client is not None:
             client.close()
