@@ -40,7 +40,24 @@ pref_ctx *pref_ctx_new(size_t tt_bytes)
         free(ctx);
         return 0;
     }
+    pref_ctx_set_portable(ctx, 0);
     return ctx;
+}
+
+int pref_ctx_set_portable(pref_ctx *ctx, int portable)
+{
+    if (!ctx)
+        return PREF_E_NULL;
+    ctx->fast = 0;
+#ifdef PREF_HAVE_FAST
+    if (!portable) {
+        __builtin_cpu_init();
+        ctx->fast = __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2");
+    }
+#else
+    (void)portable;
+#endif
+    return ctx->fast;
 }
 
 void pref_ctx_free(pref_ctx *ctx)
@@ -184,6 +201,12 @@ static int prepare(pref_ctx *ctx, const int64_t *pos, game_t *g, state_t *s)
 
 /* ---- single solves -------------------------------------------------------------------- */
 
+#ifdef PREF_HAVE_FAST
+#define SEARCH(ctx, fn, ...) ((ctx)->fast ? fn##_popcnt(__VA_ARGS__) : fn(__VA_ARGS__))
+#else
+#define SEARCH(ctx, fn, ...) fn(__VA_ARGS__)
+#endif
+
 int pref_value(pref_ctx *ctx, const int64_t pos[PREF_POS_FIELDS], int *value, uint64_t *nodes)
 {
     game_t g;
@@ -193,7 +216,7 @@ int pref_value(pref_ctx *ctx, const int64_t pos[PREF_POS_FIELDS], int *value, ui
     int st = prepare(ctx, pos, &g, &s);
     if (st != PREF_OK)
         return st;
-    *value = pref_search_value(ctx, &g, &s);
+    *value = SEARCH(ctx, pref_search_value, ctx, &g, &s);
     if (nodes)
         *nodes = ctx->nodes;
     return PREF_OK;
@@ -209,7 +232,7 @@ int pref_test(pref_ctx *ctx, const int64_t pos[PREF_POS_FIELDS], int target, int
     int st = prepare(ctx, pos, &g, &s);
     if (st != PREF_OK)
         return st;
-    *result = pref_search_test(ctx, &g, &s, target);
+    *result = SEARCH(ctx, pref_search_test, ctx, &g, &s, target);
     if (nodes)
         *nodes = ctx->nodes;
     return PREF_OK;
@@ -225,7 +248,7 @@ int pref_card_values(pref_ctx *ctx, const int64_t pos[PREF_POS_FIELDS], int8_t c
     int st = prepare(ctx, pos, &g, &s);
     if (st != PREF_OK)
         return st;
-    *n = pref_search_card_values(ctx, &g, &s, cards, values);
+    *n = SEARCH(ctx, pref_search_card_values, ctx, &g, &s, cards, values);
     if (nodes)
         *nodes = ctx->nodes;
     return PREF_OK;
@@ -241,7 +264,7 @@ int pref_line(pref_ctx *ctx, const int64_t pos[PREF_POS_FIELDS], int8_t line[PRE
     int st = prepare(ctx, pos, &g, &s);
     if (st != PREF_OK)
         return st;
-    *n = pref_search_line(ctx, &g, &s, line, value);
+    *n = SEARCH(ctx, pref_search_line, ctx, &g, &s, line, value);
     if (nodes)
         *nodes = ctx->nodes;
     return PREF_OK;
@@ -277,9 +300,9 @@ static void *batch_worker(void *arg)
         state_t s;
         prepare(ctx, b->pos + i * PREF_POS_FIELDS, &g, &s); /* validated before */
         if (b->targets)
-            b->results[i] = (int8_t)pref_search_test(ctx, &g, &s, b->targets[i]);
+            b->results[i] = (int8_t)SEARCH(ctx, pref_search_test, ctx, &g, &s, b->targets[i]);
         else
-            b->values[i] = pref_search_value(ctx, &g, &s);
+            b->values[i] = SEARCH(ctx, pref_search_value, ctx, &g, &s);
         if (b->nodes)
             b->nodes[i] = (int64_t)ctx->nodes;
     }

@@ -91,6 +91,7 @@ struct pref_ctx {
     int have_game;
     game_t game;        /* the game the table's entries belong to */
     uint64_t nodes;
+    int fast;           /* 1: use the POPCNT/BMI2 search variant */
 };
 
 /* tables.c */
@@ -104,11 +105,18 @@ extern uint8_t pref_runs[256 * 256];    /* [p*256+m]: lowest card of each run of
 int pref_tt_alloc(pref_ctx *ctx, size_t tt_bytes);
 void pref_tt_clear(pref_ctx *ctx);
 
-/* search.c */
-int pref_search_value(pref_ctx *ctx, const game_t *g, const state_t *s);
-int pref_search_test(pref_ctx *ctx, const game_t *g, const state_t *s, int target);
-int pref_search_card_values(pref_ctx *ctx, const game_t *g, const state_t *s, int8_t *cards,
-                            int8_t *values);
-int pref_search_line(pref_ctx *ctx, const game_t *g, const state_t *s, int8_t *line, int *value);
+/* search.c (portable) and search_popcnt.c (x86-64 with POPCNT/BMI2, suffix _popcnt) */
+#define PREF_SEARCH_DECLS(sfx)                                                                  \
+    int pref_search_value##sfx(pref_ctx *ctx, const game_t *g, const state_t *s);               \
+    int pref_search_test##sfx(pref_ctx *ctx, const game_t *g, const state_t *s, int target);    \
+    int pref_search_card_values##sfx(pref_ctx *ctx, const game_t *g, const state_t *s,          \
+                                     int8_t *cards, int8_t *values);                            \
+    int pref_search_line##sfx(pref_ctx *ctx, const game_t *g, const state_t *s, int8_t *line,   \
+                              int *value);
+PREF_SEARCH_DECLS()
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define PREF_HAVE_FAST 1
+PREF_SEARCH_DECLS(_popcnt)
+#endif
 
 #endif

@@ -67,11 +67,15 @@ int pref_abi_version(void);
 const char *pref_status_text(int status);
 
 /* A context with a transposition table of at most tt_bytes bytes (rounded down to a power of
- * two of 64-byte buckets, at least one bucket).  NULL when memory is short. */
+ * two of buckets, at least one bucket).  NULL when memory is short. */
 pref_ctx *pref_ctx_new(size_t tt_bytes);
 void pref_ctx_free(pref_ctx *ctx);
 /* Empty the table (O(1): entries of older generations are ignored). */
 void pref_ctx_clear(pref_ctx *ctx);
+/* Choose the search build: portable = 1 forces the portable code; 0 (the default of a new
+ * context) uses the POPCNT/BMI2 build when this CPU and compiler have it.  Returns 1 when the
+ * POPCNT/BMI2 build is in use, 0 otherwise (PREF_E_NULL for a NULL context). */
+int pref_ctx_set_portable(pref_ctx *ctx, int portable);
 /* The table's size in bytes as allocated. */
 size_t pref_ctx_tt_bytes(const pref_ctx *ctx);
 

@@ -6,6 +6,12 @@
  */
 #include "engine.h"
 
+/* search_popcnt.c compiles this file a second time for CPUs with POPCNT/BMI2, renaming the
+ * four drivers; api.c picks the variant at run time. */
+#ifndef PREF_VARIANT
+#define PREF_VARIANT(name) name
+#endif
+
 /* ---- rules ---------------------------------------------------------------------------- */
 
 static inline uint32_t legal_mask(uint32_t hand, int led, int trump)
@@ -592,13 +598,13 @@ static int value_from(pref_ctx *ctx, const game_t *g, const state_t *s, int gues
     return lo;
 }
 
-int pref_search_value(pref_ctx *ctx, const game_t *g, const state_t *s)
+int PREF_VARIANT(pref_search_value)(pref_ctx *ctx, const game_t *g, const state_t *s)
 {
     int R = popc32(s->hand[to_move(s)]);
     return value_from(ctx, g, s, first_guess(ctx, g, s, R));
 }
 
-int pref_search_test(pref_ctx *ctx, const game_t *g, const state_t *s, int target)
+int PREF_VARIANT(pref_search_test)(pref_ctx *ctx, const game_t *g, const state_t *s, int target)
 {
     uint32_t rel;
     return search(ctx, g, s, target, &rel);
@@ -615,7 +621,7 @@ static inline int play_card(const game_t *g, state_t *s, int c)
     return 0;
 }
 
-int pref_search_card_values(pref_ctx *ctx, const game_t *g, const state_t *s, int8_t *cards,
+int PREF_VARIANT(pref_search_card_values)(pref_ctx *ctx, const game_t *g, const state_t *s, int8_t *cards,
                             int8_t *values)
 {
     int mover = to_move(s);
@@ -649,10 +655,10 @@ int pref_search_card_values(pref_ctx *ctx, const game_t *g, const state_t *s, in
     return n;
 }
 
-int pref_search_line(pref_ctx *ctx, const game_t *g, const state_t *s0, int8_t *line, int *value)
+int PREF_VARIANT(pref_search_line)(pref_ctx *ctx, const game_t *g, const state_t *s0, int8_t *line, int *value)
 {
     state_t s = *s0;
-    int v = pref_search_value(ctx, g, &s);
+    int v = PREF_VARIANT(pref_search_value)(ctx, g, &s);
     *value = v;
     int n = 0;
     while (n < PREF_MAX_LINE) {

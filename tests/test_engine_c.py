@@ -153,10 +153,13 @@ def _check_against_reference(ctx, pos, seed, full: bool):
         _check_tie_break(ctx, pos)
 
 
+@pytest.mark.parametrize("portable", [False, True])
 @pytest.mark.parametrize("mode", ["contract", "misere", "raspasy"])
-def test_endings_agree_with_reference(mode):
-    ctx = Context(tt_mb=1)
-    for seed in range(300):
+def test_endings_agree_with_reference(mode, portable):
+    ctx = Context(tt_mb=1, portable=portable)
+    if portable:
+        assert ctx.isa == "portable"
+    for seed in range(300 if not portable else 100):
         rng = np.random.default_rng(10_000 + seed)
         pos = random_ending(rng, 1 + seed % 4, mode=mode)
         if seed % 7 == 0:
@@ -225,6 +228,13 @@ def test_full_deal_card_values_and_lines():
             assert gain + Context().value(p) == v
         _check_line(ctx, pos, value)
         _check_tie_break(ctx, pos)
+
+
+def test_portable_and_fast_builds_agree_on_full_deals():
+    fast, portable = Context(), Context(portable=True)
+    for pos in _full_deals(9, seed0=1700):
+        assert fast.value(pos) == portable.value(pos)
+        assert fast.nodes == portable.nodes  # the same search, instruction for instruction
 
 
 def test_context_reuse_matches_fresh_context():

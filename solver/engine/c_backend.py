@@ -91,14 +91,18 @@ class Context:
 
     The table never grows: when a bucket is full the entry with the fewest tricks left is
     replaced.  It is cleared automatically when the trump, solo seat, mode or talon rule differ
-    from the previous call.  One context per thread.
+    from the previous call.  One context per thread.  ``portable=True`` forces the portable
+    build of the search even on a CPU where the POPCNT/BMI2 build would run (for tests).
     """
 
-    def __init__(self, tt_mb: float = DEFAULT_TT_MB):
+    def __init__(self, tt_mb: float = DEFAULT_TT_MB, *, portable: bool = False):
         ptr = lib.pref_ctx_new(_tt_bytes(tt_mb))
         if ptr == ffi.NULL:
             raise MemoryError(f"cannot allocate a {tt_mb} MiB transposition table")
         self._ctx = ffi.gc(ptr, lib.pref_ctx_free)
+        # the search build in use: "popcnt" (x86-64 POPCNT/BMI2 variant) or "portable"
+        fast = lib.pref_ctx_set_portable(self._ctx, 1 if portable else 0)
+        self.isa = "popcnt" if fast == 1 else "portable"
         self.tt_mb = tt_mb
         self.nodes = 0
         self._nodes = ffi.new("uint64_t *")
