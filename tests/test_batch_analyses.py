@@ -80,7 +80,7 @@ def test_odds_rows_equal_direct_odds():
 def test_analysis_errors_name_the_line(tmp_path):
     d, t = endings_with_talon(1, seed=4)[0]
     src = tmp_path / "in.txt"
-    src.write_text(f'{str(d)}\n{{"deal": "{d}", "talon": "{t}"}}\n', encoding="utf-8")
+    src.write_text(f'{d!s}\n{{"deal": "{d}", "talon": "{t}"}}\n', encoding="utf-8")
     s = run_file(src, tmp_path / "t.csv", "table", options={"backend": "reference"}, jobs=1,
                  progress=False)
     assert (s.answered, s.errors) == (1, 1)
@@ -92,6 +92,7 @@ def test_analysis_errors_name_the_line(tmp_path):
 
 def test_cli_default_is_the_makeability_table(tmp_path):
     import csv
+
     from solver.analysis import table
     from solver.cli import main
     cases = endings_with_talon(3, seed=5)

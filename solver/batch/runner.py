@@ -17,8 +17,8 @@ import sys
 import threading
 import time
 from collections import deque
+from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from typing import Iterable, Iterator
 
 from .tasks import run_chunk
 

@@ -13,8 +13,8 @@ import importlib
 import inspect
 import threading
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB, get_backend
@@ -261,4 +261,4 @@ def accepts(func, name: str) -> bool:
     return name in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
 
 
-from . import analyses as _analyses  # noqa: E402,F401  (registers table, discard, misere, odds)
+from . import analyses as _analyses  # noqa: F401  (registers table, discard, misere, odds)

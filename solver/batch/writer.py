@@ -187,8 +187,7 @@ class Sink:
             import pandas as pd
             frame = pd.read_parquet(self.path)
             with open(self.data_path, "w", encoding="utf-8") as f:
-                for row in frame.to_dict("records"):
-                    f.write(to_json(row) + "\n")
+                f.writelines(to_json(row) + "\n" for row in frame.to_dict("records"))
         if os.path.exists(self.data_path):
             self.cut_bytes += cut_torn_tail(self.data_path)
             if self.format == "csv":
