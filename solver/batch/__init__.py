@@ -28,32 +28,13 @@ from .. import errors as _errors
 from ..engine import _MODULES, get_backend
 from ..errors import InvalidArgumentError, PrefError
 from .reader import LineSet, as_deal_texts, count_lines, iter_lines, parse_line, parse_object
-from .runner import (
-    chunk_size_for,
-    default_jobs,
-    executor_slots,
-    is_dask_client,
-    make_pool,
-    pipeline,
-    stop_pool,
-)
+from .runner import (chunk_size_for, default_jobs, executor_slots, is_dask_client, make_pool,
+                     pipeline, stop_pool)
 from .tasks import TASKS, Task, available_tasks, get_task, run_chunk
 from .writer import Sink, errors_path, output_format
 
-__all__ = [
-    "TASKS",
-    "BatchSummary",
-    "LineSet",
-    "Task",
-    "available_tasks",
-    "default_jobs",
-    "errors_path",
-    "evaluate",
-    "get_task",
-    "output_format",
-    "run_chunk",
-    "run_file",
-]
+__all__ = ["evaluate", "run_file", "BatchSummary", "TASKS", "Task", "available_tasks",
+           "get_task", "run_chunk", "LineSet", "default_jobs", "errors_path", "output_format"]
 
 
 def _prepare(what: str, options: dict, executor=None) -> tuple[Task, dict]:
