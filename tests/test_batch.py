@@ -288,8 +288,10 @@ def _count_rows(path):
         return 0
 
 
-@pytest.mark.parametrize("sig,jobs", [(signal.SIGKILL, 2), (signal.SIGINT, 2), (signal.SIGINT, 1)])
-def test_killed_run_resumes_to_exactly_once(tmp_path, sig, jobs):
+@pytest.mark.parametrize("sig,jobs,group", [(signal.SIGKILL, 2, False),   # kill -9 of the parent
+                                            (signal.SIGINT, 2, True),     # Ctrl-C in a terminal
+                                            (signal.SIGINT, 1, False)])
+def test_killed_run_resumes_to_exactly_once(tmp_path, sig, jobs, group):
     n = 500
     deals = endings(n, seed=8)
     lines = [str(d) for d in deals]
@@ -300,12 +302,16 @@ def test_killed_run_resumes_to_exactly_once(tmp_path, sig, jobs):
             "--backend", "reference",
             "--jobs", str(jobs), "--chunk", "3", "--no-progress"]
     cmd, env = _cli(*args)
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
     deadline = time.monotonic() + 30
     while _count_rows(out) < 60 and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.02)
     assert proc.poll() is None, "the run ended before it could be interrupted"
-    proc.send_signal(sig)
+    if group:
+        os.killpg(proc.pid, sig)          # the parent and its workers, as a terminal does
+    else:
+        proc.send_signal(sig)
     t0 = time.monotonic()
     _, err = proc.communicate(timeout=20)
     stopped_in = time.monotonic() - t0
