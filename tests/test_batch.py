@@ -366,3 +366,15 @@ def test_evaluate_streams_a_generator_with_adaptive_chunks():
     df = evaluate((str(d) for d in deals), "solve", misere=0, jobs=2, **REF)
     assert len(df) == 50
     assert df["tricks"].tolist() == [expected_row(d, misere=0)["tricks"] for d in deals]
+
+
+def test_a_second_run_on_the_same_output_is_refused(tmp_path):
+    from solver.batch.writer import Sink
+    out = tmp_path / "out.jsonl"
+    first = Sink(out, ("tricks",))
+    try:
+        with pytest.raises(InvalidArgumentError, match="another pref batch is writing"):
+            Sink(out, ("tricks",), resume=True)
+    finally:
+        first.close()
+    Sink(out, ("tricks",), resume=True).close()      # free again once the first is done

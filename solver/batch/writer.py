@@ -175,11 +175,26 @@ class Sink:
                     f"to start again")
             for p in existing:
                 os.remove(p)
+        self._out = _Appender(self.data_path)
+        self._lock()
         if resume:
             self._scan()
-        self._out = _Appender(self.data_path)
         if self.format == "csv" and os.path.getsize(self.data_path) == 0:
             self._out.append(self._csv_text([self.columns], header=True))
+
+    def _lock(self) -> None:
+        """One run at a time writes an output (a second ``--resume`` would duplicate rows)."""
+        try:
+            import fcntl
+        except ImportError:       # not POSIX: no advisory locks
+            return
+        try:
+            fcntl.flock(self._out._f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self._out.close()
+            raise InvalidArgumentError(
+                f"another pref batch is writing {self.data_path}: wait for it or stop it "
+                f"first") from None
 
     # -- resume ---------------------------------------------------------------------------
     def _scan(self) -> None:
