@@ -455,7 +455,8 @@ def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ):
             k = card_key(c, led, trump)
             if k > bk:
                 winner = mover
-                sc = 100 - k
+                # forced over on мизер: win with the most dangerous card
+                sc = 100 + r if (mini and mover == solo) else 100 - k
             else:
                 winner = bseat
                 sc = 50 + r if mini else 50 - r
@@ -476,6 +477,19 @@ def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ):
                     sc = 300 + r
                 else:
                     sc = 100 - r
+                    top = u & -u
+                    while u & ~(top | (top - 1)):
+                        top <<= 1
+                    for p in range(3):
+                        if p == mover:
+                            continue
+                        hp = (st[p] >> sh) & 0xFF
+                        if (p == solo) == (mover == solo):
+                            if hp & top:          # the partner wins it
+                                sc += 100
+                        elif (trump != NO_TRUMP and s != trump and hp == 0
+                              and (st[p] >> (8 * trump)) & 0xFF != 0):
+                            sc -= 80              # an opponent ruffs it
             elif mover == solo:
                 below = (1 << (r + 1)) - 1
                 safe = False
@@ -484,15 +498,15 @@ def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ):
                         hp = (st[p] >> sh) & 0xFF
                         if hp != 0 and (hp & below) == 0:
                             safe = True
-                sc = (300 if safe else 100) - r
+                sc = (300 + r) if safe else (100 - r)
             else:
                 hs = (st[solo] >> sh) & 0xFF
                 if hs != 0 and (hs & ((1 << (r + 1)) - 1)) == 0:
-                    sc = 300 - r
+                    sc = 300 + r
                 elif hs == 0:
                     sc = r
                 else:
-                    sc = 100 + r
+                    sc = 100 - r
             mv[d, MAX_MOVES * 2 + j] = sc
     base = MAX_MOVES * 2
     for j in range(1, cnt):
