@@ -468,9 +468,51 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t, uint3
         return 0;
 
     uint32_t hands = s->hand[0] | s->hand[1] | s->hand[2];
+    if (R == 1 && s->ntable == 0 && !s->ntalon) {
+        /* the last trick: every card is forced (t == 1 here) */
+        state_t ch = *s;
+        for (int i = 0; i < 3; i++) {
+            int seat = (s->leader + i) % 3;
+            ch.table[i] = (uint8_t)ctz32(s->hand[seat]);
+        }
+        uint32_t wbit;
+        int gain = finish_trick_rank(g, &ch, &wbit);
+        *rel = upclose(wbit, hands);
+        return gain;
+    }
     int use_tt = 0, hint = -1;
     tt_key key = {0, 0};
     if (s->ntable == 0 && !s->ntalon) {
+        if (!g->minimise && g->trump != PREF_NO_TRUMP) {
+            /* sure trump tricks: a trump above every trump of the other side wins whenever it
+             * is played, and every card is played; one defender's such trumps fall on
+             * different tricks (the other defender's may overtake, still the defence's) */
+            int tr = g->trump, so = g->solo;
+            int da = so + 1 >= 3 ? so - 2 : so + 1, db = so + 2 >= 3 ? so - 1 : so + 2;
+            uint32_t ts = SUIT_BITS(s->hand[so], tr), ta = SUIT_BITS(s->hand[da], tr),
+                     tb = SUIT_BITS(s->hand[db], tr);
+            uint32_t td = ta | tb;
+            uint32_t sh = td ? ts >> (msb32(td) + 1) << (msb32(td) + 1) : ts;
+            if (popc32(sh) >= t) { /* no defender trump: the count is the shape's */
+                *rel = td ? upclose((sh & (0u - sh)) << (8 * tr), hands) : 0;
+                return 1;
+            }
+            if (ts && td) {
+                uint32_t cut = ~((2u << msb32(ts)) - 1);
+                uint32_t ah = ta & cut, bh = tb & cut;
+                uint32_t xh = popc32(ah) >= popc32(bh) ? ah : bh;
+                if (R - popc32(xh) < t) {
+                    *rel = upclose((xh & (0u - xh)) << (8 * tr), hands);
+                    return 0;
+                }
+            } else if (!ts && td) {
+                /* solo holds no trump: each defender trump is above all of his */
+                if (R - (popc32(ta) >= popc32(tb) ? popc32(ta) : popc32(tb)) < t) {
+                    *rel = 0; /* the count is the shape's */
+                    return 0;
+                }
+            }
+        }
         if (!g->minimise) {
             uint32_t qr;
             int q = quick_tricks(g, s, &qr);
@@ -484,7 +526,9 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t, uint3
                 return 0;
             }
         }
-        use_tt = 1;
+        use_tt = R > 1;
+    }
+    if (use_tt) {
         key = make_key(s);
         for (int level = 0; level < TT_LEVELS; level++) {
         tt_bucket *b = tt_bucket_of(ctx, key.shape, level, key.code);
