@@ -403,6 +403,10 @@ static int gen_moves(const game_t *g, const state_t *s, int mover, uint32_t lega
                 win_seat = (s->leader + i) % 3;
             }
         }
+        /* does the solo seat still play to this trick after the mover? */
+        int solo_to_come = 0;
+        for (int i = s->ntable + 1; i < 3; i++)
+            solo_to_come |= (s->leader + i) % 3 == g->solo;
         for (uint32_t r = reps; r; r &= r - 1) {
             int c = ctz32(r), rk = RANK_OF(c);
             int k = s->ntalon ? (SUIT_OF(c) == lead_suit ? 8 + RANK_OF(c) : -1)
@@ -410,10 +414,12 @@ static int gen_moves(const game_t *g, const state_t *s, int mover, uint32_t lega
             int wins = k > win_key;
             int new_seat = wins ? mover : win_seat;
             int good = (new_seat == g->solo) == want_solo;
-            int sc = good ? 64 : 0;
-            sc += g->minimise ? rk : 8 - rk;
-            if (wins && !good)
-                sc -= 0;
+            int sc;
+            if (g->minimise && mover != g->solo && solo_to_come)
+                /* a catcher before the misère player: keep the winning card low */
+                sc = wins ? 32 + 8 - rk : 64 + rk;
+            else
+                sc = (good ? 64 : 0) + (g->minimise ? rk : 8 - rk);
             if (c == hint)
                 sc += 1000;
 
@@ -559,8 +565,12 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t, uint3
     int result = !maxnode;
     int best = nm > 0 ? moves[0] : 0;
     uint32_t region = 0;
+    uint32_t skip[4] = {0, 0, 0, 0};
     for (int i = 0; i < nm; i++) {
         int c = moves[i];
+        uint32_t cb = 1u << RANK_OF(c);
+        if (cb < skip[SUIT_OF(c)])
+            continue; /* a lower-ranked twin of a card already refuted: same answer */
         state_t ch = *s;
         ch.hand[mover] &= ~(1u << c);
         ch.table[ch.ntable++] = (uint8_t)c;
@@ -585,6 +595,14 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t, uint3
             break;
         }
         region |= crel;
+        if (!s->ntalon) {
+            /* small-card skipping: the cards of this suit below the child's region are
+             * interchangeable with c, so they fail too (c being one of them) */
+            uint32_t cs = SUIT_BITS(crel, SUIT_OF(c));
+            uint32_t low = cs ? cs & (0u - cs) : 0x100u;
+            if (cb < low && low > skip[SUIT_OF(c)])
+                skip[SUIT_OF(c)] = low;
+        }
     }
     if (result != maxnode && !s->ntalon) {
         /* every move failed: a searched card stands for its run of equivalent cards, so a run
