@@ -490,6 +490,8 @@ def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ):
                         elif (trump != NO_TRUMP and s != trump and hp == 0
                               and (st[p] >> (8 * trump)) & 0xFF != 0):
                             sc -= 80              # an opponent ruffs it
+                    if s == trump and mover == solo:
+                        sc += 50                  # the declarer draws trumps
             elif mover == solo:
                 below = (1 << (r + 1)) - 1
                 safe = False
