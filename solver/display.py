@@ -146,7 +146,7 @@ def _trick_on_table(pos) -> str:
     """The current trick as three slots, each card in front of the seat that played it."""
     played = {(pos.leader + k) % 3: c for k, c in enumerate(pos.table)}
     slot = {s: card_html(played[s], chip=True) if s in played else
-            ("<span style='opacity:.8'>?</span>" if s == pos.to_move and not pos.is_over else "")
+            ("<span style='color:#fff;font-weight:bold' title='to play'>?</span>" if s == pos.to_move and not pos.is_over else "")
             for s in range(3)}
     cell = "border:none;padding:1px 3px;text-align:center;min-width:2.6em;height:1.6em"
     return (f"<table style='border-collapse:collapse;border:none;margin:auto;background:none'>"
