@@ -148,7 +148,7 @@ def test_pipeline_memory_is_bounded():
     def items():
         for i in range(10_000):
             pulled[0] += 1
-            yield (i + 1, "", (1, 2, 4), (), None)
+            yield (i + 1, ((1, 2, 4), ()))
 
     consumed = 0
     ahead = []

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from .. import errors as _errors
 from ..engine import _MODULES, get_backend
 from ..errors import InvalidArgumentError, PrefError
-from .reader import LineSet, as_deal_texts, count_lines, iter_lines, parse_line, parse_object
+from .reader import LineSet, as_deal_texts, count_lines, iter_lines, parse_object
 from .runner import (chunk_size_for, default_jobs, executor_slots, is_dask_client, make_pool,
                      pipeline, stop_pool)
 from .tasks import TASKS, Task, available_tasks, get_task, run_chunk
@@ -101,7 +101,7 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
     task, base = _prepare(what, options, executor)
     seq = as_deal_texts(deals)
     total = len(seq) if hasattr(seq, "__len__") else (len(deals) if hasattr(deals, "__len__") else None)
-    items = (parse_object(i, obj, task, base) for i, obj in enumerate(seq))
+    items = (parse_object(i, obj) for i, obj in enumerate(seq))
     run = _Executor(executor, jobs, total, _preload(base))
     if chunk_size is None:
         chunk_size = chunk_size_for(total, run.slots)
@@ -196,7 +196,7 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
     def items():
         for n, text in iter_lines(source):
             if n not in done:
-                yield parse_line(n, text, task, base)
+                yield (n, text)
 
     def report(row):
         shown[0] += 1

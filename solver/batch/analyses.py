@@ -66,11 +66,6 @@ def _strain(value):
     return parse_strain(value)
 
 
-def _check_talon(deal: Deal, opts: dict) -> None:
-    from ..analysis._common import twelve_of
-    twelve_of(deal, 0, opts.get("talon"))
-
-
 # -- table --------------------------------------------------------------------------------------
 
 def _table_columns():
@@ -104,7 +99,6 @@ register(Task(
     options={"talon": _talon_cards, "leader": _seat("leader")},
     defaults={},
     run=_run_table,
-    check=lambda deal, opts: _check_talon(deal, opts),
     requires="solver.analysis.table",
 ))
 
@@ -129,13 +123,6 @@ def _run_discard(deal, opts):
     return row
 
 
-def _check_mode_and_talon(what):
-    def check(deal, opts):
-        _contract_or_misere(opts, what)
-        _check_talon(deal, opts)
-    return check
-
-
 register(Task(
     name="discard",
     summary="best discard for a contract (-d SEAT -t TRUMP) or a мизер (--misere SEAT); "
@@ -145,7 +132,6 @@ register(Task(
              "talon": _talon_cards, "leader": _seat("leader"), "exact": _flag("exact")},
     defaults={},
     run=_run_discard,
-    check=_check_mode_and_talon("discard"),
     requires="solver.analysis.discard",
 ))
 
@@ -156,6 +142,8 @@ def _run_misere(deal, opts):
     """The мизер of one seat: with a talon, its best discard, then the catching line."""
     from ..api import solve
     seat = opts.get("misere")
+    if seat is None:
+        raise InvalidArgumentError("--what misere needs --misere SEAT (the misère player)")
     backend, tt_mb = opts.get("backend", "auto"), opts.get("tt_mb", 32)
     ctx = engine_context(backend, tt_mb)
     leader = opts.get("leader", 0)
@@ -175,13 +163,6 @@ def _run_misere(deal, opts):
             "discard": discard_text, "play": format_cards(s.line)}
 
 
-def _check_misere(deal, opts):
-    if opts.get("misere") is None:
-        raise InvalidArgumentError("--what misere needs --misere SEAT (the misère player)")
-    if deal.talon or opts.get("talon"):
-        _check_talon(deal, opts)
-
-
 register(Task(
     name="misere",
     summary="мизер of --misere SEAT: tricks he is forced to take with his best discard, "
@@ -190,7 +171,6 @@ register(Task(
     options={"misere": _seat("misere"), "talon": _talon_cards, "leader": _seat("leader")},
     defaults={},
     run=_run_misere,
-    check=_check_misere,
     requires="solver.analysis.discard",
 ))
 
@@ -234,7 +214,6 @@ register(Task(
              "talon": _talon_cards, "level": _level, "discard": _pair, "lead": _lead},
     defaults={},
     run=_run_odds,
-    check=_check_mode_and_talon("odds"),
     requires="solver.analysis.odds",
 ))
 

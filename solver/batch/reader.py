@@ -3,7 +3,8 @@
 Blank lines and lines starting with ``#`` are skipped.  A JSON line is an object with the deal
 and, optionally, per-line options that override the run's: ``{"deal": "…", "declarer": 1,
 "trump": "♥"}``.  A line that cannot be read becomes an error record naming its line number;
-the run goes on.
+the run goes on.  Lines are read here and parsed in the workers, so that the reading process
+does little per line and never holds up the cores.
 """
 
 from __future__ import annotations
@@ -84,19 +85,21 @@ def error_row(line: int, text: str, exc: BaseException, field: str = "input") ->
     return {"line": line, field: text, "error": str(exc), "kind": type(exc).__name__}
 
 
-def parse_line(line: int, text: str, task, base: dict):
-    """One input line → an item ``(line, deal, hands, talon, opts)`` or an error row.
+def read_deal(line: int, payload, task):
+    """One input → ``(deal, per-line options)`` or an error row; runs in the worker.
 
-    ``base`` holds the run's options (already normalised); per-line JSON options are checked
-    here and, with the task's ``check``, against the deal, so that a line that cannot work is
-    reported by the reader with its number.
+    ``payload`` is an input line (a deal in any notation, or a JSON object with ``"deal"`` and
+    per-line options, checked against ``task``'s options) or ``(hands, talon)`` masks.
     """
     try:
+        if not isinstance(payload, str):
+            hands, talon = payload
+            return Deal(tuple(hands), tuple(talon)), {}
         opts = {}
-        deal_text = text
-        if text.startswith("{"):
+        deal_text = payload
+        if payload.startswith("{"):
             try:
-                obj = json.loads(text)
+                obj = json.loads(payload)
             except json.JSONDecodeError as exc:
                 raise InvalidDealError(f"not a JSON object: {exc.msg} at column {exc.colno}") from None
             if not isinstance(obj, dict) or "deal" not in obj:
@@ -105,15 +108,9 @@ def parse_line(line: int, text: str, task, base: dict):
             if not isinstance(deal_text, str):
                 raise InvalidDealError(f'"deal" must be a deal line (text), not {deal_text!r}')
             opts = task.normalise(obj)
-        deal = Deal.from_str(deal_text)
-        if task.needs_talon and deal.is_ending:
-            raise InvalidDealError(f"--what {task.name} needs a full deal with its talon")
-        if task.check is not None:
-            from .tasks import ENGINE_DEFAULTS
-            task.check(deal, {**task.defaults, **ENGINE_DEFAULTS, **base, **opts})
+        return Deal.from_str(deal_text), opts
     except PrefError as exc:
-        return error_row(line, text, exc)
-    return (line, str(deal), deal.hands, deal.talon, opts or None)
+        return error_row(line, payload if isinstance(payload, str) else repr(payload), exc)
 
 
 def as_deal_texts(deals) -> Iterable:
@@ -143,21 +140,13 @@ def _from_masks(row):
         return exc
 
 
-def parse_object(index: int, obj, task, base: dict):
-    """Like :func:`parse_line` for an item of :func:`evaluate`'s input (a str, Deal or error)."""
+def parse_object(index: int, obj):
+    """An item of :func:`evaluate`'s input → ``(index, payload)`` for a worker, or an error row."""
     if isinstance(obj, PrefError):
         return error_row(index, "", obj)
     if isinstance(obj, str):
-        return parse_line(index, obj.strip(), task, base)
+        return (index, obj.strip())
     if isinstance(obj, Deal):
-        try:
-            if task.needs_talon and obj.is_ending:
-                raise InvalidDealError(f"--what {task.name} needs a full deal with its talon")
-            if task.check is not None:
-                from .tasks import ENGINE_DEFAULTS
-                task.check(obj, {**task.defaults, **ENGINE_DEFAULTS, **base})
-        except PrefError as exc:
-            return error_row(index, str(obj), exc)
-        return (index, str(obj), obj.hands, obj.talon, None)
+        return (index, (obj.hands, obj.talon))
     return error_row(index, repr(obj)[:200],
                      InvalidDealError(f"a deal is a string or a Deal, not {type(obj).__name__}"))

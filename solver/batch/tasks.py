@@ -14,7 +14,7 @@ import inspect
 import threading
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB, get_backend
@@ -101,8 +101,8 @@ class Task:
     """One ``--what``: its options, output columns and the function computing a row.
 
     ``options`` maps an option name to its normaliser (raises :class:`PrefError` on a bad
-    value); ``check(deal, opts)`` runs in the reading process so that a line whose options
-    cannot work is reported there; ``run(deal, opts)`` runs in a worker and returns the row.
+    value); ``run(deal, opts)`` runs in a worker and returns the row (or raises a
+    :class:`PrefError`, which becomes the line's error row).
     """
 
     name: str
@@ -111,10 +111,7 @@ class Task:
     options: dict[str, Callable]
     defaults: dict[str, object]
     run: Callable
-    check: Callable | None = None
     requires: str | None = None          # the analysis module this task needs
-    needs_talon: bool = False
-    extra: dict = field(default_factory=dict)
 
     def normalise(self, opts: dict, where: str = "") -> dict:
         """Check option names and values; returns a new dict (engine options included)."""
@@ -180,11 +177,6 @@ def _solve_kwargs(opts):
     return {k: opts[k] for k in _MODE_KEYS if k in opts}
 
 
-def _check_solve(deal: Deal, opts: dict) -> None:
-    from ..position import Position
-    Position.from_deal(deal, **_solve_kwargs(opts))
-
-
 def _cards_text(values: dict) -> str:
     return " ".join(f"{format_card(c)}:{v}" for c, v in values.items())
 
@@ -217,25 +209,31 @@ register(Task(
              "raspasy": _flag("raspasy"), "talon": _talon, "leader": _seat("leader")},
     defaults={},
     run=_run_solve,
-    check=_check_solve,
 ))
 
 
 # -- the worker side ---------------------------------------------------------------------------
 
 def run_chunk(what: str, base: dict, items: list) -> list[dict]:
-    """Evaluate one chunk in a worker: ``items`` are ``(line, deal_text, hands, talon, opts)``.
+    """Evaluate one chunk in a worker: ``items`` are ``(line, payload)`` (see
+    :func:`~solver.batch.reader.read_deal`).
 
     Returns one row per item, in order: ``{"line", "deal", <the task's columns>}``, or
-    ``{"line", "deal", "error", "kind"}`` when this deal fails (the chunk goes on).
+    ``{"line", "deal" or "input", "error", "kind"}`` when this one fails (the chunk goes on).
     """
+    from .reader import read_deal
     task = TASKS[what]
     rows = []
-    for line, text, hands, talon, opts in items:
-        merged = {**task.defaults, **ENGINE_DEFAULTS, **base, **(opts or {})}
+    common = {**task.defaults, **ENGINE_DEFAULTS, **base}
+    for line, payload in items:
+        got = read_deal(line, payload, task)
+        if isinstance(got, dict):
+            rows.append(got)
+            continue
+        deal, opts = got
+        text = str(deal)
         try:
-            deal = Deal(tuple(hands), tuple(talon))
-            row = task.run(deal, merged)
+            row = task.run(deal, {**common, **opts} if opts else common)
         except PrefError as exc:
             rows.append({"line": line, "deal": text, "error": str(exc),
                          "kind": type(exc).__name__})
