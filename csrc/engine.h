@@ -60,7 +60,7 @@ typedef struct {
  *   lo, hi    8 bits  bounds on the solo seat's tricks from this trick on: lo <= value <= hi
  *   best      8 bits  the move that decided the last search here: suit*8 + j (j-th highest), or 0xFF
  *   depth     8 bits  tricks left (replacement keeps deeper entries)
- *   pad      16 bits
+ *   stamp    16 bits  when last written (a per-context counter): replacement takes the oldest
  */
 typedef struct {
     uint64_t shape;
@@ -71,7 +71,7 @@ typedef struct {
     int8_t hi;
     uint8_t best;
     uint8_t depth;
-    uint16_t pad;
+    uint16_t stamp;
 } tt_entry;
 
 #define TT_WAYS 16
@@ -88,6 +88,7 @@ struct pref_ctx {
     uint64_t mask;      /* number of buckets - 1 */
     size_t tt_bytes;
     uint16_t gen;
+    uint16_t stamp;     /* write counter for the age of entries */
     int have_game;
     game_t game;        /* the game the table's entries belong to */
     uint64_t nodes;

@@ -234,16 +234,21 @@ static inline void tt_store(pref_ctx *ctx, const tt_key *key, uint32_t region, i
         }
     }
     if (!e) {
-        /* replace an empty slot (another generation), else the shallowest entry */
+        /* replace an empty slot (another generation), else the shallowest entry, the least
+         * recently written among equally deep ones */
         e = &b->e[0];
+        uint16_t e_age = 0;
         for (int i = 0; i < TT_WAYS; i++) {
             tt_entry *x = &b->e[i];
             if (x->gen != ctx->gen) {
                 e = x;
                 break;
             }
-            if (x->depth < e->depth)
+            uint16_t age = (uint16_t)(ctx->stamp - x->stamp);
+            if (x->depth < e->depth || (x->depth == e->depth && age > e_age)) {
                 e = x;
+                e_age = age;
+            }
         }
         e->shape = key->shape;
         e->pattern = pattern;
@@ -261,6 +266,7 @@ static inline void tt_store(pref_ctx *ctx, const tt_key *key, uint32_t region, i
             e->hi = (int8_t)(t - 1);
     }
     e->best = (uint8_t)best;
+    e->stamp = ctx->stamp++;
 }
 
 /* ---- bounds at trick start ------------------------------------------------------------ */
