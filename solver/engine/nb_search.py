@@ -18,7 +18,7 @@ Arrays every kernel takes
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 # --- state array -------------------------------------------------------------------------
 S_TRUMP = 3
@@ -892,18 +892,6 @@ def legal_of_state(st, leader, n, c0, tidx):
 
 # --- entry kernels -----------------------------------------------------------------------
 
-@njit(cache=True, nogil=True)
-def k_value(st, keys, info, tab, mv, pos):
-    leader, n, c0, c1, tidx = load_position(st, keys, info, pos)
-    return exact_value(st, keys, info, tab, mv, leader, n, c0, c1, tidx)
-
-
-@njit(cache=True, nogil=True)
-def k_test(st, keys, info, tab, mv, pos, target):
-    leader, n, c0, c1, tidx = load_position(st, keys, info, pos)
-    return search(st, keys, info, tab, mv, leader, n, c0, c1, tidx, target)
-
-
 @njit(cache=True)
 def value_after(st, keys, info, tab, mv, leader, n, c0, c1, tidx, c):
     """Value (tricks from the current trick on) after the player to move plays ``c``."""
@@ -920,10 +908,9 @@ def value_after(st, keys, info, tab, mv, leader, n, c0, c1, tidx, c):
     return v
 
 
-@njit(cache=True, nogil=True)
-def k_card_values(st, keys, info, tab, mv, pos, out_cards, out_values):
+@njit(cache=True)
+def card_values(st, keys, info, tab, mv, leader, n, c0, c1, tidx, out_cards, out_values):
     """Every legal card (increasing order) and its value; returns the count."""
-    leader, n, c0, c1, tidx = load_position(st, keys, info, pos)
     legal = legal_of_state(st, leader, n, c0, tidx)
     cnt = 0
     for c in range(32):
@@ -957,10 +944,9 @@ def reaches(st, keys, info, tab, mv, leader, n, c0, c1, tidx, c, v, want_high):
     return ok
 
 
-@njit(cache=True, nogil=True)
-def k_line(st, keys, info, tab, mv, pos, out):
+@njit(cache=True)
+def principal_line(st, keys, info, tab, mv, leader, n, c0, c1, tidx, out):
     """A principal line (lowest rank, then suit order, among optimal cards); returns its length."""
-    leader, n, c0, c1, tidx = load_position(st, keys, info, pos)
     nodes = np.int64(0)
     v = exact_value(st, keys, info, tab, mv, leader, n, c0, c1, tidx)
     length = 0
@@ -990,25 +976,42 @@ def k_line(st, keys, info, tab, mv, pos, out):
     return length
 
 
-@njit(cache=True, parallel=True, nogil=True)
-def k_values_batch(positions, targets, probe, workers, st2, keys2, info2, tab, mv3,
-                   out_values, out_nodes):
-    """Exact values (``probe`` false) or null-window probes at ``targets`` (``probe`` true).
+OP_VALUE = 0
+OP_TEST = 1
+OP_CARDS = 2
+OP_LINE = 3
 
-    Worker ``w`` solves positions ``w, w + workers, …`` with its own state and table, kept
-    (not cleared) across its positions.
-    """
+
+@njit(cache=True, nogil=True)
+def k_query(st, keys, info, tab, mv, pos, op, target, out_cards, out_values):
+    """The one entry point of a context: ``op`` is OP_VALUE (returns the value), OP_TEST
+    (1 when the solo seat reaches ``target``), OP_CARDS (fills the legal cards and their
+    values, returns the count) or OP_LINE (fills the line into ``out_cards``, returns its
+    length).  One kernel keeps the first-call compile time down."""
+    leader, n, c0, c1, tidx = load_position(st, keys, info, pos)
+    if op == OP_VALUE:
+        return exact_value(st, keys, info, tab, mv, leader, n, c0, c1, tidx)
+    if op == OP_TEST:
+        ok = search(st, keys, info, tab, mv, leader, n, c0, c1, tidx, target)
+        return 1 if ok else 0
+    if op == OP_CARDS:
+        return card_values(st, keys, info, tab, mv, leader, n, c0, c1, tidx, out_cards,
+                           out_values)
+    return principal_line(st, keys, info, tab, mv, leader, n, c0, c1, tidx, out_cards)
+
+
+@njit(cache=True, nogil=True)
+def k_batch(positions, targets, probe, first, step, st, keys, info, tab, mv, out_values,
+            out_nodes):
+    """Exact values (``probe`` false) or null-window probes at ``targets`` (``probe`` true) of
+    positions ``first, first + step, …``, with one context's arrays kept (not cleared) across
+    them.  Each worker thread of a batch runs one call (the kernel releases the GIL)."""
     npos = positions.shape[0]
-    for w in prange(workers):
-        st = st2[w]
-        keys = keys2[w]
-        info = info2[w]
-        mv = mv3[w]
-        for i in range(w, npos, workers):
-            leader, n, c0, c1, tidx = load_position(st, keys, info, positions[i])
-            if probe:
-                ok = search(st, keys, info, tab, mv, leader, n, c0, c1, tidx, targets[i])
-                out_values[i] = 1 if ok else 0
-            else:
-                out_values[i] = exact_value(st, keys, info, tab, mv, leader, n, c0, c1, tidx)
-            out_nodes[i] = st[S_NODES]
+    for i in range(first, npos, step):
+        leader, n, c0, c1, tidx = load_position(st, keys, info, positions[i])
+        if probe:
+            ok = search(st, keys, info, tab, mv, leader, n, c0, c1, tidx, targets[i])
+            out_values[i] = 1 if ok else 0
+        else:
+            out_values[i] = exact_value(st, keys, info, tab, mv, leader, n, c0, c1, tidx)
+        out_nodes[i] = st[S_NODES]

@@ -14,7 +14,9 @@ True
 
 from __future__ import annotations
 
-import numba
+import os
+from concurrent.futures import ThreadPoolExecutor
+
 import numpy as np
 
 from ..cards import NO_CARD, NO_TRUMP
@@ -160,45 +162,37 @@ class Context:
         self._mv = np.zeros((_k.MV_ROWS, _k.MV_COLS), dtype=np.int64)
         self._cards = np.zeros(32, dtype=np.int64)
         self._values = np.zeros(32, dtype=np.int64)
-        self._line = np.zeros(32, dtype=np.int64)
 
-    def _args(self):
-        return self._st, self._keys, self._info, _TABLES, self._mv
+    def _query(self, pos, op: int, target: int = 0) -> int:
+        arr = _check_position(pos)
+        r = _k.k_query(self._st, self._keys, self._info, _TABLES, self._mv, arr, op, target,
+                       self._cards, self._values)
+        self.nodes = int(self._st[_k.S_NODES])
+        return int(r)
 
     def value(self, pos) -> int:
         """The solo seat's tricks from ``pos`` on (current trick included) with best play."""
-        arr = _check_position(pos)
-        v = _k.k_value(*self._args(), arr)
-        self.nodes = int(self._st[_k.S_NODES])
-        return int(v)
+        return self._query(pos, _k.OP_VALUE)
 
     def test(self, pos, target) -> bool:
         """Null-window probe: does the solo seat take ``>= target`` tricks from ``pos`` on?"""
-        arr = _check_position(pos)
         try:
             t = int(target)
         except (TypeError, ValueError):
             raise InvalidArgumentError(f"target must be an integer, got {target!r}") from None
-        t = max(-1, min(t, 11))
-        ok = _k.k_test(*self._args(), arr, t)
-        self.nodes = int(self._st[_k.S_NODES])
-        return bool(ok)
+        return self._query(pos, _k.OP_TEST, max(-1, min(t, 11))) == 1
 
     def card_values(self, pos) -> dict[int, int]:
         """``{card: value}`` for every legal card of the player to move, cards increasing."""
-        arr = _check_position(pos)
-        n = _k.k_card_values(*self._args(), arr, self._cards, self._values)
-        self.nodes = int(self._st[_k.S_NODES])
+        n = self._query(pos, _k.OP_CARDS)
         return {int(self._cards[i]): int(self._values[i]) for i in range(n)}
 
     def line(self, pos) -> list[int]:
         """A principal line to the end of play: optimal cards, lowest rank then suit order."""
-        arr = _check_position(pos)
-        n = _k.k_line(*self._args(), arr, self._line)
-        self.nodes = int(self._st[_k.S_NODES])
+        n = self._query(pos, _k.OP_LINE)
         if n < 0:
             raise RuntimeError("internal error: no card keeps the value (please report)")
-        return [int(c) for c in self._line[:n]]
+        return [int(c) for c in self._cards[:n]]
 
     def clear(self) -> None:
         """Empty the transposition table."""
@@ -209,19 +203,22 @@ class Context:
 
 
 def _workers(threads, n: int) -> int:
+    """Worker threads for a batch: ``threads`` (0 = every core), at most one per position."""
     try:
         t = int(threads)
     except (TypeError, ValueError):
         raise InvalidArgumentError(f"threads must be an integer, got {threads!r}") from None
     if t < 0:
         raise InvalidArgumentError(f"threads must be >= 0 (0 = all cores), got {t}")
-    limit = numba.config.NUMBA_NUM_THREADS
-    if t == 0 or t > limit:
-        t = limit
-    return max(1, min(t, max(n, 1)))
+    cores = os.cpu_count() or 1
+    if t == 0:
+        t = cores
+    return max(1, min(t, 4 * cores, max(n, 1)))
 
 
 def _run_batch(arr, targets, probe: bool, threads, tt_mb):
+    """Worker ``w`` of ``W`` solves positions ``w, w + W, …`` with its own table, in a thread of
+    its own: the kernel releases the GIL, so no Python runs per solve."""
     n = arr.shape[0]
     workers = _workers(threads, n)
     entries = _entries_for(tt_mb)
@@ -229,17 +226,20 @@ def _run_batch(arr, targets, probe: bool, threads, tt_mb):
     nodes = np.zeros(n, dtype=np.int64)
     if n == 0:
         return values, nodes
-    st2 = np.stack([_new_state(entries) for _ in range(workers)])
-    keys2 = np.zeros((workers, entries), dtype=np.int64)
-    info2 = np.zeros((workers, entries), dtype=np.int32)
-    mv3 = np.zeros((workers, _k.MV_ROWS, _k.MV_COLS), dtype=np.int64)
-    previous = numba.get_num_threads()
-    numba.set_num_threads(workers)
-    try:
-        _k.k_values_batch(arr, targets, probe, workers, st2, keys2, info2, _TABLES, mv3,
-                          values, nodes)
-    finally:
-        numba.set_num_threads(previous)
+
+    def work(w: int) -> None:
+        st = _new_state(entries)
+        keys = np.zeros(entries, dtype=np.int64)
+        info = np.zeros(entries, dtype=np.int32)
+        mv = np.zeros((_k.MV_ROWS, _k.MV_COLS), dtype=np.int64)
+        _k.k_batch(arr, targets, probe, w, workers, st, keys, info, _TABLES, mv, values, nodes)
+
+    if workers == 1:
+        work(0)
+    else:
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            for future in [pool.submit(work, w) for w in range(workers)]:
+                future.result()
     return values, nodes
 
 
