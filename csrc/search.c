@@ -356,8 +356,23 @@ static int gen_moves(const game_t *g, const state_t *s, int mover, uint32_t lega
             int sc;
             if (!g->minimise) {
                 int top = ((sa | sb) >> rk) == 0;
-                if (top)
+                int plain = trump != PREF_NO_TRUMP && su != trump;
+                /* an opponent of the mover void here with trumps ruffs */
+                int ruffed = 0, partner_ruffs = 0;
+                if (plain) {
+                    if (mover == solo)
+                        ruffed = (!sa && SUIT_BITS(s->hand[a], trump)) || (!sb && SUIT_BITS(s->hand[b], trump));
+                    else {
+                        int partner = a == solo ? b : a;
+                        ruffed = !SUIT_BITS(s->hand[solo], su) && SUIT_BITS(s->hand[solo], trump);
+                        partner_ruffs = !ruffed && !SUIT_BITS(s->hand[partner], su)
+                                        && SUIT_BITS(s->hand[partner], trump);
+                    }
+                }
+                if (top && !ruffed)
                     sc = 60 + popc32(SUIT_BITS(s->hand[mover], su));
+                else if (partner_ruffs)
+                    sc = 50 + 8 - rk;
                 else if (mover != solo) {
                     int partner = a == solo ? b : a;
                     uint32_t sp = SUIT_BITS(s->hand[partner], su);
@@ -370,7 +385,7 @@ static int gen_moves(const game_t *g, const state_t *s, int mover, uint32_t lega
                     else
                         sc = 20 + 8 - rk;
                 } else
-                    sc = 20 + 8 - rk;
+                    sc = (ruffed ? 0 : 20) + 8 - rk;
             } else if (mover == solo) {
                 /* safe lead: some opponent holds only higher cards of the suit */
                 int safe = (sa && (sa & ((2u << rk) - 1)) == 0) || (sb && (sb & ((2u << rk) - 1)) == 0);
@@ -413,6 +428,20 @@ static int gen_moves(const game_t *g, const state_t *s, int mover, uint32_t lega
         int solo_to_come = 0;
         for (int i = s->ntable + 1; i < 3; i++)
             solo_to_come |= (s->leader + i) % 3 == g->solo;
+        /* second hand with an opponent of the mover still to play: the best card he can show */
+        int opp_next = 0, next_best = -1;
+        if (s->ntable == 1 && !s->ntalon) {
+            int nx = mover + 1 >= 3 ? mover - 2 : mover + 1;
+            opp_next = (nx == g->solo) != (mover == g->solo);
+            if (opp_next) {
+                uint32_t nh = s->hand[nx];
+                uint32_t f = SUIT_BITS(nh, lead_suit);
+                if (f)
+                    next_best = (lead_suit == trump ? 16 : 8) + msb32(f);
+                else if (trump != PREF_NO_TRUMP && SUIT_BITS(nh, trump))
+                    next_best = 16 + msb32(SUIT_BITS(nh, trump));
+            }
+        }
         for (uint32_t r = reps; r; r &= r - 1) {
             int c = ctz32(r), rk = RANK_OF(c);
             int k = s->ntalon ? (SUIT_OF(c) == lead_suit ? 8 + RANK_OF(c) : -1)
@@ -424,6 +453,11 @@ static int gen_moves(const game_t *g, const state_t *s, int mover, uint32_t lega
             if (g->minimise && mover != g->solo && solo_to_come)
                 /* a catcher before the misère player: keep the winning card low */
                 sc = wins ? 32 + 8 - rk : 64 + rk;
+            else if (!g->minimise && opp_next && wins)
+                /* second hand before an opponent: win only when he cannot beat the card */
+                sc = (k > next_best ? 64 : 16) + 8 - rk;
+            else if (!g->minimise && opp_next)
+                sc = 32 + 8 - rk;
             else
                 sc = (good ? 64 : 0) + (g->minimise ? rk : 8 - rk);
             if (c == hint)
@@ -542,8 +576,14 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t, uint3
     }
     if (use_tt) {
         key = make_key(s);
+        tt_bucket *bk[TT_LEVELS];
         for (int level = 0; level < TT_LEVELS; level++) {
-        tt_bucket *b = tt_bucket_of(ctx, key.shape, level, key.code);
+            bk[level] = tt_bucket_of(ctx, key.shape, level, key.code);
+            for (size_t off = 0; off < sizeof(tt_bucket); off += 64)
+                __builtin_prefetch((const char *)bk[level] + off);
+        }
+        for (int level = 0; level < TT_LEVELS; level++) {
+        tt_bucket *b = bk[level];
         for (int i = 0; i < TT_WAYS; i++) {
             const tt_entry *e = &b->e[i];
             if (e->shape != key.shape || e->gen != ctx->gen || (key.code & e->mask) != e->pattern)
