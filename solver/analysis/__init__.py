@@ -12,3 +12,15 @@ __all__ = ["discard", "DiscardResult", "DiscardValue"]
 from .table import TableResult, table  # noqa: E402
 
 __all__ += ["table", "TableResult"]
+from .odds import DiscardOdds, OddsResult, odds  # noqa: E402
+
+__all__ += ["odds", "OddsResult", "DiscardOdds"]
+from .raspasy import RaspasyResult, raspasy  # noqa: E402
+
+__all__ += ["raspasy", "RaspasyResult"]
+from .tenner import TennerResult, tenner  # noqa: E402
+
+__all__ += ["tenner", "TennerResult"]
+from .preferans import Counterexample, PreferansResult, preferans  # noqa: E402
+
+__all__ += ["preferans", "PreferansResult", "Counterexample"]

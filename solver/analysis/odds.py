@@ -1,0 +1,402 @@
+"""Exact odds over every layout: a player knows his 12 cards (hand + talon); the other 20 are
+split between the two opponents in one of C(20, 10) = 184,756 equally likely ways.  Every
+split is solved double dummy — no sampling — giving the probability that a мизер is caught
+(or that a contract makes) and the distribution of tricks, for one discard or for every one.
+
+How it is fast:
+
+* every split of a discard is one row of an ``(n, 16)`` position array handed in chunks to
+  the engine's batch kernels (``tests_batch`` / ``values_batch``) with ``threads=0``: all
+  cores, each worker reusing its transposition table across the layouts of its share (no
+  clearing between layouts), no Python per solve;
+* layouts are enumerated in lexicographic order of the first opponent's cards, so
+  neighbouring layouts differ in a card or two and the table's entries carry over;
+* a мизер is first cleared layout by layout by a sound suit-by-suit proof that the мизер
+  player can always play under (:mod:`solver.analysis.misere_safety`: four table lookups a
+  layout, vectorised); the layouts it cannot clear get the null-window question "can the
+  catchers take one trick?" and only the caught ones are solved exactly (for the histogram);
+* a contract is settled by a vectorised MTD(f): every layout is probed at the contract level,
+  then each probe steps its own layout's window one trick up or down until it closes, so a
+  layout costs a few null-window probes instead of a full-window search;
+* discards that leave the same game up to relative ranks (against the 20 unknown cards) share
+  one enumeration.
+
+Chunks bound the memory (``chunk`` layouts at a time) and keep a ``tqdm`` progress bar moving;
+Ctrl-C stops between chunks (a chunk is a fraction of a second).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from fractions import Fraction
+from html import escape
+from math import comb
+
+import numpy as np
+
+from ..cards import NO_TRUMP, count, iter_cards, mask_of
+from ..engine import DEFAULT_TT_MB
+from ..engine.layout import (P_HAND0, P_LEADER, P_MINIMISE, P_NTABLE, P_SOLO, P_TABLE0,
+                             P_TABLE1, P_TALON0, P_TALON1, P_TRUMP, POS_FIELDS)
+from ..errors import InvalidArgumentError, InvalidDealError
+from ..notation import format_card, format_strain
+from .misere_safety import safe_layouts
+from ._common import as_card, as_cards, as_seat, as_strain, cards_text, engine, pairs
+
+
+@dataclass(frozen=True)
+class DiscardOdds:
+    """The odds for one discard (and every discard equivalent to it).
+
+    ``histogram[k]``: layouts in which the solo player takes exactly ``k`` tricks;
+    ``layouts``: their total; ``probability``: of making the contract (``tricks ≥ level``) or
+    of the мизер being caught (``tricks ≥ 1``), as an exact :class:`Fraction` in
+    ``exact_probability`` and a float here.
+    """
+
+    cards: tuple[int, int]
+    histogram: tuple[int, ...]
+    layouts: int
+    success: int
+    group: int = 0
+    same: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def probability(self) -> float:
+        return self.success / self.layouts if self.layouts else float("nan")
+
+    @property
+    def exact_probability(self) -> Fraction:
+        return Fraction(self.success, self.layouts)
+
+    @property
+    def expected_tricks(self) -> float:
+        return sum(k * n for k, n in enumerate(self.histogram)) / self.layouts
+
+    @property
+    def text(self) -> str:
+        return cards_text(self.cards)
+
+
+@dataclass(frozen=True)
+class OddsResult:
+    """Exact odds for a player's 12 cards, per discard, best first.
+
+    ``mode`` is ``"contract"`` (``trump``, ``level``: ``p_make`` = P(tricks ≥ level)) or
+    ``"misere"`` (``p_caught`` = P(tricks ≥ 1)).  ``best`` is the first entry of ``discards``;
+    ``histogram``, ``layouts`` and the probability attributes refer to it.
+    """
+
+    cards: int
+    seat: int
+    mode: str
+    trump: int
+    level: int
+    lead: int | None
+    discards: tuple[DiscardOdds, ...]
+    backend: str = ""
+    seconds: float = field(default=0.0, compare=False)
+
+    @property
+    def best(self) -> DiscardOdds:
+        return self.discards[0]
+
+    @property
+    def histogram(self) -> tuple[int, ...]:
+        return self.best.histogram
+
+    @property
+    def layouts(self) -> int:
+        return self.best.layouts
+
+    @property
+    def p_make(self) -> float | None:
+        return self.best.probability if self.mode == "contract" else None
+
+    @property
+    def p_caught(self) -> float | None:
+        return self.best.probability if self.mode == "misere" else None
+
+    def _one(self, d: DiscardOdds) -> dict:
+        key = "p_make" if self.mode == "contract" else "p_caught"
+        return {"cards": d.text, key: d.probability, "histogram": list(d.histogram),
+                "layouts": d.layouts, "same": [cards_text(p) for p in d.same]}
+
+    def to_dict(self) -> dict:
+        """JSON-ready: ``p_make`` / ``p_caught``, ``histogram`` (layouts per trick count),
+        ``layouts``, ``discard``; with several discards also ``discards`` (best first)."""
+        key = "p_make" if self.mode == "contract" else "p_caught"
+        out = {"mode": self.mode, "seat": self.seat, "trump": format_strain(self.trump),
+               "level": self.level if self.mode == "contract" else None,
+               "lead": format_card(self.lead) if self.lead is not None else None,
+               key: self.best.probability, "histogram": list(self.best.histogram),
+               "layouts": self.best.layouts, "discard": self.best.text}
+        if len(self.discards) > 1:
+            out["discards"] = [self._one(d) for d in self.discards]
+        return out
+
+    def to_pandas(self):
+        """One row per discard group: cards, probability, expected tricks, histogram columns."""
+        import pandas as pd
+        key = "p_make" if self.mode == "contract" else "p_caught"
+        rows = []
+        for d in self.discards:
+            row = {"cards": d.text, key: d.probability, "expected_tricks": d.expected_tricks,
+                   "layouts": d.layouts}
+            row.update({f"t{k}": n for k, n in enumerate(d.histogram)})
+            rows.append(row)
+        return pd.DataFrame(rows)
+
+    def __str__(self) -> str:
+        what = (f"{self.level}{format_strain(self.trump)} makes" if self.mode == "contract"
+                else "мизер caught")
+        lines = [f"seat {self.seat}, {cards_text(iter_cards(self.cards))}: P({what})"]
+        for d in self.discards:
+            hist = " ".join(f"{k}:{n}" for k, n in enumerate(d.histogram) if n)
+            lines.append(f"  discard {d.text:<8} {d.probability:8.4%}  over {d.layouts} "
+                         f"layouts  [{hist}]")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        from ..display import hand_html
+        what = (f"P({self.level}{format_strain(self.trump)} makes)" if self.mode == "contract"
+                else "P(мизер caught)")
+        rows = [f"<tr><th>discard</th><th>{escape(what)}</th><th>E[tricks]</th>"
+                "<th>histogram</th></tr>"]
+        for d in self.discards:
+            hist = " ".join(f"{k}:{n}" for k, n in enumerate(d.histogram) if n)
+            rows.append(f"<tr><td>{escape(d.text)}</td><td>{d.probability:.4%}</td>"
+                        f"<td>{d.expected_tricks:.3f}</td><td>{hist}</td></tr>")
+        return (hand_html(self.cards, title=f"seat {self.seat}: 12 cards")
+                + "<table>" + "".join(rows) + "</table>")
+
+
+def _layout_masks(pool: list[int], k: int, must=None, must_not=None) -> np.ndarray:
+    """Masks of every ``k``-card subset of ``pool`` (lexicographic), optionally containing
+    card ``must`` or avoiding card ``must_not``."""
+    pool = [c for c in pool if c != must and c != must_not]
+    kk = k - (1 if must is not None else 0)
+    n = comb(len(pool), kk)
+    bits = np.array([1 << c for c in pool], dtype=np.int64)
+    if kk == 0:
+        masks = np.zeros(1, dtype=np.int64)
+    else:
+        idx = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(len(pool)), kk)),
+                          dtype=np.int8, count=n * kk).reshape(n, kk)
+        masks = bits[idx].sum(axis=1)
+    if must is not None:
+        masks |= np.int64(1 << must)
+    return masks
+
+
+def _probe_values(be, pos: np.ndarray, guess: int, threads: int, tt_mb) -> np.ndarray:
+    """Exact values by vectorised MTD(f): every row steps its window from ``guess``."""
+    n = len(pos)
+    up = be.tests_batch(pos, np.full(n, guess), threads=threads, tt_mb=tt_mb)[0]
+    values = np.where(up, guess, guess - 1).astype(np.int32)
+    # rows that reached ``guess``: climb while they reach one more
+    active = np.flatnonzero(up)
+    while len(active):
+        ok = be.tests_batch(pos[active], values[active] + 1, threads=threads, tt_mb=tt_mb)[0]
+        values[active[ok]] += 1
+        active = active[ok]
+    # rows below ``guess``: descend while they miss
+    active = np.flatnonzero(~up & (values > 0))
+    while len(active):
+        ok = be.tests_batch(pos[active], values[active], threads=threads, tt_mb=tt_mb)[0]
+        miss = active[~ok]
+        values[miss] -= 1
+        active = miss[values[miss] > 0]
+    return values
+
+
+def _solve_group(be, kept: int, seat: int, opp_a: int, opp_b: int, pool: list[int], n: int,
+                 *, misere: bool, trump: int, level: int, lead, threads, tt_mb, chunk, bar):
+    """Histogram of one discard over every layout of ``pool``."""
+    must = must_not = None
+    table = ()
+    hand0_minus = 0
+    if lead is not None:
+        if seat == 0:
+            if not kept >> lead & 1:
+                raise InvalidArgumentError(f"the lead {format_card(lead)} is not in the kept hand")
+            hand0_minus = 1 << lead
+        elif opp_a == 0:
+            must = lead
+        else:
+            must_not = lead
+        table = (lead,)
+    masks = _layout_masks(pool, n, must, must_not)
+    full = mask_of(pool)
+    hist = np.zeros(n + 1, dtype=np.int64)
+    for start in range(0, len(masks), chunk):
+        m = masks[start:start + chunk]
+        pos = np.zeros((len(m), POS_FIELDS), dtype=np.int64)
+        pos[:, P_HAND0 + seat] = kept
+        pos[:, P_HAND0 + opp_a] = m
+        pos[:, P_HAND0 + opp_b] = full ^ m
+        if table:
+            pos[:, P_HAND0] &= ~np.int64(1 << table[0])
+            pos[:, P_NTABLE] = 1
+            pos[:, P_TABLE0] = table[0]
+        else:
+            pos[:, P_TABLE0] = 32
+        pos[:, P_TABLE1] = 32
+        pos[:, P_TALON0] = pos[:, P_TALON1] = 32
+        pos[:, P_TRUMP] = NO_TRUMP if misere else trump
+        pos[:, P_SOLO] = seat
+        pos[:, P_MINIMISE] = int(misere)
+        pos[:, P_LEADER] = 0
+        if misere:
+            safe = safe_layouts(kept, full, m, m_leads=seat == 0,
+                                lead_card=lead if seat == 0 else None)
+            hist[0] += int(safe.sum())
+            rest = pos[~safe]
+            if len(rest):
+                caught = be.tests_batch(rest, np.ones(len(rest), dtype=np.int64),
+                                        threads=threads, tt_mb=tt_mb)[0]
+                hist[0] += int((~caught).sum())
+                if caught.any():
+                    vals = _probe_values(be, rest[caught], 2, threads, tt_mb)
+                    hist += np.bincount(vals, minlength=n + 1)[:n + 1]
+        else:
+            vals = _probe_values(be, pos, level, threads, tt_mb)
+            hist += np.bincount(vals, minlength=n + 1)[:n + 1]
+        if bar is not None:
+            bar.update(len(m))
+    del hand0_minus
+    return hist
+
+
+def _odds_key(kept: int, pool_mask: int) -> tuple:
+    """Discards with equal keys have identical odds (same game up to relative ranks)."""
+    key = []
+    for s in range(4):
+        seq = []
+        for r in range(7, -1, -1):
+            c = s * 8 + r
+            if kept >> c & 1:
+                seq.append(1)
+            elif pool_mask >> c & 1:
+                seq.append(0)
+        key.append(tuple(seq))
+    return tuple(key)
+
+
+def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, lead=None,
+         pool=None, backend="auto", threads=0, chunk=4096, progress=None,
+         tt_mb=DEFAULT_TT_MB) -> OddsResult:
+    """Exact odds over every split of the unseen cards between the two opponents.
+
+    ``cards``: the player's 12 cards (hand + talon) in any hand notation.  ``seat``: where he
+    sits (0 = first hand, who leads).  Say ``misere=True`` or ``trump=STRAIN`` (``level``, the
+    contract's tricks, default 6).  ``discard``: two cards, or a list of such pairs; default
+    every discard (best first).  ``lead``: the opening lead fixed (a card of seat 0; when seat 0
+    is an opponent only the layouts where he holds it count).  ``pool``: the cards the
+    opponents share (default: the 20 cards not in ``cards``; give it for an ending, where
+    ``cards`` has n + 2 cards and ``pool`` 2n).  ``threads=0`` uses every core; ``progress``
+    shows a tqdm bar (None: only on a terminal).
+
+    Raises :class:`InvalidArgumentError` / :class:`InvalidCardError` on bad input.
+
+    >>> r = odds("A.K7.A.", 0, trump="NT", level=2, discard="7♣ A♦", pool="KQ.A8..",
+    ...          backend="reference", progress=False)
+    >>> r.histogram, r.layouts, r.p_make
+    ((0, 6, 0), 6, 0.0)
+    """
+    import time
+    t0 = time.perf_counter()
+    own = as_cards(cards, "cards")
+    own_mask = mask_of(own)
+    seat = as_seat(seat, "seat")
+    if misere:
+        if trump is not None and as_strain(trump) != NO_TRUMP:
+            raise InvalidArgumentError("a мизер is played without trumps")
+        strain = NO_TRUMP
+    else:
+        if trump is None:
+            raise InvalidArgumentError("say trump=STRAIN for a contract or misere=True")
+        strain = as_strain(trump)
+    if pool is None:
+        if len(own) != 12:
+            raise InvalidDealError(f"odds take the player's 12 cards (hand + talon), got "
+                                   f"{len(own)}; for an ending pass pool=…")
+        pool_cards = [c for c in range(32) if not own_mask >> c & 1]
+    else:
+        pool_cards = sorted(as_cards(pool, "pool"))
+        clash = [c for c in pool_cards if own_mask >> c & 1]
+        if clash:
+            raise InvalidDealError(f"card {format_card(clash[0])} is both the player's and in the pool")
+    n = len(own) - 2
+    if n < 1 or len(pool_cards) != 2 * n:
+        raise InvalidDealError(f"{len(own)} cards of the player need a pool of {2 * max(n, 0)} "
+                               f"cards, got {len(pool_cards)}")
+    if level is None:
+        level = min(6, n)
+    if not misere and not 0 <= int(level) <= n:
+        raise InvalidArgumentError(f"level {level} is outside 0-{n}")
+    level = int(level)
+    lead_card = as_card(lead) if lead is not None else None
+    if lead_card is not None:
+        if seat == 0 and not own_mask >> lead_card & 1:
+            raise InvalidArgumentError(f"seat 0 leads {format_card(lead_card)} but does not hold it")
+        if seat != 0 and lead_card not in pool_cards:
+            raise InvalidArgumentError(f"the lead {format_card(lead_card)} is not an unseen card")
+    if discard is None:
+        wanted = pairs(own_mask)
+    else:
+        if isinstance(discard, str) or (len(discard) == 2 and not isinstance(discard[0], (list, tuple))):
+            wanted = [discard]
+        else:
+            wanted = list(discard)
+        checked = []
+        for d in wanted:
+            dc = as_cards(d, "discard")
+            if len(dc) != 2 or any(not own_mask >> c & 1 for c in dc):
+                raise InvalidArgumentError(f"a discard is two of the player's cards, not {d!r}")
+            checked.append(tuple(sorted(dc)))
+        wanted = checked
+    if lead_card is not None and seat == 0:
+        bad = [d for d in wanted if lead_card in d]
+        wanted = [d for d in wanted if lead_card not in d]
+        if not wanted:
+            raise InvalidArgumentError(f"every discard given throws the lead {format_card(bad[0][0] if bad else lead_card)}")
+    pool_mask = mask_of(pool_cards)
+    groups: dict[tuple, list] = {}
+    for d in wanted:
+        kept = own_mask & ~((1 << d[0]) | (1 << d[1]))
+        groups.setdefault(_odds_key(kept, pool_mask), []).append(d)
+    be = engine(backend)
+    opp_a, opp_b = (seat + 1) % 3, (seat + 2) % 3
+    per_group = comb(2 * n, n)
+    if lead_card is not None and seat != 0:
+        per_group = comb(2 * n - 1, n - 1)
+    from tqdm.auto import tqdm
+    bar = None if progress is False else tqdm(total=per_group * len(groups), unit="layout",
+                                              disable=None if progress is None else False,
+                                              desc="odds", leave=False)
+    results = []
+    try:
+        for gi, (key, ds) in enumerate(groups.items()):
+            d = ds[0]
+            kept = own_mask & ~((1 << d[0]) | (1 << d[1]))
+            hist = _solve_group(be, kept, seat, opp_a, opp_b, pool_cards, n, misere=misere,
+                                trump=strain, level=level, lead=lead_card, threads=threads,
+                                tt_mb=tt_mb, chunk=chunk, bar=bar)
+            layouts = int(hist.sum())
+            success = int(hist[1:].sum()) if misere else int(hist[level:].sum())
+            results.append(DiscardOdds(d, tuple(int(x) for x in hist), layouts, success, gi,
+                                       tuple(ds[1:])))
+    finally:
+        if bar is not None:
+            bar.close()
+    if misere:
+        results.sort(key=lambda r: (r.success, r.expected_tricks))
+    else:
+        results.sort(key=lambda r: (-r.success, -r.expected_tricks))
+    return OddsResult(own_mask, seat, "misere" if misere else "contract", strain, level,
+                      lead_card, tuple(results), be.name, time.perf_counter() - t0)
+
+
+__all__ = ["odds", "OddsResult", "DiscardOdds"]

@@ -1,0 +1,88 @@
+"""Распасы (all three passed; everyone tries to take as few tricks as possible): for each seat,
+the tricks it is held to at most when the other two combine against it — its guarantee —
+with a line showing it.
+
+Each seat is one engine question (that seat minimises, the other two maximise its tricks),
+asked from the first trick; the three questions share one engine context.  Talon rules:
+``"none"`` (seed 000, the default: the talon stays out of play, the first hand leads),
+``"lead"`` (seeds 001–004: the two talon cards are turned in the order written and set the
+suit of tricks one and two, played from the first hand; the first hand leads trick three) and
+``"dealer"`` (four-handed: the turned card is the dealer's and can win its trick).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from ..api import SolveResult, solve
+from ..deal import Deal
+from ..engine import DEFAULT_TT_MB
+from ..errors import InvalidArgumentError
+from ..notation import format_card
+from ._common import as_deal
+
+
+@dataclass(frozen=True)
+class RaspasyResult:
+    """``tricks[seat]``: that seat's guarantee; ``lines[seat]``: a line (cards in play order)
+    where the other two hold it to exactly that; ``replays[seat]``: the line as tricks."""
+
+    deal: Deal
+    talon_rule: str
+    tricks: dict
+    lines: dict
+    solution: SolveResult
+
+    def replay(self, seat: int) -> list[dict]:
+        return self.solution.replay(seat)
+
+    def to_dict(self) -> dict:
+        """JSON-ready: ``tricks`` {seat: n}, ``line`` {seat: [cards]}, ``talon``."""
+        return {"talon": self.talon_rule,
+                "tricks": {str(s): t for s, t in self.tricks.items()},
+                "line": {str(s): [format_card(c) for c in ln] for s, ln in self.lines.items()}}
+
+    def to_pandas(self):
+        import pandas as pd
+        return pd.DataFrame({"tricks": [self.tricks[s] for s in range(3)],
+                             "line": [" ".join(format_card(c) for c in self.lines[s])
+                                      for s in range(3)]},
+                            index=pd.Index(range(3), name="seat"))
+
+    def __str__(self) -> str:
+        out = [f"распасы (talon: {self.talon_rule})"]
+        for s in range(3):
+            out.append(f"  seat {s}: held to ≤ {self.tricks[s]}   line: "
+                       + " ".join(format_card(c) for c in self.lines[s]))
+        return "\n".join(out)
+
+    def _repr_html_(self) -> str:
+        from ..display import deal_html, line_html
+        parts = [deal_html(self.deal), f"<b>распасы</b> (talon {escape(self.talon_rule)})"]
+        for s in range(3):
+            parts.append(f"<details><summary>seat {s}: held to ≤ <b>{self.tricks[s]}</b>"
+                         f"</summary>{line_html(self.replay(s))}</details>")
+        return "".join(parts)
+
+
+def raspasy(deal, *, talon="none", backend="auto", tt_mb=DEFAULT_TT_MB,
+            context=None) -> RaspasyResult:
+    """Each seat's распасы guarantee, with a line.
+
+    ``talon``: ``"none"``, ``"lead"`` or ``"dealer"`` (a talon rule needs the deal's talon).
+
+    >>> r = raspasy("A.K..7/K.A..8/7.7..A", backend="reference")
+    >>> r.tricks
+    {0: 1, 1: 1, 2: 1}
+    """
+    deal = as_deal(deal)
+    if talon not in ("none", "lead", "dealer"):
+        raise InvalidArgumentError(f"unknown talon rule {talon!r}: choose none, lead or dealer")
+    if talon != "none" and not deal.talon:
+        raise InvalidArgumentError(f"the talon rule {talon!r} needs a deal with its talon")
+    r = solve(deal, raspasy=True, talon=talon, backend=backend, tt_mb=tt_mb, context=context)
+    return RaspasyResult(deal, talon, dict(r.tricks), dict(r.line), r)
+
+
+__all__ = ["raspasy", "RaspasyResult"]

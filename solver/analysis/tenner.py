@@ -1,0 +1,150 @@
+"""The unwhisted десятерная (a 10-trick game nobody whisted) checked with open cards (seed 004):
+with the three hands open and the first hand leading, does the declarer take all ten?
+
+Answer: verified, or refuted by how many tricks with a refuting line (the principal line: the
+defence's best play against the declarer's best); with the talon known, whether some discard
+would have made it (a best-discard search that stops at the first discard reaching ten); and
+what the hand writes under the chosen conventions (:func:`solver.scoring.score_unwhisted_tenner`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+
+from ..api import SolveResult, solve
+from ..cards import count
+from ..deal import Deal
+from ..engine import DEFAULT_TT_MB
+from ..errors import InvalidArgumentError
+from ..notation import format_card, format_strain
+from ._common import as_cards, as_deal, as_seat, as_strain, cards_text, engine, twelve_of
+from .discard import discard_values
+
+
+@dataclass(frozen=True)
+class TennerResult:
+    """``verified``: the declarer takes every trick; ``tricks``: how many he takes;
+    ``short``: by how many he is refuted; ``line``: the principal (refuting) line;
+    ``discard``: the discard played (None: the hand as dealt); ``best_discard`` /
+    ``best_tricks``: the best discard with the talon known (None without a talon);
+    ``score``: what the hand writes (a :class:`solver.scoring.HandScore`, or None)."""
+
+    deal: Deal
+    declarer: int
+    trump: int
+    tricks: int
+    target: int
+    line: tuple[int, ...]
+    discard: tuple[int, ...] | None
+    best_discard: tuple[int, ...] | None
+    best_tricks: int | None
+    score: object = field(default=None, compare=False)
+    solution: SolveResult | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def verified(self) -> bool:
+        return self.tricks >= self.target
+
+    @property
+    def short(self) -> int:
+        return max(0, self.target - self.tricks)
+
+    @property
+    def would_make(self) -> bool | None:
+        """With the talon known: does some discard take all ten?"""
+        return None if self.best_tricks is None else self.best_tricks >= self.target
+
+    def replay(self) -> list[dict]:
+        return self.solution.replay() if self.solution is not None else []
+
+    def to_dict(self) -> dict:
+        """JSON-ready: ``verified``, ``tricks``, ``line`` and the discard analysis, score."""
+        out = {"verified": self.verified, "tricks": self.tricks, "short": self.short,
+               "declarer": self.declarer, "trump": format_strain(self.trump),
+               "line": [format_card(c) for c in self.line],
+               "discard": cards_text(self.discard) if self.discard else None,
+               "best_discard": cards_text(self.best_discard) if self.best_discard else None,
+               "best_tricks": self.best_tricks, "would_make": self.would_make}
+        if self.score is not None:
+            out["score"] = self.score.to_dict()
+        return out
+
+    def __str__(self) -> str:
+        head = (f"десятерная {format_strain(self.trump)} by seat {self.declarer}: "
+                + ("verified, all ten" if self.verified
+                   else f"refuted: {self.tricks} tricks, down {self.short}"))
+        out = [head, "line: " + " ".join(format_card(c) for c in self.line)]
+        if self.best_tricks is not None:
+            out.append(f"best discard {cards_text(self.best_discard)}: {self.best_tricks} tricks"
+                       + (" (would have made it)" if self.would_make and not self.verified
+                          else ""))
+        if self.score is not None:
+            out.append("writes: " + "; ".join(str(e) for e in self.score.entries))
+        return "\n".join(out)
+
+    def _repr_html_(self) -> str:
+        from ..display import line_html
+        html = escape(str(self).splitlines()[0])
+        if self.solution is not None:
+            html = f"<b>{html}</b>" + self.solution._repr_html_()
+        return html + (line_html(self.replay()) if not self.solution else "")
+
+
+def tenner(deal, declarer, trump, *, discard=None, talon=None, leader=0, conventions=None,
+           backend="auto", tt_mb=DEFAULT_TT_MB) -> TennerResult:
+    """Check an unwhisted ten-trick game with open cards.
+
+    ``discard``: the two cards the declarer put away (from hand + talon); without it the hand
+    is played as dealt.  With a talon (the deal's, or ``talon=`` for an ending) the best
+    discard is searched too.  ``conventions``: a :class:`solver.conventions.Conventions` for
+    the score (default: seed 000).
+
+    >>> r = tenner("AK.7..7/QJ.8..8/T9.9..9", 0, "NT", talon="A♣ K♣", discard="7♣ 7♥",
+    ...            backend="reference")
+    >>> r.verified, r.tricks
+    (True, 4)
+    """
+    deal = as_deal(deal)
+    seat = as_seat(declarer, "declarer")
+    strain = as_strain(trump)
+    leader = as_seat(leader, "leader")
+    have_talon = bool(deal.talon) or talon is not None
+    hands = list(deal.hands)
+    disc = None
+    twelve = None
+    if have_talon:
+        twelve, _ = twelve_of(deal, seat, talon)
+    if discard is not None:
+        if twelve is None:
+            raise InvalidArgumentError("a discard needs the talon (the deal's or talon=…)")
+        disc = tuple(sorted(as_cards(discard, "discard")))
+        if len(disc) != 2 or any(not twelve >> c & 1 for c in disc):
+            raise InvalidArgumentError(
+                f"the discard must be two of the declarer's 12 cards, not {cards_text(disc)}")
+        hands[seat] = twelve & ~((1 << disc[0]) | (1 << disc[1]))
+    n = count(hands[seat])
+    play = Deal.from_hands(hands) if count(hands[0]) == count(hands[1]) == count(hands[2]) else None
+    if play is None:
+        raise InvalidArgumentError("the hands in play must be of equal size")
+    be = engine(backend)
+    ctx = be.Context(tt_mb)
+    r = solve(play, declarer=seat, trump=strain, leader=leader, backend=be.name, context=ctx)
+    best_d = best_t = None
+    if twelve is not None:
+        vals, _, _ = discard_values(deal.hands, seat, twelve, trump=strain, misere=False,
+                                    leader=leader, ctx=ctx, exact=False)
+        best_d, best_t = vals[0].cards, vals[0].tricks
+    score = None
+    if n == 10:
+        try:
+            from ..scoring import score_unwhisted_tenner
+        except ImportError:  # the rules module is optional for the check itself
+            score_unwhisted_tenner = None
+        if score_unwhisted_tenner is not None:
+            score = score_unwhisted_tenner(r.tricks, declarer=seat, conventions=conventions)
+    return TennerResult(deal, seat, strain, r.tricks, n, tuple(r.line), disc, best_d, best_t,
+                        score, r)
+
+
+__all__ = ["tenner", "TennerResult"]
