@@ -303,17 +303,39 @@ def top_run(u, h):
     return cnt
 
 
+@njit(cache=True, inline="always")
+def sure_trumps(mine, theirs):
+    """How many trumps of ``mine`` win a trick whatever happens: each trump is played some
+    time and wins unless a higher trump of the other side falls on the same trick, and each of
+    theirs can beat at most one.  Scanning down, a trump of mine with no unmatched higher
+    trump of theirs above it is sure."""
+    avail = 0
+    sure = 0
+    for r in range(7, -1, -1):
+        if theirs >> r & 1:
+            avail += 1
+        elif mine >> r & 1:
+            if avail > 0:
+                avail -= 1
+            else:
+                sure += 1
+    return sure
+
+
 @njit(cache=True)
 def contract_bounds(st, leader, rem):
     """Sure bounds ``(lower, upper)`` on the solo seat's tricks at a trick start (contract).
 
-    * The holder of the top trumps wins one trick with each trump of its unbroken run from the
-      top, whenever it plays them.
+    * Sure trump tricks (:func:`sure_trumps`): the solo seat's against both defenders'
+      trumps; for each defender, his against the solo seat's (one defender's trumps fall on
+      different tricks; two defenders' may fall on one, so they are not added).
     * The leader's quick tricks: without trumps, the top run of every suit (cashing one suit
-      cannot spoil another: nobody can ruff).  With trumps, the top trump run, plus every
-      side-suit top run when that run draws all the others' trumps, or else the side-suit runs
-      that neither other player can ruff (they follow for the whole run, or hold no trump).
-    Tricks sure for a defender's side bound the solo seat from above.
+      cannot spoil another: nobody can ruff).  With trumps: when its top trump run is at least
+      as long as everyone else's trumps, all its trumps (the others' are drawn) plus every
+      side-suit top run; otherwise its sure trumps plus the side-suit top runs that nobody
+      can ruff (each other player follows for the whole run, or holds no trump).  Tricks won
+      with different cards of one hand are different tricks, so these add up.
+    Tricks sure for the defenders bound the solo seat from above.
     """
     solo = st[S_SOLO]
     trump = st[S_TRUMP]
@@ -329,19 +351,28 @@ def contract_bounds(st, leader, rem):
     else:
         tsh = 8 * trump
         ut = (univ >> tsh) & 0xFF
+        ts = (st[solo] >> tsh) & 0xFF
+        td = ((st[(solo + 1) % 3] | st[(solo + 2) % 3]) >> tsh) & 0xFF
+        lower = sure_trumps(ts, td)
+        best_def = 0
         for p in range(3):
-            m = top_run(ut, (st[p] >> tsh) & 0xFF)
-            if m > 0:
-                if p == solo:
-                    lower = m
-                else:
-                    upper = rem - m
-        mt = top_run(ut, (hl >> tsh) & 0xFF)
+            if p != solo:
+                x = sure_trumps((st[p] >> tsh) & 0xFF, ts)
+                if x > best_def:
+                    best_def = x
+        upper = rem - best_def
+        tl = (hl >> tsh) & 0xFF
+        mt = top_run(ut, tl)
         drawn = True
         for p in range(3):
             if p != leader and popcount32((st[p] >> tsh) & 0xFF) > mt:
                 drawn = False
-        qt = mt
+        if drawn:
+            qt = popcount32(tl)
+        elif leader == solo:
+            qt = lower
+        else:
+            qt = sure_trumps(tl, ts)
         for s in range(4):
             if s == trump:
                 continue
