@@ -1,0 +1,20 @@
+"""``pref table DEAL``: the makeability table (each seat, each strain, and мизер)."""
+
+from __future__ import annotations
+
+from ..analysis._cli import add_common, emit
+
+HELP = "tricks with the best discard for every seat and strain, the contract that makes, мизер"
+
+
+def register(sub) -> None:
+    p = sub.add_parser("table", help=HELP, description=HELP)
+    p.add_argument("deal", help="a deal line with its talon")
+    p.add_argument("--talon", help="the talon for an ending (two cards nobody holds)")
+    add_common(p, json_help="print JSON: table {seat: {strain: {tricks, contract}}}, misere")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from ..analysis import table
+    return emit(args, table(args.deal, talon=args.talon, backend=args.backend))

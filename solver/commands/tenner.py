@@ -1,0 +1,25 @@
+"""``pref tenner DEAL -d SEAT -t TRUMP [--discard CARDS]``: check an unwhisted десятерная."""
+
+from __future__ import annotations
+
+from ..analysis._cli import add_common, emit, seat
+
+HELP = "check an unwhisted ten-trick game with open cards: verified, or refuted with a line"
+
+
+def register(sub) -> None:
+    p = sub.add_parser("tenner", help=HELP, description=HELP)
+    p.add_argument("deal", help="a deal line (the talon, if given, allows the discard search)")
+    p.add_argument("-d", "--declarer", type=seat, required=True, metavar="SEAT")
+    p.add_argument("-t", "--trump", required=True, help="♠ ♣ ♦ ♥ S C D H NT БК")
+    p.add_argument("--discard", help="the two cards discarded (default: the hand as dealt)")
+    p.add_argument("--talon", help="the talon for an ending")
+    add_common(p, json_help="print JSON: verified, tricks, line, best_discard, score")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from ..analysis import tenner
+    r = tenner(args.deal, args.declarer, args.trump, discard=args.discard, talon=args.talon,
+               backend=args.backend)
+    return emit(args, r)
