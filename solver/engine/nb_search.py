@@ -422,6 +422,26 @@ def misere_clean(st, leader):
 
 
 @njit(cache=True)
+def misere_forced_now(st, leader):
+    """True when a catcher is on lead and can lead a suit in which every card of the solo
+    seat (minimising, no trumps) is above every card of both catchers: it must follow and
+    wins this trick."""
+    solo = st[S_SOLO]
+    if leader == solo:
+        return False
+    hs = st[solo]
+    ho = st[(solo + 1) % 3] | st[(solo + 2) % 3]
+    hl = st[leader]
+    for s in range(4):
+        sh = 8 * s
+        a = (hs >> sh) & 0xFF
+        o = (ho >> sh) & 0xFF
+        if a != 0 and (hl >> sh) & 0xFF != 0 and o < (a & -a):
+            return True
+    return False
+
+
+@njit(cache=True)
 def misere_all_boss(st, leader):
     """True when the solo seat (minimising, no trumps) is on lead and takes every trick left:
     in each of its suits the other two hold no card above its lowest, so whatever it leads
@@ -659,6 +679,10 @@ def search(st, keys, info, tab, mv, leader, n, c0, c1, tidx, target):
                             phase = _RETURN
                             continue
                         if misere_all_boss(st, leader):
+                            ret = True
+                            phase = _RETURN
+                            continue
+                        if target == 1 and misere_forced_now(st, leader):
                             ret = True
                             phase = _RETURN
                             continue
