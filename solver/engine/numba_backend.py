@@ -20,7 +20,8 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from ..cards import NO_CARD, NO_TRUMP
-from ..errors import InvalidArgumentError, InvalidDealError
+from ..errors import InvalidArgumentError, InvalidDealError, PrefError
+from ..notation import format_card
 from . import DEFAULT_TT_MB
 from . import nb_search as _k
 from .layout import (P_HAND0, P_LEADER, P_MINIMISE, P_NTABLE, P_SOLO, P_TABLE0, P_TALON0,
@@ -83,7 +84,7 @@ def _check_fields(p: list[int]) -> None:
 
     def claim(c: int, where: str) -> None:
         if c in seen:
-            raise InvalidDealError(f"card {c} is both in {seen[c]} and {where}")
+            raise InvalidDealError(f"card {format_card(c)} is both in {seen[c]} and {where}")
         seen[c] = where
 
     for seat, h in enumerate(hands):
@@ -138,8 +139,11 @@ def _check_batch(positions) -> np.ndarray:
     if arr.dtype.kind not in "iu":
         raise InvalidArgumentError(f"positions must hold integers, got dtype {arr.dtype}")
     arr = np.ascontiguousarray(arr, dtype=np.int64)
-    for row in arr.tolist():
-        _check_fields(row)
+    for i, row in enumerate(arr.tolist()):
+        try:
+            _check_fields(row)
+        except PrefError as exc:
+            raise type(exc)(f"position {i} of the batch: {exc}") from None
     return arr
 
 
