@@ -28,6 +28,9 @@ FULL_DEAL_ROWS = {
     "table": ("makeability table", "solver.analysis.table"),
     "odds_misere": ("мизер odds, 184,756 layouts, 1 thread", "solver.analysis.odds"),
     "odds_contract": ("contract odds, 184,756 layouts, 1 thread", "solver.analysis.odds"),
+    "raspasy_api": ("распасы analysis (3 seats, lines)", "solver.analysis.raspasy"),
+    "tenner": ("unwhisted tenner check (+ best discard)", "solver.analysis.tenner"),
+    "preferans": ("преферанс check, 12 cards, every strain", "solver.analysis.preferans"),
 }
 ENDING_ROWS = {
     "discard_end": ("discard, 5-card ending + 2 (21 discards)", "solver.analysis.discard"),
@@ -36,12 +39,12 @@ ENDING_ROWS = {
 }
 QUERY_KEYS = tuple(FULL_DEAL_ROWS) + tuple(ENDING_ROWS)
 
-FULL = {"discard_contract": 100, "discard_misere": 30, "table": 30, "odds_misere": 3,
-        "odds_contract": 2, "discard_end": 60, "table_end": 30, "odds_end": 12,
-        "batch_table": 100}
+FULL = {"discard_contract": 100, "discard_misere": 10, "table": 20, "odds_misere": 1,
+        "odds_contract": 1, "raspasy_api": 100, "tenner": 100, "preferans": 100,
+        "discard_end": 60, "table_end": 30, "odds_end": 12, "batch_table": 20}
 QUICK = {"discard_contract": 0, "discard_misere": 0, "table": 0, "odds_misere": 0,
-         "odds_contract": 0, "discard_end": 6, "table_end": 3, "odds_end": 2,
-         "batch_table": 0}
+         "odds_contract": 0, "raspasy_api": 6, "tenner": 6, "preferans": 12,
+         "discard_end": 6, "table_end": 3, "odds_end": 2, "batch_table": 0}
 ENDING_LEVEL = 3          # the contract level asked on 5-card endings (a majority of tricks)
 
 
@@ -118,6 +121,25 @@ def _odds_contract(name, e):
     return _odds_answer(r), None, r.layouts
 
 
+def _raspasy_api(ctx, e):
+    from solver.analysis import raspasy
+    r = raspasy(_deal(e), talon=e["raspasy_talon"], backend=_backend_of(ctx), context=ctx)
+    return [r.tricks[s] for s in range(3)], None
+
+
+def _tenner(name, e):
+    from solver.analysis import tenner
+    r = tenner(_deal(e), e["declarer"], e["trump"], backend=name)
+    return [r.tricks, r.best_tricks], None
+
+
+def _preferans(name, e):
+    from solver.analysis import preferans
+    seat = e["declarer"]
+    r = preferans(_cards(bl.cards12(e, seat)), backend=name, threads=1)
+    return [bool(r.preferans), list(r.strains)], None, r.probes
+
+
 def _discard_end(ctx, e):
     from solver.analysis import discard
     kw = ({"declarer": e["solo"], "trump": e["trump"]} if e["mode"] == "contract"
@@ -168,6 +190,9 @@ RUNS = {
     "table": (_name, _table, None, "deals"),
     "odds_misere": (_name, _odds_misere, None, "deals"),
     "odds_contract": (_name, _odds_contract, None, "deals"),
+    "raspasy_api": (_ctx_named, _raspasy_api, _clear, "deals"),
+    "tenner": (_name, _tenner, None, "deals"),
+    "preferans": (_name, _preferans, None, "deals"),
     "discard_end": (_ctx_named, _discard_end, _clear, "endings"),
     "table_end": (_name, _table_end, None, "endings"),
     "odds_end": (_name, _odds_end, None, "endings"),
@@ -205,8 +230,10 @@ def analysis_queries(corpus: dict, s: dict, backends: list[str]) -> list:
             _, warm_fn, warm_fresh, _ = RUNS[WARMUP_WITH[key]]
             warm_items = corpus["endings"][:3]
             warm = _warmer(warm_fn, warm_fresh, warm_items)
+        label = {"odds_misere": "layouts", "odds_contract": "layouts", "odds_end": "layouts",
+                 "preferans": "probes"}.get(key, "engine calls")
         q = bl.Query(key, title, items, setup, run, fresh, warmup=1, warmup_run=warm,
-                     calls_label="layouts" if key.startswith("odds") else "engine calls")
+                     calls_label=label)
         out.append(wl.Spec(key, title, q, bk, judge="reference" if key in WITH_REFERENCE else "c"))
     return out
 

@@ -210,6 +210,10 @@ def main(argv=None) -> int:
         entry = corpus["deals"][0]
         for b in backends:
             first[b] = bl.first_call_time(b, entry)
+            if b == "numba" and first[b].get("first_call_s", 0) > 2:
+                # the kernels changed since the cache was written: that call compiled and
+                # cached them, so measure the warm-cache first call again
+                first[b] = bl.first_call_time(b, entry)
             if b == "numba" and not args.quick:
                 first["numba (cold cache)"] = bl.first_call_time(b, entry, cold_numba_cache=True)
 
