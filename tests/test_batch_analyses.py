@@ -107,3 +107,26 @@ def test_cli_default_is_the_makeability_table(tmp_path):
     for r, (d, t) in zip(rows, cases):
         ref = table(d, talon=t, backend="reference")
         assert int(r["tricks2_NT"]) == ref.tricks[2][4] and int(r["misere1"]) == ref.misere[1]
+
+
+@pytest.mark.skipif(not {"raspasy", "tenner", "preferans"} <= set(available_tasks()),
+                    reason="the analyses are not installed")
+def test_raspasy_tenner_and_preferans_rows():
+    from solver.analysis import preferans, tenner
+    cases = endings_with_talon(4, per_hand=3, seed=6)
+    deals = [d for d, _ in cases]
+    ras = evaluate(deals, "raspasy", backend="reference", jobs=1)
+    for i, d in enumerate(deals):
+        r = solve(d, raspasy=True, backend="reference")
+        assert [ras.loc[i, f"tricks{s}"] for s in range(3)] == [r.tricks[s] for s in range(3)]
+        assert ras.loc[i, "play1"] == format_cards(r.line[1])
+    lines = [f'{{"deal": "{d}", "talon": "{t}"}}' for d, t in cases[:2]]
+    ten = evaluate(lines, "tenner", declarer=2, trump="S", backend="reference", jobs=1)
+    pre = evaluate(lines, "preferans", declarer=1, backend="reference", jobs=1)
+    for i, (d, t) in enumerate(cases[:2]):
+        r = tenner(d, 2, "S", talon=t, backend="reference")
+        assert (ten.loc[i, "tricks"], ten.loc[i, "verified"]) == (r.tricks, r.verified)
+        assert ten.loc[i, "best_tricks"] == r.best_tricks
+        twelve = d.hands[1] | mask_of(parse_card_list(t))
+        p = preferans(twelve, pool=d.hands[0] | d.hands[2], backend="reference", threads=1)
+        assert pre.loc[i, "preferans"] == p.preferans

@@ -1,5 +1,5 @@
-"""The analyses as batch tasks: ``table``, ``discard``, ``misere``, ``odds`` (and ``raspasy``
-when :mod:`solver.analysis.raspasy` is installed).
+"""The analyses as batch tasks: ``table``, ``discard``, ``misere``, ``odds``, ``raspasy``,
+``tenner`` and ``preferans`` (each available when its :mod:`solver.analysis` module is).
 
 Each row is flat: one column per number a researcher would filter on (``tricks1_NT``,
 ``misere0``, ``p_make``), card lists as text (``"7♣ 7♥"``).  Options follow ``pref solve``:
@@ -218,22 +218,99 @@ register(Task(
 ))
 
 
-# -- raspasy (lands with solver.analysis.raspasy) ----------------------------------------------------
+# -- raspasy -------------------------------------------------------------------------------------
 
-def _run_raspasy(deal, opts):      # pragma: no cover - until the analysis lands
-    raise InvalidArgumentError("--what raspasy is not wired to solver.analysis.raspasy yet; "
-                               "use --what solve --raspasy [--talon RULE]")
+def _talon_rule(value):
+    if value not in ("none", "lead", "dealer"):
+        raise InvalidArgumentError(f"unknown talon rule {value!r}: choose none, lead or dealer")
+    return value
+
+
+def _run_raspasy(deal, opts):
+    from ..analysis import raspasy
+    backend, tt_mb = opts.get("backend", "auto"), opts.get("tt_mb", 32)
+    r = raspasy(deal, talon=opts.get("talon", "none"), backend=backend, tt_mb=tt_mb,
+                context=engine_context(backend, tt_mb))
+    row = {"talon": r.talon_rule}
+    for s in range(3):
+        row[f"tricks{s}"] = int(r.tricks[s])
+        row[f"play{s}"] = format_cards(r.lines[s])
+    return row
 
 
 register(Task(
     name="raspasy",
-    summary="распасы analysis (solver.analysis.raspasy); --what solve --raspasy gives "
-            "every seat's guarantee meanwhile",
-    columns=(),
-    options={},
+    summary="распасы: every seat's guarantee (the tricks it is held to at most) with a line; "
+            "--talon none|lead|dealer",
+    columns=("talon", "tricks0", "tricks1", "tricks2", "play0", "play1", "play2"),
+    options={"talon": _talon_rule},
     defaults={},
     run=_run_raspasy,
     requires="solver.analysis.raspasy",
+))
+
+
+# -- tenner -------------------------------------------------------------------------------------
+
+def _run_tenner(deal, opts):
+    from ..analysis import tenner
+    from ..analysis._common import cards_text
+    seat, trump = opts.get("declarer"), opts.get("trump")
+    if seat is None or trump is None:
+        raise InvalidArgumentError("--what tenner needs -d SEAT -t TRUMP (the declarer's game)")
+    r = tenner(deal, seat, trump, discard=opts.get("discard"), talon=opts.get("talon"),
+               leader=opts.get("leader", 0), **_engine(opts))
+    score = "; ".join(str(e) for e in r.score.entries) if r.score is not None else ""
+    return {"solo": r.declarer, "trump": format_strain(r.trump), "verified": r.verified,
+            "tricks": int(r.tricks), "short": int(r.short),
+            "discard": cards_text(r.discard) if r.discard else "",
+            "best_discard": cards_text(r.best_discard) if r.best_discard else "",
+            "best_tricks": r.best_tricks, "would_make": r.would_make,
+            "play": format_cards(r.line), "score": score}
+
+
+register(Task(
+    name="tenner",
+    summary="unwhisted десятерная of -d SEAT -t TRUMP checked with open cards: verified or "
+            "short by how many, the refuting line, the best discard with the talon known",
+    columns=("solo", "trump", "verified", "tricks", "short", "discard", "best_discard",
+             "best_tricks", "would_make", "play", "score"),
+    options={"declarer": _seat("declarer"), "trump": _trump, "discard": _pair,
+             "talon": _talon_cards, "leader": _seat("leader")},
+    defaults={},
+    run=_run_tenner,
+    requires="solver.analysis.tenner",
+))
+
+
+# -- preferans ----------------------------------------------------------------------------------
+
+def _run_preferans(deal, opts):
+    from ..analysis import preferans
+    from ..analysis._common import twelve_of
+    seat = opts.get("declarer")
+    if seat is None:
+        raise InvalidArgumentError("--what preferans needs -d SEAT (whose 12 cards: hand + talon)")
+    twelve, _ = twelve_of(deal, seat, opts.get("talon"))
+    pool = 0
+    for s in range(3):
+        if s != seat:
+            pool |= deal.hands[s]
+    r = preferans(twelve, opts.get("trump"), pool=pool, threads=1, **_engine(opts))
+    return {"solo": seat, "preferans": r.preferans,
+            "strains": " ".join(format_strain(x) for x in r.strains),
+            "checked": " ".join(format_strain(x) for x in r.checked)}
+
+
+register(Task(
+    name="preferans",
+    summary="is -d SEAT's hand + talon a преферанс (ten tricks whatever the discard, layout and "
+            "lead)? in which strains (-t TRUMP to check one)",
+    columns=("solo", "preferans", "strains", "checked"),
+    options={"declarer": _seat("declarer"), "trump": _trump, "talon": _talon_cards},
+    defaults={},
+    run=_run_preferans,
+    requires="solver.analysis.preferans",
 ))
 
 _ = (ENGINE_OPTIONS, InvalidDealError)
