@@ -389,7 +389,8 @@ static int gen_moves(const game_t *g, const state_t *s, int mover, uint32_t lega
             } else if (mover == solo) {
                 /* safe lead: some opponent holds only higher cards of the suit */
                 int safe = (sa && (sa & ((2u << rk) - 1)) == 0) || (sb && (sb & ((2u << rk) - 1)) == 0);
-                sc = safe ? 60 - rk : 20 - rk;
+                uint32_t below = (sa | sb) & ((1u << rk) - 1);
+                sc = safe ? 60 + rk : !(sa | sb) ? 0 : 40 - 4 * popc32(below) - rk;
             } else {
                 uint32_t ss = SUIT_BITS(s->hand[solo], su);
                 if (ss && (ss & ((2u << rk) - 1)) == 0)
@@ -557,6 +558,55 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t, uint3
                     *rel = 0; /* the count is the shape's */
                     return 0;
                 }
+            }
+        }
+        if (g->minimise && g->trump == PREF_NO_TRUMP) {
+            /* every suit the solo seat holds is "hot": his lowest card of it beats all the
+             * others' cards of it.  On lead he wins and stays on lead to the end; a catcher
+             * on lead holding one of those suits forces him in at once, with the same end. */
+            int so = g->solo;
+            uint32_t others = s->hand[0] ^ s->hand[1] ^ s->hand[2] ^ s->hand[so];
+            uint32_t hot_rel = 0;
+            int all_hot = 1;
+            uint32_t solo_suits = 0;
+            for (int su = 0; su < 4 && all_hot; su++) {
+                uint32_t m = SUIT_BITS(s->hand[so], su);
+                if (!m)
+                    continue;
+                solo_suits |= 0xFFu << (8 * su);
+                uint32_t o = SUIT_BITS(others, su);
+                if (!o)
+                    continue;
+                uint32_t low = m & (0u - m);
+                if (o & ~(low - 1)) /* another hand holds a card above it */
+                    all_hot = 0;
+                else
+                    hot_rel |= low << (8 * su);
+            }
+            if (all_hot && (mover == so || (s->hand[mover] & solo_suits))) {
+                *rel = upclose(hot_rel, hands);
+                return 1; /* the solo seat takes all R >= t tricks */
+            }
+            /* every suit he holds is "cold": the others hold none of it, or his highest card
+             * is below all of theirs.  Following he never wins; on lead he plays a cold suit
+             * the others hold and loses, and never gets the lead again: no trick (t >= 1). */
+            uint32_t cold_rel = 0;
+            int all_cold = 1, can_lose_lead = 0;
+            for (int su = 0; su < 4 && all_cold; su++) {
+                uint32_t m = SUIT_BITS(s->hand[so], su);
+                uint32_t o = SUIT_BITS(others, su);
+                if (!m || !o)
+                    continue;
+                if ((o & (0u - o)) < (1u << msb32(m)))
+                    all_cold = 0;
+                else {
+                    cold_rel |= (1u << msb32(m)) << (8 * su);
+                    can_lose_lead = 1;
+                }
+            }
+            if (all_cold && (mover != so || can_lose_lead)) {
+                *rel = upclose(cold_rel, hands);
+                return 0;
             }
         }
         if (!g->minimise) {
