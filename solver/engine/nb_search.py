@@ -471,6 +471,15 @@ def card_key(c, led, trump):
     return -1
 
 
+@njit(cache=True, inline="always")
+def top_rank(h):
+    """Highest rank in a non-empty 8-bit holding."""
+    r = 7
+    while not (h >> r) & 1:
+        r -= 1
+    return r
+
+
 @njit(cache=True)
 def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ):
     """Sort ``mv[d, :cnt]`` so the likeliest good card for the player to move comes first.
@@ -500,11 +509,25 @@ def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ):
             if k > bk:
                 bk = k
                 bseat = (leader + i) % 3
+        # second hand in a contract with an opponent still to play: a win counts only if
+        # that opponent cannot beat it
+        third = (leader + 2) % 3
+        third_best = -1
+        if n == 1 and not mini and (third == solo) != (mover == solo):
+            h3 = st[third]
+            f = (h3 >> (8 * led)) & 0xFF
+            if f != 0:
+                third_best = 8 + top_rank(f)
+            elif trump != NO_TRUMP and (h3 >> (8 * trump)) & 0xFF != 0:
+                third_best = 16 + top_rank((h3 >> (8 * trump)) & 0xFF)
         for j in range(cnt):
             c = mv[d, j]
             r = c & 7
             k = card_key(c, led, trump)
-            if k > bk:
+            if k > bk and third_best > k:
+                winner = third
+                sc = 100 - k
+            elif k > bk:
                 winner = mover
                 # forced over on мизер: win with the most dangerous card
                 sc = 100 + r if (mini and mover == solo) else 100 - k
