@@ -1,0 +1,96 @@
+"""Best discard: brute force on endings (reference solver), engines on full deals, errors."""
+
+import numpy as np
+import pytest
+
+from solver import Deal
+from solver.analysis import discard
+from solver.engine import get_backend
+from solver.engine.layout import make_position
+from solver.errors import InvalidArgumentError, InvalidDealError
+
+from _analysis_helpers import FAST, brute_discards, needs_fast, random_ending_with_talon
+
+ENDING = "AK.7..7/QJ.8..8/T9.9..9"
+
+
+def test_hand_worked_ending():
+    # A♠K♠ 7♣ 7♥ + talon A♣K♣: keeping the four tops takes all four tricks; every other
+    # discard loses at least one.
+    r = discard(ENDING, declarer=0, trump="NT", talon="A♣ K♣", backend="reference")
+    assert r.best.text == "7♣ 7♥" and r.tricks == 4
+    assert len(r.discards) == 15
+    d = {x.text: x.tricks for x in r.discards}
+    assert d["A♣ K♣"] == 2 and d["A♠ K♠"] == 3
+    # 7♣ and 7♥: the мизер player wants to keep them; discarding both spades escapes
+    m = discard(ENDING, misere=0, talon="A♣ K♣", backend="reference")
+    assert m.best.text == "A♠ K♠" and m.tricks == 0
+    assert {x.text: x.tricks for x in m.discards}["7♣ 7♥"] == 4
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_every_discard_matches_brute_force(seed):
+    rng = np.random.default_rng(seed)
+    n = 3 if seed % 3 else 4
+    deal, talon = random_ending_with_talon(rng, n)
+    seat = int(rng.integers(3))
+    misere = seed % 4 == 3
+    trump = int(rng.integers(5))
+    leader = int(rng.integers(3))
+    brute = brute_discards(deal, seat, talon, trump=trump, misere=misere, leader=leader)
+    kw = dict(misere=seat) if misere else dict(declarer=seat, trump=trump)
+    r = discard(deal, talon=talon, leader=leader, backend="reference", **kw)
+    assert {d.cards: d.tricks for d in r.discards} == brute
+    values = [d.tricks for d in r.discards]
+    assert values == sorted(values, reverse=not misere)          # best first
+    groups = {}
+    for d in r.discards:                                          # a group shares its value
+        groups.setdefault(d.group, set()).add(d.tricks)
+    assert all(len(v) == 1 for v in groups.values())
+    seen = [d.group for d in r.discards]                          # groups are contiguous
+    assert all(seen.index(g) + seen.count(g) - 1 == len(seen) - 1 - seen[::-1].index(g)
+               for g in set(seen))
+    best = min(brute.values()) if misere else max(brute.values())
+    cheap = discard(deal, talon=talon, leader=leader, backend="reference", exact=False, **kw)
+    assert cheap.tricks == best
+    for d in cheap.discards:                                      # bounds are bounds
+        if d.exact:
+            assert brute[d.cards] == d.tricks
+        elif misere:
+            assert brute[d.cards] >= d.tricks
+        else:
+            assert brute[d.cards] <= d.tricks
+
+
+@needs_fast
+@pytest.mark.parametrize("seed", range(3))
+def test_full_deal_against_fresh_solves(seed):
+    deal = Deal.random(100 + seed)
+    seat, trump = seed % 3, (seed * 2) % 5
+    be = get_backend(FAST[0])
+    r = discard(deal, declarer=seat, trump=trump, backend=FAST[0])
+    assert len(r.discards) == 66
+    twelve = deal.hands[seat] | deal.talon_mask
+    for d in (r.discards[0], r.discards[17], r.discards[-1]):
+        h = list(deal.hands)
+        h[seat] = twelve & ~((1 << d.cards[0]) | (1 << d.cards[1]))
+        assert be.Context().value(make_position(h, trump=trump, solo=seat)) == d.tricks
+
+
+def test_input_errors():
+    with pytest.raises(InvalidDealError, match="talon"):
+        discard(ENDING, declarer=0, trump="NT", backend="reference")
+    with pytest.raises(InvalidArgumentError):
+        discard(ENDING, declarer=0, misere=1, talon="A♣ K♣", backend="reference")
+    with pytest.raises(InvalidArgumentError, match="trump"):
+        discard(ENDING, declarer=0, talon="A♣ K♣", backend="reference")
+    with pytest.raises(InvalidDealError, match="A♠"):
+        discard(ENDING, declarer=0, trump="NT", talon="A♠ K♣", backend="reference")
+
+
+def test_result_shapes():
+    r = discard(ENDING, declarer=0, trump="♠", talon="A♣ K♣", backend="reference")
+    d = r.to_dict()
+    assert set(d["discards"][0]) >= {"cards", "tricks"} and len(d["discards"]) == 15
+    assert list(r.to_pandas().columns[:2]) == ["cards", "tricks"]
+    assert "Discard" in r._repr_html_() and str(r).startswith("discard for seat 0")

@@ -1,0 +1,43 @@
+"""Распасы guarantees against the reference solver; lines replay to the guarantee."""
+
+import numpy as np
+import pytest
+
+from solver import EXAMPLE_DEAL, Deal
+from solver.analysis import raspasy
+from solver.errors import InvalidArgumentError
+
+from _analysis_helpers import FAST, needs_fast, ref
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_guarantees_match_reference(seed):
+    rng = np.random.default_rng(seed)
+    n = 3
+    cards = [int(c) for c in rng.permutation(32)[:3 * n]]
+    deal = Deal.from_hands([cards[0:n], cards[n:2 * n], cards[2 * n:]])
+    r = raspasy(deal, backend="reference")
+    for seat in range(3):
+        assert r.tricks[seat] == ref(deal.hands, solo=seat, minimise=True)
+        won = sum(1 for t in r.replay(seat) if t["winner"] == seat)
+        assert won == r.tricks[seat]
+
+
+def test_hand_worked():
+    # each seat holds one ace and two small cards of other suits: every seat can be made to
+    # take its ace, and no more
+    r = raspasy("A.K..7/K.A..8/7.7..A", backend="reference")
+    assert r.tricks == {0: 1, 1: 1, 2: 1}
+
+
+def test_talon_rule_needs_talon():
+    with pytest.raises(InvalidArgumentError):
+        raspasy("A.K..7/K.A..8/7.7..A", talon="lead", backend="reference")
+
+
+@needs_fast
+def test_full_deal_json():
+    r = raspasy(EXAMPLE_DEAL, talon="lead", backend=FAST[0])
+    d = r.to_dict()
+    assert set(d["tricks"]) == {"0", "1", "2"} and len(d["line"]["0"]) >= 30
+    assert r.to_pandas().shape == (3, 2)

@@ -1,0 +1,49 @@
+"""Unwhisted десятерная: hand-worked endings, a verified and a refuted full deal, the score."""
+
+import pytest
+
+from solver import Deal, solve
+from solver.analysis import tenner
+from solver.errors import InvalidArgumentError
+
+from _analysis_helpers import FAST, needs_fast
+
+ENDING = "AK.7..7/QJ.8..8/T9.9..9"
+
+
+def test_ending_verified_with_the_right_discard():
+    r = tenner(ENDING, 0, "NT", talon="A♣ K♣", discard="7♣ 7♥", backend="reference")
+    assert r.verified and r.tricks == 4 and r.short == 0
+
+
+def test_ending_refuted_as_dealt_but_makeable():
+    r = tenner(ENDING, 0, "NT", talon="A♣ K♣", backend="reference")
+    assert not r.verified and r.tricks == 2 and r.short == 2
+    assert r.would_make and r.best_tricks == 4 and r.best_discard == (8, 24)  # 7♣ 7♥
+    # the line is legal and reaches the value: the defence takes two tricks on it
+    won = sum(1 for t in r.replay() if t["winner"] == 0)
+    assert won == 2
+    d = r.to_dict()
+    assert d["verified"] is False and d["tricks"] == 2 and len(d["line"]) == 12
+
+
+def test_discard_must_be_from_the_twelve():
+    with pytest.raises(InvalidArgumentError):
+        tenner(ENDING, 0, "NT", talon="A♣ K♣", discard="Q♠ J♠", backend="reference")
+
+
+@needs_fast
+def test_full_deal_verified_and_scored():
+    # seat 0: eight spades and A♣ K♣ — ten tricks with spades trumps whatever the defence does
+    deal = Deal.from_str("AKQJT987.AK../.QJT987.AKQJ./..T987.AKQJT9/...87")
+    r = tenner(deal, 0, "♠", backend=FAST[0])
+    assert r.verified and r.tricks == 10
+    assert r.score is not None and r.score.pool[0] == 10
+
+
+@needs_fast
+def test_full_deal_refuted_matches_solve():
+    deal = Deal.from_str("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9..")
+    r = tenner(deal, 2, "♦", backend=FAST[0])
+    assert r.tricks == solve(deal, declarer=2, trump="♦", backend=FAST[0]).tricks
+    assert not r.verified and r.best_tricks is not None and r.best_tricks >= r.tricks
