@@ -12,7 +12,8 @@ Arrays every kernel takes
 ``keys``  int64[entries]: transposition-table keys (0 = empty).
 ``info``  int32[entries]: ``gen << 18 | move << 12 | depth << 8 | lower << 4 | upper``.
 ``tab``   int32[TAB_LEN]: the lookup tables built by :func:`build_tables`.
-``mv``    int64[32, 16]: move lists, one row per search depth (the number of cards in hands).
+``mv``    int64[MV_ROWS, MV_COLS]: the explicit search stack, one row per depth: move list,
+          sort keys and the node's frame (the ``F_*`` columns).
 """
 
 from __future__ import annotations
