@@ -97,7 +97,9 @@ register(Task(
     summary="makeability table: every seat × strain with its best discard, мизер per seat",
     columns=_table_columns(),
     options={"talon": _talon_cards, "leader": _seat("leader")},
-    defaults={},
+    # table() makes a fresh context per seat and deal: a smaller table costs less to set up
+    # (32 MiB: 0.15 s a full deal, a fifth of it in the kernel; 8 MiB: 0.13 s, same answers).
+    defaults={"tt_mb": 8},
     run=_run_table,
     requires="solver.analysis.table",
 ))

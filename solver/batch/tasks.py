@@ -224,7 +224,7 @@ def run_chunk(what: str, base: dict, items: list) -> list[dict]:
     from .reader import read_deal
     task = TASKS[what]
     rows = []
-    common = {**task.defaults, **ENGINE_DEFAULTS, **base}
+    common = {**ENGINE_DEFAULTS, **task.defaults, **base}
     for line, payload in items:
         got = read_deal(line, payload, task)
         if isinstance(got, dict):
