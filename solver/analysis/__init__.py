@@ -24,3 +24,6 @@ __all__ += ["tenner", "TennerResult"]
 from .preferans import Counterexample, PreferansResult, preferans  # noqa: E402
 
 __all__ += ["preferans", "PreferansResult", "Counterexample"]
+from .order import OrderOption, OrderResult, order  # noqa: E402
+
+__all__ += ["order", "OrderResult", "OrderOption"]

@@ -15,9 +15,10 @@ How it is fast:
   player can always play under (:mod:`solver.analysis.misere_safety`: four table lookups a
   layout, vectorised); the layouts it cannot clear get the null-window question "can the
   catchers take one trick?" and only the caught ones are solved exactly (for the histogram);
-* a contract is settled by a vectorised MTD(f): every layout is probed at the contract level,
-  then each probe steps its own layout's window one trick up or down until it closes, so a
-  layout costs a few null-window probes instead of a full-window search;
+* a contract is settled by a vectorised MTD(f): every layout of a chunk is probed at the
+  commonest value of the chunks before (the contract level for the first), then each layout
+  steps its own window one trick up or down until it closes, so a typical layout costs two
+  null-window probes instead of a full-window search;
 * discards that leave the same game up to relative ranks (against the 20 unknown cards) share
   one enumeration.
 
@@ -261,7 +262,9 @@ def _solve_group(be, kept: int, seat: int, opp_a: int, opp_b: int, pool: list[in
                     vals = _probe_values(be, rest[caught], 2, threads, tt_mb)
                     hist += np.bincount(vals, minlength=n + 1)[:n + 1]
         else:
-            vals = _probe_values(be, pos, level, threads, tt_mb)
+            # the first window: the commonest value so far (the level at the start)
+            guess = int(np.argmax(hist)) if hist.any() else level
+            vals = _probe_values(be, pos, max(guess, 1), threads, tt_mb)
             hist += np.bincount(vals, minlength=n + 1)[:n + 1]
         if bar is not None:
             bar.update(len(m))

@@ -1,0 +1,167 @@
+"""What to order (заказ) with 12 cards in hand after the talon: every contract (6–10 in each
+strain) and мизер, ranked by exact probability of success and, through the rules module, by
+expected висты.
+
+For each strain (and мизер) the discard is chosen first — the player discards before he sees
+a card of the opponents — by a seeded screen: every group of equivalent discards is solved on
+the same ``screen`` random layouts and the ``keep`` best by mean tricks go on to the exact
+count over every layout (:func:`solver.analysis.odds.odds`).  The probabilities and висты
+reported are exact for the discard reported; the screen only picks which discard that is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from html import escape
+
+import numpy as np
+
+from ..cards import NO_TRUMP, STRAINS, mask_of
+from ..engine import DEFAULT_TT_MB
+from ..engine.layout import make_position
+from ..notation import format_strain
+from ._common import as_cards, as_seat, as_strain, cards_text, engine, pairs
+from .odds import _odds_key, odds
+
+
+@dataclass(frozen=True)
+class OrderOption:
+    """One possible order: ``contract`` ("7♠", "мизер"), its ``discard``, ``probability`` of
+    success (exact), ``expected`` висты for the declarer (None without the rules module)."""
+
+    contract: str
+    strain: int
+    level: int
+    discard: tuple[int, int]
+    probability: Fraction
+    expected: object = None
+
+
+@dataclass(frozen=True)
+class OrderResult:
+    """Every option, best first (by expected висты when known, else by probability)."""
+
+    cards: int
+    seat: int
+    options: tuple[OrderOption, ...]
+    histograms: dict = field(default_factory=dict, repr=False)
+
+    @property
+    def best(self) -> OrderOption:
+        return self.options[0]
+
+    def to_dict(self) -> dict:
+        return {"seat": self.seat, "cards": cards_text(_cards(self.cards)),
+                "options": [{"contract": o.contract, "discard": cards_text(o.discard),
+                             "probability": float(o.probability),
+                             "expected": None if o.expected is None else float(o.expected)}
+                            for o in self.options]}
+
+    def to_pandas(self):
+        import pandas as pd
+        return pd.DataFrame(self.to_dict()["options"])
+
+    def __str__(self) -> str:
+        lines = [f"seat {self.seat}: what to order"]
+        for o in self.options:
+            ev = "" if o.expected is None else f"  E[висты] {float(o.expected):+8.2f}"
+            lines.append(f"  {o.contract:<6} discard {cards_text(o.discard):<8} "
+                         f"P {float(o.probability):7.2%}{ev}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        return "<pre>" + escape(str(self)) + "</pre>"
+
+
+def _cards(mask: int):
+    return [c for c in range(32) if mask >> c & 1]
+
+
+def _screen(be, own_mask, pool, seat, n, *, misere, strain, screen, keep, rng, threads, tt_mb):
+    """The ``keep`` most promising discards by mean tricks over ``screen`` random layouts."""
+    groups = {}
+    for d in pairs(own_mask):
+        kept = own_mask & ~((1 << d[0]) | (1 << d[1]))
+        groups.setdefault(_odds_key(kept, mask_of(pool)), d)
+    if len(groups) <= keep:
+        return list(groups.values())
+    pool_arr = np.array(pool)
+    samples = [mask_of(int(c) for c in rng.choice(pool_arr, n, replace=False))
+               for _ in range(screen)]
+    full = mask_of(pool)
+    a, b = (seat + 1) % 3, (seat + 2) % 3
+    scores = []
+    for d in groups.values():
+        kept = own_mask & ~((1 << d[0]) | (1 << d[1]))
+        rows = []
+        for m in samples:
+            h = [0, 0, 0]
+            h[seat], h[a], h[b] = kept, m, full ^ m
+            rows.append(make_position(h, trump=NO_TRUMP if misere else strain, solo=seat,
+                                      minimise=misere))
+        vals, _ = be.values_batch(np.array(rows), threads=threads, tt_mb=tt_mb)
+        mean = float(vals.mean())
+        scores.append((mean if misere else -mean, d))
+    scores.sort()
+    return [d for _, d in scores[:keep]]
+
+
+def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10),
+          screen=200, keep=1, conventions=None, pool=None, seed=0, backend="auto",
+          threads=0, progress=None, tt_mb=DEFAULT_TT_MB) -> OrderResult:
+    """Rank what to order with these 12 cards from ``seat``.
+
+    ``strains``: the strains to consider; ``misere``: include мизер; ``levels``: contract
+    levels.  ``screen``/``keep``: the discard screen (see the module docstring); ``pool`` for
+    an ending.  Expected висты use :func:`solver.scoring.expected_whists` under
+    ``conventions`` (default seed 000) with both opponents whisting.
+    """
+    own = as_cards(cards, "cards")
+    own_mask = mask_of(own)
+    seat = as_seat(seat, "seat")
+    pool_cards = (sorted(as_cards(pool, "pool")) if pool is not None
+                  else [c for c in range(32) if not own_mask >> c & 1])
+    n = len(own) - 2
+    be = engine(backend)
+    rng = np.random.default_rng(seed)
+    try:
+        from ..scoring import expected_whists
+    except ImportError:
+        expected_whists = None
+    options, hists = [], {}
+    modes = [(as_strain(s), False) for s in strains] + ([(NO_TRUMP, True)] if misere else [])
+    for strain, mis in modes:
+        cands = _screen(be, own_mask, pool_cards, seat, n, misere=mis, strain=strain,
+                        screen=screen, keep=keep, rng=rng, threads=threads, tt_mb=tt_mb)
+        r = odds(own, seat, trump=None if mis else strain, misere=mis, discard=cands,
+                 pool=pool_cards if pool is not None else None, backend=be.name,
+                 threads=threads, progress=progress, tt_mb=tt_mb)
+        best = r.best
+        hist = list(best.histogram)
+        hists[("мизер" if mis else format_strain(strain))] = (best.cards, hist)
+        total = sum(hist)
+        if mis:
+            p = Fraction(hist[0], total)
+            ev = None
+            if expected_whists is not None and n == 10:
+                ev = expected_whists("misere", hist, conventions, declarer=seat).values[seat]
+            options.append(OrderOption("мизер", NO_TRUMP, 10, best.cards, p, ev))
+            continue
+        for level in levels:
+            if level > n:
+                continue
+            p = Fraction(sum(hist[level:]), total)
+            ev = None
+            name = f"{level}{format_strain(strain)}"
+            if expected_whists is not None and n == 10:
+                ev = expected_whists(name, hist, conventions, declarer=seat).values[seat]
+            options.append(OrderOption(name, strain, level, best.cards, p, ev))
+    if all(o.expected is not None for o in options):
+        options.sort(key=lambda o: (-o.expected, -o.probability))
+    else:
+        options.sort(key=lambda o: (-o.probability, -o.level))
+    return OrderResult(own_mask, seat, tuple(options), hists)
+
+
+__all__ = ["order", "OrderResult", "OrderOption"]

@@ -1,0 +1,66 @@
+"""The analysis subcommands of `pref`: JSON keys users script against, and one-line errors."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from _analysis_helpers import FAST, needs_fast
+
+EXAMPLE = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."
+ENDING = "AK.7..7/QJ.8..8/T9.9..9"
+
+
+def pref(*args):
+    out = subprocess.run([sys.executable, "-m", "solver", *args], capture_output=True,
+                         text=True, timeout=300)
+    return out
+
+
+def as_json(*args):
+    out = pref(*args, "--json")
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def test_discard_on_an_ending():
+    d = as_json("discard", ENDING, "-d", "0", "-t", "NT", "--talon", "A♣ K♣",
+                "--backend", "reference")
+    assert d["discards"][0] == {"cards": "7♣ 7♥", "tricks": 4, "group": 0}
+    assert len(d["discards"]) == 15
+
+
+@needs_fast
+def test_table_and_raspasy_and_tenner_on_a_full_deal():
+    t = as_json("table", EXAMPLE)
+    assert set(t["table"]) == {"0", "1", "2"} and set(t["misere"]) == {"0", "1", "2"}
+    assert set(t["table"]["1"]["♣"]) >= {"tricks", "contract"}
+    r = as_json("raspasy", EXAMPLE, "--talon", "lead")
+    assert set(r["tricks"]) == {"0", "1", "2"}
+    x = as_json("tenner", EXAMPLE, "-d", "1", "-t", "♣")
+    assert x["verified"] is False and isinstance(x["tricks"], int) and x["line"]
+
+
+def test_odds_on_an_ending():
+    d = as_json("odds", "A.K7.A.", "--pool", "KQ.A8..", "--seat", "1", "--misere",
+                "--backend", "reference", "--no-progress")
+    assert d["p_caught"] == 0.0 and d["layouts"] == 6 and d["histogram"][0] == 6
+    assert len(d["discards"]) == 6
+
+
+def test_preferans():
+    d = as_json("preferans", "AKQ.AKQ.AKQ.AKQ", "--backend", FAST[0] if FAST else "reference")
+    assert d["preferans"] is True and d["strains"] == ["NT"]
+    assert set(d["counterexample"]) == {"♠", "♣", "♦", "♥"}
+
+
+@pytest.mark.parametrize("args,word", [
+    (("preferans", "AKQ.AKQ.AKQ.AKQ", "-t", "X"), "trump"),
+    (("discard", ENDING, "-d", "0", "-t", "NT"), "talon"),
+    (("odds", "AKQ.AKQ.AKQ.AK", "--misere"), "12 cards"),
+])
+def test_errors_are_one_line(args, word):
+    out = pref(*args)
+    assert out.returncode == 2
+    assert word in out.stderr and len(out.stderr.strip().splitlines()) == 1
