@@ -866,8 +866,10 @@ def exact_value(st, keys, info, tab, mv, leader, n, c0, c1, tidx):
 
 @njit(cache=True)
 def first_guess(st, leader, n):
-    """A cheap estimate of the value: 1 when the solo seat minimises (мизер, распасы: usually
-    0–2 tricks), else its aces and kings plus long trumps, at least 1."""
+    """Where the first probe goes: 1 when the solo seat minimises (a probe that fails above
+    the value is as dear as the one at the value there), else one above a cheap estimate (its
+    aces, half its kings, its trumps beyond three): in a contract the probes that fail above
+    the value are cheap and the ones that succeed below it are dear, so it pays to come down."""
     if st[S_MIN] == 1:
         return 1
     h = st[st[S_SOLO]]
@@ -877,7 +879,7 @@ def first_guess(st, leader, n):
         tl = popcount32((h >> (8 * trump)) & 0xFF)
         if tl > 3:
             tops += tl - 3
-    return tops
+    return tops + 1
 
 
 @njit(cache=True)
