@@ -182,8 +182,25 @@ def discard_values(hands, seat: int, twelve: int, *, trump: int, misere: bool, l
     nodes = 0
     calls = [0]
     best = None
+    if misere:
+        # a discard the suit-by-suit proof clears takes no trick: value 0, no search
+        from .misere_safety import safe_layouts
+        import numpy as np
+        a, b = (seat + 1) % 3, (seat + 2) % 3
+        pool = hands[a] | hands[b]
+        for key in order:
+            kept = int(positions[key][seat])
+            if safe_layouts(kept, pool, np.array([hands[a]], dtype=np.int64),
+                            m_leads=leader == seat)[0]:
+                values[key] = (0, True)
+                best = 0
     for key in order:
+        if key in values:
+            continue
         pos = positions[key]
+        if best == 0 and misere and not exact:
+            values[key] = (0, False)
+            continue
         if best is None:
             calls[0] += 1
             v = ctx.value(pos)
