@@ -132,3 +132,12 @@ def test_full_deal_contract_odds():
              progress=False)
     assert r.layouts == 184756 and sum(r.histogram) == 184756
     assert 0.5 < r.p_make <= 1.0
+
+
+@pytest.mark.parametrize("misere", [True, False])
+def test_probability_only_mode_agrees(misere):
+    own, pool = [0, 9, 18, 27, 31], [1, 2, 10, 11, 19, 20]
+    kw = dict(misere=True) if misere else dict(trump=3, level=2)
+    full = odds(own, 1, pool=pool, backend="reference", progress=False, **kw)
+    fast = odds(own, 1, pool=pool, backend="reference", progress=False, histogram=False, **kw)
+    assert {d.cards: d.success for d in full.discards} == {d.cards: d.success for d in fast.discards}

@@ -213,7 +213,8 @@ def _probe_values(be, pos: np.ndarray, guess: int, threads: int, tt_mb) -> np.nd
 
 
 def _solve_group(be, kept: int, seat: int, opp_a: int, opp_b: int, pool: list[int], n: int,
-                 *, misere: bool, trump: int, level: int, lead, threads, tt_mb, chunk, bar):
+                 *, misere: bool, trump: int, level: int, lead, threads, tt_mb, chunk, bar,
+                 histogram: bool = True):
     """Histogram of one discard over every layout of ``pool``."""
     must = must_not = None
     table = ()
@@ -258,9 +259,15 @@ def _solve_group(be, kept: int, seat: int, opp_a: int, opp_b: int, pool: list[in
                 caught = be.tests_batch(rest, np.ones(len(rest), dtype=np.int64),
                                         threads=threads, tt_mb=tt_mb)[0]
                 hist[0] += int((~caught).sum())
-                if caught.any():
+                if not histogram:
+                    hist[1] += int(caught.sum())
+                elif caught.any():
                     vals = _probe_values(be, rest[caught], 2, threads, tt_mb)
                     hist += np.bincount(vals, minlength=n + 1)[:n + 1]
+        elif not histogram:
+            made = be.tests_batch(pos, np.full(len(m), level), threads=threads, tt_mb=tt_mb)[0]
+            hist[level] += int(made.sum())
+            hist[0] += int((~made).sum())
         else:
             # the first window: the commonest value so far (the level at the start)
             guess = int(np.argmax(hist)) if hist.any() else level
@@ -288,7 +295,7 @@ def _odds_key(kept: int, pool_mask: int) -> tuple:
 
 
 def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, lead=None,
-         pool=None, backend="auto", threads=0, chunk=4096, progress=None,
+         pool=None, histogram=True, backend="auto", threads=0, chunk=2048, progress=None,
          tt_mb=DEFAULT_TT_MB) -> OddsResult:
     """Exact odds over every split of the unseen cards between the two opponents.
 
@@ -299,7 +306,9 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     is an opponent only the layouts where he holds it count).  ``pool``: the cards the
     opponents share (default: the 20 cards not in ``cards``; give it for an ending, where
     ``cards`` has n + 2 cards and ``pool`` 2n).  ``threads=0`` uses every core; ``progress``
-    shows a tqdm bar (None: only on a terminal).
+    shows a tqdm bar (None: only on a terminal).  ``histogram=False`` settles only success
+    or failure per layout (one probe each, faster): the histogram then has two entries that
+    count, at index 0 the failures and at index ``level`` (мизер: 1) the successes.
 
     Raises :class:`InvalidArgumentError` / :class:`InvalidCardError` on bad input.
 
@@ -386,7 +395,7 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
             kept = own_mask & ~((1 << d[0]) | (1 << d[1]))
             hist = _solve_group(be, kept, seat, opp_a, opp_b, pool_cards, n, misere=misere,
                                 trump=strain, level=level, lead=lead_card, threads=threads,
-                                tt_mb=tt_mb, chunk=chunk, bar=bar)
+                                tt_mb=tt_mb, chunk=chunk, bar=bar, histogram=histogram)
             layouts = int(hist.sum())
             success = int(hist[1:].sum()) if misere else int(hist[level:].sum())
             results.append(DiscardOdds(d, tuple(int(x) for x in hist), layouts, success, gi,

@@ -22,6 +22,8 @@ def register(sub) -> None:
     p.add_argument("--pool", help="the opponents' cards for an ending (default: the other 20)")
     p.add_argument("--threads", type=int, default=0, help="worker threads (default 0: all cores)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--no-histogram", action="store_true",
+                   help="only success or failure per layout (faster; no exact trick counts)")
     add_common(p, json_help="print JSON: p_caught or p_make, histogram, layouts (and discards)")
     p.set_defaults(func=run)
 
@@ -29,6 +31,7 @@ def register(sub) -> None:
 def run(args) -> int:
     from ..analysis import odds
     r = odds(args.cards, args.seat, trump=args.trump, misere=args.misere, level=args.level,
-             discard=args.discard, lead=args.lead, pool=args.pool, backend=args.backend,
+             discard=args.discard, lead=args.lead, pool=args.pool,
+             histogram=not args.no_histogram, backend=args.backend,
              threads=args.threads, progress=False if args.no_progress else None)
     return emit(args, r)
