@@ -228,7 +228,9 @@ static inline void tt_store(pref_ctx *ctx, const tt_key *key, uint32_t region, i
     tt_entry *e = 0;
     for (int i = 0; i < TT_WAYS; i++) {
         tt_entry *x = &b->e[i];
-        if (x->shape == key->shape && x->gen == ctx->gen && x->mask == mask && x->pattern == pattern) {
+        if (x->gen != ctx->gen)
+            break;
+        if (x->shape == key->shape && x->mask == mask && x->pattern == pattern) {
             e = x;
             break;
         }
@@ -636,7 +638,9 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t, uint3
         tt_bucket *b = bk[level];
         for (int i = 0; i < TT_WAYS; i++) {
             const tt_entry *e = &b->e[i];
-            if (e->shape != key.shape || e->gen != ctx->gen || (key.code & e->mask) != e->pattern)
+            if (e->gen != ctx->gen)
+                break; /* a bucket fills from slot 0: the rest is empty */
+            if (e->shape != key.shape || (key.code & e->mask) != e->pattern)
                 continue;
             if (e->lo >= t) {
                 *rel = mask_region(e->mask, hands);
