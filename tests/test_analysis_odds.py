@@ -141,3 +141,32 @@ def test_probability_only_mode_agrees(misere):
     full = odds(own, 1, pool=pool, backend="reference", progress=False, **kw)
     fast = odds(own, 1, pool=pool, backend="reference", progress=False, histogram=False, **kw)
     assert {d.cards: d.success for d in full.discards} == {d.cards: d.success for d in fast.discards}
+
+
+@needs_fast
+@pytest.mark.parametrize("misere", [True, False])
+def test_six_card_endings_against_the_engine(misere):
+    """924 layouts a discard, every one re-solved from scratch by the engine."""
+    be = get_backend(FAST[0])
+    rng = np.random.default_rng(42 if misere else 43)
+    n = 6
+    cards = [int(c) for c in rng.permutation(32)[:3 * n + 2]]
+    own, pool = cards[:n + 2], cards[n + 2:]
+    if misere:   # a playable мизер: the player's lowest cards
+        allc = sorted(cards, key=lambda c: c & 7)
+        own, pool = allc[:n + 2], allc[n + 2:]
+    seat = 1
+    kw = dict(misere=True) if misere else dict(trump=0, level=4)
+    d = tuple(sorted(own)[-2:])
+    r = odds(own, seat, pool=pool, discard=d, backend=FAST[0], progress=False, **kw)
+    kept = mask(own) & ~mask(d)
+    hist = [0] * (n + 1)
+    ctx = be.Context()
+    for cmb in combinations(pool, n):
+        h = [0, 0, 0]
+        h[seat], h[(seat + 1) % 3] = kept, mask(cmb)
+        h[(seat + 2) % 3] = mask(pool) ^ h[(seat + 1) % 3]
+        ctx.clear()
+        hist[ctx.value(make_position(h, trump=4 if misere else 0, solo=seat,
+                                     minimise=misere))] += 1
+    assert list(r.histogram) == hist and r.layouts == 924
