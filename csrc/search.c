@@ -731,10 +731,19 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t, uint3
 static int first_guess(pref_ctx *ctx, const game_t *g, const state_t *s, int R)
 {
     (void)ctx;
-    (void)s;
     if (g->minimise)
         return 0;
-    return R / 2;
+    /* a rough count of the solo seat's winners: his cards among the top three of their suit
+     * (top four in trumps) */
+    uint32_t all = s->hand[0] | s->hand[1] | s->hand[2];
+    int n = 0;
+    for (int su = 0; su < 4; su++) {
+        uint32_t p = SUIT_BITS(all, su);
+        int k = su == g->trump ? 4 : 3;
+        uint32_t top = pref_topk[p * 9 + (popc32(p) < k ? popc32(p) : k)];
+        n += popc32(top & SUIT_BITS(s->hand[g->solo], su));
+    }
+    return n < R ? n : R;
 }
 
 /* MTD(f)-style: null-window probes from a guess until the bounds meet. */
