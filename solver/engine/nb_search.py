@@ -148,7 +148,11 @@ def trick_key(h0, h1, h2, leader, tab):
 
 @njit(cache=True, inline="always")
 def tt_bucket(st, key):
-    return (((key * _HASH_MULT) >> 24) & st[S_MASK]) * BUCKET
+    """First slot of the key's bucket.  Fibonacci hashing: the product's top bits depend on
+    every bit of the key (its low bits only on the key's low bits, so they are folded in
+    rather than used alone: keys differing only in the hearts or the leader must spread)."""
+    h = key * _HASH_MULT
+    return (((h >> 40) ^ h) & st[S_MASK]) * BUCKET
 
 
 @njit(cache=True)
