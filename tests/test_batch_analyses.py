@@ -38,7 +38,8 @@ def test_table_rows_equal_direct_tables():
     for i, (d, t) in enumerate(cases):
         r = table(d, talon=t, backend="reference")
         for s in range(3):
-            assert [df.loc[i, f"tricks{s}_{k}"] for k in STRAINS] == [r.tricks[s][x] for x in range(5)]
+            got = [df.loc[i, f"tricks{s}_{k}"] for k in STRAINS]
+            assert got == [r.tricks[s][x] for x in range(5)]
             assert df.loc[i, f"misere{s}"] == r.misere[s]
             assert df.loc[i, f"best{s}"] == (r.best_contract(s) or "")
 

@@ -83,7 +83,8 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
     ``deals``: deal strings (any notation, or JSON lines with per-deal options), :class:`Deal`
     objects, or an integer array of shape ``(n, 3)`` (hand masks: endings) or ``(n, 4)`` (hands
     and the talon's mask).  ``what``: a task of :data:`TASKS` (``"table"``, the makeability
-    table, by default; ``"solve"``, and the analyses installed: see :func:`available_tasks`); ``options``: the task's options (for ``"solve"``:
+    table, by default; ``"solve"``, and the analyses installed: see :func:`available_tasks`);
+    ``options``: the task's options (for ``"solve"``:
     ``declarer``, ``trump``, ``misere``, ``raspasy``, ``talon``, ``leader``) and ``backend``,
     ``tt_mb``.
 
@@ -100,7 +101,9 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
         raise InvalidArgumentError(f"on_error is 'raise' or 'record', not {on_error!r}")
     task, base = _prepare(what, options, executor)
     seq = as_deal_texts(deals)
-    total = len(seq) if hasattr(seq, "__len__") else (len(deals) if hasattr(deals, "__len__") else None)
+    total = len(seq) if hasattr(seq, "__len__") else None
+    if total is None and hasattr(deals, "__len__"):
+        total = len(deals)
     items = (parse_object(i, obj) for i, obj in enumerate(seq))
     run = _Executor(executor, jobs, total, _preload(base))
     if chunk_size is None:

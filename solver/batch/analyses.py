@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from ..cards import NO_TRUMP, STRAINS, mask_of
 from ..deal import Deal
-from ..errors import InvalidArgumentError, InvalidDealError
+from ..errors import InvalidArgumentError
 from ..notation import format_cards, format_strain
-from .tasks import ENGINE_OPTIONS, Task, _flag, _seat, _trump, engine_context, register
+from .tasks import Task, _flag, _seat, _trump, engine_context, register
 
 STRAIN_KEYS = ("S", "C", "D", "H", "NT")     # ASCII column suffixes for ♠ ♣ ♦ ♥ NT
 
@@ -28,7 +28,7 @@ def _talon_cards(value):
 
 def _level(value):
     text = value.strip() if isinstance(value, str) else value
-    if isinstance(text, bool) or text not in tuple(range(1, 11)) + tuple(str(k) for k in range(1, 11)):
+    if isinstance(text, bool) or text not in (*range(1, 11), *(str(k) for k in range(1, 11))):
         raise InvalidArgumentError(f"level is a number of tricks 1-10, not {value!r}")
     return int(text)
 
@@ -315,4 +315,3 @@ register(Task(
     requires="solver.analysis.preferans",
 ))
 
-_ = (ENGINE_OPTIONS, InvalidDealError)

@@ -101,7 +101,8 @@ def read_deal(line: int, payload, task):
             try:
                 obj = json.loads(payload)
             except json.JSONDecodeError as exc:
-                raise InvalidDealError(f"not a JSON object: {exc.msg} at column {exc.colno}") from None
+                raise InvalidDealError(
+                    f"not a JSON object: {exc.msg} at column {exc.colno}") from None
             if not isinstance(obj, dict) or "deal" not in obj:
                 raise InvalidDealError('a JSON line is an object with a "deal" field')
             deal_text = obj.pop("deal")

@@ -10,7 +10,6 @@ engines for ``threads=1``, so that N workers use N cores and never more.
 from __future__ import annotations
 
 import importlib
-import inspect
 import threading
 import traceback
 from collections.abc import Callable
@@ -42,8 +41,9 @@ def _flag(name):
     def norm(value):
         if isinstance(value, bool):
             return value
-        if isinstance(value, str) and value.strip().lower() in ("true", "yes", "1", "false", "no", "0"):
-            return value.strip().lower() in ("true", "yes", "1")
+        word = value.strip().lower() if isinstance(value, str) else None
+        if word in ("true", "yes", "1", "false", "no", "0"):
+            return word in ("true", "yes", "1")
         if value in (0, 1):
             return bool(value)
         raise InvalidArgumentError(f"{name} must be true or false, not {value!r}")
@@ -250,13 +250,4 @@ def run_chunk(what: str, base: dict, items: list) -> list[dict]:
     return rows
 
 
-def accepts(func, name: str) -> bool:
-    """Whether ``func`` takes a keyword ``name`` (used to pass ``threads=1`` to analyses)."""
-    try:
-        params = inspect.signature(func).parameters
-    except (TypeError, ValueError):
-        return False
-    return name in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
-
-
-from . import analyses as _analyses  # noqa: F401  (registers table, discard, misere, odds)
+from . import analyses as _analyses  # noqa: E402,F401  (registers the analyses' tasks)

@@ -198,7 +198,8 @@ class Sink:
 
     # -- resume ---------------------------------------------------------------------------
     def _scan(self) -> None:
-        if self.format == "parquet" and os.path.exists(self.path) and not os.path.exists(self.data_path):
+        finished_parquet = self.format == "parquet" and os.path.exists(self.path)
+        if finished_parquet and not os.path.exists(self.data_path):
             import pandas as pd
             frame = pd.read_parquet(self.path)
             with open(self.data_path, "w", encoding="utf-8") as f:
