@@ -82,7 +82,7 @@ ffibuilder.set_source(
     '#include "pref.h"',
     sources=SOURCES,
     include_dirs=[str(HERE.relative_to(HERE.parent))],
-    extra_compile_args=["-O3", "-g", "-std=c11", "-D_POSIX_C_SOURCE=200809L"],
+    extra_compile_args=["-O3", "-std=c11", "-D_POSIX_C_SOURCE=200809L"],
     extra_link_args=["-lpthread"],
     libraries=[] if sys.platform == "win32" else ["pthread"],
     depends=[str(p.relative_to(HERE.parent)) for p in HERE.glob("*.h")],
