@@ -242,6 +242,7 @@ def test_cli_jsonl_raspasy_and_refuses_to_clobber(tmp_path, capsys):
     assert "cannot tell the output format" in capsys.readouterr().err
     assert main(["batch", str(tmp_path / "missing.txt"), "-o", str(tmp_path / "m.csv"),
                  "--what", "solve", "--raspasy", "--backend", "reference"]) == 2
+    assert not (tmp_path / "m.csv").exists()              # nothing half-written
     assert main(["batch", str(src), "-o", str(tmp_path / "y.csv"), "--what", "solve",
                  "-d", "0", "-t", "S", "-O", "tt_mb=1", "--backend", "reference",
                  "--no-progress"]) == 0

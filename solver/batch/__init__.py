@@ -160,7 +160,6 @@ class BatchSummary:
     answered: int              # rows written by this run
     errors: int                # error rows written by this run
     seconds: float
-    interrupted: bool = False
 
     @property
     def rate(self) -> float:
@@ -183,6 +182,7 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
     """
     log = sys.stderr if log is None else log
     task, base = _prepare(what, options or {}, executor)
+    total = count_lines(source)          # a missing input fails here, before OUT is touched
     sink = Sink(output, task.columns, resume=resume, overwrite=overwrite)
     if sink.cut_bytes:
         print(f"pref batch: cut a torn last row ({sink.cut_bytes} bytes) of an interrupted run",
@@ -191,7 +191,6 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
         print(f"pref batch: warning: {sink.duplicates} line numbers appear twice in {output}",
               file=log)
     done = sink.done
-    total = count_lines(source)
     remaining = None if total is None else max(0, total - len(done))
     start = time.monotonic()
     shown = [0]
@@ -215,9 +214,9 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
             print(msg, file=log)
 
     ok = False
-    run = _Executor(executor, jobs, remaining, _preload(base))
-    bar = None
+    run = bar = None
     try:
+        run = _Executor(executor, jobs, remaining, _preload(base))
         bar = _bar(progress, total, len(done), what)
         if chunk_size is None:
             chunk_size = chunk_size_for(remaining, run.slots)
@@ -233,7 +232,8 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
                     bar.update(len(chunk))
         ok = True
     finally:
-        run.close(ok)
+        if run is not None:
+            run.close(ok)
         if bar is not None:
             bar.close()
         sink.close(finished=ok)
