@@ -5,7 +5,6 @@ import subprocess
 import sys
 
 import pytest
-
 from _analysis_helpers import FAST, needs_fast
 
 EXAMPLE = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."

@@ -2,14 +2,13 @@
 
 import numpy as np
 import pytest
+from _analysis_helpers import FAST, brute_discards, needs_fast, random_ending_with_talon
 
 from solver import Deal
 from solver.analysis import discard
 from solver.engine import get_backend
 from solver.engine.layout import make_position
 from solver.errors import InvalidArgumentError, InvalidDealError
-
-from _analysis_helpers import FAST, brute_discards, needs_fast, random_ending_with_talon
 
 ENDING = "AK.7..7/QJ.8..8/T9.9..9"
 

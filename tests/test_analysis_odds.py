@@ -6,14 +6,13 @@ from math import comb
 
 import numpy as np
 import pytest
+from _analysis_helpers import FAST, mask, needs_fast, ref
 
 from solver.analysis import odds
 from solver.analysis.misere_safety import safe_layouts
 from solver.engine import get_backend
 from solver.engine.layout import make_position
 from solver.errors import InvalidArgumentError, InvalidDealError
-
-from _analysis_helpers import FAST, mask, needs_fast, ref
 
 
 def brute_histogram(kept, pool, seat, n, *, trump=4, misere=False, lead=None):

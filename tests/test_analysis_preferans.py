@@ -4,6 +4,7 @@ from itertools import combinations
 
 import numpy as np
 import pytest
+from _analysis_helpers import FAST, mask, ref
 
 from solver.analysis import preferans
 from solver.analysis.preferans import sure_winners
@@ -11,8 +12,6 @@ from solver.cards import NO_TRUMP
 from solver.engine import get_backend
 from solver.engine.layout import make_position
 from solver.notation import parse_card_list
-
-from _analysis_helpers import FAST, mask, needs_fast, ref
 
 BACKEND = FAST[0] if FAST else "reference"
 SUITS = "♠♣♦♥"

@@ -2,12 +2,11 @@
 
 import numpy as np
 import pytest
+from _analysis_helpers import FAST, needs_fast, ref
 
 from solver import EXAMPLE_DEAL, Deal
 from solver.analysis import raspasy
 from solver.errors import InvalidArgumentError
-
-from _analysis_helpers import FAST, needs_fast, ref
 
 
 @pytest.mark.parametrize("seed", range(6))

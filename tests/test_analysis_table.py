@@ -2,12 +2,11 @@
 
 import numpy as np
 import pytest
+from _analysis_helpers import FAST, brute_discards, needs_fast, random_ending_with_talon
 
 from solver import Deal
 from solver.analysis import discard, table
 from solver.analysis.table import contract_name
-
-from _analysis_helpers import FAST, brute_discards, needs_fast, random_ending_with_talon
 
 
 def test_hand_worked_ending():

@@ -1,12 +1,11 @@
 """Unwhisted десятерная: hand-worked endings, a verified and a refuted full deal, the score."""
 
 import pytest
+from _analysis_helpers import FAST, needs_fast
 
 from solver import Deal, solve
 from solver.analysis import tenner
 from solver.errors import InvalidArgumentError
-
-from _analysis_helpers import FAST, needs_fast
 
 ENDING = "AK.7..7/QJ.8..8/T9.9..9"
 

@@ -8,22 +8,22 @@ algorithms and their costs.
 
 from .discard import DiscardResult, DiscardValue, discard
 
-__all__ = ["discard", "DiscardResult", "DiscardValue"]
-from .table import TableResult, table  # noqa: E402
+__all__ = ["DiscardResult", "DiscardValue", "discard"]
+from .table import TableResult, table
 
-__all__ += ["table", "TableResult"]
-from .odds import DiscardOdds, OddsResult, odds  # noqa: E402
+__all__ += ["TableResult", "table"]
+from .odds import DiscardOdds, OddsResult, odds
 
-__all__ += ["odds", "OddsResult", "DiscardOdds"]
-from .raspasy import RaspasyResult, raspasy  # noqa: E402
+__all__ += ["DiscardOdds", "OddsResult", "odds"]
+from .raspasy import RaspasyResult, raspasy
 
-__all__ += ["raspasy", "RaspasyResult"]
-from .tenner import TennerResult, tenner  # noqa: E402
+__all__ += ["RaspasyResult", "raspasy"]
+from .tenner import TennerResult, tenner
 
-__all__ += ["tenner", "TennerResult"]
-from .preferans import Counterexample, PreferansResult, preferans  # noqa: E402
+__all__ += ["TennerResult", "tenner"]
+from .preferans import Counterexample, PreferansResult, preferans
 
-__all__ += ["preferans", "PreferansResult", "Counterexample"]
-from .order import OrderOption, OrderResult, order  # noqa: E402
+__all__ += ["Counterexample", "PreferansResult", "preferans"]
+from .order import OrderOption, OrderResult, order
 
-__all__ += ["order", "OrderResult", "OrderOption"]
+__all__ += ["OrderOption", "OrderResult", "order"]

@@ -14,10 +14,28 @@ from ..cards import NO_TRUMP, count, iter_cards, mask_of, rank_of, suit_of
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB, get_backend
 from ..errors import InvalidArgumentError, InvalidCardError, InvalidDealError
-from ..notation import format_card, format_cards, parse_card, parse_card_list, parse_strain
+from ..notation import (
+    format_card,
+    format_cards,
+    parse_card,
+    parse_card_list,
+    parse_strain,
+)
 
-__all__ = ["as_deal", "as_seat", "as_strain", "as_cards", "as_card", "twelve_of", "pairs",
-           "position", "canonical_key", "cards_text", "engine", "DEFAULT_TT_MB"]
+__all__ = [
+    "DEFAULT_TT_MB",
+    "as_card",
+    "as_cards",
+    "as_deal",
+    "as_seat",
+    "as_strain",
+    "canonical_key",
+    "cards_text",
+    "engine",
+    "pairs",
+    "position",
+    "twelve_of",
+]
 
 
 def as_deal(deal) -> Deal:

@@ -22,13 +22,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
-from ..cards import NO_TRUMP, count, iter_cards, rank_of, suit_of
+from ..cards import NO_TRUMP, count, rank_of, suit_of
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
 from ..errors import InvalidArgumentError
 from ..notation import format_card, format_strain
-from ._common import (as_deal, as_seat, as_strain, canonical_key, cards_text, engine, pairs,
-                      position, twelve_of)
+from ._common import (
+    as_deal,
+    as_seat,
+    as_strain,
+    canonical_key,
+    cards_text,
+    engine,
+    pairs,
+    position,
+    twelve_of,
+)
 
 
 @dataclass(frozen=True)
@@ -184,8 +193,9 @@ def discard_values(hands, seat: int, twelve: int, *, trump: int, misere: bool, l
     best = None
     if misere:
         # a discard the suit-by-suit proof clears takes no trick: value 0, no search
-        from .misere_safety import safe_layouts
         import numpy as np
+
+        from .misere_safety import safe_layouts
         a, b = (seat + 1) % 3, (seat + 2) % 3
         pool = hands[a] | hands[b]
         for key in order:
@@ -287,4 +297,4 @@ def _format_card(c):  # pragma: no cover - re-exported for commands
     return format_card(c)
 
 
-__all__ = ["discard", "DiscardResult", "DiscardValue", "discard_values"]
+__all__ = ["DiscardResult", "DiscardValue", "discard", "discard_values"]

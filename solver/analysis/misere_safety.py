@@ -23,7 +23,7 @@ a layout it cannot clear goes to the engine; tests check it against the referenc
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -39,7 +39,7 @@ def _bits(h: int):
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def suit_safe(m: int, x: int, y: int) -> bool:
     """In the relaxed one-suit game (8-bit rank holdings), can M always play under?"""
     if not m or not (x or y):
@@ -84,7 +84,7 @@ def suit_safe(m: int, x: int, y: int) -> bool:
     return True
 
 
-@lru_cache(maxsize=None)
+@cache
 def lead_safe(m: int, x: int, y: int, card: int = -1) -> bool:
     """M leads (order M, X, Y): is there a lead (``card`` if ≥ 0) someone must beat, leaving
     the suit safe whatever both catchers play?"""
@@ -146,4 +146,4 @@ def safe_layouts(kept: int, pool: int, x_masks: np.ndarray, *, m_leads: bool,
     return out
 
 
-__all__ = ["safe_layouts", "suit_safe", "lead_safe"]
+__all__ = ["lead_safe", "safe_layouts", "suit_safe"]

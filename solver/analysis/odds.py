@@ -36,14 +36,25 @@ from math import comb
 
 import numpy as np
 
-from ..cards import NO_TRUMP, count, iter_cards, mask_of
+from ..cards import NO_TRUMP, iter_cards, mask_of
 from ..engine import DEFAULT_TT_MB
-from ..engine.layout import (P_HAND0, P_LEADER, P_MINIMISE, P_NTABLE, P_SOLO, P_TABLE0,
-                             P_TABLE1, P_TALON0, P_TALON1, P_TRUMP, POS_FIELDS)
+from ..engine.layout import (
+    P_HAND0,
+    P_LEADER,
+    P_MINIMISE,
+    P_NTABLE,
+    P_SOLO,
+    P_TABLE0,
+    P_TABLE1,
+    P_TALON0,
+    P_TALON1,
+    P_TRUMP,
+    POS_FIELDS,
+)
 from ..errors import InvalidArgumentError, InvalidDealError
 from ..notation import format_card, format_strain
-from .misere_safety import safe_layouts
 from ._common import as_card, as_cards, as_seat, as_strain, cards_text, engine, pairs
+from .misere_safety import safe_layouts
 
 
 @dataclass(frozen=True)
@@ -411,4 +422,4 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
                       lead_card, tuple(results), be.name, time.perf_counter() - t0)
 
 
-__all__ = ["odds", "OddsResult", "DiscardOdds"]
+__all__ = ["DiscardOdds", "OddsResult", "odds"]

@@ -164,4 +164,4 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10
     return OrderResult(own_mask, seat, tuple(options), hists)
 
 
-__all__ = ["order", "OrderResult", "OrderOption"]
+__all__ = ["OrderOption", "OrderResult", "order"]

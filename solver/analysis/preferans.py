@@ -307,4 +307,4 @@ def preferans(cards, trump=None, *, pool=None, exhaustive: bool = True, backend=
                            time.perf_counter() - t0)
 
 
-__all__ = ["preferans", "PreferansResult", "Counterexample", "sure_winners"]
+__all__ = ["Counterexample", "PreferansResult", "preferans", "sure_winners"]

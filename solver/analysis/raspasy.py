@@ -85,4 +85,4 @@ def raspasy(deal, *, talon="none", backend="auto", tt_mb=DEFAULT_TT_MB,
     return RaspasyResult(deal, talon, dict(r.tricks), dict(r.line), r)
 
 
-__all__ = ["raspasy", "RaspasyResult"]
+__all__ = ["RaspasyResult", "raspasy"]

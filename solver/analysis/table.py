@@ -134,4 +134,4 @@ def table(deal, *, talon=None, leader=0, backend="auto", tt_mb=DEFAULT_TT_MB) ->
     return TableResult(deal, leader, tricks, discards, mis, mis_d, be.name, calls)
 
 
-__all__ = ["table", "TableResult", "contract_name"]
+__all__ = ["TableResult", "contract_name", "table"]

@@ -18,7 +18,15 @@ from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
 from ..errors import InvalidArgumentError
 from ..notation import format_card, format_strain
-from ._common import as_cards, as_deal, as_seat, as_strain, cards_text, engine, twelve_of
+from ._common import (
+    as_cards,
+    as_deal,
+    as_seat,
+    as_strain,
+    cards_text,
+    engine,
+    twelve_of,
+)
 from .discard import discard_values
 
 
@@ -147,4 +155,4 @@ def tenner(deal, declarer, trump, *, discard=None, talon=None, leader=0, convent
                         score, r)
 
 
-__all__ = ["tenner", "TennerResult"]
+__all__ = ["TennerResult", "tenner"]
