@@ -59,9 +59,8 @@ def replay(pos, line) -> int:
 def after(pos, c):
     """``(position after c, tricks the solo seat took if c completed a trick, done)``."""
     st = np.zeros(k.S_LEN, dtype=np.int64)
-    keys = np.zeros(k.BUCKET, dtype=np.int64)
-    info = np.zeros(k.BUCKET, dtype=np.int32)
-    leader, n, c0, c1, tidx = k.load_position(st, keys, info, pos)
+    tt = np.zeros(2 * k.BUCKET, dtype=np.int64)
+    leader, n, c0, c1, tidx = k.load_position(st, tt, pos)
     leader, n, c0, c1, tidx, won, done = k.play_card(st, leader, n, c0, c1, tidx, c)
     talon = []
     if tidx < 2 and int(pos[P_TALON_RULE]) != TALON_NONE:
@@ -248,7 +247,7 @@ def test_table_generation_wraps_cleanly():
     v = ctx.value(pos)
     ctx._st[k.S_GEN] = k.GEN_LIMIT - 1
     ctx.clear()
-    assert ctx._st[k.S_GEN] == 1 and not ctx._keys.any()
+    assert ctx._st[k.S_GEN] == 1 and not ctx._tt.any()
     assert ctx.value(pos) == v
 
 

@@ -9,8 +9,9 @@ Arrays every kernel takes
 ``st``    int64[S_LEN]: the three hands (mutated during the search and restored), the fixed
           parameters of the question (trump, solo, minimise, talon rule and cards), the node
           counter, the table generation and the bucket mask.
-``keys``  int64[entries]: transposition-table keys (0 = empty).
-``info``  int32[entries]: ``gen << 18 | move << 12 | depth << 8 | lower << 4 | upper``.
+``tt``    int64[2 * entries]: the transposition table, entry ``i`` at ``tt[2i]`` (its key) and
+          ``tt[2i + 1]`` (``gen << 18 | move << 12 | depth << 8 | lower << 4 | upper``);
+          a 4-entry bucket is one 64-byte cache line when ``tt`` is 64-byte aligned.
 ``tab``   int32[TAB_LEN]: the lookup tables built by :func:`build_tables`.
 ``mv``    int64[MV_ROWS, MV_COLS]: the explicit search stack, one row per depth: move list,
           sort keys and the node's frame (the ``F_*`` columns).
@@ -156,7 +157,7 @@ def tt_bucket(st, key):
 
 
 @njit(cache=True)
-def tt_probe(st, keys, info, key):
+def tt_probe(st, tt, key):
     """``(lower, upper, move)`` stored for ``key``, or ``(-1, 99, -1)`` when absent.
 
     ``move`` is the card that last decided the node, as ``suit * 8 + relative rank`` (the
@@ -165,8 +166,8 @@ def tt_probe(st, keys, info, key):
     base = tt_bucket(st, key)
     gen = st[S_GEN]
     for j in range(BUCKET):
-        if keys[base + j] == key:
-            x = info[base + j]
+        if tt[2 * (base + j)] == key:
+            x = tt[2 * (base + j) + 1]
             if (x >> I_GEN) == gen:
                 m = (x >> I_MOVE) & 63
                 return (x >> 4) & 15, x & 15, (m if m < 32 else -1)
@@ -174,7 +175,7 @@ def tt_probe(st, keys, info, key):
 
 
 @njit(cache=True)
-def tt_store(st, keys, info, key, result, target, depth, move):
+def tt_store(st, tt, key, result, target, depth, move):
     """Tighten the bounds of ``key`` after a probe at ``target`` answered ``result``.
 
     ``move`` (relative, see :func:`tt_probe`) is the card that decided it, or -1 to keep the
@@ -189,13 +190,13 @@ def tt_store(st, keys, info, key, result, target, depth, move):
     victim = -1
     vdepth = 99
     for j in range(BUCKET):
-        x = info[base + j]
+        x = tt[2 * (base + j) + 1]
         if (x >> I_GEN) != gen:
             if vdepth >= 0:
                 victim = base + j
                 vdepth = -1
             continue
-        if keys[base + j] == key:
+        if tt[2 * (base + j)] == key:
             slot = base + j
             lb = (x >> 4) & 15
             ub = x & 15
@@ -207,7 +208,7 @@ def tt_store(st, keys, info, key, result, target, depth, move):
             vdepth = dj
     if slot < 0:
         slot = victim
-        keys[slot] = key
+        tt[2 * slot] = key
     if result:
         if target > lb:
             lb = target
@@ -216,7 +217,7 @@ def tt_store(st, keys, info, key, result, target, depth, move):
             ub = target - 1
     if move < 0:
         move = old_move
-    info[slot] = np.int32((gen << I_GEN) | (move << I_MOVE) | (depth << 8) | (lb << 4) | ub)
+    tt[2 * slot + 1] = (gen << I_GEN) | (move << I_MOVE) | (depth << 8) | (lb << 4) | ub
 
 
 @njit(cache=True, inline="always")
@@ -632,7 +633,7 @@ _RETURN = 2
 
 
 @njit(cache=True)
-def search(st, keys, info, tab, mv, leader, n, c0, c1, tidx, target):
+def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
     """Null-window probe: does the solo seat take ``>= target`` tricks from here on?
 
     ``leader``, ``n`` (cards on the table), ``c0``/``c1`` (those cards) and ``tidx`` (talon
@@ -680,7 +681,7 @@ def search(st, keys, info, tab, mv, leader, n, c0, c1, tidx, target):
             bm = -1
             if n == 0 and talon_card == NO_CARD:
                 key = trick_key(h0, h1, h2, leader, tab)
-                lb, ub, bm = tt_probe(st, keys, info, key)
+                lb, ub, bm = tt_probe(st, tt, key)
                 if lb >= target:
                     ret = True
                     phase = _RETURN
@@ -822,7 +823,7 @@ def search(st, keys, info, tab, mv, leader, n, c0, c1, tidx, target):
             # node d is decided: res
             key = mv[d, F_KEY]
             if key != 0:
-                tt_store(st, keys, info, key, res, mv[d, F_TARGET], mv[d, F_REM],
+                tt_store(st, tt, key, res, mv[d, F_TARGET], mv[d, F_REM],
                          -1 if bmove < 0 else to_relative(bmove, mv[d, F_UNIV]))
             ret = res
             phase = _RETURN
@@ -834,7 +835,7 @@ def search(st, keys, info, tab, mv, leader, n, c0, c1, tidx, target):
             if ret == (mv[d, F_WANT] == 1):
                 key = mv[d, F_KEY]
                 if key != 0:
-                    tt_store(st, keys, info, key, ret, mv[d, F_TARGET], mv[d, F_REM],
+                    tt_store(st, tt, key, ret, mv[d, F_TARGET], mv[d, F_REM],
                              to_relative(mv[d, mv[d, F_I] - 1], mv[d, F_UNIV]))
                 phase = _RETURN
             else:
@@ -842,7 +843,7 @@ def search(st, keys, info, tab, mv, leader, n, c0, c1, tidx, target):
 
 
 @njit(cache=True)
-def exact_value(st, keys, info, tab, mv, leader, n, c0, c1, tidx):
+def exact_value(st, tt, tab, mv, leader, n, c0, c1, tidx):
     """The solo seat's tricks from here on: null-window probes stepping from a first guess.
 
     MTD(f) with unit steps: a probe at ``g`` either raises the lower bound to ``g`` or drops
@@ -859,7 +860,7 @@ def exact_value(st, keys, info, tab, mv, leader, n, c0, c1, tidx):
     if g < 1:
         g = 1
     while lo < hi:
-        if search(st, keys, info, tab, mv, leader, n, c0, c1, tidx, g):
+        if search(st, tt, tab, mv, leader, n, c0, c1, tidx, g):
             lo = g
             g += 1
         else:
@@ -887,7 +888,7 @@ def first_guess(st, leader, n):
 
 
 @njit(cache=True)
-def load_position(st, keys, info, pos):
+def load_position(st, tt, pos):
     """Copy ``pos`` into ``st``; start a new table generation when the question changed.
 
     Returns ``(leader, n, c0, c1, tidx)`` for :func:`search`.
@@ -898,7 +899,7 @@ def load_position(st, keys, info, pos):
     rule = pos[P_TALON_RULE]
     if (st[S_VALID] == 0 or st[S_TRUMP] != trump or st[S_SOLO] != solo
             or st[S_MIN] != mini or st[S_RULE] != rule):
-        clear_table(st, keys, info)
+        clear_table(st, tt)
         st[S_VALID] = 1
     st[0] = pos[0]
     st[1] = pos[1]
@@ -922,12 +923,11 @@ def load_position(st, keys, info, pos):
 
 
 @njit(cache=True)
-def clear_table(st, keys, info):
+def clear_table(st, tt):
     """Empty the table in O(1) by moving to the next generation (a real wipe on wrap-around)."""
     g = st[S_GEN] + 1
     if g >= GEN_LIMIT:
-        keys[:] = 0
-        info[:] = 0
+        tt[:] = 0
         g = 1
     st[S_GEN] = g
 
@@ -978,7 +978,7 @@ def legal_of_state(st, leader, n, c0, tidx):
 # --- entry kernels -----------------------------------------------------------------------
 
 @njit(cache=True)
-def value_after(st, keys, info, tab, mv, leader, n, c0, c1, tidx, c):
+def value_after(st, tt, tab, mv, leader, n, c0, c1, tidx, c):
     """Value (tricks from the current trick on) after the player to move plays ``c``."""
     save0 = st[0]
     save1 = st[1]
@@ -986,7 +986,7 @@ def value_after(st, keys, info, tab, mv, leader, n, c0, c1, tidx, c):
     l2, n2, d0, d1, t2, won, done = play_card(st, leader, n, c0, c1, tidx, c)
     v = won
     if not done:
-        v += exact_value(st, keys, info, tab, mv, l2, n2, d0, d1, t2)
+        v += exact_value(st, tt, tab, mv, l2, n2, d0, d1, t2)
     st[0] = save0
     st[1] = save1
     st[2] = save2
@@ -994,20 +994,20 @@ def value_after(st, keys, info, tab, mv, leader, n, c0, c1, tidx, c):
 
 
 @njit(cache=True)
-def card_values(st, keys, info, tab, mv, leader, n, c0, c1, tidx, out_cards, out_values):
+def card_values(st, tt, tab, mv, leader, n, c0, c1, tidx, out_cards, out_values):
     """Every legal card (increasing order) and its value; returns the count."""
     legal = legal_of_state(st, leader, n, c0, tidx)
     cnt = 0
     for c in range(32):
         if legal >> c & 1:
             out_cards[cnt] = c
-            out_values[cnt] = value_after(st, keys, info, tab, mv, leader, n, c0, c1, tidx, c)
+            out_values[cnt] = value_after(st, tt, tab, mv, leader, n, c0, c1, tidx, c)
             cnt += 1
     return cnt
 
 
 @njit(cache=True)
-def reaches(st, keys, info, tab, mv, leader, n, c0, c1, tidx, c, v, want_high):
+def reaches(st, tt, tab, mv, leader, n, c0, c1, tidx, c, v, want_high):
     """After ``c`` is played: is the value ``>= v`` (want_high) or ``<= v`` (otherwise)?"""
     save0 = st[0]
     save1 = st[1]
@@ -1017,12 +1017,12 @@ def reaches(st, keys, info, tab, mv, leader, n, c0, c1, tidx, c, v, want_high):
         if done:
             ok = won >= v
         else:
-            ok = search(st, keys, info, tab, mv, l2, n2, d0, d1, t2, v - won)
+            ok = search(st, tt, tab, mv, l2, n2, d0, d1, t2, v - won)
     else:
         if done:
             ok = won <= v
         else:
-            ok = not search(st, keys, info, tab, mv, l2, n2, d0, d1, t2, v - won + 1)
+            ok = not search(st, tt, tab, mv, l2, n2, d0, d1, t2, v - won + 1)
     st[0] = save0
     st[1] = save1
     st[2] = save2
@@ -1030,10 +1030,10 @@ def reaches(st, keys, info, tab, mv, leader, n, c0, c1, tidx, c, v, want_high):
 
 
 @njit(cache=True)
-def principal_line(st, keys, info, tab, mv, leader, n, c0, c1, tidx, out):
+def principal_line(st, tt, tab, mv, leader, n, c0, c1, tidx, out):
     """A principal line (lowest rank, then suit order, among optimal cards); returns its length."""
     nodes = np.int64(0)
-    v = exact_value(st, keys, info, tab, mv, leader, n, c0, c1, tidx)
+    v = exact_value(st, tt, tab, mv, leader, n, c0, c1, tidx)
     length = 0
     solo = st[S_SOLO]
     mini = st[S_MIN] == 1
@@ -1046,7 +1046,7 @@ def principal_line(st, keys, info, tab, mv, leader, n, c0, c1, tidx, out):
             for s in range(4):
                 c = s * 8 + r
                 if legal >> c & 1:
-                    if best < 0 and reaches(st, keys, info, tab, mv, leader, n, c0, c1, tidx,
+                    if best < 0 and reaches(st, tt, tab, mv, leader, n, c0, c1, tidx,
                                             c, v, want_high):
                         best = c
         if best < 0:   # cannot happen: some card keeps the value
@@ -1068,35 +1068,35 @@ OP_LINE = 3
 
 
 @njit(cache=True, nogil=True)
-def k_query(st, keys, info, tab, mv, pos, op, target, out_cards, out_values):
+def k_query(st, tt, tab, mv, pos, op, target, out_cards, out_values):
     """The one entry point of a context: ``op`` is OP_VALUE (returns the value), OP_TEST
     (1 when the solo seat reaches ``target``), OP_CARDS (fills the legal cards and their
     values, returns the count) or OP_LINE (fills the line into ``out_cards``, returns its
     length).  One kernel keeps the first-call compile time down."""
-    leader, n, c0, c1, tidx = load_position(st, keys, info, pos)
+    leader, n, c0, c1, tidx = load_position(st, tt, pos)
     if op == OP_VALUE:
-        return exact_value(st, keys, info, tab, mv, leader, n, c0, c1, tidx)
+        return exact_value(st, tt, tab, mv, leader, n, c0, c1, tidx)
     if op == OP_TEST:
-        ok = search(st, keys, info, tab, mv, leader, n, c0, c1, tidx, target)
+        ok = search(st, tt, tab, mv, leader, n, c0, c1, tidx, target)
         return 1 if ok else 0
     if op == OP_CARDS:
-        return card_values(st, keys, info, tab, mv, leader, n, c0, c1, tidx, out_cards,
+        return card_values(st, tt, tab, mv, leader, n, c0, c1, tidx, out_cards,
                            out_values)
-    return principal_line(st, keys, info, tab, mv, leader, n, c0, c1, tidx, out_cards)
+    return principal_line(st, tt, tab, mv, leader, n, c0, c1, tidx, out_cards)
 
 
 @njit(cache=True, nogil=True)
-def k_batch(positions, targets, probe, first, step, st, keys, info, tab, mv, out_values,
+def k_batch(positions, targets, probe, first, step, st, tt, tab, mv, out_values,
             out_nodes):
     """Exact values (``probe`` false) or null-window probes at ``targets`` (``probe`` true) of
     positions ``first, first + step, …``, with one context's arrays kept (not cleared) across
     them.  Each worker thread of a batch runs one call (the kernel releases the GIL)."""
     npos = positions.shape[0]
     for i in range(first, npos, step):
-        leader, n, c0, c1, tidx = load_position(st, keys, info, positions[i])
+        leader, n, c0, c1, tidx = load_position(st, tt, positions[i])
         if probe:
-            ok = search(st, keys, info, tab, mv, leader, n, c0, c1, tidx, targets[i])
+            ok = search(st, tt, tab, mv, leader, n, c0, c1, tidx, targets[i])
             out_values[i] = 1 if ok else 0
         else:
-            out_values[i] = exact_value(st, keys, info, tab, mv, leader, n, c0, c1, tidx)
+            out_values[i] = exact_value(st, tt, tab, mv, leader, n, c0, c1, tidx)
         out_nodes[i] = st[S_NODES]

@@ -28,7 +28,7 @@ from .layout import (P_HAND0, P_LEADER, P_MINIMISE, P_NTABLE, P_SOLO, P_TABLE0, 
                      P_TALON1, P_TALON_RULE, P_TRUMP, POS_FIELDS, TALON_NONE)
 
 _TABLES = _k.build_tables()
-_ENTRY_BYTES = 12   # int64 key + int32 info
+_ENTRY_BYTES = 16   # int64 key + int64 info, interleaved
 
 
 def _entries_for(tt_mb) -> int:
@@ -52,8 +52,15 @@ def _new_state(entries: int) -> np.ndarray:
     return st
 
 
+def _new_table(entries: int) -> np.ndarray:
+    """A zeroed table of ``entries`` (key, info) pairs whose buckets sit on cache lines."""
+    raw = np.zeros(2 * entries + 8, dtype=np.int64)
+    skip = (-raw.ctypes.data % 64) // 8
+    return raw[skip:skip + 2 * entries]
+
+
 def _popcount(x: int) -> int:
-    return bin(x).count("1")
+    return x.bit_count()
 
 
 def _check_position(pos) -> np.ndarray:
@@ -65,7 +72,7 @@ def _check_position(pos) -> np.ndarray:
     if arr.dtype.kind not in "iu":
         raise InvalidArgumentError(f"a position must hold integers, got dtype {arr.dtype}")
     arr = np.ascontiguousarray(arr, dtype=np.int64)
-    _check_fields([int(x) for x in arr])
+    _check_fields(arr.tolist())
     return arr
 
 
@@ -80,23 +87,27 @@ def _check_fields(p: list[int]) -> None:
                               ("talon rule", P_TALON_RULE, 0, 2)):
         if not lo <= p[idx] <= hi:
             raise InvalidArgumentError(f"{name} must be in {lo}..{hi}, got {p[idx]}")
-    seen: dict[int, str] = {}
+    owners: list[tuple[int, str]] = []
+    used = 0
 
-    def claim(c: int, where: str) -> None:
-        if c in seen:
-            raise InvalidDealError(f"card {format_card(c)} is both in {seen[c]} and {where}")
-        seen[c] = where
+    def claim(mask: int, where: str) -> None:
+        nonlocal used
+        clash = mask & used
+        if clash:
+            c = (clash & -clash).bit_length() - 1
+            other = next(w for m, w in owners if m >> c & 1)
+            raise InvalidDealError(f"card {format_card(c)} is both in {other} and {where}")
+        used |= mask
+        owners.append((mask, where))
 
     for seat, h in enumerate(hands):
-        for c in range(32):
-            if h >> c & 1:
-                claim(c, f"hand {seat}")
+        claim(h, f"hand {seat}")
     ntable = p[P_NTABLE]
     for i in range(ntable):
         c = p[P_TABLE0 + i]
         if not 0 <= c < 32:
             raise InvalidDealError(f"table card {i} must be a card 0..31, got {c}")
-        claim(c, f"table slot {i}")
+        claim(1 << c, f"table slot {i}")
     talon_pending = 0
     if p[P_TALON_RULE] != TALON_NONE:
         t0, t1 = p[P_TALON0], p[P_TALON1]
@@ -107,7 +118,7 @@ def _check_fields(p: list[int]) -> None:
             raise InvalidDealError("talon card 1 is set while talon card 0 is empty")
         for i, c in enumerate((t0, t1)):
             if c != NO_CARD:
-                claim(c, f"talon slot {i}")
+                claim(1 << c, f"talon slot {i}")
                 talon_pending += 1
         if talon_pending:
             if p[P_TRUMP] != NO_TRUMP:
@@ -161,15 +172,14 @@ class Context:
         self.tt_mb = tt_mb
         self.nodes = 0
         self._st = _new_state(entries)
-        self._keys = np.zeros(entries, dtype=np.int64)
-        self._info = np.zeros(entries, dtype=np.int32)
+        self._tt = _new_table(entries)
         self._mv = np.zeros((_k.MV_ROWS, _k.MV_COLS), dtype=np.int64)
         self._cards = np.zeros(32, dtype=np.int64)
         self._values = np.zeros(32, dtype=np.int64)
 
     def _query(self, pos, op: int, target: int = 0) -> int:
         arr = _check_position(pos)
-        r = _k.k_query(self._st, self._keys, self._info, _TABLES, self._mv, arr, op, target,
+        r = _k.k_query(self._st, self._tt, _TABLES, self._mv, arr, op, target,
                        self._cards, self._values)
         self.nodes = int(self._st[_k.S_NODES])
         return int(r)
@@ -200,7 +210,7 @@ class Context:
 
     def clear(self) -> None:
         """Empty the transposition table."""
-        _k.clear_table(self._st, self._keys, self._info)
+        _k.clear_table(self._st, self._tt)
 
     def __repr__(self) -> str:
         return f"Context(tt_mb={self.tt_mb!r})"
@@ -233,10 +243,9 @@ def _run_batch(arr, targets, probe: bool, threads, tt_mb):
 
     def work(w: int) -> None:
         st = _new_state(entries)
-        keys = np.zeros(entries, dtype=np.int64)
-        info = np.zeros(entries, dtype=np.int32)
+        tt = _new_table(entries)
         mv = np.zeros((_k.MV_ROWS, _k.MV_COLS), dtype=np.int64)
-        _k.k_batch(arr, targets, probe, w, workers, st, keys, info, _TABLES, mv, values, nodes)
+        _k.k_batch(arr, targets, probe, w, workers, st, tt, _TABLES, mv, values, nodes)
 
     if workers == 1:
         work(0)
