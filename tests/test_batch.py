@@ -362,6 +362,14 @@ def test_parquet_output_or_a_clear_error(tmp_path):
     assert frame["tricks"].tolist() == [expected_row(d, declarer=2, trump="H")["tricks"]
                                         for d in deals]
     assert run_file(src, out, "solve", resume=True, **opts).answered == 0
+    assert pd.read_parquet(out).equals(frame)              # a finished run stays whole
+    # an interrupted Parquet run: the JSON-lines spool with a torn row, then --resume
+    out.unlink()
+    spool = tmp_path / "out.parquet.partial.jsonl"
+    spool.write_text('{"line":1,"deal":"x","tricks":0}\n{"line":2,"de', encoding="utf-8")
+    s = run_file(src, out, "solve", resume=True, **opts)
+    assert (s.already_done, s.answered) == (1, 5) and not spool.exists()
+    assert sorted(pd.read_parquet(out)["line"]) == list(range(1, 7))
 
 
 def test_evaluate_streams_a_generator_with_adaptive_chunks():

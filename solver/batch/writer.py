@@ -136,6 +136,10 @@ class _Appender:
         if time.monotonic() - self._synced >= FSYNC_SECONDS:
             self.sync()
 
+    def truncate(self) -> None:
+        self._f.truncate(0)
+        self.sync()
+
     def sync(self) -> None:
         os.fsync(self._f.fileno())
         self._synced = time.monotonic()
@@ -168,15 +172,17 @@ class Sink:
         self._out = self._err = None
         existing = [p for p in dict.fromkeys((self.path, self.data_path, self.errors_path))
                     if os.path.exists(p)]
-        if existing and not resume:
-            if not overwrite:
-                raise InvalidArgumentError(
-                    f"{existing[0]} exists: pass --resume to continue that run or --overwrite "
-                    f"to start again")
-            for p in existing:
-                os.remove(p)
+        if existing and not resume and not overwrite:
+            raise InvalidArgumentError(
+                f"{existing[0]} exists: pass --resume to continue that run or --overwrite "
+                f"to start again")
         self._out = _Appender(self.data_path)
-        self._lock()
+        self._lock()                    # before anything is cut, emptied or removed
+        if existing and not resume:     # --overwrite
+            self._out.truncate()
+            for p in existing:
+                if p != self.data_path:
+                    os.remove(p)
         if resume:
             self._scan()
         if self.format == "csv" and os.path.getsize(self.data_path) == 0:
@@ -198,18 +204,18 @@ class Sink:
 
     # -- resume ---------------------------------------------------------------------------
     def _scan(self) -> None:
-        finished_parquet = self.format == "parquet" and os.path.exists(self.path)
-        if finished_parquet and not os.path.exists(self.data_path):
+        self.cut_bytes += cut_torn_tail(self.data_path)
+        if (self.format == "parquet" and os.path.exists(self.path)
+                and os.path.getsize(self.data_path) == 0):
+            # a finished Parquet run continued: its rows go back to the spool, which becomes
+            # the Parquet file again at the end
             import pandas as pd
-            frame = pd.read_parquet(self.path)
-            with open(self.data_path, "w", encoding="utf-8") as f:
-                f.writelines(to_json(row) + "\n" for row in frame.to_dict("records"))
-        if os.path.exists(self.data_path):
-            self.cut_bytes += cut_torn_tail(self.data_path)
-            if self.format == "csv":
-                self._scan_csv(self.data_path)
-            else:
-                self._scan_jsonl(self.data_path)
+            rows = pd.read_parquet(self.path).to_dict("records")
+            self._out.append("".join(to_json(row) + "\n" for row in rows))
+        if self.format == "csv":
+            self._scan_csv(self.data_path)
+        else:
+            self._scan_jsonl(self.data_path)
         if os.path.exists(self.errors_path):
             self.cut_bytes += cut_torn_tail(self.errors_path)
             self._scan_jsonl(self.errors_path)
