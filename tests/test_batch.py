@@ -84,7 +84,9 @@ def test_evaluate_accepts_strings_deals_and_mask_arrays():
                        jobs=1, **REF)
     masks = np.array([d.hands for d in deals], dtype=np.uint32)
     by_mask = evaluate(masks, "solve", declarer=0, trump="S", jobs=1, **REF)
-    assert by_deal.equals(by_text) and by_deal.equals(by_mask)
+    by_array = evaluate(np.array([str(d) for d in deals]), "solve", declarer=0, trump="S",
+                        jobs=1, **REF)
+    assert by_deal.equals(by_text) and by_deal.equals(by_mask) and by_deal.equals(by_array)
 
 
 def test_evaluate_full_deal_mask_array_with_talon():

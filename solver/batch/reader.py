@@ -123,6 +123,8 @@ def as_deal_texts(deals) -> Iterable:
     if isinstance(deals, (str, Deal)):
         raise InvalidArgumentError("evaluate() takes a list of deals; wrap a single deal in a list")
     if isinstance(deals, np.ndarray):
+        if deals.ndim == 1 and deals.dtype.kind in "UO":     # an array of deal strings
+            return deals.tolist()
         if deals.ndim != 2 or deals.shape[1] not in (3, 4):
             raise InvalidArgumentError(
                 f"an array of deals has shape (n, 3) (hands) or (n, 4) (hands, talon), "
