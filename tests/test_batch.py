@@ -321,7 +321,7 @@ def test_killed_run_resumes_to_exactly_once(tmp_path, sig, jobs, group):
     _, err = proc.communicate(timeout=20)
     stopped_in = time.monotonic() - t0
     if sig == signal.SIGINT:
-        assert proc.returncode == 130 and stopped_in < 5
+        assert proc.returncode == 130 and stopped_in < 10
         assert b"interrupted" in err and b"Traceback" not in err
         assert out.read_bytes().endswith(b"\n")           # no half-written row
     else:
