@@ -18,7 +18,7 @@ import pytest
 
 from solver import Deal, solve
 from solver.batch import LineSet, evaluate, run_file
-from solver.batch.reader import iter_lines
+from solver.batch.reader import count_lines, iter_lines
 from solver.batch.runner import pipeline
 from solver.batch.writer import cut_torn_tail
 from solver.cli import main
@@ -183,6 +183,7 @@ def test_reader_skips_blank_and_comment_lines(tmp_path):
     p = tmp_path / "in.txt"
     p.write_text("\ufeff# header\n\n  A.K..7/K.A..8/7.7..A  \n# x\n{\"deal\": \"y\"}\n", "utf-8")
     assert list(iter_lines(p)) == [(3, "A.K..7/K.A..8/7.7..A"), (5, '{"deal": "y"}')]
+    assert count_lines(p) == 2
 
 
 # -- the command line ------------------------------------------------------------------------------

@@ -74,9 +74,9 @@ def count_lines(source) -> int | None:
         return None
     n = 0
     with open(source, "rb") as f:
-        for raw in f:
-            text = raw.strip()
-            if text and not text.startswith(b"#") and text != b"\xef\xbb\xbf":
+        for k, raw in enumerate(f):
+            text = (raw[3:] if k == 0 and raw.startswith(b"\xef\xbb\xbf") else raw).strip()
+            if text and not text.startswith(b"#"):
                 n += 1
     return n
 
