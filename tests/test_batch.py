@@ -77,6 +77,16 @@ def test_evaluate_rows_equal_direct_solve(kw):
             assert df.loc[i, col] == value, (i, col)
 
 
+def test_tricks_task_equals_solve_on_full_deals_and_endings():
+    full = [Deal.random(s) for s in range(20)]
+    df = evaluate(full, "tricks", declarer=2, trump="♦", jobs=1)
+    assert df["tricks"].tolist() == [solve(d, declarer=2, trump="♦").tricks for d in full]
+    small = endings(10, seed=12)
+    df = evaluate(small, "tricks", misere=1, leader=2, jobs=1, **REF)
+    assert df["tricks"].tolist() == [expected_row(d, misere=1, leader=2)["tricks"] for d in small]
+    assert (df["mode"] == "misere").all()
+
+
 def test_evaluate_accepts_strings_deals_and_mask_arrays():
     deals = endings(8, seed=2)
     by_deal = evaluate(deals, "solve", declarer=0, trump="S", jobs=1, **REF)

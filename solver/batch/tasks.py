@@ -212,6 +212,31 @@ register(Task(
 ))
 
 
+# -- tricks: the value only ----------------------------------------------------------------------
+
+def _run_tricks(deal: Deal, opts: dict) -> dict:
+    from ..position import Position
+    if opts.get("raspasy"):
+        raise InvalidArgumentError("--what tricks answers a contract or a мизер; for распасы "
+                                   "use --what solve --raspasy or --what raspasy")
+    pos = Position.from_deal(deal, **_solve_kwargs(opts))
+    ctx = engine_context(opts.get("backend", "auto"), opts.get("tt_mb", DEFAULT_TT_MB))
+    return {"mode": pos.mode, "solo": pos.solo, "trump": format_strain(pos.trump),
+            "tricks": int(ctx.value(pos.to_engine())) + pos.tricks[pos.solo]}
+
+
+register(Task(
+    name="tricks",
+    summary="the solo seat's tricks only, for a contract (-d SEAT -t TRUMP) or a мизер "
+            "(--misere SEAT): the fastest makeability question (no card values, no line)",
+    columns=("mode", "solo", "trump", "tricks"),
+    options={"declarer": _seat("declarer"), "trump": _trump, "misere": _seat("misere"),
+             "leader": _seat("leader")},
+    defaults={},
+    run=_run_tricks,
+))
+
+
 # -- the worker side ---------------------------------------------------------------------------
 
 def run_chunk(what: str, base: dict, items: list) -> list[dict]:
