@@ -276,9 +276,9 @@ static inline void tt_store(pref_ctx *ctx, const tt_key *key, uint32_t region, i
 /* Tricks the side on lead can cash at once: cards of the leader above every card the other
  * two hold in the suit; in a trump contract a plain suit counts only while each other hand
  * holding trumps still follows.  The leader keeps the lead throughout, so the sum is sound. */
-static inline int quick_tricks(const game_t *g, const state_t *s, uint32_t *region)
+static inline int quick_tricks(const game_t *g, const state_t *s, int L, uint32_t *region,
+                               uint32_t *cash_suits)
 {
-    int L = s->leader;
     int a = L + 1 >= 3 ? L - 2 : L + 1;
     int b = L + 2 >= 3 ? L - 1 : L + 2;
     uint32_t me = s->hand[L], ha = s->hand[a], hb = s->hand[b];
@@ -306,6 +306,7 @@ static inline int quick_tricks(const game_t *g, const state_t *s, uint32_t *regi
         if (w) {
             q += w;
             reg |= (uint32_t)pref_topk[(m | o) * 9 + w] << (8 * su);
+            *cash_suits |= 0xFFu << (8 * su);
         }
     }
     *region = reg;
@@ -613,7 +614,8 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t, uint3
         }
         if (!g->minimise) {
             uint32_t qr;
-            int q = quick_tricks(g, s, &qr);
+            uint32_t cash = 0;
+            int q = quick_tricks(g, s, mover, &qr, &cash);
             if (mover == g->solo) {
                 if (q >= t) {
                     *rel = qr;
@@ -622,6 +624,17 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t, uint3
             } else if (R - q < t) {
                 *rel = qr;
                 return 0;
+            } else {
+                /* a defender on lead can hand the lead to his partner in a suit where the
+                 * partner cashes (the suit counted for the partner is safe from ruffs, as
+                 * the leader holds a card of it) and let him cash all his quick tricks */
+                int partner = 3 - mover - g->solo;
+                uint32_t pr, pcash = 0;
+                int pq = quick_tricks(g, s, partner, &pr, &pcash);
+                if (R - pq < t && (pcash & s->hand[mover])) {
+                    *rel = pr;
+                    return 0;
+                }
             }
         }
         use_tt = R > 1;
