@@ -228,7 +228,7 @@ def _run_tricks(deal: Deal, opts: dict) -> dict:
 register(Task(
     name="tricks",
     summary="the solo seat's tricks only, for a contract (-d SEAT -t TRUMP) or a мизер "
-            "(--misere SEAT): the fastest makeability question (no card values, no line)",
+            "(--misere SEAT): narrow rows for makeability counts (no card values, no line)",
     columns=("mode", "solo", "trump", "tricks"),
     options={"declarer": _seat("declarer"), "trump": _trump, "misere": _seat("misere"),
              "leader": _seat("leader")},
