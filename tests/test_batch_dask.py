@@ -37,10 +37,11 @@ def test_dask_client_gives_the_local_result(cluster):
     local = evaluate(texts, "solve", declarer=2, trump="♦", backend="reference", jobs=1,
                      on_error="record")
     with distributed.Client(cluster) as client:
-        remote = evaluate(texts, "solve", declarer=2, trump="♦", backend="reference",
-                          executor=client, chunk_size=4, on_error="record")
-        # the chunks really ran on both workers
-        assert len(client.scheduler_info()["workers"]) == 2
+        with distributed.get_task_stream(client) as stream:
+            remote = evaluate(texts, "solve", declarer=2, trump="♦", backend="reference",
+                              executor=client, chunk_size=4, on_error="record")
+    assert len(stream.data) == 15                        # 60 deals in chunks of 4
+    assert len({t["worker"] for t in stream.data}) == 2  # and both workers took some
     assert remote.equals(local)
     assert remote["error"].notna().sum() == 1 and len(remote) == 60
 
