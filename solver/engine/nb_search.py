@@ -466,6 +466,64 @@ def misere_all_boss(st, leader):
     return True
 
 
+@njit(cache=True)
+def last_trick(st, tab, leader):
+    """The solo seat's tricks (0 or 1) from a last trick of one card each, ``leader`` to lead."""
+    a = low_card(st[leader], tab)
+    b = low_card(st[(leader + 1) % 3], tab)
+    c = low_card(st[(leader + 2) % 3], tab)
+    w = trick_winner(a, b, c, a >> 3, st[S_TRUMP], NO_CARD)
+    return 1 if (leader + w) % 3 == st[S_SOLO] else 0
+
+
+@njit(cache=True)
+def last_two_tricks(st, tab, leader):
+    """Exact value of an ordinary trick start with two cards a hand: plain minimax over the
+    (at most 2 × 2 × 2) ways to play the first of the two tricks."""
+    solo = st[S_SOLO]
+    mini = st[S_MIN] == 1
+    trump = st[S_TRUMP]
+    p1 = (leader + 1) % 3
+    p2 = (leader + 2) % 3
+    h0 = st[leader]
+    h1 = st[p1]
+    h2 = st[p2]
+    max0 = (leader == solo) != mini
+    max1 = (p1 == solo) != mini
+    max2 = (p2 == solo) != mini
+    best0 = -1
+    rest0 = h0
+    while rest0:
+        x = low_card(rest0, tab)
+        rest0 &= rest0 - 1
+        led = x >> 3
+        st[leader] = h0 & ~(np.int64(1) << x)
+        l1 = legal_mask(h1, led, trump)
+        best1 = -1
+        while l1:
+            y = low_card(l1, tab)
+            l1 &= l1 - 1
+            st[p1] = h1 & ~(np.int64(1) << y)
+            l2 = legal_mask(h2, led, trump)
+            best2 = -1
+            while l2:
+                z = low_card(l2, tab)
+                l2 &= l2 - 1
+                st[p2] = h2 & ~(np.int64(1) << z)
+                winner = (leader + trick_winner(x, y, z, led, trump, NO_CARD)) % 3
+                v = (1 if winner == solo else 0) + last_trick(st, tab, winner)
+                if best2 < 0 or (v > best2 if max2 else v < best2):
+                    best2 = v
+            st[p2] = h2
+            if best1 < 0 or (best2 > best1 if max1 else best2 < best1):
+                best1 = best2
+        st[p1] = h1
+        if best0 < 0 or (best1 > best0 if max0 else best1 < best0):
+            best0 = best1
+    st[leader] = h0
+    return best0
+
+
 @njit(cache=True, inline="always")
 def card_key(c, led, trump):
     """Trick-taking strength of ``c``: trumps 16-23, the led suit 8-15, other cards -1."""
@@ -699,6 +757,10 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
                     x2 = c if leader == 0 else (a if leader == 1 else b)
                     w = trick_winner(x0, x1, x2, x0 >> 3, trump, NO_CARD)
                     ret = (leader + w) % 3 == solo
+                    phase = _RETURN
+                    continue
+                if remaining == 2:
+                    ret = last_two_tricks(st, tab, leader) >= target
                     phase = _RETURN
                     continue
                 if mini:
