@@ -306,9 +306,10 @@ def _count_rows(path):
 
 @pytest.mark.parametrize("sig,jobs,group", [(signal.SIGKILL, 2, False),   # kill -9 of the parent
                                             (signal.SIGINT, 2, True),     # Ctrl-C in a terminal
-                                            (signal.SIGINT, 1, False)])
+                                            (signal.SIGINT, 1, False),
+                                            (signal.SIGTERM, 2, False)])  # a service stopped
 def test_killed_run_resumes_to_exactly_once(tmp_path, sig, jobs, group):
-    n = 500
+    n = 300
     deals = endings(n, seed=8)
     lines = [str(d) for d in deals]
     lines[99] = "AK...7/Q.A..8/7.8.."          # one bad line, reported once across both runs
@@ -331,7 +332,7 @@ def test_killed_run_resumes_to_exactly_once(tmp_path, sig, jobs, group):
     t0 = time.monotonic()
     _, err = proc.communicate(timeout=20)
     stopped_in = time.monotonic() - t0
-    if sig == signal.SIGINT:
+    if sig in (signal.SIGINT, signal.SIGTERM):
         assert proc.returncode == 130 and stopped_in < 10
         assert b"interrupted" in err and b"Traceback" not in err
         assert out.read_bytes().endswith(b"\n")           # no half-written row

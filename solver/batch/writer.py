@@ -57,22 +57,30 @@ def spool_path(path) -> str:
 
 @contextlib.contextmanager
 def interrupts_deferred():
-    """Hold Ctrl-C (SIGINT) until the block is done, then deliver it."""
+    """Hold Ctrl-C (SIGINT) and SIGTERM until the block is done, then deliver them."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     caught = []
+    old = {}
     try:
-        old = signal.signal(signal.SIGINT, lambda sig, frame: caught.append(sig))
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            old[sig] = signal.signal(sig, lambda s, frame: caught.append(s))
     except ValueError:       # not allowed here (an embedded interpreter)
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
         yield
         return
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, old)
-        if caught and callable(old):
-            old(signal.SIGINT, None)
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+        for sig in dict.fromkeys(caught):
+            if callable(old[sig]):
+                old[sig](sig, None)
+            elif old[sig] == signal.SIG_DFL:
+                signal.raise_signal(sig)
 
 
 def _json_default(value):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 
 HELP = "evaluate a file of deals (one per line or JSON lines) into CSV / JSON lines"
@@ -51,6 +52,17 @@ def _key_value(text: str):
     except ValueError:
         parsed = value
     return key.strip().replace("-", "_"), parsed
+
+
+def _stop_on_sigterm():
+    """SIGTERM (a service stopped, a cluster job out of time) stops the run like Ctrl-C:
+    whole rows, workers terminated, ready for ``--resume``.  Returns the handler it replaced."""
+    def stop(sig, frame):
+        raise KeyboardInterrupt
+    try:
+        return signal.signal(signal.SIGTERM, stop)
+    except ValueError:           # not in the main thread
+        return None
 
 
 def register(sub) -> None:
@@ -123,6 +135,7 @@ def run(args) -> int:
             raise InvalidArgumentError(
                 f"cannot reach the Dask scheduler at {args.scheduler}: {exc}") from None
     summary = None
+    previous = _stop_on_sigterm()
     try:
         summary = run_file(args.input, args.output, args.what, options=options,
                            jobs=args.jobs, executor=client, resume=args.resume,
@@ -148,6 +161,8 @@ def run(args) -> int:
               "the cause and run again with --resume", file=sys.stderr)
         return 3
     finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
         if client is not None:
             client.close()
     s = summary
