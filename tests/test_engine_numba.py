@@ -307,3 +307,15 @@ def test_test_accepts_targets_out_of_range():
     assert ctx.test(pos, 0) is True
     assert ctx.test(pos, 4) is False
     assert ctx.test(pos, 10**9) is False
+
+
+def test_bucket_index_depends_on_every_part_of_the_key():
+    # regression: the index once ignored the key's top bits (hearts, leader), so buckets thrashed
+    st = np.zeros(k.S_LEN, dtype=np.int64)
+    st[k.S_MASK] = (1 << 16) - 1
+    st[k.S_SHIFT] = 64 - 16
+    base = k.trick_key(0b1, 0b10, 0b100, 0, k.build_tables())
+    by_leader = {k.tt_bucket(st, base + (leader << 56)) for leader in range(3)}
+    by_hearts = {k.tt_bucket(st, base + (code << 42)) for code in range(1, 200)}
+    assert len(by_leader) == 3
+    assert len(by_hearts) > 150

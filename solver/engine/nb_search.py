@@ -33,6 +33,7 @@ S_NODES = 9
 S_GEN = 10
 S_MASK = 11
 S_VALID = 12
+S_SHIFT = 13
 S_LEN = 16
 
 NO_CARD = 32
@@ -149,11 +150,11 @@ def trick_key(h0, h1, h2, leader, tab):
 
 @njit(cache=True, inline="always")
 def tt_bucket(st, key):
-    """First slot of the key's bucket.  Fibonacci hashing: the product's top bits depend on
-    every bit of the key (its low bits only on the key's low bits, so they are folded in
-    rather than used alone: keys differing only in the hearts or the leader must spread)."""
+    """First slot of the key's bucket.  Fibonacci hashing: the bucket is the product's top
+    bits (``S_SHIFT = 64 - log2(buckets)``), the only ones that depend on every bit of the
+    key: keys differing only in the hearts or the leader must spread."""
     h = key * _HASH_MULT
-    return (((h >> 40) ^ h) & st[S_MASK]) * BUCKET
+    return ((h >> st[S_SHIFT]) & st[S_MASK]) * BUCKET
 
 
 @njit(cache=True)

@@ -48,7 +48,9 @@ def _entries_for(tt_mb) -> int:
 
 def _new_state(entries: int) -> np.ndarray:
     st = np.zeros(_k.S_LEN, dtype=np.int64)
-    st[_k.S_MASK] = entries // _k.BUCKET - 1
+    buckets = entries // _k.BUCKET
+    st[_k.S_MASK] = buckets - 1
+    st[_k.S_SHIFT] = min(63, 64 - (buckets.bit_length() - 1))
     return st
 
 
