@@ -586,6 +586,20 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t, uint3
                 else
                     hot_rel |= low << (8 * su);
             }
+            if (t == 1 && mover != so) {
+                /* a catcher on lead with a card of a suit where the solo seat's lowest card
+                 * beats all the others' cards forces him to take this trick */
+                for (int su = 0; su < 4; su++) {
+                    uint32_t m = SUIT_BITS(s->hand[so], su);
+                    if (!m || !SUIT_BITS(s->hand[mover], su))
+                        continue;
+                    uint32_t low = m & (0u - m);
+                    if (!(SUIT_BITS(others, su) & ~(low - 1))) {
+                        *rel = upclose(low << (8 * su), hands);
+                        return 1;
+                    }
+                }
+            }
             if (all_hot && (mover == so || (s->hand[mover] & solo_suits))) {
                 *rel = upclose(hot_rel, hands);
                 return 1; /* the solo seat takes all R >= t tricks */
