@@ -225,7 +225,7 @@ def _probe_values(be, pos: np.ndarray, guess: int, threads: int, tt_mb) -> np.nd
 
 def _solve_group(be, kept: int, seat: int, opp_a: int, opp_b: int, pool: list[int], n: int,
                  *, misere: bool, trump: int, level: int, lead, threads, tt_mb, chunk, bar,
-                 histogram: bool = True):
+                 histogram: bool = True, cache: dict | None = None):
     """Histogram of one discard over every layout of ``pool``."""
     must = must_not = None
     table = ()
@@ -240,7 +240,12 @@ def _solve_group(be, kept: int, seat: int, opp_a: int, opp_b: int, pool: list[in
         else:
             must_not = lead
         table = (lead,)
-    masks = _layout_masks(pool, n, must, must_not)
+    key = (tuple(pool), n, must, must_not)
+    if cache is None or key not in cache:   # every discard of one call shares the layouts
+        masks = _layout_masks(pool, n, must, must_not)
+        if cache is not None:
+            cache[key] = masks
+    masks = cache[key] if cache is not None else masks
     full = mask_of(pool)
     hist = np.zeros(n + 1, dtype=np.int64)
     for start in range(0, len(masks), chunk):
@@ -400,13 +405,15 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
                                               disable=None if progress is None else False,
                                               desc="odds", leave=False)
     results = []
+    shared_layouts: dict = {}
     try:
         for gi, (key, ds) in enumerate(groups.items()):
             d = ds[0]
             kept = own_mask & ~((1 << d[0]) | (1 << d[1]))
             hist = _solve_group(be, kept, seat, opp_a, opp_b, pool_cards, n, misere=misere,
                                 trump=strain, level=level, lead=lead_card, threads=threads,
-                                tt_mb=tt_mb, chunk=chunk, bar=bar, histogram=histogram)
+                                tt_mb=tt_mb, chunk=chunk, bar=bar, histogram=histogram,
+                                cache=shared_layouts)
             layouts = int(hist.sum())
             success = int(hist[1:].sum()) if misere else int(hist[level:].sum())
             results.append(DiscardOdds(d, tuple(int(x) for x in hist), layouts, success, gi,
