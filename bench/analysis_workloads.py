@@ -105,19 +105,17 @@ def _odds_answer(r):
     return list(r.best.histogram)
 
 
-def _odds_misere(name, e):
+def _odds_misere(name, case):
     from solver.analysis import odds
-    seat = e["misere"]
-    r = odds(bl.cards12(e, seat), seat, misere=True, discard=tuple(e["talon"]), backend=name,
-             threads=1, progress=False)
+    r = odds(case["cards"], case["seat"], misere=True, discard=tuple(case["discard"]),
+             backend=name, threads=1, progress=False)
     return _odds_answer(r), None, r.layouts
 
 
-def _odds_contract(name, e):
+def _odds_contract(name, case):
     from solver.analysis import odds
-    seat = e["declarer"]
-    r = odds(bl.cards12(e, seat), seat, trump=e["trump"], discard=tuple(e["talon"]),
-             backend=name, threads=1, progress=False)
+    r = odds(case["cards"], case["seat"], trump=case["trump"], level=case["level"],
+             discard=tuple(case["discard"]), backend=name, threads=1, progress=False)
     return _odds_answer(r), None, r.layouts
 
 
@@ -188,8 +186,8 @@ RUNS = {
     "discard_contract": (_ctx_named, _discard_contract, _clear, "deals"),
     "discard_misere": (_ctx_named, _discard_misere, _clear, "deals"),
     "table": (_name, _table, None, "deals"),
-    "odds_misere": (_name, _odds_misere, None, "deals"),
-    "odds_contract": (_name, _odds_contract, None, "deals"),
+    "odds_misere": (_name, _odds_misere, None, "odds_misere"),
+    "odds_contract": (_name, _odds_contract, None, "odds_contract"),
     "raspasy_api": (_ctx_named, _raspasy_api, _clear, "deals"),
     "tenner": (_name, _tenner, None, "deals"),
     "preferans": (_name, _preferans, None, "deals"),

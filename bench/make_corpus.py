@@ -23,6 +23,9 @@ engine's flat-position fields (``hands``, ``trump``, ``solo``, ``minimise``, ``l
 ``talon_rule``, ``talon``), and ``spare``: two cards nobody holds (not the talon), the talon
 of the small analysis cases (discard, table and odds on an ending: the solo seat's 5 cards
 plus the spare are his 7, the other hands' 10 cards the pool the odds enumerate).
+
+Odds cases (``odds_misere``, ``odds_contract``): 12-card holdings of the deals a player might
+actually ask about, chosen by the rule in :func:`odds_cases`, with the discard to evaluate.
 """
 
 from __future__ import annotations
@@ -94,14 +97,56 @@ def make_ending(seed: int, i: int) -> dict:
             "spare": spare}
 
 
+def _twelve(e: dict, seat: int) -> list[int]:
+    return sorted(set(c for c in range(32) if e["hands"][seat] >> c & 1) | set(e["talon"]))
+
+
+def odds_cases(deals: list[dict], count: int = 10) -> tuple[list[dict], list[dict]]:
+    """The hands the odds rows ask about: a player asks odds only of a hand he might bid.
+
+    Scanning the deals in order, seats 0-2, each 12-card holding (hand + talon):
+
+    * мизер: discard the two highest cards (rank, then suit order); a case when the ten kept
+      cards hold at most one queen, king or ace and a 7 or 8 in every suit kept;
+    * contract: a case when some suit has at least 5 of the 12 cards and the 12 count at
+      least 16 points (A 4, K 3, Q 2, J 1); trump that suit (the senior one on a tie), level
+      6, discard the two lowest side cards (rank, then suit order).
+
+    The first ``count`` of each are kept.
+    """
+    misere, contract = [], []
+    for e in deals:
+        for seat in range(3):
+            cards = _twelve(e, seat)
+            top = sorted(cards, key=lambda c: (-(c & 7), c >> 3))[:2]
+            kept = [c for c in cards if c not in top]
+            suits = [[c & 7 for c in kept if c >> 3 == t] for t in range(4)]
+            if (len(misere) < count and sum(1 for c in kept if c & 7 >= 5) <= 1
+                    and all(min(x) <= 1 for x in suits if x)):
+                misere.append({"deal": e["id"], "seat": seat, "cards": cards,
+                               "discard": sorted(top)})
+            lens = [sum(1 for c in cards if c >> 3 == t) for t in range(4)]
+            trump = max(range(4), key=lambda t: (lens[t], -t))
+            points = sum({7: 4, 6: 3, 5: 2, 4: 1}.get(c & 7, 0) for c in cards)
+            if len(contract) < count and lens[trump] >= 5 and points >= 16:
+                side = sorted((c for c in cards if c >> 3 != trump), key=lambda c: (c & 7, c >> 3))
+                contract.append({"deal": e["id"], "seat": seat, "cards": cards,
+                                 "trump": trump, "level": 6, "discard": sorted(side[:2])})
+    return misere, contract
+
+
 def make_corpus(deals: int, endings: int, seed: int = SEED) -> dict:
+    full = [make_deal(seed, i) for i in range(deals)]
+    odds_misere, odds_contract = odds_cases(full)
     return {
         "format": "pref-solver bench corpus v1",
         "generator": "python bench/make_corpus.py "
                      f"--deals {deals} --endings {endings} --seed {seed}",
         "seed": seed,
-        "deals": [make_deal(seed, i) for i in range(deals)],
+        "deals": full,
         "endings": [make_ending(seed, i) for i in range(endings)],
+        "odds_misere": odds_misere,
+        "odds_contract": odds_contract,
     }
 
 
@@ -119,13 +164,14 @@ def main(argv=None) -> None:
         for k in head:
             f.write(f"  {json.dumps(k)}: {json.dumps(corpus[k])},\n")
         # one entry a line: diffs stay readable and the file greps well
-        for key in ("deals", "endings"):
+        lists = ("deals", "endings", "odds_misere", "odds_contract")
+        for key in lists:
             f.write(f'  "{key}": [\n')
             rows = corpus[key]
             for j, row in enumerate(rows):
                 f.write("    " + json.dumps(row, ensure_ascii=False)
                         + ("," if j < len(rows) - 1 else "") + "\n")
-            f.write("  ]" + ("," if key == "deals" else "") + "\n")
+            f.write("  ]" + ("," if key != lists[-1] else "") + "\n")
         f.write("}\n")
     print(f"wrote {args.output}: {len(corpus['deals'])} deals, {len(corpus['endings'])} endings")
 

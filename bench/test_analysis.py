@@ -74,7 +74,7 @@ def test_full_deal_analysis(benchmark, key, backend):
 def test_full_deal_odds(benchmark, key, backend):
     if not ODDS:
         pytest.skip("full-deal odds: set PREF_BENCH_ODDS=N (rounds of 184,756 layouts)")
-    _bench(benchmark, key, backend, _deals(ODDS))
+    _bench(benchmark, key, backend, bl.load_corpus()[key][:ODDS])
 
 
 @pytest.mark.parametrize("backend", FAST)
