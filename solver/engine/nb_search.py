@@ -631,6 +631,8 @@ def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ):
                             sc -= 80              # an opponent ruffs it
                     if s == trump and mover == solo:
                         sc += 50                  # the declarer draws trumps
+                    if trump == NO_TRUMP:
+                        sc += 8 * popcount32((hm >> sh) & 0xFF)   # long suits first
             elif mover == solo:
                 below = (1 << (r + 1)) - 1
                 safe = False
