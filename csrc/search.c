@@ -288,6 +288,15 @@ static inline int quick_tricks(const game_t *g, const state_t *s, int L, uint32_
         a_trumps = SUIT_BITS(ha, trump) != 0;
         b_trumps = SUIT_BITS(hb, trump) != 0;
     }
+    /* drawn: the leader's top trumps outnumber each other hand's trumps, so he can draw
+     * them first and then cash every plain winner without fear of a ruff */
+    int drawn = 0;
+    if (a_trumps || b_trumps) {
+        uint32_t mt = SUIT_BITS(me, trump), ta = SUIT_BITS(ha, trump), tb = SUIT_BITS(hb, trump);
+        int wt = popc32(mt >> (msb32(ta | tb) + 1));
+        int la = popc32(ta), lb = popc32(tb);
+        drawn = wt >= (la > lb ? la : lb);
+    }
     int q = 0;
     uint32_t reg = 0;
     for (int su = 0; su < 4; su++) {
@@ -297,16 +306,20 @@ static inline int quick_tricks(const game_t *g, const state_t *s, int L, uint32_
         uint32_t sa = SUIT_BITS(ha, su), sb = SUIT_BITS(hb, su);
         uint32_t o = sa | sb;
         int w = o ? popc32(m >> (msb32(o) + 1)) : popc32(m);
+        int wl = w; /* safe from a ruff from the first round on */
         if (su != trump && trump != PREF_NO_TRUMP) {
-            if (a_trumps && popc32(sa) < w)
-                w = popc32(sa);
-            if (b_trumps && popc32(sb) < w)
-                w = popc32(sb);
+            if (a_trumps && popc32(sa) < wl)
+                wl = popc32(sa);
+            if (b_trumps && popc32(sb) < wl)
+                wl = popc32(sb);
         }
+        if (wl)
+            *cash_suits |= 0xFFu << (8 * su);
+        if (!drawn)
+            w = wl;
         if (w) {
             q += w;
             reg |= (uint32_t)pref_topk[(m | o) * 9 + w] << (8 * su);
-            *cash_suits |= 0xFFu << (8 * su);
         }
     }
     *region = reg;
