@@ -9,7 +9,8 @@ on a new figure) and returns the matplotlib ``Axes``:
 * :func:`make_rate` — how often a contract makes, grouped by a column of a batch result
   (for example the declarer's trump length);
 * :func:`draw_deal` — a deal (or a solve result with its card values) as a picture;
-* :func:`pulka_standing` — each player's standing in висты after every deal of a pulka.
+* :func:`pulka_standing` — each player's standing in висты after every deal of a pulka;
+* :func:`discard_odds` — the probability (of a мизер caught, a contract made) per discard.
 
 >>> import matplotlib; matplotlib.use("Agg")
 >>> ax = trick_histogram({0: 120, 1: 60, 2: 20})
@@ -25,7 +26,7 @@ from .display import BEST, WORSE, SUIT_COLOURS, rank_text
 from .notation import SUIT_SYMBOLS, format_card
 
 __all__ = ["trick_histogram", "card_values", "make_rate", "draw_deal", "pulka_standing",
-           "standings", "as_distribution"]
+           "standings", "discard_odds", "as_distribution"]
 
 
 def _pyplot():
@@ -165,6 +166,40 @@ def make_rate(df, by: str, *, tricks: str = "tricks", target: int = 6, ax=None,
     if title:
         ax.set_title(title)
     ax.make_rate = table
+    return ax
+
+
+def discard_odds(data, ax=None, *, top: int = 12, xlabel: str = "P(мизер caught)",
+                 title: str | None = None, best_colour=BEST, colour="#4c72b0"):
+    """Horizontal bars: a probability per discard, the lowest (safest) on top, in green.
+
+    ``data``: an odds result (its ``discards``: ``text`` and ``probability`` each; for a
+    contract pass ``xlabel="P(makes)"`` and the highest is drawn on top) or a mapping / pandas
+    Series discard text → probability.  Only the ``top`` best are drawn.
+    """
+    if hasattr(data, "discards"):
+        probs = {d.text: float(d.probability) for d in data.discards}
+        low_is_good = getattr(data, "mode", "misere") == "misere"
+    else:
+        probs = {str(k): float(v) for k, v in dict(data).items()}
+        low_is_good = "caught" in xlabel
+    items = sorted(probs.items(), key=lambda kv: kv[1] if low_is_good else -kv[1])[:top]
+    best = items[0][1] if items else None
+    ax = _axes(ax, figsize=(6, 0.32 * len(items) + 1.0))
+    ys = list(range(len(items)))[::-1]
+    bars = ax.barh(ys, [p for _, p in items],
+                   color=[best_colour if p == best else colour for _, p in items])
+    ax.set_yticks(ys, [t.replace("T", "10") for t, _ in items])
+    for b, (_, p) in zip(bars, items):
+        ax.annotate(f"{p:.1%}", (p, b.get_y() + b.get_height() / 2), va="center", fontsize=8,
+                    xytext=(2, 0), textcoords="offset points")
+    ax.set_xlim(0, min(1.0, max((p for _, p in items), default=0) * 1.2 + 0.02))
+    ax.xaxis.set_major_formatter(_pyplot().FuncFormatter(lambda v, _: f"{v:.0%}"))
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("discard")
+    ax.spines[["top", "right"]].set_visible(False)
+    if title:
+        ax.set_title(title)
     return ax
 
 

@@ -212,3 +212,24 @@ def test_plots_module_imports_without_touching_pyplot():
             "print('matplotlib.pyplot' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_discard_odds_sorts_safest_first_and_reads_a_result():
+    from matplotlib.colors import to_hex
+    from solver import plots
+    ax = plots.discard_odds({"A♠ K♥": 0.27, "Q♠ K♥": 0.5, "7♣ 8♣": 0.9}, top=2)
+    widths = [round(float(p.get_width()), 6) for p in ax.patches]
+    assert widths == [0.27, 0.5]
+    assert to_hex(ax.patches[0].get_facecolor()) == BEST
+    labels = {round(float(t.get_position()[1])): t.get_text() for t in ax.get_yticklabels()}
+    assert labels == {1: "A♠ K♥", 0: "Q♠ K♥"}          # the safest on top
+
+    class D:
+        def __init__(self, text, probability):
+            self.text, self.probability = text, probability
+
+    class Odds:
+        mode = "contract"
+        discards = (D("7♣ 8♣", 0.4), D("A♠ K♥", 0.8))
+    ax = plots.discard_odds(Odds(), xlabel="P(makes)")
+    assert [round(float(p.get_width()), 6) for p in ax.patches] == [0.8, 0.4]
