@@ -1,0 +1,37 @@
+"""Ctrl-C stops a long call promptly: exit status 130, one line on stderr, no partial output.
+
+(Batch runs, which also write files, are interrupted and resumed in tests/test_batch.py.)
+"""
+
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from solver import available_backends
+
+pytestmark = pytest.mark.skipif(not available_backends(), reason="needs a fast engine")
+
+
+def interrupt_after(args, seconds):
+    proc = subprocess.Popen([sys.executable, "-m", "solver", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(seconds)
+    assert proc.poll() is None, "finished before it could be interrupted: pick a longer job"
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    return proc.returncode, time.monotonic() - sent, out, err
+
+
+def test_odds_over_every_discard_stops_on_ctrl_c():
+    # every discard of a contract over all 184,756 layouts: far longer than the 4 s we wait
+    rc, waited, out, err = interrupt_after(
+        ["odds", "AKQ.AKQ.AK.A987", "-t", "♥", "--no-progress", "--json"], 4)
+    assert rc == 130
+    assert waited < 5, f"took {waited:.1f} s to stop"
+    assert out == ""
+    assert err.strip().splitlines() == ["pref odds: interrupted"]
