@@ -6,6 +6,8 @@
 True
 """
 
+from . import analysis
+from .analysis import discard, odds, order, preferans, raspasy, table, tenner
 from .api import SolveResult, solve
 from .cards import (ACE, CLUBS, DIAMONDS, HEARTS, JACK, KING, NO_TRUMP, QUEEN, SEVEN, SPADES,
                     TEN, card, rank_of, suit_of)
@@ -22,7 +24,8 @@ EXAMPLE_DEAL = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."
 __version__ = "0.1.0"
 
 __all__ = [
-    "Deal", "Position", "solve", "SolveResult", "Card", "CardSet", "available_backends",
+    "Deal", "Position", "solve", "SolveResult", "analysis", "discard", "table", "odds",
+    "raspasy", "tenner", "preferans", "order", "Card", "CardSet", "available_backends",
     "get_backend", "PrefError", "InvalidCardError", "InvalidDealError", "IllegalPlayError",
     "InvalidArgumentError", "BackendUnavailableError", "EXAMPLE_DEAL", "card", "suit_of",
     "rank_of", "SPADES", "CLUBS", "DIAMONDS", "HEARTS", "NO_TRUMP", "SEVEN", "TEN", "JACK",

@@ -7,23 +7,19 @@ algorithms and their costs.
 """
 
 from .discard import DiscardResult, DiscardValue, discard
-
-__all__ = ["DiscardResult", "DiscardValue", "discard"]
-from .table import TableResult, table
-
-__all__ += ["TableResult", "table"]
 from .odds import DiscardOdds, OddsResult, odds
-
-__all__ += ["DiscardOdds", "OddsResult", "odds"]
+from .order import OrderOption, OrderResult, order
+from .preferans import Counterexample, PreferansResult, preferans
 from .raspasy import RaspasyResult, raspasy
-
-__all__ += ["RaspasyResult", "raspasy"]
+from .table import TableResult, table
 from .tenner import TennerResult, tenner
 
-__all__ += ["TennerResult", "tenner"]
-from .preferans import Counterexample, PreferansResult, preferans
-
-__all__ += ["Counterexample", "PreferansResult", "preferans"]
-from .order import OrderOption, OrderResult, order
-
-__all__ += ["OrderOption", "OrderResult", "order"]
+__all__ = [
+    "discard", "DiscardResult", "DiscardValue",
+    "table", "TableResult",
+    "odds", "OddsResult", "DiscardOdds",
+    "raspasy", "RaspasyResult",
+    "tenner", "TennerResult",
+    "preferans", "PreferansResult", "Counterexample",
+    "order", "OrderResult", "OrderOption",
+]
