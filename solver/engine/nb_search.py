@@ -741,6 +741,15 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
             key = np.int64(0)
             bm = -1
             if n == 0 and talon_card == NO_CARD:
+                # the last one or two tricks are played out, not looked up
+                if remaining == 1:
+                    ret = last_trick(st, tab, leader) == 1
+                    phase = _RETURN
+                    continue
+                if remaining == 2:
+                    ret = last_two_tricks(st, tab, leader) >= target
+                    phase = _RETURN
+                    continue
                 key = trick_key(h0, h1, h2, leader, tab)
                 lb, ub, bm = tt_probe(st, tt, key)
                 if lb >= target:
@@ -749,21 +758,6 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
                     continue
                 if ub < target:
                     ret = False
-                    phase = _RETURN
-                    continue
-                if remaining == 1:
-                    a = low_card(h0, tab)
-                    b = low_card(h1, tab)
-                    c = low_card(h2, tab)
-                    x0 = a if leader == 0 else (b if leader == 1 else c)
-                    x1 = b if leader == 0 else (c if leader == 1 else a)
-                    x2 = c if leader == 0 else (a if leader == 1 else b)
-                    w = trick_winner(x0, x1, x2, x0 >> 3, trump, NO_CARD)
-                    ret = (leader + w) % 3 == solo
-                    phase = _RETURN
-                    continue
-                if remaining == 2:
-                    ret = last_two_tricks(st, tab, leader) >= target
                     phase = _RETURN
                     continue
                 if mini:
