@@ -340,9 +340,8 @@ static inline uint32_t present_cards(const state_t *s)
     return present;
 }
 
-static inline uint32_t representatives(const state_t *s, uint32_t legal)
+static inline uint32_t representatives(uint32_t present, uint32_t legal)
 {
-    uint32_t present = present_cards(s);
     uint32_t reps = 0;
     for (int su = 0; su < 4; su++) {
         uint32_t m = SUIT_BITS(legal, su);
@@ -353,10 +352,10 @@ static inline uint32_t representatives(const state_t *s, uint32_t legal)
 }
 
 /* The legal representative cards in search order, best guess first. */
-static int gen_moves(const game_t *g, const state_t *s, int mover, uint32_t legal, int led,
-                     int hint, uint8_t *out)
+static int gen_moves(const game_t *g, const state_t *s, int mover, uint32_t legal,
+                     uint32_t present, int led, int hint, uint8_t *out)
 {
-    uint32_t reps = representatives(s, legal);
+    uint32_t reps = representatives(present, legal);
     int want_solo = (mover == g->solo) ^ g->minimise; /* mover wants solo to take the trick */
     int score[PREF_MAX_MOVES];
     int n = 0;
@@ -700,7 +699,7 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t, uint3
     int led = led_suit_of(s);
     uint32_t legal = legal_mask(s->hand[mover], led, g->trump);
     uint8_t moves[PREF_MAX_MOVES];
-    int nm = gen_moves(g, s, mover, legal, led, hint, moves);
+    int nm = gen_moves(g, s, mover, legal, present, led, hint, moves);
     int maxnode = (mover == g->solo) != g->minimise;
     int result = !maxnode;
     int best = nm > 0 ? moves[0] : 0;
