@@ -113,16 +113,8 @@ class SolveResult:
                 f"line: {' '.join(format_card(c) for c in self.line)}")
 
     def _repr_html_(self) -> str:
-        from .display import line_html, position_html
-        if self.mode == "raspasy":
-            head = "<b>распасы</b>: " + ", ".join(
-                f"seat {s} held to ≤ {t}" for s, t in self.tricks.items())
-            values = self.cards.get(self.position.to_move)
-            return head + position_html(self.position, values)
-        who = "declarer" if self.mode == "contract" else "мизер"
-        head = (f"<b>{self.tricks}</b> tricks for seat {self.solo} ({who}, "
-                f"trump {format_strain(self.trump)})")
-        return head + position_html(self.position, self.cards) + line_html(self.replay())
+        from .display import result_html
+        return result_html(self)
 
 
 def _as_position(deal, declarer, trump, misere, raspasy, talon, leader) -> Position:

@@ -728,13 +728,14 @@ def score_misere(tricks: int, *, declarer: int = 0, conventions: Conventions | N
     return score_hand(Hand(Bid(10, misere=True), declarer, (), _declarer_only(tricks, declarer, 3)), conv)
 
 
-def score_unwhisted_tenner(declarer_tricks: int, *, declarer: int = 0,
+def score_unwhisted_tenner(declarer_tricks: int, *, declarer: int = 0, strain: int = 4,
                            conventions: Conventions | None = None) -> HandScore:
     """Score a 10-game nobody whisted, after the open check of the tenner analysis.
 
     Under seed 004 (``check_unwhisted_tenner``) a refuted tenner is a remiz: 10 × the
     undertricks to the mountain, plus консоляция as the conventions give it.  Under seed 000
-    an unwhisted game is written as made without play whatever the check shows.
+    an unwhisted game is written as made without play whatever the check shows.  ``strain``
+    (0–3 a suit, 4 no trump) names the game in the entries.
 
     >>> score_unwhisted_tenner(9, conventions=Conventions.classic()).mountain
     (10, 0, 0)
@@ -747,7 +748,7 @@ def score_unwhisted_tenner(declarer_tricks: int, *, declarer: int = 0,
     tricks = [0, 0, 0]
     tricks[declarer] = declarer_tricks
     tricks[(declarer + 1) % 3] = 10 - declarer_tricks
-    return score_hand(Hand(Bid(10, 4), declarer, (), tuple(tricks)), conv)
+    return score_hand(Hand(Bid(10, strain), declarer, (), tuple(tricks)), conv)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
 from ..errors import InvalidArgumentError
 from ..notation import format_card, format_strain
+from ..scoring import score_unwhisted_tenner
 from ._common import (
     as_cards,
     as_deal,
@@ -145,12 +146,8 @@ def tenner(deal, declarer, trump, *, discard=None, talon=None, leader=0, convent
         best_d, best_t = vals[0].cards, vals[0].tricks
     score = None
     if n == 10:
-        try:
-            from ..scoring import score_unwhisted_tenner
-        except ImportError:  # the rules module is optional for the check itself
-            score_unwhisted_tenner = None
-        if score_unwhisted_tenner is not None:
-            score = score_unwhisted_tenner(r.tricks, declarer=seat, conventions=conventions)
+        score = score_unwhisted_tenner(r.tricks, declarer=seat, strain=strain,
+                                       conventions=conventions)
     return TennerResult(deal, seat, strain, r.tricks, n, tuple(r.line), disc, best_d, best_t,
                         score, r)
 
