@@ -253,23 +253,25 @@ def targets(groups, batch) -> list[dict]:
 
     c_con, c_mis = _find(groups, "contract", "c"), _find(groups, "misere", "c")
     n_con, n_mis = _find(groups, "contract", "numba"), _find(groups, "misere", "numba")
-    if c_con:
-        add("contract value, C median", f"{c_con.median_ms:.3f} ms (p99 {c_con.pct_ms(99):.2f} ms; "
-            f"{c_con.median_ms / 1.1:.2f}× Bridge Studio's time)",
-            "≤ 0.1 ms", "Bridge Studio 1.1 ms", c_con.median_ms <= 0.1)
-    if c_mis:
-        add("мизер value, C median", f"{c_mis.median_ms:.3f} ms (p99 {c_mis.pct_ms(99):.2f} ms; "
-            f"{c_mis.median_ms / 3.2:.2f}× Bridge Studio's time)",
-            "≤ 0.3 ms", "Bridge Studio 3.2 ms", c_mis.median_ms <= 0.3)
+    # Verdicts use the CPU median (the shared machine's load inflates wall time; on an idle
+    # machine the two agree); the wall median is shown beside it.
+    for r, what, limit, anchor in ((c_con, "contract value", 0.1, 1.1),
+                                   (c_mis, "мизер value", 0.3, 3.2)):
+        if r:
+            add(f"{what}, C median", f"{r.cpu_median_ms:.3f} ms CPU ({r.median_ms:.3f} ms wall; "
+                f"p99 {r.pct_ms(99):.1f} ms wall) = {r.cpu_median_ms / anchor:.2f}× Bridge "
+                f"Studio's time", f"≤ {limit} ms", f"Bridge Studio {anchor} ms",
+                r.cpu_median_ms <= limit)
     for key, c, n in (("contract", c_con, n_con), ("мизер", c_mis, n_mis)):
         if c and n:
             ratio = n.median_ms / c.median_ms
-            add(f"Numba/C, {key} value (medians)", f"{ratio:.2f}× (means {n.mean_ms / c.mean_ms:.2f}×)",
+            add(f"Numba/C, {key} value", f"{ratio:.2f}× (medians, interleaved; CPU medians "
+                f"{n.cpu_median_ms / c.cpu_median_ms:.2f}×, means {n.mean_ms / c.mean_ms:.2f}×)",
                 "≤ 2×", "issue 4", ratio <= 2)
     c_cards = _find(groups, "cards", "c")
     if c_cards and c_con:
-        ratio = c_cards.median_ms / c_con.median_ms
-        add("every card's value / one solve, C medians", f"{ratio:.2f}×", "≤ 2×",
+        ratio = c_cards.cpu_median_ms / c_con.cpu_median_ms
+        add("every card's value / one solve, C", f"{ratio:.2f}× (CPU medians)", "≤ 2×",
             "DDS solutions=3 ≈ 2.0× one solve", ratio <= 2)
     import analysis_workloads as aw
     out += aw.targets(groups, batch, _find)
