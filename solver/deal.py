@@ -20,7 +20,7 @@ import numpy as np
 
 from .cards import FULL_DECK, HAND_SIZE, TALON_SIZE, count, iter_cards
 from .errors import InvalidCardError, InvalidDealError
-from .notation import (_SUIT_BY_SYMBOL, format_card, format_cards, format_hand,
+from .notation import (format_card, format_cards, format_hand,
                        is_dotted_order, parse_card, parse_card_list)
 
 SEAT_NAMES = ("first hand (0)", "second hand (1)", "third hand (2)")

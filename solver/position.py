@@ -21,10 +21,27 @@ import numpy as np
 
 from .cards import NO_CARD, NO_TRUMP, SUIT_MASK, count, iter_cards, suit_of
 from .cardset import CardSet
-from .engine.layout import (P_HAND0, P_LEADER, P_NTABLE, P_TABLE0, P_TABLE1, P_TALON0,
-                            P_TALON1, P_TALON_RULE, P_TRUMP, TALON_DEALER, TALON_NONE,
-                            TALON_RULES, make_position)
-from .errors import IllegalPlayError, InvalidArgumentError, InvalidDealError
+from .engine.layout import (
+    P_HAND0,
+    P_LEADER,
+    P_NTABLE,
+    P_TABLE0,
+    P_TABLE1,
+    P_TALON0,
+    P_TALON1,
+    P_TALON_RULE,
+    P_TRUMP,
+    TALON_DEALER,
+    TALON_NONE,
+    TALON_RULES,
+    make_position,
+)
+from .errors import (
+    IllegalPlayError,
+    InvalidArgumentError,
+    InvalidCardError,
+    InvalidDealError,
+)
 from .notation import format_card, format_hand, format_strain, parse_card, parse_strain
 from .play import DEALER, legal_mask, trick_winner
 
@@ -62,18 +79,23 @@ def advance_flat(pos: np.ndarray, c: int) -> int | None:
     return winner
 
 
-def _seat(value, what: str) -> int:
+def as_seat(value, what: str = "seat") -> int:
+    """A seat 0, 1 or 2 from an int or its text (raises :class:`InvalidArgumentError`
+    naming ``what``)."""
+    if isinstance(value, str) and value.strip() in ("0", "1", "2"):
+        return int(value)
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= 2:
         raise InvalidArgumentError(f"{what} must be a seat 0, 1 or 2, not {value!r}")
     return int(value)
 
 
-def _card(value) -> int:
+def as_card(value) -> int:
+    """One card from text (``"A♠"``) or its number 0..31."""
     if isinstance(value, str):
         return parse_card(value)
     if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and 0 <= value < 32:
         return int(value)
-    raise InvalidArgumentError(f"{value!r} is not a card")
+    raise InvalidCardError(f"{value!r} is not a card")
 
 
 @dataclass
@@ -115,10 +137,10 @@ class Position:
         if talon_rule != "none" and mode != "raspasy":
             raise InvalidArgumentError("a talon rule applies on распасы only")
         self.mode = mode
-        self.solo = _seat(solo, "solo")
+        self.solo = as_seat(solo, "solo")
         self.talon_rule = talon_rule
-        table = [_card(c) for c in table]
-        talon = [_card(c) for c in talon] if talon_rule != "none" else []
+        table = [as_card(c) for c in table]
+        talon = [as_card(c) for c in talon] if talon_rule != "none" else []
         if len(table) > 2:
             raise InvalidDealError(
                 f"{len(table)} cards on the table: a trick in progress has at most 2")
@@ -126,7 +148,7 @@ class Position:
             raise InvalidArgumentError(f"tricks must be three counts >= 0, not {tricks!r}")
         self.tricks = tuple(int(t) for t in tricks)
         self.dealer_tricks = int(dealer_tricks)
-        leader = _seat(leader, "leader")
+        leader = as_seat(leader, "leader")
         if talon and leader != 0:
             raise InvalidDealError("on a talon trick the first hand (seat 0) plays first")
         self._pos = make_position([int(h) for h in hands], trump=strain, solo=self.solo,
@@ -184,12 +206,12 @@ class Position:
         if declarer is not None:
             if trump is None:
                 raise InvalidArgumentError("a contract needs trump= (♠ ♣ ♦ ♥ or NT)")
-            return cls(deal.hands, trump=trump, mode="contract", solo=_seat(declarer, "declarer"),
+            return cls(deal.hands, trump=trump, mode="contract", solo=as_seat(declarer, "declarer"),
                        leader=leader)
         if trump is not None and parse_strain(trump) != NO_TRUMP:
             raise InvalidArgumentError("мизер and распасы are played without trumps")
         if misere is not None:
-            return cls(deal.hands, trump="NT", mode="misere", solo=_seat(misere, "misere"),
+            return cls(deal.hands, trump="NT", mode="misere", solo=as_seat(misere, "misere"),
                        leader=leader)
         if talon != "none":
             if talon not in TALON_RULES:
@@ -206,7 +228,7 @@ class Position:
     def from_str(cls, text: str, **kwargs) -> "Position":
         """A position from three dotted hands (``"A.K..7/K.A..8/7.7..A"``) and keywords."""
         from .deal import parse_deal
-        table = [_card(c) for c in kwargs.pop("table", ())]
+        table = [as_card(c) for c in kwargs.pop("table", ())]
         hands = [part for part in text.split("/")]
         if len(hands) != 3:
             raise InvalidDealError(f"a position line has three hands separated by '/': {text!r}")
@@ -262,7 +284,7 @@ class Position:
 
     def push(self, card) -> "Position":
         """Play ``card`` for the player to move; raises :class:`IllegalPlayError` if illegal."""
-        c = _card(card)
+        c = as_card(card)
         if self.is_over:
             raise IllegalPlayError("the play is over: no cards are left")
         seat = self.to_move
@@ -308,7 +330,7 @@ class Position:
         """The flat engine array, optionally for another solo seat (распасы)."""
         pos = self._pos.copy()
         if solo is not None:
-            pos[4] = _seat(solo, "solo")
+            pos[4] = as_seat(solo, "solo")
         return pos
 
     # -- display ------------------------------------------------------------------------

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .cards import NO_TRUMP, iter_cards, suit_of
+from .cards import NO_TRUMP, suit_of
 from .engine.layout import (P_HAND0, P_LEADER, P_NTABLE, P_TABLE0, P_TALON0, P_TALON_RULE,
-                            P_TRUMP, TALON_DEALER, TALON_LEAD, TALON_NONE, make_position)
+                            P_TRUMP, TALON_NONE, make_position)
 from .play import legal_cards
 
 
@@ -91,6 +91,3 @@ def random_full_deal_position(rng: np.random.Generator, *, mode: str = "contract
     return make_position(hands, trump=NO_TRUMP, solo=solo, minimise=True, talon_rule=rule,
                          talon=rest if rule != TALON_NONE else ())
 
-
-__all__ = ["random_ending", "random_full_deal_position", "play_random", "TALON_LEAD",
-           "TALON_DEALER", "P_TRUMP"]

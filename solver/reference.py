@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .cards import NO_CARD, iter_cards, suit_of
+from .cards import NO_CARD, suit_of
 from .engine.layout import (P_HAND0, P_LEADER, P_MINIMISE, P_NTABLE, P_SOLO, P_TABLE0,
                             P_TALON0, P_TALON1, P_TALON_RULE, P_TRUMP, TALON_DEALER,
                             TALON_NONE)

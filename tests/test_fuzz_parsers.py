@@ -6,9 +6,8 @@ exception type, never a silently repaired deal.
 
 import string
 
-import numpy as np
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solver import Deal, Position, PrefError, solve
@@ -64,7 +63,7 @@ def test_deal_from_masks_validates(hands, talon):
 
 BAD_SOLVE_ARGS = [
     dict(declarer=3, trump="♥"), dict(declarer=-1, trump="♥"), dict(declarer=0, trump="♔"),
-    dict(declarer=0, trump=7), dict(misere=5), dict(declarer="0", trump="♥"),
+    dict(declarer=0, trump=7), dict(misere=5), dict(declarer=1.5, trump="♥"),
     dict(raspasy=True, talon="both"), dict(declarer=0, trump="♥", leader=3),
     dict(declarer=0, trump="♥", backend="gpu"), dict(misere=0, raspasy=True),
     dict(declarer=0, misere=1, trump="NT"), dict(),

@@ -7,7 +7,6 @@ tests/test_backends_handworked.py.
 
 import pytest
 
-from solver.cards import NO_TRUMP
 from solver.engine.layout import TALON_DEALER, TALON_LEAD, TALON_NONE, make_position
 from solver.notation import parse_card_list, parse_hand, parse_strain
 from solver.reference import reference_card_values, reference_value

@@ -17,9 +17,12 @@ from ..errors import InvalidArgumentError, InvalidCardError, InvalidDealError
 from ..notation import (
     format_card,
     format_cards,
-    parse_card,
     parse_card_list,
     parse_strain,
+)
+from ..position import (  # the one definition of a seat and a card argument
+    as_card,
+    as_seat,
 )
 
 __all__ = [
@@ -47,27 +50,9 @@ def as_deal(deal) -> Deal:
     raise InvalidArgumentError(f"expected a Deal or a deal string, not {type(deal).__name__}")
 
 
-def as_seat(value, what: str = "seat") -> int:
-    """A seat 0, 1 or 2 (raises :class:`InvalidArgumentError` naming ``what``)."""
-    if isinstance(value, str) and value.strip() in ("0", "1", "2"):
-        return int(value)
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= 2:
-        raise InvalidArgumentError(f"{what} must be a seat 0, 1 or 2, not {value!r}")
-    return int(value)
-
-
 def as_strain(value) -> int:
     """A strain 0..3 (♠ ♣ ♦ ♥) or 4 (no trump) from any notation."""
     return parse_strain(value)
-
-
-def as_card(value) -> int:
-    """One card from text (``"A♠"``) or its number 0..31."""
-    if isinstance(value, str):
-        return parse_card(value)
-    if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and 0 <= value < 32:
-        return int(value)
-    raise InvalidCardError(f"{value!r} is not a card")
 
 
 def as_cards(value, what: str = "cards") -> list[int]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..analysis._cli import add_common, emit, seat
+from ._args import add_common, emit, seat
 
 HELP = "the value of every two-card discard from hand + talon, best first"
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ..analysis._cli import add_common, emit, seat
+from ._args import add_common, emit, seat
 
 HELP = "exact probability of making a contract / of a мизер being caught, over every layout"
 

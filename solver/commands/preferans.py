@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..analysis._cli import add_common, emit
+from ._args import add_common, emit
 
 HELP = "is this 12-card hand a преферанс (ten tricks whatever the discard, layout and lead)?"
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..analysis._cli import add_common, emit
+from ._args import add_common, emit
 
 HELP = "распасы: the tricks each seat is held to at most by the other two, with a line"
 

@@ -7,20 +7,9 @@ import json
 from ..api import solve
 from ..deal import Deal
 from ..notation import format_card
+from ._args import add_backend_options, seat
 
 HELP = "solve a contract, a мизер or распасы double dummy"
-
-
-def add_backend_options(p) -> None:
-    p.add_argument("--backend", default="auto", choices=("auto", "c", "numba", "reference"),
-                   help="solver backend (default: C when built, else Numba)")
-
-
-def seat(text: str) -> int:
-    import argparse
-    if text not in ("0", "1", "2"):
-        raise argparse.ArgumentTypeError(f"a seat is 0, 1 or 2, not {text!r}")
-    return int(text)
 
 
 def register(sub) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..analysis._cli import add_common, emit
+from ._args import add_common, emit
 
 HELP = "tricks with the best discard for every seat and strain, the contract that makes, мизер"
 

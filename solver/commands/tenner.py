@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..analysis._cli import add_common, emit, seat
+from ._args import add_common, emit, seat
 
 HELP = "check an unwhisted ten-trick game with open cards: verified, or refuted with a line"
 

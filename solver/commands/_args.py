@@ -1,4 +1,4 @@
-"""Argument helpers shared by the analysis subcommands of ``pref``."""
+"""Argument helpers shared by the ``pref`` subcommands: seats, --json, --backend, output."""
 
 from __future__ import annotations
 
@@ -12,10 +12,14 @@ def seat(text: str) -> int:
     return int(text)
 
 
-def add_common(p, *, json_help: str) -> None:
-    p.add_argument("--json", action="store_true", help=json_help)
+def add_backend_options(p) -> None:
     p.add_argument("--backend", default="auto", choices=("auto", "c", "numba", "reference"),
                    help="solver backend (default: C when built, else Numba)")
+
+
+def add_common(p, *, json_help: str) -> None:
+    p.add_argument("--json", action="store_true", help=json_help)
+    add_backend_options(p)
 
 
 def emit(args, result) -> int:
