@@ -26,7 +26,7 @@ from solver.play import DEALER, legal_cards, trick_winner
 from solver.randpos import random_ending, random_full_deal_position
 from solver.reference import reference_card_values, reference_value
 
-c_backend = pytest.importorskip("solver.engine.c_backend",
+c_backend = pytest.importorskip("solver.engine.c_backend", exc_type=ImportError,
                                 reason="the C engine is not built (no compiler?)")
 BACKEND = c_backend.BACKEND
 lib = c_backend.lib
