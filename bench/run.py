@@ -71,7 +71,7 @@ def _fmt_rate(x: float) -> str:
 
 
 def _table(rows: list[list[str]], header: list[str], right: set[int]) -> str:
-    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(header)]
+    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(header)]
 
     def line(cells):
         return "| " + " | ".join(c.rjust(w) if i in right else c.ljust(w)
