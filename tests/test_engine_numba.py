@@ -59,7 +59,7 @@ def replay(pos, line) -> int:
 def after(pos, c):
     """``(position after c, tricks the solo seat took if c completed a trick, done)``."""
     st = np.zeros(k.S_LEN, dtype=np.int64)
-    tt = np.zeros(2 * k.BUCKET, dtype=np.int64)
+    tt = np.zeros(k.WORDS * k.WAYS, dtype=np.int64)
     leader, n, c0, c1, tidx = k.load_position(st, tt, pos)
     leader, n, c0, c1, tidx, won, done = k.play_card(st, leader, n, c0, c1, tidx, c)
     talon = []
@@ -103,11 +103,16 @@ def test_tables_match_a_direct_computation():
         u = int(rng.integers(256))
         h = u & int(rng.integers(256))
         ranks = [r for r in range(8) if u >> r & 1]
-        pext = sum(1 << i for i, r in enumerate(ranks) if h >> r & 1)
-        assert tab[k.T_PEXT + (u << 8 | h)] == pext
+        top = sum(1 << (2 * j) for j, r in enumerate(reversed(ranks)) if h >> r & 1)
+        assert tab[k.T_CTOP + (u << 8 | h)] == top
         reps = [r for i, r in enumerate(ranks)
                 if h >> r & 1 and (i == 0 or not h >> ranks[i - 1] & 1)]
         assert tab[k.T_REP + (u << 8 | h)] == sum(1 << r for r in reps)
+        for n in range(9):
+            assert tab[k.T_TOPK + u * 9 + n] == sum(1 << r for r in ranks[::-1][:n])
+        assert tab[k.T_POP + u] == len(ranks)
+        if u:
+            assert tab[k.T_MSB + u] == ranks[-1]
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -314,8 +319,10 @@ def test_bucket_index_depends_on_every_part_of_the_key():
     st = np.zeros(k.S_LEN, dtype=np.int64)
     st[k.S_MASK] = (1 << 16) - 1
     st[k.S_SHIFT] = 64 - 16
-    base = k.trick_key(0b1, 0b10, 0b100, 0, k.build_tables())
-    by_leader = {k.tt_bucket(st, base + (leader << 56)) for leader in range(3)}
-    by_hearts = {k.tt_bucket(st, base + (code << 42)) for code in range(1, 200)}
+    shape, code = k.trick_key(0b1, 0b10, 0b100, 0, k.build_tables())
+    by_leader = {k.tt_bucket(st, shape + (leader << 48), 0) for leader in range(3)}
+    by_hearts = {k.tt_bucket(st, shape + (n << 36), 0) for n in range(1, 200)}
+    by_top = {k.tt_bucket(st, shape, top) for top in range(1, 200)}
     assert len(by_leader) == 3
     assert len(by_hearts) > 150
+    assert len(by_top) > 150

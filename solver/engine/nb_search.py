@@ -34,6 +34,7 @@ S_GEN = 10
 S_MASK = 11
 S_VALID = 12
 S_SHIFT = 13
+S_STAMP = 14
 S_LEN = 16
 
 NO_CARD = 32
@@ -41,20 +42,31 @@ NO_TRUMP = 4
 TALON_DEALER = 2
 
 # --- lookup tables (one int32 array) -----------------------------------------------------
-T_PEXT = 0          # [u << 8 | h]: the bits of h compressed to the positions of u's bits
+T_CTOP = 0          # [u << 8 | h]: bit 2j set when the j-th highest card of holding u is in h
 T_REP = 65536       # [u << 8 | h]: lowest card of each run of h among u (equivalent cards)
-T_B3 = 131072       # [p]: p's bits as base-3 digits (sum of 3**i over set bits i)
-T_OFF = 131328      # [n]: number of base-3 codes of suits with fewer than n cards
-T_POP = 131344      # [b]: popcount of a byte
-T_DEBRUIJN = 131600  # de Bruijn table: index of a lone bit
-TAB_LEN = 131632
+T_TOPK = 131072     # [u * 9 + k]: the k highest cards of holding u (all of u when k > |u|)
+T_POP = 133376      # [b]: popcount of a byte
+T_MSB = 133632      # [b]: index of the highest bit of a non-zero byte
+T_DEBRUIJN = 133888  # de Bruijn table: index of a lone bit
+TAB_LEN = 133920
 _DEBRUIJN = 0x077CB531
 
-I_MOVE = 12
-I_GEN = 18
+# --- transposition table: entry i is tt[4i : 4i + 4] --------------------------------------
+#   tt[4i]      shape | leader << 48 | gen << 50      (shape: 4 bits per suit and hand)
+#   tt[4i + 1]  pattern: owner codes (1 + seat) of the region's cards, 2 bits per slot
+#   tt[4i + 2]  mask: the code slots the entry constrains (the top k slots of each suit)
+#   tt[4i + 3]  lower | upper << 4 | depth << 8 | move << 12 | stamp << 18
+WAYS = 8            # entries per bucket (two buckets per shape: see tt_bucket)
+WORDS = 4           # int64 words per entry
+BUCKET = WAYS       # smallest table: one bucket
+GEN_SHIFT = 50
 GEN_LIMIT = 1 << 13
-BUCKET = 4
+I_MOVE = 12
+I_STAMP = 18
+LEVEL1 = 0x0003000300030003      # code slots of the top card of every suit
+_LOW_BITS = 0x5555555555555555
 _HASH_MULT = -7046029254386353131   # 0x9E3779B97F4A7C15 as a signed 64-bit integer
+_HASH_MULT2 = -4417276706812531889  # 0xC2B2AE3D27D4EB4F as a signed 64-bit integer
 
 # position fields (solver.engine.layout)
 P_TRUMP, P_SOLO, P_MINIMISE, P_LEADER, P_NTABLE = 3, 4, 5, 6, 7
@@ -66,43 +78,48 @@ def build_tables():
     """The lookup tables the kernels read (see the T_* offsets)."""
     tab = np.zeros(TAB_LEN, dtype=np.int32)
     for u in range(256):
+        n = 0
+        for r in range(8):
+            n += (u >> r) & 1
         for h in range(256):
             if h & ~u:
                 continue
-            p = 0
-            k = 0
+            top = 0
+            j = 0
             rep = 0
             prev_in_h = False
+            for r in range(7, -1, -1):
+                if u >> r & 1:
+                    if h >> r & 1:
+                        top |= 1 << (2 * j)
+                    j += 1
             for r in range(8):
                 if u >> r & 1:
                     inh = (h >> r & 1) == 1
-                    if inh:
-                        p |= 1 << k
-                        if not prev_in_h:
-                            rep |= 1 << r
+                    if inh and not prev_in_h:
+                        rep |= 1 << r
                     prev_in_h = inh
-                    k += 1
-            tab[T_PEXT + (u << 8 | h)] = p
+            tab[T_CTOP + (u << 8 | h)] = top
             tab[T_REP + (u << 8 | h)] = rep
+        for k in range(9):
+            x = 0
+            j = 0
+            for r in range(7, -1, -1):
+                if u >> r & 1 and j < k:
+                    x |= 1 << r
+                    j += 1
+            tab[T_TOPK + u * 9 + k] = x
     for p in range(256):
-        v = 0
-        w = 1
         c = 0
+        m = 0
         for i in range(8):
             if p >> i & 1:
-                v += w
                 c += 1
-            w *= 3
-        tab[T_B3 + p] = v
+                m = i
         tab[T_POP + p] = c
+        tab[T_MSB + p] = m
     for i in range(32):
         tab[T_DEBRUIJN + (((_DEBRUIJN << i) & 0xFFFFFFFF) >> 27)] = i
-    off = 0
-    w = 1
-    for n in range(10):
-        tab[T_OFF + n] = off
-        off += w
-        w *= 3
     return tab
 
 
@@ -129,118 +146,189 @@ def legal_mask(hand, led, trump):
 
 
 @njit(cache=True, inline="always")
-def trick_key(h0, h1, h2, leader, tab):
-    """Relative-rank key of a trick-start position: per suit the owners of its remaining cards.
+def upclose(rel, present):
+    """Per suit, every card of ``present`` at or above the lowest card of ``rel`` in the suit:
+    the upward closure that makes a set of cards a *region* (top cards of each suit)."""
+    out = np.int64(0)
+    for s in range(4):
+        sh = 8 * s
+        x = (rel >> sh) & 0xFF
+        if x != 0:
+            out |= ((present >> sh) & 0xFF & ~((x & -x) - 1)) << sh
+    return out
 
-    Each suit is a base-3 number (owner of each remaining card, lowest first) offset by the
-    number of codes of shorter suits: < 9841 < 2**14.  Cards already played close their gaps,
-    so positions that differ only by played cards share an entry.
+
+@njit(cache=True, inline="always")
+def trick_key(h0, h1, h2, leader, tab):
+    """``(shape, code)`` of a trick-start position.
+
+    ``shape``: per suit s and hand i the number of cards, at bits ``4 * (3 * s + i)``; the
+    leader at bits 48-49.  ``code``: per suit, the owners (1 + seat) of the suit's remaining
+    cards numbered from the top, 2 bits each at ``16 * s + 2 * j``.  Cards already played
+    close their gaps (relative ranks), and a region (the top k cards of each suit) is a
+    prefix of every suit's slots.
     """
-    key = (leader + 4) << 56
+    shape = np.int64(leader) << 48
+    code = np.int64(0)
     for s in range(4):
         sh = 8 * s
         a = (h0 >> sh) & 0xFF
         b = (h1 >> sh) & 0xFF
-        u = a | b | ((h2 >> sh) & 0xFF)
-        code = (tab[T_OFF + tab[T_POP + u]] + tab[T_B3 + tab[T_PEXT + (u << 8 | a)]]
-                + 2 * tab[T_B3 + tab[T_PEXT + (u << 8 | b)]])
-        key |= np.int64(code) << (14 * s)
-    return key
+        c = (h2 >> sh) & 0xFF
+        u = a | b | c
+        if u == 0:
+            continue
+        shape |= (np.int64(tab[T_POP + a]) | (np.int64(tab[T_POP + b]) << 4)
+                  | (np.int64(tab[T_POP + c]) << 8)) << (12 * s)
+        row = T_CTOP + (u << 8)
+        code |= (np.int64(tab[row + a]) + 2 * np.int64(tab[row + b])
+                 + 3 * np.int64(tab[row + c])) << (16 * s)
+    return shape, code
 
 
 @njit(cache=True, inline="always")
-def tt_bucket(st, key):
-    """First slot of the key's bucket.  Fibonacci hashing: the bucket is the product's top
-    bits (``S_SHIFT = 64 - log2(buckets)``), the only ones that depend on every bit of the
-    key: keys differing only in the hearts or the leader must spread."""
-    h = key * _HASH_MULT
-    return ((h >> st[S_SHIFT]) & st[S_MASK]) * BUCKET
+def region_mask(region, tab):
+    """The code slots of a region: the top ``|region ∩ suit|`` slots of every suit."""
+    m = np.int64(0)
+    for s in range(4):
+        k = tab[T_POP + ((region >> (8 * s)) & 0xFF)]
+        m |= ((np.int64(1) << (2 * k)) - 1) << (16 * s)
+    return m
+
+
+@njit(cache=True, inline="always")
+def mask_region(mask, hands, tab):
+    """The cards of ``hands`` that the code slots ``mask`` stand for."""
+    r = np.int64(0)
+    for s in range(4):
+        k = tab[T_POP + ((mask >> (16 * s)) & 0xFF)] + tab[T_POP + ((mask >> (16 * s + 8)) & 0xFF)]
+        if k != 0:
+            r |= np.int64(tab[T_TOPK + ((hands >> (8 * s)) & 0xFF) * 9 + (k >> 1)]) << (8 * s)
+    return r
+
+
+@njit(cache=True, inline="always")
+def tt_bucket(st, shape, top):
+    """First word of the bucket of (shape, owners of the top slots ``top``).
+
+    Every shape has two buckets: ``top = 0`` for entries whose region misses the top card of
+    some suit, ``top = code & LEVEL1`` for entries that constrain the top card of every suit
+    (they spread over many buckets).  Fibonacci hashing: the product's top bits."""
+    h = (shape ^ (top * _HASH_MULT2) ^ ((1 if top != 0 else 0) << 60)) * _HASH_MULT
+    return ((h >> st[S_SHIFT]) & st[S_MASK]) * (WAYS * WORDS)
+
+
+@njit(cache=True, inline="always")
+def encode_move(c, hands):
+    """``suit * 8 + j``: ``c`` is the j-th highest card of its suit among ``hands``."""
+    sh = c & 24
+    return sh + popcount32(((hands >> sh) & 0xFF) >> ((c & 7) + 1))
+
+
+@njit(cache=True, inline="always")
+def decode_move(m, hands, tab):
+    """The card :func:`encode_move` maps to ``m`` in a position holding ``hands`` (or -1)."""
+    sh = m & 24
+    u = (hands >> sh) & 0xFF
+    j = m & 7
+    if j >= tab[T_POP + u]:
+        return -1
+    x = tab[T_TOPK + u * 9 + j + 1] & ~tab[T_TOPK + u * 9 + j]
+    return sh + tab[T_MSB + x]
 
 
 @njit(cache=True)
-def tt_probe(st, tt, key):
-    """``(lower, upper, move)`` stored for ``key``, or ``(-1, 99, -1)`` when absent.
+def tt_probe(st, tt, tab, shape, code, hands, target):
+    """Look ``(shape, code)`` up: ``(answer, region, move)``.
 
-    ``move`` is the card that last decided the node, as ``suit * 8 + relative rank`` (the
-    index of the card among the suit's remaining cards), or -1.
+    ``answer`` is 1 / 0 when a matching entry's bounds decide ``target`` (``region`` is then
+    the entry's region in this position), else -1 with ``move`` the first stored move of a
+    matching entry (a card of ``hands``) or -1.  An entry matches when its shape is equal and
+    the owners of its region's cards are the position's.
     """
-    base = tt_bucket(st, key)
     gen = st[S_GEN]
-    for j in range(BUCKET):
-        if tt[2 * (base + j)] == key:
-            x = tt[2 * (base + j) + 1]
-            if (x >> I_GEN) == gen:
+    sk = shape | (gen << GEN_SHIFT)
+    move = -1
+    for level in range(2):
+        base = tt_bucket(st, shape, code & LEVEL1 if level == 1 else 0)
+        for j in range(WAYS):
+            e = base + WORDS * j
+            w = tt[e]
+            if (w >> GEN_SHIFT) != gen:
+                break                   # a bucket fills from slot 0 within a generation
+            if w != sk:
+                continue
+            mask = tt[e + 2]
+            if (code & mask) != tt[e + 1]:
+                continue
+            x = tt[e + 3]
+            if (x & 15) >= target:
+                return 1, mask_region(mask, hands, tab), -1
+            if ((x >> 4) & 15) < target:
+                return 0, mask_region(mask, hands, tab), -1
+            if move < 0:
                 m = (x >> I_MOVE) & 63
-                return (x >> 4) & 15, x & 15, (m if m < 32 else -1)
-    return -1, 99, -1
+                if m < 32:
+                    move = decode_move(m, hands, tab)
+    return -1, np.int64(0), move
 
 
 @njit(cache=True)
-def tt_store(st, tt, key, result, target, depth, move):
-    """Tighten the bounds of ``key`` after a probe at ``target`` answered ``result``.
-
-    ``move`` (relative, see :func:`tt_probe`) is the card that decided it, or -1 to keep the
-    stored one.  A new entry takes a stale slot of the bucket, else the shallowest entry.
-    """
-    base = tt_bucket(st, key)
+def tt_store(st, tt, tab, shape, code, region, result, target, depth, move):
+    """Tighten the bounds of the class (shape, owners of ``region``'s cards) after a probe at
+    ``target`` answered ``result``; ``move`` (:func:`encode_move`, or -1 to keep the stored
+    one) is the card that decided it.  A new entry takes the first slot of an older
+    generation, else the shallowest entry, the least recently written among equals."""
+    mask = region_mask(region, tab)
+    pattern = code & mask
+    x = code & LEVEL1
+    held = ((x | (x >> 1)) & _LOW_BITS) * 3
+    base = tt_bucket(st, shape, x if (mask & held) == held else 0)
     gen = st[S_GEN]
+    sk = shape | (gen << GEN_SHIFT)
+    stamp = st[S_STAMP]
+    st[S_STAMP] = stamp + 1
     slot = -1
-    lb = 0
-    ub = depth
-    old_move = 63
     victim = -1
     vdepth = 99
-    for j in range(BUCKET):
-        x = tt[2 * (base + j) + 1]
-        if (x >> I_GEN) != gen:
-            if vdepth >= 0:
-                victim = base + j
-                vdepth = -1
-            continue
-        if tt[2 * (base + j)] == key:
-            slot = base + j
-            lb = (x >> 4) & 15
-            ub = x & 15
-            old_move = (x >> I_MOVE) & 63
+    vstamp = 0
+    for j in range(WAYS):
+        e = base + WORDS * j
+        w = tt[e]
+        if (w >> GEN_SHIFT) != gen:
+            victim = e
             break
-        dj = (x >> 8) & 15
-        if dj < vdepth:
-            victim = base + j
+        if w == sk and tt[e + 2] == mask and tt[e + 1] == pattern:
+            slot = e
+            break
+        info = tt[e + 3]
+        dj = (info >> 8) & 15
+        sj = info >> I_STAMP
+        if dj < vdepth or (dj == vdepth and sj < vstamp):
+            victim = e
             vdepth = dj
-    if slot < 0:
+            vstamp = sj
+    if slot >= 0:
+        info = tt[slot + 3]
+        lb = info & 15
+        ub = (info >> 4) & 15
+        if move < 0:
+            move = (info >> I_MOVE) & 63
+    else:
         slot = victim
-        tt[2 * slot] = key
+        tt[slot] = sk
+        tt[slot + 1] = pattern
+        tt[slot + 2] = mask
+        lb = 0
+        ub = depth
+        if move < 0:
+            move = 63
     if result:
         if target > lb:
             lb = target
-    else:
-        if target - 1 < ub:
-            ub = target - 1
-    if move < 0:
-        move = old_move
-    tt[2 * slot + 1] = (gen << I_GEN) | (move << I_MOVE) | (depth << 8) | (lb << 4) | ub
-
-
-@njit(cache=True, inline="always")
-def to_relative(c, univ):
-    """``suit * 8 + index of c among the suit's cards in univ`` (for the table)."""
-    sh = c & 24
-    u = (univ >> sh) & 0xFF
-    return sh + popcount32(u & ((1 << (c & 7)) - 1))
-
-
-@njit(cache=True, inline="always")
-def from_relative(m, univ):
-    """The card of ``univ`` that :func:`to_relative` maps to ``m`` (or -1)."""
-    sh = m & 24
-    u = (univ >> sh) & 0xFF
-    k = m & 7
-    for r in range(8):
-        if u >> r & 1:
-            if k == 0:
-                return sh + r
-            k -= 1
-    return -1
+    elif target - 1 < ub:
+        ub = target - 1
+    tt[slot + 3] = lb | (ub << 4) | (depth << 8) | (move << I_MOVE) | (stamp << I_STAMP)
 
 
 @njit(cache=True)
@@ -298,24 +386,12 @@ def low_card(x, tab):
 
 
 @njit(cache=True, inline="always")
-def top_run(u, h):
-    """How many of the highest cards of holding ``u`` the sub-holding ``h`` holds in a row."""
-    cnt = 0
-    for r in range(7, -1, -1):
-        if u >> r & 1:
-            if h >> r & 1:
-                cnt += 1
-            else:
-                break
-    return cnt
-
-
-@njit(cache=True, inline="always")
-def sure_trumps(mine, theirs):
-    """How many trumps of ``mine`` win a trick whatever happens: each trump is played some
-    time and wins unless a higher trump of the other side falls on the same trick, and each of
-    theirs can beat at most one.  Scanning down, a trump of mine with no unmatched higher
-    trump of theirs above it is sure."""
+def sure_reach(mine, theirs, need):
+    """Rank of the trump of ``mine`` with which the count of sure trumps reaches ``need``, or
+    -1.  A trump of mine is sure when no unmatched higher trump of theirs is above it: each
+    trump is played some time and wins unless a higher trump of the other side falls on the
+    same trick, and each of theirs beats at most one.  The count down to a rank depends only
+    on the owners of the trumps at or above it: the bound's region."""
     avail = 0
     sure = 0
     for r in range(7, -1, -1):
@@ -326,203 +402,187 @@ def sure_trumps(mine, theirs):
                 avail -= 1
             else:
                 sure += 1
-    return sure
+                if sure >= need:
+                    return r
+    return -1
 
 
 @njit(cache=True)
-def contract_bounds(st, leader, rem):
-    """Sure bounds ``(lower, upper)`` on the solo seat's tricks at a trick start (contract).
+def quick_tricks(st, tab, p, trump):
+    """``(tricks, region, cash_suits)``: the tricks hand ``p`` cashes from the lead.
 
-    * Sure trump tricks (:func:`sure_trumps`): the solo seat's against both defenders'
-      trumps; for each defender, his against the solo seat's (one defender's trumps fall on
-      different tricks; two defenders' may fall on one, so they are not added).
-    * The leader's quick tricks: without trumps, the top run of every suit (cashing one suit
-      cannot spoil another: nobody can ruff).  With trumps: when its top trump run is at least
-      as long as everyone else's trumps, all its trumps (the others' are drawn) plus every
-      side-suit top run; otherwise its sure trumps plus the side-suit top runs that nobody
-      can ruff (each other player follows for the whole run, or holds no trump).  Tricks won
-      with different cards of one hand are different tricks, so these add up.
-    Tricks sure for the defenders bound the solo seat from above.
+    Per suit, its cards above every card of the other two hands.  In a trump contract a plain
+    suit counts only for as many rounds as every other hand holding trumps follows, unless
+    ``p``'s trumps above all the others' outnumber each other hand's trumps (it draws them
+    first; then every winner cashes).  ``p`` keeps the lead while cashing, so the counts add
+    up.  ``region``: the counted cards (the top cards of their suits); ``cash_suits``: the
+    suits with a winner safe from a ruff from the first round on (as 8-bit masks)."""
+    a = st[(p + 1) % 3]
+    b = st[(p + 2) % 3]
+    me = st[p]
+    a_tr = False
+    b_tr = False
+    drawn = False
+    if trump != NO_TRUMP:
+        tsh = 8 * trump
+        ta = (a >> tsh) & 0xFF
+        tb = (b >> tsh) & 0xFF
+        a_tr = ta != 0
+        b_tr = tb != 0
+        if a_tr or b_tr:
+            wt = tab[T_POP + (((me >> tsh) & 0xFF) >> (tab[T_MSB + (ta | tb)] + 1))]
+            drawn = wt >= tab[T_POP + ta] and wt >= tab[T_POP + tb]
+    q = 0
+    reg = np.int64(0)
+    cash = np.int64(0)
+    for s in range(4):
+        sh = 8 * s
+        m = (me >> sh) & 0xFF
+        if m == 0:
+            continue
+        sa = (a >> sh) & 0xFF
+        sb = (b >> sh) & 0xFF
+        o = sa | sb
+        w = tab[T_POP + (m >> (tab[T_MSB + o] + 1))] if o != 0 else tab[T_POP + m]
+        wl = w
+        if s != trump and trump != NO_TRUMP:
+            if a_tr and tab[T_POP + sa] < wl:
+                wl = tab[T_POP + sa]
+            if b_tr and tab[T_POP + sb] < wl:
+                wl = tab[T_POP + sb]
+        if wl > 0:
+            cash |= np.int64(0xFF) << sh
+        if not drawn:
+            w = wl
+        if w > 0:
+            q += w
+            reg |= np.int64(tab[T_TOPK + (m | o) * 9 + w]) << sh
+    return q, reg, cash
+
+
+@njit(cache=True)
+def contract_bound(st, tab, mover, rem, target):
+    """``(answer, region)`` from sure bounds at a trick start of a contract: answer 1 / 0 when
+    they settle "solo takes >= target", else -1.
+
+    * sure trump tricks (:func:`sure_reach`): the solo seat's against both defenders'
+      trumps; each defender's against the solo seat's (one defender's sure trumps win
+      different tricks; two defenders' may fall on one trick, so they are not added);
+    * the quick tricks of the hand on lead (:func:`quick_tricks`): the solo seat takes at
+      least its own, a defender on lead holds it to the rest;
+    * partner's quick tricks: a defender on lead holding a card of a suit his partner cashes
+      safely hands him the lead, and the solo seat takes at most what the partner leaves.
+    ``region``: the cards the bound relied on, closed upwards (0 when the suit lengths alone
+    decide).
     """
     solo = st[S_SOLO]
     trump = st[S_TRUMP]
-    univ = st[0] | st[1] | st[2]
-    lower = 0
-    upper = rem
-    hl = st[leader]
-    qt = 0
-    if trump == NO_TRUMP:
-        for s in range(4):
-            sh = 8 * s
-            qt += top_run((univ >> sh) & 0xFF, (hl >> sh) & 0xFF)
-    else:
+    hands = st[0] | st[1] | st[2]
+    if trump != NO_TRUMP:
         tsh = 8 * trump
-        ut = (univ >> tsh) & 0xFF
         ts = (st[solo] >> tsh) & 0xFF
-        td = ((st[(solo + 1) % 3] | st[(solo + 2) % 3]) >> tsh) & 0xFF
-        lower = sure_trumps(ts, td)
-        best_def = 0
-        for p in range(3):
-            if p != solo:
-                x = sure_trumps((st[p] >> tsh) & 0xFF, ts)
-                if x > best_def:
-                    best_def = x
-        upper = rem - best_def
-        tl = (hl >> tsh) & 0xFF
-        mt = top_run(ut, tl)
-        drawn = True
-        for p in range(3):
-            if p != leader and popcount32((st[p] >> tsh) & 0xFF) > mt:
-                drawn = False
-        if drawn:
-            qt = popcount32(tl)
-        elif leader == solo:
-            qt = lower
-        else:
-            qt = sure_trumps(tl, ts)
-        for s in range(4):
-            if s == trump:
-                continue
-            sh = 8 * s
-            ms = top_run((univ >> sh) & 0xFF, (hl >> sh) & 0xFF)
-            if ms == 0:
-                continue
-            ok = drawn
-            if not ok:
-                ok = True
-                for p in range(3):
-                    if (p != leader and popcount32((st[p] >> sh) & 0xFF) < ms
-                            and (st[p] >> tsh) & 0xFF != 0):
-                        ok = False
-            if ok:
-                qt += ms
-    if leader == solo:
-        if qt > lower:
-            lower = qt
-    elif rem - qt < upper:
-        upper = rem - qt
-    return lower, upper
+        da = (st[(solo + 1) % 3] >> tsh) & 0xFF
+        db = (st[(solo + 2) % 3] >> tsh) & 0xFF
+        td = da | db
+        if ts != 0:
+            r = sure_reach(ts, td, target)
+            if r >= 0:
+                if td == 0:
+                    return 1, np.int64(0)
+                return 1, upclose(np.int64(1) << (tsh + r), hands)
+        if td != 0:
+            need = rem - target + 1
+            for x in (da, db):
+                if x != 0:
+                    r = sure_reach(x, ts, need)
+                    if r >= 0:
+                        if ts == 0:
+                            return 0, np.int64(0)
+                        return 0, upclose(np.int64(1) << (tsh + r), hands)
+    q, reg, cash = quick_tricks(st, tab, mover, trump)
+    if mover == solo:
+        if q >= target:
+            return 1, reg
+        return -1, np.int64(0)
+    if rem - q < target:
+        return 0, reg
+    partner = 3 - mover - solo
+    pq, preg, pcash = quick_tricks(st, tab, partner, trump)
+    if rem - pq < target and (pcash & st[mover]) != 0:
+        return 0, preg
+    return -1, np.int64(0)
 
 
 @njit(cache=True)
-def misere_clean(st, leader):
-    """True when the solo seat (minimising, no trumps) can take no more tricks at all.
+def misere_bound(st, tab, mover, target):
+    """``(answer, region)`` from sure bounds at a trick start when the solo seat minimises
+    (no trumps): answer 1 / 0 when they settle "solo takes >= target", else -1.
 
-    In every suit the other two hold, all their cards are above all of the solo seat's:
-    whatever they lead, it ducks; if it is on lead now, it leads such a suit and one of them
-    must go over.  Having never won, it never leads again.
+    * *hot*: in every suit the solo seat holds, its lowest card beats all the others' cards.
+      On lead it wins and stays on lead to the end; a catcher on lead who holds one of those
+      suits leads it, with the same end.  It takes every trick left.
+    * *forced now* (target 1): a catcher on lead holds a suit where the solo seat's lowest
+      card beats all the others' cards: the solo seat takes this trick.
+    * *cold*: in every suit it holds, the others hold none or its highest card is below all
+      of theirs.  Following it never wins; on lead it plays such a suit the others hold,
+      loses, and never leads again.  It takes no trick.
     """
     solo = st[S_SOLO]
     hs = st[solo]
-    ho = st[(solo + 1) % 3] | st[(solo + 2) % 3]
-    lead_ok = False
+    hands = st[0] | st[1] | st[2]
+    others = hands & ~hs
+    hm = st[mover]
+    all_hot = True
+    hot = np.int64(0)
+    solo_suits = np.int64(0)
     for s in range(4):
         sh = 8 * s
-        a = (hs >> sh) & 0xFF
-        o = (ho >> sh) & 0xFF
-        if a == 0 or o == 0:
+        m = (hs >> sh) & 0xFF
+        if m == 0:
             continue
-        if (o & -o) <= a:          # the others' lowest card is below the solo seat's highest
-            return False
-        lead_ok = True
-    return lead_ok or leader != solo
-
-
-@njit(cache=True)
-def misere_forced_now(st, leader):
-    """True when a catcher is on lead and can lead a suit in which every card of the solo
-    seat (minimising, no trumps) is above every card of both catchers: it must follow and
-    wins this trick."""
-    solo = st[S_SOLO]
-    if leader == solo:
-        return False
-    hs = st[solo]
-    ho = st[(solo + 1) % 3] | st[(solo + 2) % 3]
-    hl = st[leader]
+        solo_suits |= np.int64(0xFF) << sh
+        o = (others >> sh) & 0xFF
+        if o == 0:
+            continue
+        low = m & -m
+        if o & ~(low - 1):
+            all_hot = False
+        else:
+            hot |= np.int64(low) << sh
+            if target == 1 and mover != solo and (hm >> sh) & 0xFF != 0:
+                return 1, upclose(np.int64(low) << sh, hands)
+    if all_hot and (mover == solo or (hm & solo_suits) != 0):
+        return 1, upclose(hot, hands)
+    cold = np.int64(0)
+    lose_lead = False
     for s in range(4):
         sh = 8 * s
-        a = (hs >> sh) & 0xFF
-        o = (ho >> sh) & 0xFF
-        if a != 0 and (hl >> sh) & 0xFF != 0 and o < (a & -a):
-            return True
-    return False
-
-
-@njit(cache=True)
-def misere_all_boss(st, leader):
-    """True when the solo seat (minimising, no trumps) is on lead and takes every trick left:
-    in each of its suits the other two hold no card above its lowest, so whatever it leads
-    wins, and it stays on lead."""
-    solo = st[S_SOLO]
-    if leader != solo:
-        return False
-    hs = st[solo]
-    ho = st[(solo + 1) % 3] | st[(solo + 2) % 3]
-    for s in range(4):
-        sh = 8 * s
-        a = (hs >> sh) & 0xFF
-        o = (ho >> sh) & 0xFF
-        if a != 0 and o != 0 and o > (a & -a):   # some card of theirs is above its lowest
-            return False
-    return True
+        m = (hs >> sh) & 0xFF
+        o = (others >> sh) & 0xFF
+        if m == 0 or o == 0:
+            continue
+        top = 1 << tab[T_MSB + m]
+        if (o & -o) < top:
+            return -1, np.int64(0)
+        cold |= np.int64(top) << sh
+        lose_lead = True
+    if mover != solo or lose_lead:
+        return 0, upclose(cold, hands)
+    return -1, np.int64(0)
 
 
 @njit(cache=True)
 def last_trick(st, tab, leader):
-    """The solo seat's tricks (0 or 1) from a last trick of one card each, ``leader`` to lead."""
+    """``(won, wbit)`` of a last trick of one card each, ``leader`` to lead: whether the solo
+    seat takes it, and the winning card when it beat another card of its suit (else 0)."""
     a = low_card(st[leader], tab)
     b = low_card(st[(leader + 1) % 3], tab)
     c = low_card(st[(leader + 2) % 3], tab)
     w = trick_winner(a, b, c, a >> 3, st[S_TRUMP], NO_CARD)
-    return 1 if (leader + w) % 3 == st[S_SOLO] else 0
-
-
-@njit(cache=True)
-def last_two_tricks(st, tab, leader):
-    """Exact value of an ordinary trick start with two cards a hand: plain minimax over the
-    (at most 2 × 2 × 2) ways to play the first of the two tricks."""
-    solo = st[S_SOLO]
-    mini = st[S_MIN] == 1
-    trump = st[S_TRUMP]
-    p1 = (leader + 1) % 3
-    p2 = (leader + 2) % 3
-    h0 = st[leader]
-    h1 = st[p1]
-    h2 = st[p2]
-    max0 = (leader == solo) != mini
-    max1 = (p1 == solo) != mini
-    max2 = (p2 == solo) != mini
-    best0 = -1
-    rest0 = h0
-    while rest0:
-        x = low_card(rest0, tab)
-        rest0 &= rest0 - 1
-        led = x >> 3
-        st[leader] = h0 & ~(np.int64(1) << x)
-        l1 = legal_mask(h1, led, trump)
-        best1 = -1
-        while l1:
-            y = low_card(l1, tab)
-            l1 &= l1 - 1
-            st[p1] = h1 & ~(np.int64(1) << y)
-            l2 = legal_mask(h2, led, trump)
-            best2 = -1
-            while l2:
-                z = low_card(l2, tab)
-                l2 &= l2 - 1
-                st[p2] = h2 & ~(np.int64(1) << z)
-                winner = (leader + trick_winner(x, y, z, led, trump, NO_CARD)) % 3
-                v = (1 if winner == solo else 0) + last_trick(st, tab, winner)
-                if best2 < 0 or (v > best2 if max2 else v < best2):
-                    best2 = v
-            st[p2] = h2
-            if best1 < 0 or (best2 > best1 if max1 else best2 < best1):
-                best1 = best2
-        st[p1] = h1
-        if best0 < 0 or (best1 > best0 if max0 else best1 < best0):
-            best0 = best1
-    st[leader] = h0
-    return best0
+    wc = a if w == 0 else (b if w == 1 else c)
+    same = ((a >> 3) == (wc >> 3)) + ((b >> 3) == (wc >> 3)) + ((c >> 3) == (wc >> 3))
+    wbit = (np.int64(1) << wc) if same > 1 else np.int64(0)
+    return (1 if (leader + w) % 3 == st[S_SOLO] else 0), wbit
 
 
 @njit(cache=True, inline="always")
@@ -676,7 +736,7 @@ F_TIDX = 20
 F_TARGET = 21
 F_MOVER = 22
 F_HM = 23
-F_KEY = 24
+F_CODE = 24       # the table code of a trick start (0: not stored)
 F_CNT = 25
 F_I = 26
 F_WANT = 27
@@ -684,13 +744,18 @@ F_REM = 28
 F_LED = 29
 F_TALON = 30
 F_DEALER = 31
-F_UNIV = 48
-MV_COLS = 49
+F_UNIV = 48       # the cards in play: hands, table (and the dealer's pending talon cards)
+F_SHAPE = 49      # the table shape of a trick start
+F_REG = 50        # union of the regions of the children that failed
+F_SKIP = 51       # per suit (9 bits each): cards below this bit are refuted twins
+F_WBIT = 52       # the trick's winning card when its rank mattered (third card only)
+MV_COLS = 53
 MV_ROWS = 32
 
 _ENTER = 0
 _NEXT = 1
 _RETURN = 2
+_CHILD = 3
 
 
 @njit(cache=True)
@@ -701,6 +766,11 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
     cards already turned) complete the hands in ``st``.  Alpha-beta with a null window is a
     pure and/or tree: the side that wants the answer True needs one card that gives True, the
     other side needs every card to give False.
+
+    Partition search: every node also returns a *region* (``rel``), per suit the cards from
+    the lowest card whose rank mattered upwards; every position with the same leader, table,
+    suit lengths per hand and owners of the region's cards has the same answer, so a table
+    entry stores the region's owners and matches that whole class (docs/engine-numba.md).
     """
     solo = st[S_SOLO]
     mini = st[S_MIN] == 1
@@ -714,18 +784,17 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
     mv[0, F_TARGET] = target
     phase = _ENTER
     ret = False
+    rel = np.int64(0)
     while True:
         if phase == _ENTER:
             st[S_NODES] += 1
             leader = mv[d, F_LEADER]
             n = mv[d, F_N]
-            c0 = mv[d, F_C0]
-            c1 = mv[d, F_C1]
-            tidx = mv[d, F_TIDX]
             target = mv[d, F_TARGET]
             mover = (leader + n) % 3
             hm = st[mover]
             remaining = popcount32(hm)
+            rel = np.int64(0)
             if target <= 0:
                 ret = True
                 phase = _RETURN
@@ -734,56 +803,38 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
                 ret = False
                 phase = _RETURN
                 continue
-            h0 = st[0]
-            h1 = st[1]
-            h2 = st[2]
+            c0 = mv[d, F_C0]
+            c1 = mv[d, F_C1]
+            tidx = mv[d, F_TIDX]
             talon_card = talon_card_at(st, tidx)
-            key = np.int64(0)
-            bm = -1
+            code = np.int64(0)
+            shape = np.int64(0)
+            hint = -1
             if n == 0 and talon_card == NO_CARD:
-                # the last one or two tricks are played out, not looked up
+                hands = st[0] | st[1] | st[2]
                 if remaining == 1:
-                    ret = last_trick(st, tab, leader) == 1
-                    phase = _RETURN
-                    continue
-                if remaining == 2:
-                    ret = last_two_tricks(st, tab, leader) >= target
-                    phase = _RETURN
-                    continue
-                key = trick_key(h0, h1, h2, leader, tab)
-                lb, ub, bm = tt_probe(st, tt, key)
-                if lb >= target:
-                    ret = True
-                    phase = _RETURN
-                    continue
-                if ub < target:
-                    ret = False
+                    # the last trick: every card is forced
+                    won, wbit = last_trick(st, tab, leader)
+                    ret = won == 1
+                    rel = upclose(wbit, hands)
                     phase = _RETURN
                     continue
                 if mini:
+                    ans = -1
                     if trump == NO_TRUMP:
-                        if misere_clean(st, leader):
-                            ret = False
-                            phase = _RETURN
-                            continue
-                        if misere_all_boss(st, leader):
-                            ret = True
-                            phase = _RETURN
-                            continue
-                        if target == 1 and misere_forced_now(st, leader):
-                            ret = True
-                            phase = _RETURN
-                            continue
+                        ans, rel = misere_bound(st, tab, mover, target)
                 else:
-                    lo_b, up_b = contract_bounds(st, leader, remaining)
-                    if lo_b >= target:
-                        ret = True
-                        phase = _RETURN
-                        continue
-                    if up_b < target:
-                        ret = False
-                        phase = _RETURN
-                        continue
+                    ans, rel = contract_bound(st, tab, mover, remaining, target)
+                if ans >= 0:
+                    ret = ans == 1
+                    phase = _RETURN
+                    continue
+                shape, code = trick_key(st[0], st[1], st[2], leader, tab)
+                ans, rel, hint = tt_probe(st, tt, tab, shape, code, hands, target)
+                if ans >= 0:
+                    ret = ans == 1
+                    phase = _RETURN
+                    continue
             if talon_card != NO_CARD:
                 led = talon_card >> 3
             elif n > 0:
@@ -791,7 +842,7 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
             else:
                 led = -1
             legal = legal_mask(hm, led, trump)
-            univ = h0 | h1 | h2
+            univ = st[0] | st[1] | st[2]
             if n >= 1:
                 univ |= np.int64(1) << c0
             if n >= 2:
@@ -804,17 +855,17 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
                     univ |= np.int64(1) << st[S_T1]
             cnt = gen_moves(st, tab, mv, d, legal, univ)
             order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ)
-            if key != 0 and bm >= 0:
-                first = from_relative(bm, univ)
+            if hint >= 0:
                 for j in range(1, cnt):
-                    if mv[d, j] == first:
+                    if mv[d, j] == hint:
                         for i in range(j, 0, -1):
                             mv[d, i] = mv[d, i - 1]
-                        mv[d, 0] = first
+                        mv[d, 0] = hint
                         break
             mv[d, F_MOVER] = mover
             mv[d, F_HM] = hm
-            mv[d, F_KEY] = key
+            mv[d, F_CODE] = code
+            mv[d, F_SHAPE] = shape
             mv[d, F_CNT] = cnt
             mv[d, F_I] = 0
             mv[d, F_WANT] = 1 if (mover == solo) != mini else 0
@@ -823,102 +874,157 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
             mv[d, F_TALON] = talon_card
             mv[d, F_DEALER] = dealer_card
             mv[d, F_UNIV] = univ
+            mv[d, F_REG] = 0
+            mv[d, F_SKIP] = 0
             phase = _NEXT
         elif phase == _NEXT:
             i = mv[d, F_I]
-            want = mv[d, F_WANT] == 1
-            bmove = -1
             if i >= mv[d, F_CNT]:
-                res = not want
-            else:
-                mv[d, F_I] = i + 1
-                c = mv[d, i]
-                mover = mv[d, F_MOVER]
-                hm = mv[d, F_HM]
-                n = mv[d, F_N]
-                st[mover] = hm & ~(np.int64(1) << c)
-                e = d + 1
-                if n < 2:
-                    mv[e, F_LEADER] = mv[d, F_LEADER]
-                    mv[e, F_N] = n + 1
-                    if n == 0:
-                        mv[e, F_C0] = c
-                        mv[e, F_C1] = NO_CARD
-                    else:
-                        mv[e, F_C0] = mv[d, F_C0]
-                        mv[e, F_C1] = c
-                    mv[e, F_TIDX] = mv[d, F_TIDX]
-                    mv[e, F_TARGET] = mv[d, F_TARGET]
-                    d = e
-                    phase = _ENTER
-                    continue
-                leader = mv[d, F_LEADER]
-                w = trick_winner(mv[d, F_C0], mv[d, F_C1], c, mv[d, F_LED], trump,
-                                 mv[d, F_DEALER])
-                winner = -1 if w < 0 else (leader + w) % 3
-                won = 1 if winner == solo else 0
-                target = mv[d, F_TARGET]
-                if mv[d, F_REM] == 1:
-                    r = won >= target
-                    st[mover] = hm
-                    if r != want:
-                        continue
-                    res = r
-                    bmove = c
+                # every card failed: the union of the children's regions, each searched card
+                # standing for its whole run of equivalent cards
+                res = mv[d, F_WANT] != 1
+                univ = mv[d, F_UNIV]
+                if mv[d, F_TALON] != NO_CARD:
+                    region = univ
                 else:
-                    if mv[d, F_TALON] != NO_CARD:
-                        mv[e, F_LEADER] = 0
-                        mv[e, F_TIDX] = mv[d, F_TIDX] + 1
-                    else:
-                        mv[e, F_LEADER] = winner
-                        mv[e, F_TIDX] = mv[d, F_TIDX]
-                    mv[e, F_N] = 0
-                    mv[e, F_C0] = NO_CARD
-                    mv[e, F_C1] = NO_CARD
-                    mv[e, F_TARGET] = target - won
-                    d = e
-                    phase = _ENTER
+                    region = mv[d, F_REG]
+                    hm = mv[d, F_HM]
+                    for j in range(mv[d, F_CNT]):
+                        c = mv[d, j]
+                        sh = c & 24
+                        r = c & 7
+                        m = (hm >> sh) & 0xFF
+                        cb = 1 << r
+                        above = (univ >> sh) & 0xFF & ~m & ~((cb << 1) - 1)
+                        if above != 0:
+                            run = m & ((above & -above) - cb)
+                        else:
+                            run = m & ~(cb - 1)
+                        rs = (region >> sh) & 0xFF
+                        if (rs & run) != 0 and (rs & cb) == 0:
+                            region |= upclose(np.int64(1) << c, univ)
+                code = mv[d, F_CODE]
+                if code != 0:
+                    tt_store(st, tt, tab, mv[d, F_SHAPE], code, region, res, mv[d, F_TARGET],
+                             mv[d, F_REM], -1)
+                ret = res
+                rel = region
+                phase = _RETURN
+                continue
+            mv[d, F_I] = i + 1
+            c = mv[d, i]
+            if mv[d, F_TALON] == NO_CARD:
+                # small-card skipping: a card below a refuted twin's child region
+                sk = (mv[d, F_SKIP] >> (9 * (c >> 3))) & 0x1FF
+                if (1 << (c & 7)) < sk:
                     continue
-            # node d is decided: res
-            key = mv[d, F_KEY]
-            if key != 0:
-                tt_store(st, tt, key, res, mv[d, F_TARGET], mv[d, F_REM],
-                         -1 if bmove < 0 else to_relative(bmove, mv[d, F_UNIV]))
-            ret = res
-            phase = _RETURN
+            mover = mv[d, F_MOVER]
+            hm = mv[d, F_HM]
+            n = mv[d, F_N]
+            st[mover] = hm & ~(np.int64(1) << c)
+            e = d + 1
+            if n < 2:
+                mv[e, F_LEADER] = mv[d, F_LEADER]
+                mv[e, F_N] = n + 1
+                if n == 0:
+                    mv[e, F_C0] = c
+                    mv[e, F_C1] = NO_CARD
+                else:
+                    mv[e, F_C0] = mv[d, F_C0]
+                    mv[e, F_C1] = c
+                mv[e, F_TIDX] = mv[d, F_TIDX]
+                mv[e, F_TARGET] = mv[d, F_TARGET]
+                d = e
+                phase = _ENTER
+                continue
+            leader = mv[d, F_LEADER]
+            c0 = mv[d, F_C0]
+            c1 = mv[d, F_C1]
+            led = mv[d, F_LED]
+            w = trick_winner(c0, c1, c, led, trump, mv[d, F_DEALER])
+            winner = -1 if w < 0 else (leader + w) % 3
+            won = 1 if winner == solo else 0
+            wbit = np.int64(0)
+            if w >= 0:
+                wc = c0 if w == 0 else (c1 if w == 1 else c)
+                ws = wc >> 3
+                if ((c0 >> 3) == ws) + ((c1 >> 3) == ws) + ((c >> 3) == ws) > 1:
+                    wbit = np.int64(1) << wc
+            mv[d, F_WBIT] = wbit
+            target = mv[d, F_TARGET]
+            if mv[d, F_REM] == 1:
+                # the last card of play
+                st[mover] = hm
+                ret = won >= target
+                rel = np.int64(0)
+                phase = _CHILD
+                continue
+            if mv[d, F_TALON] != NO_CARD:
+                mv[e, F_LEADER] = 0
+                mv[e, F_TIDX] = mv[d, F_TIDX] + 1
+            else:
+                mv[e, F_LEADER] = winner
+                mv[e, F_TIDX] = mv[d, F_TIDX]
+            mv[e, F_N] = 0
+            mv[e, F_C0] = NO_CARD
+            mv[e, F_C1] = NO_CARD
+            mv[e, F_TARGET] = target - won
+            d = e
+            phase = _ENTER
+        elif phase == _CHILD:
+            # the child of the last card tried at depth d answered ret with region rel
+            c = mv[d, mv[d, F_I] - 1]
+            talon = mv[d, F_TALON] != NO_CARD
+            if mv[d, F_N] == 2:
+                if talon:
+                    rel = mv[d, F_UNIV]     # talon tricks: exact positions only
+                else:
+                    rel = upclose(rel | mv[d, F_WBIT], mv[d, F_UNIV])
+            if ret == (mv[d, F_WANT] == 1):
+                if talon:
+                    rel = mv[d, F_UNIV]
+                code = mv[d, F_CODE]
+                if code != 0:
+                    tt_store(st, tt, tab, mv[d, F_SHAPE], code, rel, ret, mv[d, F_TARGET],
+                             mv[d, F_REM], encode_move(c, mv[d, F_UNIV]))
+                phase = _RETURN
+                continue
+            mv[d, F_REG] |= rel
+            if not talon:
+                sh = c & 24
+                cs = (rel >> sh) & 0xFF
+                low = (cs & -cs) if cs != 0 else 0x100
+                s9 = 9 * (c >> 3)
+                if (1 << (c & 7)) < low and low > ((mv[d, F_SKIP] >> s9) & 0x1FF):
+                    mv[d, F_SKIP] = (mv[d, F_SKIP] & ~(np.int64(0x1FF) << s9)) | (
+                        np.int64(low) << s9)
+            phase = _NEXT
         else:
             if d == 0:
                 return ret
             d -= 1
             st[mv[d, F_MOVER]] = mv[d, F_HM]
-            if ret == (mv[d, F_WANT] == 1):
-                key = mv[d, F_KEY]
-                if key != 0:
-                    tt_store(st, tt, key, ret, mv[d, F_TARGET], mv[d, F_REM],
-                             to_relative(mv[d, mv[d, F_I] - 1], mv[d, F_UNIV]))
-                phase = _RETURN
-            else:
-                phase = _NEXT
+            phase = _CHILD
 
 
 @njit(cache=True)
-def exact_value(st, tt, tab, mv, leader, n, c0, c1, tidx):
+def exact_value(st, tt, tab, mv, leader, n, c0, c1, tidx, guess):
     """The solo seat's tricks from here on: null-window probes stepping from a first guess.
 
-    MTD(f) with unit steps: a probe at ``g`` either raises the lower bound to ``g`` or drops
-    the upper bound to ``g - 1``; the next probe is next to the bound that moved.  The guess
-    is :func:`first_guess`; probes far from the value are cheap, the table carries the work
-    of one probe into the next.
+    MTD(f) with unit steps: a probe at ``t`` either raises the lower bound to ``t`` or drops
+    the upper bound to ``t - 1``; the next probe is next to the bound that moved.  ``guess``
+    < 0 means :func:`first_guess`; probes far from the value are cheap, the table carries the
+    work of one probe into the next.
     """
     mover = (leader + n) % 3
     lo = 0
     hi = popcount32(st[mover])
-    g = first_guess(st, leader, n)
-    if g > hi:
-        g = hi
-    if g < 1:
-        g = 1
+    g = first_guess(st, leader, n) if guess < 0 else guess
     while lo < hi:
+        if g <= lo:
+            g = lo + 1
+        if g > hi:
+            g = hi
         if search(st, tt, tab, mv, leader, n, c0, c1, tidx, g):
             lo = g
             g += 1
@@ -1037,15 +1143,17 @@ def legal_of_state(st, leader, n, c0, tidx):
 # --- entry kernels -----------------------------------------------------------------------
 
 @njit(cache=True)
-def value_after(st, tt, tab, mv, leader, n, c0, c1, tidx, c):
-    """Value (tricks from the current trick on) after the player to move plays ``c``."""
+def value_after(st, tt, tab, mv, leader, n, c0, c1, tidx, c, guess):
+    """Value (tricks from the current trick on) after the player to move plays ``c``; the
+    first probe of the search after it goes to ``guess`` (tricks from the current trick on;
+    < 0: :func:`first_guess`)."""
     save0 = st[0]
     save1 = st[1]
     save2 = st[2]
     l2, n2, d0, d1, t2, won, done = play_card(st, leader, n, c0, c1, tidx, c)
     v = won
     if not done:
-        v += exact_value(st, tt, tab, mv, l2, n2, d0, d1, t2)
+        v += exact_value(st, tt, tab, mv, l2, n2, d0, d1, t2, guess - won if guess >= 0 else -1)
     st[0] = save0
     st[1] = save1
     st[2] = save2
@@ -1054,14 +1162,38 @@ def value_after(st, tt, tab, mv, leader, n, c0, c1, tidx, c):
 
 @njit(cache=True)
 def card_values(st, tt, tab, mv, leader, n, c0, c1, tidx, out_cards, out_values):
-    """Every legal card (increasing order) and its value; returns the count."""
+    """Every legal card (increasing order) and its value; returns the count.
+
+    Only the lowest card of each run of equivalent cards is solved (its value is every card
+    of the run's); each solve's first probe goes to the previous card's value."""
     legal = legal_of_state(st, leader, n, c0, tidx)
+    univ = st[0] | st[1] | st[2]
+    if n >= 1:
+        univ |= np.int64(1) << c0
+    if n >= 2:
+        univ |= np.int64(1) << c1
+    talon_card = talon_card_at(st, tidx)
+    if st[S_RULE] == TALON_DEALER and talon_card != NO_CARD:
+        univ |= np.int64(1) << talon_card
+        if tidx == 0 and st[S_T1] != NO_CARD:
+            univ |= np.int64(1) << st[S_T1]
     cnt = 0
-    for c in range(32):
-        if legal >> c & 1:
-            out_cards[cnt] = c
-            out_values[cnt] = value_after(st, tt, tab, mv, leader, n, c0, c1, tidx, c)
-            cnt += 1
+    guess = -1
+    v = 0
+    for s in range(4):
+        sh = 8 * s
+        h = (legal >> sh) & 0xFF
+        if h == 0:
+            continue
+        rep = tab[T_REP + ((((univ >> sh) & 0xFF) << 8) | h)]
+        for r in range(8):
+            if h >> r & 1:
+                if rep >> r & 1:
+                    v = value_after(st, tt, tab, mv, leader, n, c0, c1, tidx, sh + r, guess)
+                    guess = v
+                out_cards[cnt] = sh + r
+                out_values[cnt] = v
+                cnt += 1
     return cnt
 
 
@@ -1092,7 +1224,7 @@ def reaches(st, tt, tab, mv, leader, n, c0, c1, tidx, c, v, want_high):
 def principal_line(st, tt, tab, mv, leader, n, c0, c1, tidx, out):
     """A principal line (lowest rank, then suit order, among optimal cards); returns its length."""
     nodes = np.int64(0)
-    v = exact_value(st, tt, tab, mv, leader, n, c0, c1, tidx)
+    v = exact_value(st, tt, tab, mv, leader, n, c0, c1, tidx, -1)
     length = 0
     solo = st[S_SOLO]
     mini = st[S_MIN] == 1
@@ -1134,7 +1266,7 @@ def k_query(st, tt, tab, mv, pos, op, target, out_cards, out_values):
     length).  One kernel keeps the first-call compile time down."""
     leader, n, c0, c1, tidx = load_position(st, tt, pos)
     if op == OP_VALUE:
-        return exact_value(st, tt, tab, mv, leader, n, c0, c1, tidx)
+        return exact_value(st, tt, tab, mv, leader, n, c0, c1, tidx, -1)
     if op == OP_TEST:
         ok = search(st, tt, tab, mv, leader, n, c0, c1, tidx, target)
         return 1 if ok else 0
@@ -1157,5 +1289,5 @@ def k_batch(positions, targets, probe, first, step, st, tt, tab, mv, out_values,
             ok = search(st, tt, tab, mv, leader, n, c0, c1, tidx, targets[i])
             out_values[i] = 1 if ok else 0
         else:
-            out_values[i] = exact_value(st, tt, tab, mv, leader, n, c0, c1, tidx)
+            out_values[i] = exact_value(st, tt, tab, mv, leader, n, c0, c1, tidx, -1)
         out_nodes[i] = st[S_NODES]

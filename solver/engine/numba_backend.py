@@ -28,7 +28,7 @@ from .layout import (P_HAND0, P_LEADER, P_MINIMISE, P_NTABLE, P_SOLO, P_TABLE0, 
                      P_TALON1, P_TALON_RULE, P_TRUMP, POS_FIELDS, TALON_NONE)
 
 _TABLES = _k.build_tables()
-_ENTRY_BYTES = 16   # int64 key + int64 info, interleaved
+_ENTRY_BYTES = 8 * _k.WORDS   # shape, pattern, mask, info: four int64 words
 
 
 def _entries_for(tt_mb) -> int:
@@ -55,10 +55,10 @@ def _new_state(entries: int) -> np.ndarray:
 
 
 def _new_table(entries: int) -> np.ndarray:
-    """A zeroed table of ``entries`` (key, info) pairs whose buckets sit on cache lines."""
-    raw = np.zeros(2 * entries + 8, dtype=np.int64)
+    """A zeroed table of ``entries`` entries (four int64 words each) on 64-byte lines."""
+    raw = np.zeros(_k.WORDS * entries + 8, dtype=np.int64)
     skip = (-raw.ctypes.data % 64) // 8
-    return raw[skip:skip + 2 * entries]
+    return raw[skip:skip + _k.WORDS * entries]
 
 
 def _popcount(x: int) -> int:
