@@ -196,6 +196,7 @@ static int prepare(pref_ctx *ctx, const int64_t *pos, game_t *g, state_t *s)
         return st;
     use_game(ctx, g);
     ctx->nodes = 0;
+    memset(ctx->killer, -1, sizeof ctx->killer);
     return PREF_OK;
 }
 

@@ -93,6 +93,7 @@ struct pref_ctx {
     game_t game;        /* the game the table's entries belong to */
     uint64_t nodes;
     int fast;           /* 1: use the POPCNT/BMI2 search variant */
+    int8_t killer[11][3]; /* last cutting card by tricks left and cards on the table */
 };
 
 /* tables.c */

@@ -326,6 +326,141 @@ static inline int quick_tricks(const game_t *g, const state_t *s, int L, uint32_
     return q;
 }
 
+/* Мизер / распасы (no trump) at the start of a trick: how many of the next tricks the solo seat
+ * S surely wins or surely loses.  C1, C2 are the catchers; for each suit s that S and a
+ * catcher both hold, lowS = S's lowest card of s and lowC = the catchers' lowest card of s.
+ *
+ *   h_s = the fewest cards below lowS held by a catcher who holds a card above lowS (none such:
+ *         no limit).  k = min h_s.
+ *   b_s = S's cards below lowC, his "bottom" cards (all his cards of s bottom: no limit).
+ *         bm = min b_s.
+ *
+ * Wins, S on lead: he wins the next min(k, R) tricks.  Each trick he leads some card c >= lowS
+ * of a suit s.  If no catcher holds s he wins.  A catcher holding no card above lowS cannot
+ * beat c; one that does plays a card below lowS (he held h_s >= k of them and plays at most
+ * one card a trick) or, void, discards.  S wins and leads again.
+ * Wins, a catcher on lead: with a "forcing" suit e (S holds e, the leader holds a card of e
+ * below lowS_e, the partner is void in e or holds one too) the leader leads his lowest card of
+ * e, the partner plays his lowest or discards, and every card S can play beats both: S wins.
+ * Each catcher has played one card, so from then on the count above holds with k - 1: S wins
+ * max(1, min(k, R)) tricks.
+ * Losses, a catcher on lead: S loses the next min(bm, R) tricks.  Each is led by a catcher
+ * (S never wins one) in a suit s; S is void and discards, or plays a bottom card, below every
+ * card the catchers hold of s, including the one led (he had b_s >= bm of them and plays one
+ * card a trick).  Also he loses this trick when in every suit the leader holds he is void or
+ * holds a card below the leader's lowest ("duck").
+ * Losses, S on lead: with an "exit" suit e (a catcher holds e and no card of it below lowS_e)
+ * S leads lowS_e, that catcher must overtake, and a catcher leads from then on with S's bottom
+ * counts unchanged except b_e one lower: he loses 1 + min(R - 1, those counts) tricks.
+ *
+ * Regions: every condition reads the suit lengths and the owners of the cards from lowS (the
+ * wins, the exit), lowC (the bottom counts) or the leader's lowest card (duck) upwards: with
+ * those owners and the lengths fixed, each hand's number of cards below the named card is
+ * fixed too.  The region is the upward closure of the named cards of the suits used.
+ * Returns 1 (value >= t), 0 (value < t) or -1 (undecided). */
+static inline int misere_bound(const game_t *g, const state_t *s, int mover, int R, int t,
+                               uint32_t hands, uint32_t *rel)
+{
+    enum { NO_LIMIT = 16 };
+    int so = g->solo;
+    int c1 = so + 1 >= 3 ? so - 2 : so + 1, c2 = 3 - so - c1;
+    uint32_t S = s->hand[so];
+    int k = NO_LIMIT, bm = NO_LIMIT;
+    int bval[4];
+    uint32_t hreg = 0, creg = 0, exits = 0;
+    for (int su = 0; su < 4; su++) {
+        bval[su] = NO_LIMIT;
+        uint32_t m = SUIT_BITS(S, su);
+        uint32_t x1 = SUIT_BITS(s->hand[c1], su), x2 = SUIT_BITS(s->hand[c2], su), o = x1 | x2;
+        if (!m || !o)
+            continue;
+        uint32_t low = m & (0u - m), olow = o & (0u - o);
+        hreg |= low << (8 * su);
+        creg |= olow << (8 * su);
+        if (x1 > low) { /* x1 holds a card above lowS */
+            int u = popc32(x1 & (low - 1));
+            if (u < k)
+                k = u;
+            if (!u)
+                exits |= 1u << su;
+        }
+        if (x2 > low) {
+            int u = popc32(x2 & (low - 1));
+            if (u < k)
+                k = u;
+            if (!u)
+                exits |= 1u << su;
+        }
+        if (m > olow) { /* some card of S's is above lowC */
+            bval[su] = popc32(m & (olow - 1));
+            if (bval[su] < bm)
+                bm = bval[su];
+        }
+    }
+    int need = R - t + 1; /* losses that refute "value >= t" */
+    if (mover == so) {
+        if ((k < R ? k : R) >= t) {
+            *rel = upclose(hreg, hands);
+            return 1;
+        }
+        for (int e = 0; e < 4; e++) {
+            if (!((exits >> e) & 1))
+                continue;
+            int post = R - 1;
+            for (int su = 0; su < 4; su++) {
+                int v = bval[su];
+                if (su == e && v != NO_LIMIT)
+                    v = v > 0 ? v - 1 : 0;
+                if (v < post)
+                    post = v;
+            }
+            if (1 + post >= need) {
+                uint32_t lowe = SUIT_BITS(hreg, e) << (8 * e);
+                *rel = upclose(need > 1 ? lowe | creg : lowe, hands);
+                return 0;
+            }
+        }
+        return -1;
+    }
+    int pa = 3 - mover - so;
+    for (int e = 0; e < 4; e++) {
+        uint32_t m = SUIT_BITS(S, e), l = SUIT_BITS(s->hand[mover], e);
+        if (!m || !l)
+            continue;
+        uint32_t low = m & (0u - m), pp = SUIT_BITS(s->hand[pa], e);
+        if ((l & (0u - l)) < low && (pp & (0u - pp)) < low) { /* forcing */
+            if (t == 1) {
+                *rel = upclose(low << (8 * e), hands);
+                return 1;
+            }
+            if ((k < R ? k : R) >= t) {
+                *rel = upclose(hreg, hands);
+                return 1;
+            }
+            break;
+        }
+    }
+    if ((bm < R ? bm : R) >= need) {
+        *rel = upclose(creg, hands);
+        return 0;
+    }
+    if (need == 1) {
+        uint32_t reg = 0;
+        for (int su = 0; su < 4; su++) {
+            uint32_t l = SUIT_BITS(s->hand[mover], su), m = SUIT_BITS(S, su);
+            if (!l || !m)
+                continue;
+            uint32_t low = l & (0u - l);
+            if ((m & (0u - m)) > low)
+                return -1;
+            reg |= low << (8 * su);
+        }
+        *rel = upclose(reg, hands);
+        return 0;
+    }
+    return -1;
+}
+
 /* ---- move generation and ordering ------------------------------------------------------ */
 
 /* Cards of the mover that stand for a run of equivalent cards: the lowest of each run of
@@ -353,9 +488,13 @@ static inline uint32_t representatives(uint32_t present, uint32_t legal)
 
 /* The legal representative cards in search order, best guess first. */
 static int gen_moves(const game_t *g, const state_t *s, int mover, uint32_t legal,
-                     uint32_t present, int led, int hint, uint8_t *out)
+                     uint32_t present, int led, int hint, int killer, uint8_t *out)
 {
     uint32_t reps = representatives(present, legal);
+    if (!(reps & (reps - 1))) { /* a single move: nothing to order */
+        out[0] = (uint8_t)ctz32(reps);
+        return reps != 0;
+    }
     int want_solo = (mover == g->solo) ^ g->minimise; /* mover wants solo to take the trick */
     int score[PREF_MAX_MOVES];
     int n = 0;
@@ -408,8 +547,9 @@ static int gen_moves(const game_t *g, const state_t *s, int mover, uint32_t lega
                 sc = safe ? 60 + rk : !(sa | sb) ? 0 : 40 - 4 * popc32(below) - rk;
             } else {
                 uint32_t ss = SUIT_BITS(s->hand[solo], su);
+                uint32_t sp = SUIT_BITS(s->hand[a == solo ? b : a], su);
                 if (ss && (ss & ((2u << rk) - 1)) == 0)
-                    sc = 60 - rk;
+                    sc = (!sp || (sp & (0u - sp)) < (ss & (0u - ss))) ? 60 - rk : 25 - rk;
                 else if (!ss)
                     sc = 0 + 8 - rk;
                 else
@@ -417,6 +557,8 @@ static int gen_moves(const game_t *g, const state_t *s, int mover, uint32_t lega
             }
             if (c == hint)
                 sc += 1000;
+            else if (c == killer)
+                sc += 500;
 
             out[n] = (uint8_t)c;
             score[n++] = sc;
@@ -576,67 +718,9 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t, uint3
             }
         }
         if (g->minimise && g->trump == PREF_NO_TRUMP) {
-            /* every suit the solo seat holds is "hot": his lowest card of it beats all the
-             * others' cards of it.  On lead he wins and stays on lead to the end; a catcher
-             * on lead holding one of those suits forces him in at once, with the same end. */
-            int so = g->solo;
-            uint32_t others = s->hand[0] ^ s->hand[1] ^ s->hand[2] ^ s->hand[so];
-            uint32_t hot_rel = 0;
-            int all_hot = 1;
-            uint32_t solo_suits = 0;
-            for (int su = 0; su < 4 && all_hot; su++) {
-                uint32_t m = SUIT_BITS(s->hand[so], su);
-                if (!m)
-                    continue;
-                solo_suits |= 0xFFu << (8 * su);
-                uint32_t o = SUIT_BITS(others, su);
-                if (!o)
-                    continue;
-                uint32_t low = m & (0u - m);
-                if (o & ~(low - 1)) /* another hand holds a card above it */
-                    all_hot = 0;
-                else
-                    hot_rel |= low << (8 * su);
-            }
-            if (t == 1 && mover != so) {
-                /* a catcher on lead with a card of a suit where the solo seat's lowest card
-                 * beats all the others' cards forces him to take this trick */
-                for (int su = 0; su < 4; su++) {
-                    uint32_t m = SUIT_BITS(s->hand[so], su);
-                    if (!m || !SUIT_BITS(s->hand[mover], su))
-                        continue;
-                    uint32_t low = m & (0u - m);
-                    if (!(SUIT_BITS(others, su) & ~(low - 1))) {
-                        *rel = upclose(low << (8 * su), hands);
-                        return 1;
-                    }
-                }
-            }
-            if (all_hot && (mover == so || (s->hand[mover] & solo_suits))) {
-                *rel = upclose(hot_rel, hands);
-                return 1; /* the solo seat takes all R >= t tricks */
-            }
-            /* every suit he holds is "cold": the others hold none of it, or his highest card
-             * is below all of theirs.  Following he never wins; on lead he plays a cold suit
-             * the others hold and loses, and never gets the lead again: no trick (t >= 1). */
-            uint32_t cold_rel = 0;
-            int all_cold = 1, can_lose_lead = 0;
-            for (int su = 0; su < 4 && all_cold; su++) {
-                uint32_t m = SUIT_BITS(s->hand[so], su);
-                uint32_t o = SUIT_BITS(others, su);
-                if (!m || !o)
-                    continue;
-                if ((o & (0u - o)) < (1u << msb32(m)))
-                    all_cold = 0;
-                else {
-                    cold_rel |= (1u << msb32(m)) << (8 * su);
-                    can_lose_lead = 1;
-                }
-            }
-            if (all_cold && (mover != so || can_lose_lead)) {
-                *rel = upclose(cold_rel, hands);
-                return 0;
-            }
+            int b = misere_bound(g, s, mover, R, t, hands, rel);
+            if (b >= 0)
+                return b;
         }
         if (!g->minimise) {
             uint32_t qr;
@@ -670,7 +754,7 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t, uint3
         tt_bucket *bk[TT_LEVELS];
         for (int level = 0; level < TT_LEVELS; level++) {
             bk[level] = tt_bucket_of(ctx, key.shape, level, key.code);
-            for (size_t off = 0; off < sizeof(tt_bucket); off += 64)
+            for (size_t off = 0; off < 128; off += 64)
                 __builtin_prefetch((const char *)bk[level] + off);
         }
         for (int level = 0; level < TT_LEVELS; level++) {
@@ -699,7 +783,7 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t, uint3
     int led = led_suit_of(s);
     uint32_t legal = legal_mask(s->hand[mover], led, g->trump);
     uint8_t moves[PREF_MAX_MOVES];
-    int nm = gen_moves(g, s, mover, legal, present, led, hint, moves);
+    int nm = gen_moves(g, s, mover, legal, present, led, hint, ctx->killer[R][s->ntable], moves);
     int maxnode = (mover == g->solo) != g->minimise;
     int result = !maxnode;
     int best = nm > 0 ? moves[0] : 0;
@@ -723,11 +807,20 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t, uint3
             crel = present; /* talon tricks: exact positions only */
         } else {
             uint32_t wbit;
-            int gain = finish_trick_rank(g, &ch, &wbit);
-            r = search(ctx, g, &ch, t - gain, &crel);
-            crel = upclose(crel | wbit, present);
+            int tc = t - finish_trick_rank(g, &ch, &wbit);
+            if (tc <= 0 || tc >= R) {
+                /* decided by the count alone (the child has R - 1 tricks): the answer search()
+                 * would give at once, without the call; still counted as a node */
+                ctx->nodes++;
+                r = tc <= 0;
+                crel = upclose(wbit, present);
+            } else {
+                r = search(ctx, g, &ch, tc, &crel);
+                crel = upclose(crel | wbit, present);
+            }
         }
         if (r == maxnode) {
+            ctx->killer[R][s->ntable] = (int8_t)c;
             result = r;
             best = c;
             region = crel;
