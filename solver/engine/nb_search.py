@@ -20,7 +20,9 @@ Arrays every kernel takes
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 # --- state array -------------------------------------------------------------------------
 S_TRUMP = 3
@@ -56,7 +58,7 @@ _DEBRUIJN = 0x077CB531
 #   tt[4i + 1]  pattern: owner codes (1 + seat) of the region's cards, 2 bits per slot
 #   tt[4i + 2]  mask: the code slots the entry constrains (the top k slots of each suit)
 #   tt[4i + 3]  lower | upper << 4 | depth << 8 | move << 12 | stamp << 18
-WAYS = 8            # entries per bucket (two buckets per shape: see tt_bucket)
+WAYS = 16           # entries per bucket (two buckets per shape: see tt_bucket)
 WORDS = 4           # int64 words per entry
 BUCKET = WAYS       # smallest table: one bucket
 GEN_SHIFT = 50
@@ -71,6 +73,27 @@ _HASH_MULT2 = -4417276706812531889  # 0xC2B2AE3D27D4EB4F as a signed 64-bit inte
 # position fields (solver.engine.layout)
 P_TRUMP, P_SOLO, P_MINIMISE, P_LEADER, P_NTABLE = 3, 4, 5, 6, 7
 P_TABLE0, P_TABLE1, P_TALON_RULE, P_TALON0, P_TALON1 = 8, 9, 10, 11, 12
+
+
+@intrinsic
+def borrowed(typingctx, arr):
+    """``arr`` without its reference count (a null meminfo), for the search's inner calls.
+
+    Every call of a jitted function with an array argument increments and decrements the
+    array's reference count, an atomic operation each: with a handful of array arguments per
+    call and several calls per node that was a quarter of the search time.  The search works
+    on views whose meminfo is null (the runtime skips null counts) of arrays its caller owns
+    and keeps alive for the whole call.
+    """
+    if not isinstance(arr, types.Array):
+        return None
+
+    def codegen(context, builder, signature, args):
+        ary = context.make_array(signature.args[0])(context, builder, value=args[0])
+        ary.meminfo = cgutils.get_null_value(ary.meminfo.type)
+        return ary._getvalue()
+
+    return arr(arr), codegen
 
 
 @njit(cache=True)
@@ -372,10 +395,10 @@ def gen_moves(st, tab, mv, row, legal, univ):
             continue
         u = (univ >> sh) & 0xFF
         rep = tab[T_REP + (u << 8 | h)]
-        for r in range(8):
-            if rep >> r & 1:
-                mv[row, cnt] = sh + r
-                cnt += 1
+        while rep:
+            mv[row, cnt] = sh + tab[T_MSB + (rep & -rep)]
+            rep &= rep - 1
+            cnt += 1
     return cnt
 
 
@@ -585,6 +608,77 @@ def last_trick(st, tab, leader):
     return (1 if (leader + w) % 3 == st[S_SOLO] else 0), wbit
 
 
+@njit(cache=True)
+def last_two_tricks(st, tab, leader, target):
+    """``(answer, region)`` at an ordinary trick start with two cards a hand: does the solo
+    seat take ``>= target`` of the two tricks?  Every way to play the first trick is tried
+    (at most 2 x 2 x 2; the last trick is forced), with the regions of the search: a trick
+    adds its winning card when it beat another card of its suit and is closed upwards among
+    the cards before it; a player who gets his way returns that card's region, one who
+    cannot the union of all (every card is tried, so no run needs extending)."""
+    solo = st[S_SOLO]
+    mini = st[S_MIN] == 1
+    trump = st[S_TRUMP]
+    p1 = (leader + 1) % 3
+    p2 = (leader + 2) % 3
+    h0 = st[leader]
+    h1 = st[p1]
+    h2 = st[p2]
+    hands = h0 | h1 | h2
+    want0 = (leader == solo) != mini
+    want1 = (p1 == solo) != mini
+    want2 = (p2 == solo) != mini
+    reg0 = np.int64(0)
+    rest0 = h0
+    while rest0:
+        x = low_card(rest0, tab)
+        rest0 &= rest0 - 1
+        led = x >> 3
+        st[leader] = h0 & ~(np.int64(1) << x)
+        l1 = legal_mask(h1, led, trump)
+        reg1 = np.int64(0)
+        ok1 = not want1
+        while l1:
+            y = low_card(l1, tab)
+            l1 &= l1 - 1
+            st[p1] = h1 & ~(np.int64(1) << y)
+            l2 = legal_mask(h2, led, trump)
+            reg2 = np.int64(0)
+            ok2 = not want2
+            while l2:
+                z = low_card(l2, tab)
+                l2 &= l2 - 1
+                st[p2] = h2 & ~(np.int64(1) << z)
+                w = trick_winner(x, y, z, led, trump, NO_CARD)
+                winner = (leader + w) % 3
+                won2, wbit2 = last_trick(st, tab, winner)
+                ok = (1 if winner == solo else 0) + won2 >= target
+                wc = x if w == 0 else (y if w == 1 else z)
+                ws = wc >> 3
+                r = upclose(wbit2, st[0] | st[1] | st[2])
+                if ((x >> 3) == ws) + ((y >> 3) == ws) + ((z >> 3) == ws) > 1:
+                    r |= np.int64(1) << wc
+                r = upclose(r, hands)
+                if ok == want2:
+                    ok2 = ok
+                    reg2 = r
+                    break
+                reg2 |= r
+            st[p2] = h2
+            if ok2 == want1:
+                ok1 = ok2
+                reg1 = reg2
+                break
+            reg1 |= reg2
+        st[p1] = h1
+        if ok1 == want0:
+            st[leader] = h0
+            return ok1, reg1
+        reg0 |= reg1
+    st[leader] = h0
+    return not want0, reg0
+
+
 @njit(cache=True, inline="always")
 def card_key(c, led, trump):
     """Trick-taking strength of ``c``: trumps 16-23, the led suit 8-15, other cards -1."""
@@ -772,6 +866,10 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
     suit lengths per hand and owners of the region's cards has the same answer, so a table
     entry stores the region's owners and matches that whole class (docs/engine-numba.md).
     """
+    st = borrowed(st)
+    tt = borrowed(tt)
+    tab = borrowed(tab)
+    mv = borrowed(mv)
     solo = st[S_SOLO]
     mini = st[S_MIN] == 1
     trump = st[S_TRUMP]
@@ -817,6 +915,10 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
                     won, wbit = last_trick(st, tab, leader)
                     ret = won == 1
                     rel = upclose(wbit, hands)
+                    phase = _RETURN
+                    continue
+                if remaining == 2:
+                    ret, rel = last_two_tricks(st, tab, leader, target)
                     phase = _RETURN
                     continue
                 if mini:
@@ -956,6 +1058,15 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
                 # the last card of play
                 st[mover] = hm
                 ret = won >= target
+                rel = np.int64(0)
+                phase = _CHILD
+                continue
+            tc = target - won
+            if tc <= 0 or tc >= mv[d, F_REM]:
+                # the child (one trick fewer) is decided by the count alone: answer it here
+                st[S_NODES] += 1
+                st[mover] = hm
+                ret = tc <= 0
                 rel = np.int64(0)
                 phase = _CHILD
                 continue
