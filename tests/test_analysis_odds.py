@@ -169,3 +169,42 @@ def test_six_card_endings_against_the_engine(misere):
         hist[ctx.value(make_position(h, trump=4 if misere else 0, solo=seat,
                                      minimise=misere))] += 1
     assert list(r.histogram) == hist and r.layouts == 924
+
+
+@pytest.mark.parametrize("n, k, must, must_not", [(20, 10, None, None), (8, 3, None, None),
+                                                  (10, 5, 4, None), (10, 5, None, 6)])
+def test_layouts_revolving_door_order(n, k, must, must_not):
+    """Every k-subset exactly once, each layout one card swap from the one before."""
+    from solver.analysis.odds import _layout_masks
+    pool = list(range(3, 3 + 2 * n, 2))[:n]
+    must_c = pool[must] if must is not None else None
+    not_c = pool[must_not] if must_not is not None else None
+    masks = _layout_masks(pool, k, must_c, not_c)
+    rest = [c for c in pool if c not in (must_c, not_c)]
+    kk = k - (must_c is not None)
+    want = {mask(c) | (mask([must_c]) if must_c is not None else 0) for c in combinations(rest, kk)}
+    assert len(masks) == comb(len(rest), kk) == len(set(masks.tolist()))
+    assert set(masks.tolist()) == want
+    steps = masks[1:] ^ masks[:-1]
+    assert all(bin(int(s)).count("1") == 2 for s in steps)
+
+
+@needs_fast
+def test_threaded_tests_split_matches_one_batch():
+    """The probes cut into contiguous runs per thread answer as one batch does."""
+    from solver.analysis.odds import _layout_masks, _tests
+    be = get_backend(FAST[0])
+    own = mask(range(0, 12))
+    pool = [c for c in range(32) if not own >> c & 1]
+    m = _layout_masks(pool, 10)[:1500]
+    pos = np.zeros((len(m), 16), dtype=np.int64)
+    pos[:, 0] = own & ~mask([0, 1])
+    pos[:, 1] = m
+    pos[:, 2] = mask(pool) ^ m
+    pos[:, 3] = 0
+    pos[:, 8:10] = 32
+    pos[:, 11:13] = 32
+    targets = np.full(len(m), 4)
+    one = be.tests_batch(pos, targets, threads=1)[0]
+    assert (_tests(be, pos, targets, 2, 4) == one).all()
+    assert (_tests(be, pos, 4, 0, 4) == one).all()

@@ -37,7 +37,6 @@ from math import comb
 import numpy as np
 
 from ..cards import NO_TRUMP, iter_cards, mask_of
-from ..engine import DEFAULT_TT_MB
 from ..engine.layout import (
     P_HAND0,
     P_LEADER,
@@ -184,39 +183,79 @@ class OddsResult:
                 + "<table>" + "".join(rows) + "</table>")
 
 
+def _revolving_door(cards: tuple[int, ...], k: int) -> np.ndarray:
+    """Masks of every ``k``-subset of ``cards`` in revolving-door (Gray-code) order: each mask
+    differs from the one before by one card swapped for another (Nijenhuis–Wilf:
+    R(n, k) = R(n − 1, k), then R(n − 1, k − 1) reversed with the n-th card added)."""
+    memo: dict = {}
+
+    def rd(n: int, kk: int) -> np.ndarray:
+        if (n, kk) in memo:
+            return memo[n, kk]
+        if kk == 0:
+            out = np.zeros(1, dtype=np.int64)
+        elif kk == n:
+            out = np.array([sum(1 << c for c in cards[:n])], dtype=np.int64)
+        else:
+            out = np.concatenate([rd(n - 1, kk), rd(n - 1, kk - 1)[::-1] | np.int64(1 << cards[n - 1])])
+        memo[n, kk] = out
+        return out
+
+    return rd(len(cards), k)
+
+
 def _layout_masks(pool: list[int], k: int, must=None, must_not=None) -> np.ndarray:
-    """Masks of every ``k``-card subset of ``pool`` (lexicographic), optionally containing
-    card ``must`` or avoiding card ``must_not``."""
+    """Masks of every ``k``-card subset of ``pool``, optionally containing card ``must`` or
+    avoiding card ``must_not``, in revolving-door order: neighbouring layouts differ by one
+    card changing hands, so the engine's transposition table carries over from one layout to
+    the next (3× fewer nodes than lexicographic order on full deals)."""
     pool = [c for c in pool if c != must and c != must_not]
     kk = k - (1 if must is not None else 0)
-    n = comb(len(pool), kk)
-    bits = np.array([1 << c for c in pool], dtype=np.int64)
-    if kk == 0:
-        masks = np.zeros(1, dtype=np.int64)
-    else:
-        idx = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(len(pool)), kk)),
-                          dtype=np.int8, count=n * kk).reshape(n, kk)
-        masks = bits[idx].sum(axis=1)
+    masks = _revolving_door(tuple(pool), kk).copy()
     if must is not None:
         masks |= np.int64(1 << must)
     return masks
 
 
+ODDS_TT_MB = 4      # per batch worker: about the L2 cache; the layouts' tables are local
+
+
+def _tests(be, pos: np.ndarray, targets, threads: int, tt_mb) -> np.ndarray:
+    """``value >= target`` per row.  With several threads on the C backend the rows are cut
+    into one contiguous run per thread (each run a stretch of the revolving-door order, so
+    each worker's table keeps paying), searched in parallel from Python threads (the C calls
+    release the GIL); the engine's own threading would deal the rows out one by one."""
+    targets = np.broadcast_to(np.asarray(targets, dtype=np.int64), (len(pos),))
+    if threads == 0:
+        import os
+        threads = os.cpu_count() or 1
+    if threads <= 1 or getattr(be, "name", "") != "c" or len(pos) < 256 * threads:
+        return be.tests_batch(pos, targets, threads=threads, tt_mb=tt_mb)[0]
+    from concurrent.futures import ThreadPoolExecutor
+    cuts = np.linspace(0, len(pos), threads + 1).astype(int)
+    with ThreadPoolExecutor(threads) as ex:
+        parts = list(ex.map(lambda i: be.tests_batch(pos[cuts[i]:cuts[i + 1]],
+                                                     targets[cuts[i]:cuts[i + 1]],
+                                                     threads=1, tt_mb=tt_mb)[0],
+                            range(threads)))
+    return np.concatenate(parts)
+
+
 def _probe_values(be, pos: np.ndarray, guess: int, threads: int, tt_mb) -> np.ndarray:
     """Exact values by vectorised MTD(f): every row steps its window from ``guess``."""
     n = len(pos)
-    up = be.tests_batch(pos, np.full(n, guess), threads=threads, tt_mb=tt_mb)[0]
+    up = _tests(be, pos, guess, threads, tt_mb)
     values = np.where(up, guess, guess - 1).astype(np.int32)
     # rows that reached ``guess``: climb while they reach one more
     active = np.flatnonzero(up)
     while len(active):
-        ok = be.tests_batch(pos[active], values[active] + 1, threads=threads, tt_mb=tt_mb)[0]
+        ok = _tests(be, pos[active], values[active] + 1, threads, tt_mb)
         values[active[ok]] += 1
         active = active[ok]
     # rows below ``guess``: descend while they miss
     active = np.flatnonzero(~up & (values > 0))
     while len(active):
-        ok = be.tests_batch(pos[active], values[active], threads=threads, tt_mb=tt_mb)[0]
+        ok = _tests(be, pos[active], values[active], threads, tt_mb)
         miss = active[~ok]
         values[miss] -= 1
         active = miss[values[miss] > 0]
@@ -272,8 +311,7 @@ def _solve_group(be, kept: int, seat: int, opp_a: int, opp_b: int, pool: list[in
             hist[0] += int(safe.sum())
             rest = pos[~safe]
             if len(rest):
-                caught = be.tests_batch(rest, np.ones(len(rest), dtype=np.int64),
-                                        threads=threads, tt_mb=tt_mb)[0]
+                caught = _tests(be, rest, 1, threads, tt_mb)
                 hist[0] += int((~caught).sum())
                 if not histogram:
                     hist[1] += int(caught.sum())
@@ -281,7 +319,7 @@ def _solve_group(be, kept: int, seat: int, opp_a: int, opp_b: int, pool: list[in
                     vals = _probe_values(be, rest[caught], 2, threads, tt_mb)
                     hist += np.bincount(vals, minlength=n + 1)[:n + 1]
         elif not histogram:
-            made = be.tests_batch(pos, np.full(len(m), level), threads=threads, tt_mb=tt_mb)[0]
+            made = _tests(be, pos, level, threads, tt_mb)
             hist[level] += int(made.sum())
             hist[0] += int((~made).sum())
         else:
@@ -311,8 +349,8 @@ def _odds_key(kept: int, pool_mask: int) -> tuple:
 
 
 def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, lead=None,
-         pool=None, histogram=True, backend="auto", threads=0, chunk=2048, progress=None,
-         tt_mb=DEFAULT_TT_MB) -> OddsResult:
+         pool=None, histogram=True, backend="auto", threads=0, chunk=16384, progress=None,
+         tt_mb=None) -> OddsResult:
     """Exact odds over every split of the unseen cards between the two opponents.
 
     ``cards``: the player's 12 cards (hand + talon) in any hand notation.  ``seat``: where he
@@ -325,6 +363,8 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     shows a tqdm bar (None: only on a terminal).  ``histogram=False`` settles only success
     or failure per layout (one probe each, faster): the histogram then has two entries that
     count, at index 0 the failures and at index ``level`` (мизер: 1) the successes.
+    ``chunk``: layouts handed to the engine at a time; ``tt_mb``: the transposition table of
+    each batch worker (default ``ODDS_TT_MB`` = 4 MiB, about the L2 cache).
 
     Raises :class:`InvalidArgumentError` / :class:`InvalidCardError` on bad input.
 
@@ -335,6 +375,8 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     """
     import time
     t0 = time.perf_counter()
+    if tt_mb is None:
+        tt_mb = ODDS_TT_MB
     own = as_cards(cards, "cards")
     own_mask = mask_of(own)
     seat = as_seat(seat, "seat")
