@@ -37,7 +37,8 @@ S_MASK = 11
 S_VALID = 12
 S_SHIFT = 13
 S_STAMP = 14
-S_LEN = 16
+S_KILL = 16         # [3 * tricks left + cards on the table]: the last card that cut there
+S_LEN = 64
 
 NO_CARD = 32
 NO_TRUMP = 4
@@ -537,60 +538,130 @@ def contract_bound(st, tab, mover, rem, target):
 
 
 @njit(cache=True)
-def misere_bound(st, tab, mover, target):
-    """``(answer, region)`` from sure bounds at a trick start when the solo seat minimises
-    (no trumps): answer 1 / 0 when they settle "solo takes >= target", else -1.
+def misere_bound(st, tab, mover, rem, target):
+    """``(answer, region)`` from sure counts at a trick start when the solo seat S minimises
+    (no trumps): answer 1 / 0 when they settle "S takes >= target", else -1.
 
-    * *hot*: in every suit the solo seat holds, its lowest card beats all the others' cards.
-      On lead it wins and stays on lead to the end; a catcher on lead who holds one of those
-      suits leads it, with the same end.  It takes every trick left.
-    * *forced now* (target 1): a catcher on lead holds a suit where the solo seat's lowest
-      card beats all the others' cards: the solo seat takes this trick.
-    * *cold*: in every suit it holds, the others hold none or its highest card is below all
-      of theirs.  Following it never wins; on lead it plays such a suit the others hold,
-      loses, and never leads again.  It takes no trick.
+    For every suit that S and a catcher both hold: lowS = S's lowest card of it, lowC = the
+    catchers' lowest.  ``k`` = the fewest cards below lowS held by a catcher who also holds a
+    card above it (no such catcher: no limit); ``bottom`` of a suit = S's cards below lowC
+    (none of his above lowC: no limit), ``bm`` = the fewest.
+
+    * S on lead wins the next min(k, rem) tricks: he leads a card >= lowS; a catcher above it
+      plays one of his cards below lowS (at most one a trick) or discards; S wins, leads again.
+    * A catcher on lead with a *forcing* suit (S holds it, the leader holds a card below lowS
+      and his partner one too or none) leads low and S wins the trick, then as above:
+      max(1, min(k, rem)) tricks.
+    * A catcher on lead: S loses the next min(bm, rem) tricks (he discards, or plays a bottom
+      card, below every catcher card of the suit).  He also loses this trick when in every
+      suit the leader holds he is void or holds a card below the leader's lowest.
+    * S on lead with an *exit* suit (a catcher holds a card of it above lowS and none below)
+      leads lowS, is overtaken, and then loses as above with that suit's bottom one lower:
+      1 + min(rem - 1, the bottom counts) tricks.
+    ``region``: the upward closure of the cards the counts read (lowS, lowC, the leader's
+    lowest); the counts below them follow from the suit lengths.
     """
     solo = st[S_SOLO]
+    c1 = (solo + 1) % 3
+    c2 = (solo + 2) % 3
     hs = st[solo]
     hands = st[0] | st[1] | st[2]
-    others = hands & ~hs
-    hm = st[mover]
-    all_hot = True
-    hot = np.int64(0)
-    solo_suits = np.int64(0)
+    nolimit = 16
+    k = nolimit
+    bm = nolimit
+    b0 = nolimit
+    b1 = nolimit
+    b2 = nolimit
+    b3 = nolimit
+    hreg = np.int64(0)
+    creg = np.int64(0)
+    exits = 0
     for s in range(4):
         sh = 8 * s
         m = (hs >> sh) & 0xFF
-        if m == 0:
-            continue
-        solo_suits |= np.int64(0xFF) << sh
-        o = (others >> sh) & 0xFF
-        if o == 0:
-            continue
-        low = m & -m
-        if o & ~(low - 1):
-            all_hot = False
-        else:
-            hot |= np.int64(low) << sh
-            if target == 1 and mover != solo and (hm >> sh) & 0xFF != 0:
-                return 1, upclose(np.int64(low) << sh, hands)
-    if all_hot and (mover == solo or (hm & solo_suits) != 0):
-        return 1, upclose(hot, hands)
-    cold = np.int64(0)
-    lose_lead = False
-    for s in range(4):
-        sh = 8 * s
-        m = (hs >> sh) & 0xFF
-        o = (others >> sh) & 0xFF
+        x1 = (st[c1] >> sh) & 0xFF
+        x2 = (st[c2] >> sh) & 0xFF
+        o = x1 | x2
         if m == 0 or o == 0:
             continue
-        top = 1 << tab[T_MSB + m]
-        if (o & -o) < top:
-            return -1, np.int64(0)
-        cold |= np.int64(top) << sh
-        lose_lead = True
-    if mover != solo or lose_lead:
-        return 0, upclose(cold, hands)
+        low = m & -m
+        olow = o & -o
+        hreg |= np.int64(low) << sh
+        creg |= np.int64(olow) << sh
+        if x1 > low:
+            u = tab[T_POP + (x1 & (low - 1))]
+            if u < k:
+                k = u
+            if u == 0:
+                exits |= 1 << s
+        if x2 > low:
+            u = tab[T_POP + (x2 & (low - 1))]
+            if u < k:
+                k = u
+            if u == 0:
+                exits |= 1 << s
+        if m > olow:
+            b = tab[T_POP + (m & (olow - 1))]
+            if s == 0:
+                b0 = b
+            elif s == 1:
+                b1 = b
+            elif s == 2:
+                b2 = b
+            else:
+                b3 = b
+            if b < bm:
+                bm = b
+    kr = k if k < rem else rem
+    need = rem - target + 1          # losses that refute "S takes >= target"
+    if mover == solo:
+        if kr >= target:
+            return 1, upclose(hreg, hands)
+        for e in range(4):
+            if not (exits >> e) & 1:
+                continue
+            post = rem - 1
+            for s in range(4):
+                v = b0 if s == 0 else (b1 if s == 1 else (b2 if s == 2 else b3))
+                if s == e and v != nolimit:
+                    v = v - 1 if v > 0 else 0
+                if v < post:
+                    post = v
+            if 1 + post >= need:
+                lowe = hreg & (np.int64(0xFF) << (8 * e))
+                return 0, upclose(lowe | creg if need > 1 else lowe, hands)
+        return -1, np.int64(0)
+    hm = st[mover]
+    hp = st[3 - mover - solo]
+    for e in range(4):
+        sh = 8 * e
+        m = (hs >> sh) & 0xFF
+        lm = (hm >> sh) & 0xFF
+        if m == 0 or lm == 0:
+            continue
+        low = m & -m
+        pp = (hp >> sh) & 0xFF
+        if (lm & -lm) < low and (pp & -pp) < low:    # forcing
+            if target == 1:
+                return 1, upclose(np.int64(low) << sh, hands)
+            if kr >= target:
+                return 1, upclose(hreg, hands)
+            break
+    if (bm if bm < rem else rem) >= need:
+        return 0, upclose(creg, hands)
+    if need == 1:
+        reg = np.int64(0)
+        for s in range(4):
+            sh = 8 * s
+            lm = (hm >> sh) & 0xFF
+            m = (hs >> sh) & 0xFF
+            if lm == 0 or m == 0:
+                continue
+            low = lm & -lm
+            if (m & -m) > low:
+                return -1, np.int64(0)
+            reg |= np.int64(low) << sh
+        return 0, upclose(reg, hands)
     return -1, np.int64(0)
 
 
@@ -924,7 +995,7 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
                 if mini:
                     ans = -1
                     if trump == NO_TRUMP:
-                        ans, rel = misere_bound(st, tab, mover, target)
+                        ans, rel = misere_bound(st, tab, mover, remaining, target)
                 else:
                     ans, rel = contract_bound(st, tab, mover, remaining, target)
                 if ans >= 0:
@@ -957,6 +1028,14 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
                     univ |= np.int64(1) << st[S_T1]
             cnt = gen_moves(st, tab, mv, d, legal, univ)
             order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ)
+            killer = st[S_KILL + 3 * remaining + n]
+            if killer >= 0 and n == 0:
+                for j in range(1, cnt):
+                    if mv[d, j] == killer:
+                        for i in range(j, 0, -1):
+                            mv[d, i] = mv[d, i - 1]
+                        mv[d, 0] = killer
+                        break
             if hint >= 0:
                 for j in range(1, cnt):
                     if mv[d, j] == hint:
@@ -1092,6 +1171,7 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
                 else:
                     rel = upclose(rel | mv[d, F_WBIT], mv[d, F_UNIV])
             if ret == (mv[d, F_WANT] == 1):
+                st[S_KILL + 3 * mv[d, F_REM] + mv[d, F_N]] = c
                 if talon:
                     rel = mv[d, F_UNIV]
                 code = mv[d, F_CODE]
@@ -1195,6 +1275,7 @@ def load_position(st, tt, pos):
         st[S_T1] = NO_CARD
         tidx = 2
     st[S_NODES] = 0
+    st[S_KILL:S_KILL + 33] = -1
     return pos[P_LEADER], pos[P_NTABLE], pos[P_TABLE0], pos[P_TABLE1], tidx
 
 
