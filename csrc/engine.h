@@ -50,7 +50,7 @@ typedef struct {
  * Partition search: an entry holds a bound for a whole class of trick-start positions, those
  * with the same leader and suit lengths in every hand ("shape") whose top cards of each suit
  * (down to the lowest card that mattered to the search) lie in the same hands.  Cards below
- * that boundary may be held by anyone.  One entry: 32 bytes, four to a 128-byte bucket.
+ * that boundary may be held by anyone.  One entry: 32 bytes, TT_WAYS (32) to a 1 KiB bucket.
  *
  *   shape    64 bits  bits 4*(3*s+i)..+3: cards of suit s in hand i (0..8); bits 48-49: leader
  *   pattern  64 bits  owner codes of the top cards: suit s, j-th highest card still held at
@@ -74,7 +74,7 @@ typedef struct {
     uint16_t stamp;
 } tt_entry;
 
-#define TT_WAYS 16
+#define TT_WAYS 32
 typedef struct {
     tt_entry e[TT_WAYS];
 } tt_bucket;

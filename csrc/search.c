@@ -364,44 +364,55 @@ static inline int misere_bound(const game_t *g, const state_t *s, int mover, int
     enum { NO_LIMIT = 16 };
     int so = g->solo;
     int c1 = so + 1 >= 3 ? so - 2 : so + 1, c2 = 3 - so - c1;
-    uint32_t S = s->hand[so];
-    int k = NO_LIMIT, bm = NO_LIMIT;
-    int bval[4];
-    uint32_t hreg = 0, creg = 0, exits = 0;
-    for (int su = 0; su < 4; su++) {
-        bval[su] = NO_LIMIT;
-        uint32_t m = SUIT_BITS(S, su);
-        uint32_t x1 = SUIT_BITS(s->hand[c1], su), x2 = SUIT_BITS(s->hand[c2], su), o = x1 | x2;
-        if (!m || !o)
-            continue;
-        uint32_t low = m & (0u - m), olow = o & (0u - o);
-        hreg |= low << (8 * su);
-        creg |= olow << (8 * su);
-        if (x1 > low) { /* x1 holds a card above lowS */
-            int u = popc32(x1 & (low - 1));
-            if (u < k)
-                k = u;
-            if (!u)
-                exits |= 1u << su;
-        }
-        if (x2 > low) {
-            int u = popc32(x2 & (low - 1));
-            if (u < k)
-                k = u;
-            if (!u)
-                exits |= 1u << su;
-        }
-        if (m > olow) { /* some card of S's is above lowC */
-            bval[su] = popc32(m & (olow - 1));
-            if (bval[su] < bm)
-                bm = bval[su];
-        }
-    }
+    uint32_t S = s->hand[so], H1 = s->hand[c1], H2 = s->hand[c2];
     int need = R - t + 1; /* losses that refute "value >= t" */
     if (mover == so) {
+        /* wins: k >= t?  (computed in full only while it can reach t) */
+        int k = NO_LIMIT;
+        uint32_t hreg = 0, exits = 0;
+        for (int su = 0; su < 4; su++) {
+            uint32_t m = SUIT_BITS(S, su), x1 = SUIT_BITS(H1, su), x2 = SUIT_BITS(H2, su);
+            if (!m || !(x1 | x2))
+                continue;
+            uint32_t low = m & (0u - m);
+            hreg |= low << (8 * su);
+            if (x1 > low) { /* catcher 1 holds a card above lowS */
+                int u = popc32(x1 & (low - 1));
+                if (u < k)
+                    k = u;
+                if (!u)
+                    exits |= 1u << su;
+            }
+            if (x2 > low) {
+                int u = popc32(x2 & (low - 1));
+                if (u < k)
+                    k = u;
+                if (!u)
+                    exits |= 1u << su;
+            }
+        }
         if ((k < R ? k : R) >= t) {
             *rel = upclose(hreg, hands);
             return 1;
+        }
+        if (!exits)
+            return -1;
+        if (need == 1) { /* one loss is enough: the first exit */
+            int e = ctz32(exits);
+            *rel = upclose(SUIT_BITS(hreg, e) << (8 * e), hands);
+            return 0;
+        }
+        int bval[4];
+        uint32_t creg = 0;
+        for (int su = 0; su < 4; su++) {
+            bval[su] = NO_LIMIT;
+            uint32_t m = SUIT_BITS(S, su), o = SUIT_BITS(H1 | H2, su);
+            if (!m || !o)
+                continue;
+            uint32_t olow = o & (0u - o);
+            creg |= olow << (8 * su);
+            if (m > olow) /* some card of S's is above lowC */
+                bval[su] = popc32(m & (olow - 1));
         }
         for (int e = 0; e < 4; e++) {
             if (!((exits >> e) & 1))
@@ -415,23 +426,42 @@ static inline int misere_bound(const game_t *g, const state_t *s, int mover, int
                     post = v;
             }
             if (1 + post >= need) {
-                uint32_t lowe = SUIT_BITS(hreg, e) << (8 * e);
-                *rel = upclose(need > 1 ? lowe | creg : lowe, hands);
+                *rel = upclose((SUIT_BITS(hreg, e) << (8 * e)) | creg, hands);
                 return 0;
             }
         }
         return -1;
     }
     int pa = 3 - mover - so;
+    uint32_t L = s->hand[mover], P = s->hand[pa];
     for (int e = 0; e < 4; e++) {
-        uint32_t m = SUIT_BITS(S, e), l = SUIT_BITS(s->hand[mover], e);
+        uint32_t m = SUIT_BITS(S, e), l = SUIT_BITS(L, e);
         if (!m || !l)
             continue;
-        uint32_t low = m & (0u - m), pp = SUIT_BITS(s->hand[pa], e);
+        uint32_t low = m & (0u - m), pp = SUIT_BITS(P, e);
         if ((l & (0u - l)) < low && (pp & (0u - pp)) < low) { /* forcing */
             if (t == 1) {
                 *rel = upclose(low << (8 * e), hands);
                 return 1;
+            }
+            int k = NO_LIMIT;
+            uint32_t hreg = 0;
+            for (int su = 0; su < 4 && k >= t; su++) {
+                uint32_t m2 = SUIT_BITS(S, su), x1 = SUIT_BITS(H1, su), x2 = SUIT_BITS(H2, su);
+                if (!m2 || !(x1 | x2))
+                    continue;
+                uint32_t low2 = m2 & (0u - m2);
+                hreg |= low2 << (8 * su);
+                if (x1 > low2) {
+                    int u = popc32(x1 & (low2 - 1));
+                    if (u < k)
+                        k = u;
+                }
+                if (x2 > low2) {
+                    int u = popc32(x2 & (low2 - 1));
+                    if (u < k)
+                        k = u;
+                }
             }
             if ((k < R ? k : R) >= t) {
                 *rel = upclose(hreg, hands);
@@ -440,14 +470,28 @@ static inline int misere_bound(const game_t *g, const state_t *s, int mover, int
             break;
         }
     }
-    if ((bm < R ? bm : R) >= need) {
+    /* losses: every constraining suit keeps at least need bottom cards (or is all bottom) */
+    uint32_t creg = 0;
+    int bottom_ok = 1;
+    for (int su = 0; su < 4; su++) {
+        uint32_t m = SUIT_BITS(S, su), o = SUIT_BITS(H1 | H2, su);
+        if (!m || !o)
+            continue;
+        uint32_t olow = o & (0u - o);
+        creg |= olow << (8 * su);
+        if (m > olow && popc32(m & (olow - 1)) < need) {
+            bottom_ok = 0;
+            break;
+        }
+    }
+    if (bottom_ok) {
         *rel = upclose(creg, hands);
         return 0;
     }
     if (need == 1) {
         uint32_t reg = 0;
         for (int su = 0; su < 4; su++) {
-            uint32_t l = SUIT_BITS(s->hand[mover], su), m = SUIT_BITS(S, su);
+            uint32_t l = SUIT_BITS(L, su), m = SUIT_BITS(S, su);
             if (!l || !m)
                 continue;
             uint32_t low = l & (0u - l);
@@ -754,7 +798,7 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t, uint3
         tt_bucket *bk[TT_LEVELS];
         for (int level = 0; level < TT_LEVELS; level++) {
             bk[level] = tt_bucket_of(ctx, key.shape, level, key.code);
-            for (size_t off = 0; off < 128; off += 64)
+            for (size_t off = 0; off < sizeof(tt_bucket); off += 64)
                 __builtin_prefetch((const char *)bk[level] + off);
         }
         for (int level = 0; level < TT_LEVELS; level++) {
