@@ -93,3 +93,22 @@ def test_result_shapes():
     assert set(d["discards"][0]) >= {"cards", "tricks"} and len(d["discards"]) == 15
     assert list(r.to_pandas().columns[:2]) == ["cards", "tricks"]
     assert "Discard" in r._repr_html_() and str(r).startswith("discard for seat 0")
+
+
+@needs_fast
+@pytest.mark.parametrize("misere", [False, True])
+def test_exact_from_with_a_known_window(misere):
+    """A window [lo, hi] known from earlier probes skips probes but not the value."""
+    from solver.analysis.discard import exact_from
+    from solver.engine import get_backend
+    from solver.engine.layout import make_position
+    ctx = get_backend(FAST[0]).Context()
+    rng = np.random.default_rng(7 + misere)
+    for _ in range(6):
+        deal, _talon = random_ending_with_talon(rng, 5)
+        pos = make_position(deal.hands, trump=4 if misere else 1, solo=0, minimise=misere)
+        v = ctx.value(pos)
+        for guess in range(0, 6):
+            plain = exact_from(ctx, pos, guess, [0])
+            windowed = exact_from(ctx, pos, guess, [0], lo=max(0, v - 1), hi=v + 1)
+            assert plain == windowed == v

@@ -46,3 +46,46 @@ def test_full_deal_agrees_with_discard():
     assert t.misere[1] == discard(deal, misere=1, backend=FAST[0], exact=False).tricks
     d = t.to_dict()
     assert set(d) >= {"table", "misere"} and set(d["table"]["0"]) == {"♠", "♣", "♦", "♥", "NT"}
+
+
+@needs_fast
+def test_all_tricks_stops_the_search():
+    """A strain where some discard takes every trick: the other discards are not probed (none
+    can beat it), and the entry still equals the best over fresh solves of every discard."""
+    from itertools import combinations
+
+    from solver.engine import get_backend
+    from solver.engine.layout import make_position
+    spades = [0 * 8 + r for r in range(8)]                 # all eight spades
+    hearts = [3 * 8 + r for r in range(4, 8)]              # A K Q J of hearts
+    rest = [c for c in range(32) if c not in spades + hearts]
+    hands = [spades[2:] + hearts, rest[:10], rest[10:]]
+    deal = Deal.from_hands(hands, spades[:2])
+    t = table(deal, backend=FAST[0])
+    twelve = deal.hands[0] | sum(1 << c for c in deal.talon)
+    ctx = get_backend(FAST[0]).Context()
+    brute = {}
+    for a, b in combinations([c for c in range(32) if twelve >> c & 1], 2):
+        h = list(deal.hands)
+        h[0] = twelve & ~((1 << a) | (1 << b))
+        ctx.clear()
+        brute[(a, b)] = ctx.value(make_position(h, trump=0, solo=0))
+    assert t.tricks[0][0] == max(brute.values()) == 10
+    assert brute[tuple(sorted(t.discards[0][0]))] == 10
+    # the reported discard is the one the plain exact analysis puts first
+    assert tuple(t.discards[0][0]) == discard(deal, declarer=0, trump=0,
+                                              backend=FAST[0]).best.cards
+
+
+@needs_fast
+def test_kept_context_gives_the_same_tables():
+    """table() reuses this thread's context (cleared); a fresh context per call, or one kept
+    across different deals and passed in, gives the same tables."""
+    from solver.engine import get_backend
+    be = get_backend(FAST[0])
+    shared = be.Context()
+    for seed in (3, 11):
+        deal = Deal.random(seed)
+        plain = table(deal, backend=FAST[0], context=be.Context())
+        assert table(deal, backend=FAST[0]).to_dict() == plain.to_dict()
+        assert table(deal, backend=FAST[0], context=shared).to_dict() == plain.to_dict()

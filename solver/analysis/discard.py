@@ -37,6 +37,7 @@ from ._common import (
     pairs,
     position,
     twelve_of,
+    warm_context,
 )
 
 
@@ -146,20 +147,29 @@ def _keep_score(c: int, twelve: int, trump: int, misere: bool) -> float:
     return rank_of(c) + (12 if suit_of(c) == trump else 0) + 1.5 * length
 
 
-def exact_from(ctx, pos, guess: int, counter: list) -> int:
-    """The exact value of ``pos`` by null-window probes stepping from ``guess``."""
-    counter[0] += 1
-    if ctx.test(pos, guess):
+def exact_from(ctx, pos, guess: int, counter: list, lo: int = 0, hi: int = 99) -> int:
+    """The exact value of ``pos`` by null-window probes stepping from ``guess``.
+
+    ``lo <= value <= hi`` when known (a probe already answered): probes whose answer follows
+    from the window are not asked again, the steps (and so the value) are the same.
+    """
+    def probe(t):
+        if t <= lo:
+            return True
+        if t > hi:
+            return False
+        counter[0] += 1
+        return ctx.test(pos, t)
+
+    if probe(guess):
         v = guess
         while True:
-            counter[0] += 1
-            if not ctx.test(pos, v + 1):
+            if not probe(v + 1):
                 return v
             v += 1
     v = guess - 1
     while v > 0:
-        counter[0] += 1
-        if ctx.test(pos, v):
+        if probe(v):
             return v
         v -= 1
     return 0
@@ -223,6 +233,10 @@ def discard_values(hands, seat: int, twelve: int, *, trump: int, misere: bool, l
             nodes += ctx.nodes  # the last probe's nodes; see docs/analysis.md
             values[key] = (v, True)
         else:
+            if not misere and best >= count(int(pos[seat])):
+                # every trick already: no discard can beat it (the probe would say no)
+                values[key] = (best, False)
+                continue
             calls[0] += 1
             if misere:
                 better = not ctx.test(pos, best)
@@ -230,7 +244,10 @@ def discard_values(hands, seat: int, twelve: int, *, trump: int, misere: bool, l
                 better = ctx.test(pos, best + 1)
             nodes += ctx.nodes
             if better:
-                v = exact_from(ctx, pos, best + (-1 if misere else 1), calls)
+                # the probe just answered bounds the value: below ``best`` for a мизер,
+                # above it for a contract
+                window = {"hi": best - 1} if misere else {"lo": best + 1}
+                v = exact_from(ctx, pos, best + (-1 if misere else 1), calls, **window)
                 values[key] = (v, True)
             else:
                 values[key] = (best, False)
@@ -261,6 +278,8 @@ def discard(deal, declarer=None, trump=None, *, misere=None, talon=None, leader=
     overrides the deal's talon (an ending has none: give two cards nobody holds, e.g. a 4-card
     ending with a 2-card talon is 6 cards to keep 4).  ``leader`` defaults to the first hand.
     ``exact=False`` makes only the best value exact (others are bounds; faster).
+    ``context``: the engine context to search in (default: this thread's kept context of
+    ``tt_mb`` MiB, cleared first; :func:`solver.analysis._common.warm_context`).
 
     Raises :class:`InvalidDealError`, :class:`InvalidArgumentError`.
 
@@ -285,7 +304,7 @@ def discard(deal, declarer=None, trump=None, *, misere=None, talon=None, leader=
     leader = as_seat(leader, "leader")
     twelve, tal = twelve_of(deal, seat, talon)
     be = engine(backend)
-    ctx = context if context is not None else be.Context(tt_mb)
+    ctx = context if context is not None else warm_context(be, tt_mb)
     values, nodes, calls = discard_values(deal.hands, seat, twelve, trump=strain,
                                           misere=misere is not None, leader=leader, ctx=ctx,
                                           exact=exact)

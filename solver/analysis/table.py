@@ -17,7 +17,7 @@ from ..cards import NO_TRUMP, STRAINS
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
 from ..notation import format_strain
-from ._common import as_deal, as_seat, cards_text, engine, twelve_of
+from ._common import as_deal, as_seat, cards_text, engine, twelve_of, warm_context
 from .discard import discard_values
 
 LEVELS = (6, 7, 8, 9, 10)
@@ -101,10 +101,13 @@ class TableResult:
         return deal_html(self.deal) + "<table>" + "".join(rows) + "</table>"
 
 
-def table(deal, *, talon=None, leader=0, backend="auto", tt_mb=DEFAULT_TT_MB) -> TableResult:
+def table(deal, *, talon=None, leader=0, backend="auto", tt_mb=DEFAULT_TT_MB,
+          context=None) -> TableResult:
     """The makeability table of a deal (each seat picking up the talon in turn).
 
-    ``talon`` is needed for an ending (two cards nobody holds).  Raises
+    ``talon`` is needed for an ending (two cards nobody holds).  ``context``: an engine
+    context to search in (default: this thread's kept context of ``tt_mb`` MiB, cleared; see
+    :func:`solver.analysis._common.warm_context`).  Raises
     :class:`InvalidDealError` for a deal without a usable talon.
 
     >>> t = table("AK.7..7/QJ.8..8/T9.9..9", talon="A♣ K♣", backend="reference")
@@ -116,9 +119,11 @@ def table(deal, *, talon=None, leader=0, backend="auto", tt_mb=DEFAULT_TT_MB) ->
     be = engine(backend)
     tricks, discards, mis, mis_d = {}, {}, {}, {}
     calls = 0
+    # one context: the engine clears its table itself when the game (trump, solo seat,
+    # mode) changes, so fresh contexts per seat only cost allocation and page faults
+    ctx = context if context is not None else warm_context(be, tt_mb)
     for seat in range(3):
         twelve, _ = twelve_of(deal, seat, talon)
-        ctx = be.Context(tt_mb)
         tricks[seat], discards[seat] = {}, {}
         for strain in STRAINS:
             vals, _, c = discard_values(deal.hands, seat, twelve, trump=strain, misere=False,
