@@ -208,3 +208,29 @@ def test_threaded_tests_split_matches_one_batch():
     one = be.tests_batch(pos, targets, threads=1)[0]
     assert (_tests(be, pos, targets, 2, 4) == one).all()
     assert (_tests(be, pos, 4, 0, 4) == one).all()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_safe_layout_agrees_with_safe_layouts(seed):
+    """The one-layout form of the мизер safety proof (discard, table) answers as the
+    vectorised one does, for every lead rule."""
+    from solver.analysis.misere_safety import safe_layout
+    rng = np.random.default_rng(900 + seed)
+    for _ in range(40):
+        perm = [int(c) for c in rng.permutation(32)]
+        kept, x, y = mask(perm[:10]), mask(perm[10:20]), mask(perm[20:30])
+        # a мизер-like kept hand now and then: low cards
+        if rng.random() < 0.5:
+            low = [s * 8 + r for s in range(4) for r in range(4)]
+            rng.shuffle(low)
+            kept = mask(low[:10])
+            rest = [c for c in range(32) if not kept >> c & 1]
+            rng.shuffle(rest)
+            x, y = mask(rest[:10]), mask(rest[10:20])
+        pool = x | y
+        for m_leads in (False, True):
+            leads = [None] + ([int(c) for c in range(32) if kept >> c & 1][:3] if m_leads else [])
+            for lc in leads:
+                want = safe_layouts(kept, pool, np.array([x], dtype=np.int64), m_leads=m_leads,
+                                    lead_card=lc)[0]
+                assert safe_layout(kept, x, y, m_leads=m_leads, lead_card=lc) == want

@@ -7,6 +7,7 @@ ending) and builds engine positions with :func:`solver.engine.layout.make_positi
 from __future__ import annotations
 
 import threading
+from functools import lru_cache
 from itertools import combinations
 
 import numpy as np
@@ -113,6 +114,19 @@ def position(hands, *, trump=NO_TRUMP, solo=0, minimise=False, leader=0, table=(
                          table=table)
 
 
+@lru_cache(maxsize=1 << 16)
+def _suit_owners(holdings: tuple) -> tuple:
+    """The owners (hand indices) of one suit's cards in play, from the ace down, given each
+    hand's 8-bit holding of the suit."""
+    owners = []
+    for r in range(7, -1, -1):
+        for i, h in enumerate(holdings):
+            if h >> r & 1:
+                owners.append(i)
+                break
+    return tuple(owners)
+
+
 def canonical_key(hands, extra=()) -> tuple:
     """A key equal for positions that are the same game up to relative ranks.
 
@@ -120,17 +134,9 @@ def canonical_key(hands, extra=()) -> tuple:
     a talon) close up, so discarding 7♠ or 8♠ from ♠987 against no opponent card between gives
     the same key.  ``extra`` (leader, table, …) is appended.
     """
-    key = []
-    for s in range(4):
-        owners = []
-        for r in range(7, -1, -1):
-            c = s * 8 + r
-            for i, h in enumerate(hands):
-                if h >> c & 1:
-                    owners.append(i)
-                    break
-        key.append(tuple(owners))
-    return tuple(key) + tuple(extra)
+    hands = [int(h) for h in hands]
+    return tuple(_suit_owners(tuple(h >> (8 * s) & 0xFF for h in hands))
+                 for s in range(4)) + tuple(extra)
 
 
 def cards_text(cards, style: str = "symbols") -> str:

@@ -203,15 +203,11 @@ def discard_values(hands, seat: int, twelve: int, *, trump: int, misere: bool, l
     best = None
     if misere:
         # a discard the suit-by-suit proof clears takes no trick: value 0, no search
-        import numpy as np
-
-        from .misere_safety import safe_layouts
+        from .misere_safety import safe_layout
         a, b = (seat + 1) % 3, (seat + 2) % 3
-        pool = hands[a] | hands[b]
         for key in order:
             kept = int(positions[key][seat])
-            if safe_layouts(kept, pool, np.array([hands[a]], dtype=np.int64),
-                            m_leads=leader == seat)[0]:
+            if safe_layout(kept, int(hands[a]), int(hands[b]), m_leads=leader == seat):
                 values[key] = (0, True)
                 best = 0
     for key in order:

@@ -146,4 +146,26 @@ def safe_layouts(kept: int, pool: int, x_masks: np.ndarray, *, m_leads: bool,
     return out
 
 
-__all__ = ["lead_safe", "safe_layouts", "suit_safe"]
+def safe_layout(kept: int, x: int, y: int, *, m_leads: bool,
+                lead_card: int | None = None) -> bool:
+    """:func:`safe_layouts` for one known layout (X holds ``x``, Y holds ``y``): the same rule,
+    asked directly instead of through the 256-entry tables of every split (the discard and
+    table analyses know the layout)."""
+    safe, lead = [], []
+    for s in range(4):
+        m = (kept >> (8 * s)) & 0xFF
+        xs, ys = (x >> (8 * s)) & 0xFF, (y >> (8 * s)) & 0xFF
+        safe.append(suit_safe(m, xs, ys))
+        ok = False
+        if m_leads and m:
+            if lead_card is None:
+                ok = lead_safe(m, xs, ys)
+            elif lead_card >> 3 == s:
+                ok = lead_safe(m, xs, ys, lead_card & 7)
+        lead.append(ok)
+    if not m_leads:
+        return all(safe)
+    return any(lead[s] and all(safe[t] for t in range(4) if t != s) for s in range(4))
+
+
+__all__ = ["lead_safe", "safe_layout", "safe_layouts", "suit_safe"]
