@@ -23,6 +23,7 @@ import numpy as np
 from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
+from llvmlite import ir
 
 # --- state array -------------------------------------------------------------------------
 S_TRUMP = 3
@@ -59,7 +60,7 @@ _DEBRUIJN = 0x077CB531
 #   tt[4i + 1]  pattern: owner codes (1 + seat) of the region's cards, 2 bits per slot
 #   tt[4i + 2]  mask: the code slots the entry constrains (the top k slots of each suit)
 #   tt[4i + 3]  lower | upper << 4 | depth << 8 | move << 12 | stamp << 18
-WAYS = 16           # entries per bucket (two buckets per shape: see tt_bucket)
+WAYS = 32           # entries per bucket (two buckets per shape: see tt_bucket)
 WORDS = 4           # int64 words per entry
 BUCKET = WAYS       # smallest table: one bucket
 GEN_SHIFT = 50
@@ -95,6 +96,35 @@ def borrowed(typingctx, arr):
         return ary._getvalue()
 
     return arr(arr), codegen
+
+
+@intrinsic
+def _ctpop(typingctx, x):
+    """Population count of an int64 (one instruction where the CPU has it)."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        i64 = ir.IntType(64)
+        fn = builder.module.declare_intrinsic("llvm.ctpop", [i64], ir.FunctionType(i64, [i64]))
+        return builder.call(fn, [args[0]])
+
+    return types.int64(types.int64), codegen
+
+
+@intrinsic
+def _cttz(typingctx, x):
+    """Index of the lowest set bit of a non-zero int64."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        i64 = ir.IntType(64)
+        i1 = ir.IntType(1)
+        fn = builder.module.declare_intrinsic("llvm.cttz", [i64], ir.FunctionType(i64, [i64, i1]))
+        return builder.call(fn, [args[0], ir.Constant(i1, 1)])
+
+    return types.int64(types.int64), codegen
 
 
 @njit(cache=True)
@@ -149,10 +179,7 @@ def build_tables():
 
 @njit(cache=True, inline="always")
 def popcount32(x):
-    x = x - ((x >> 1) & 0x55555555)
-    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F
-    return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
+    return _ctpop(np.int64(x))
 
 
 @njit(cache=True, inline="always")
@@ -202,8 +229,8 @@ def trick_key(h0, h1, h2, leader, tab):
         u = a | b | c
         if u == 0:
             continue
-        shape |= (np.int64(tab[T_POP + a]) | (np.int64(tab[T_POP + b]) << 4)
-                  | (np.int64(tab[T_POP + c]) << 8)) << (12 * s)
+        shape |= (np.int64(popcount32(a)) | (np.int64(popcount32(b)) << 4)
+                  | (np.int64(popcount32(c)) << 8)) << (12 * s)
         row = T_CTOP + (u << 8)
         code |= (np.int64(tab[row + a]) + 2 * np.int64(tab[row + b])
                  + 3 * np.int64(tab[row + c])) << (16 * s)
@@ -215,7 +242,7 @@ def region_mask(region, tab):
     """The code slots of a region: the top ``|region ∩ suit|`` slots of every suit."""
     m = np.int64(0)
     for s in range(4):
-        k = tab[T_POP + ((region >> (8 * s)) & 0xFF)]
+        k = popcount32(((region >> (8 * s)) & 0xFF))
         m |= ((np.int64(1) << (2 * k)) - 1) << (16 * s)
     return m
 
@@ -225,7 +252,7 @@ def mask_region(mask, hands, tab):
     """The cards of ``hands`` that the code slots ``mask`` stand for."""
     r = np.int64(0)
     for s in range(4):
-        k = tab[T_POP + ((mask >> (16 * s)) & 0xFF)] + tab[T_POP + ((mask >> (16 * s + 8)) & 0xFF)]
+        k = popcount32(((mask >> (16 * s)) & 0xFF)) + popcount32(((mask >> (16 * s + 8)) & 0xFF))
         if k != 0:
             r |= np.int64(tab[T_TOPK + ((hands >> (8 * s)) & 0xFF) * 9 + (k >> 1)]) << (8 * s)
     return r
@@ -255,7 +282,7 @@ def decode_move(m, hands, tab):
     sh = m & 24
     u = (hands >> sh) & 0xFF
     j = m & 7
-    if j >= tab[T_POP + u]:
+    if j >= popcount32(u):
         return -1
     x = tab[T_TOPK + u * 9 + j + 1] & ~tab[T_TOPK + u * 9 + j]
     return sh + tab[T_MSB + x]
@@ -397,7 +424,7 @@ def gen_moves(st, tab, mv, row, legal, univ):
         u = (univ >> sh) & 0xFF
         rep = tab[T_REP + (u << 8 | h)]
         while rep:
-            mv[row, cnt] = sh + tab[T_MSB + (rep & -rep)]
+            mv[row, cnt] = sh + _cttz(rep)
             rep &= rep - 1
             cnt += 1
     return cnt
@@ -406,7 +433,7 @@ def gen_moves(st, tab, mv, row, legal, univ):
 @njit(cache=True, inline="always")
 def low_card(x, tab):
     """The lowest card of a non-empty mask."""
-    return tab[T_DEBRUIJN + ((((x & -x) * _DEBRUIJN) & 0xFFFFFFFF) >> 27)]
+    return _cttz(np.int64(x))
 
 
 @njit(cache=True, inline="always")
@@ -454,8 +481,8 @@ def quick_tricks(st, tab, p, trump):
         a_tr = ta != 0
         b_tr = tb != 0
         if a_tr or b_tr:
-            wt = tab[T_POP + (((me >> tsh) & 0xFF) >> (tab[T_MSB + (ta | tb)] + 1))]
-            drawn = wt >= tab[T_POP + ta] and wt >= tab[T_POP + tb]
+            wt = popcount32((((me >> tsh) & 0xFF) >> (tab[T_MSB + (ta | tb)] + 1)))
+            drawn = wt >= popcount32(ta) and wt >= popcount32(tb)
     q = 0
     reg = np.int64(0)
     cash = np.int64(0)
@@ -467,13 +494,13 @@ def quick_tricks(st, tab, p, trump):
         sa = (a >> sh) & 0xFF
         sb = (b >> sh) & 0xFF
         o = sa | sb
-        w = tab[T_POP + (m >> (tab[T_MSB + o] + 1))] if o != 0 else tab[T_POP + m]
+        w = popcount32((m >> (tab[T_MSB + o] + 1))) if o != 0 else popcount32(m)
         wl = w
         if s != trump and trump != NO_TRUMP:
-            if a_tr and tab[T_POP + sa] < wl:
-                wl = tab[T_POP + sa]
-            if b_tr and tab[T_POP + sb] < wl:
-                wl = tab[T_POP + sb]
+            if a_tr and popcount32(sa) < wl:
+                wl = popcount32(sa)
+            if b_tr and popcount32(sb) < wl:
+                wl = popcount32(sb)
         if wl > 0:
             cash |= np.int64(0xFF) << sh
         if not drawn:
@@ -565,64 +592,83 @@ def misere_bound(st, tab, mover, rem, target):
     c1 = (solo + 1) % 3
     c2 = (solo + 2) % 3
     hs = st[solo]
-    hands = st[0] | st[1] | st[2]
+    h1 = st[c1]
+    h2 = st[c2]
+    hands = hs | h1 | h2
     nolimit = 16
+    # the wins: k and the exits (only suits both sides hold)
     k = nolimit
-    bm = nolimit
-    b0 = nolimit
-    b1 = nolimit
-    b2 = nolimit
-    b3 = nolimit
     hreg = np.int64(0)
-    creg = np.int64(0)
     exits = 0
     for s in range(4):
         sh = 8 * s
         m = (hs >> sh) & 0xFF
-        x1 = (st[c1] >> sh) & 0xFF
-        x2 = (st[c2] >> sh) & 0xFF
-        o = x1 | x2
-        if m == 0 or o == 0:
+        x1 = (h1 >> sh) & 0xFF
+        x2 = (h2 >> sh) & 0xFF
+        if m == 0 or (x1 | x2) == 0:
             continue
         low = m & -m
-        olow = o & -o
         hreg |= np.int64(low) << sh
-        creg |= np.int64(olow) << sh
         if x1 > low:
-            u = tab[T_POP + (x1 & (low - 1))]
+            u = popcount32(x1 & (low - 1))
             if u < k:
                 k = u
             if u == 0:
                 exits |= 1 << s
         if x2 > low:
-            u = tab[T_POP + (x2 & (low - 1))]
+            u = popcount32(x2 & (low - 1))
             if u < k:
                 k = u
             if u == 0:
                 exits |= 1 << s
-        if m > olow:
-            b = tab[T_POP + (m & (olow - 1))]
-            if s == 0:
-                b0 = b
-            elif s == 1:
-                b1 = b
-            elif s == 2:
-                b2 = b
-            else:
-                b3 = b
-            if b < bm:
-                bm = b
     kr = k if k < rem else rem
     need = rem - target + 1          # losses that refute "S takes >= target"
     if mover == solo:
         if kr >= target:
             return 1, upclose(hreg, hands)
+        if exits == 0:
+            return -1, np.int64(0)
+    else:
+        hm = st[mover]
+        hp = st[3 - mover - solo]
+        for e in range(4):
+            sh = 8 * e
+            m = (hs >> sh) & 0xFF
+            lm = (hm >> sh) & 0xFF
+            if m == 0 or lm == 0:
+                continue
+            low = m & -m
+            pp = (hp >> sh) & 0xFF
+            if (lm & -lm) < low and (pp & -pp) < low:    # forcing
+                if target == 1:
+                    return 1, upclose(np.int64(low) << sh, hands)
+                if kr >= target:
+                    return 1, upclose(hreg, hands)
+                break
+    # the losses: the bottom counts
+    bm = nolimit
+    bots = np.int64(0)          # 5 bits a suit
+    creg = np.int64(0)
+    for s in range(4):
+        sh = 8 * s
+        m = (hs >> sh) & 0xFF
+        o = ((h1 | h2) >> sh) & 0xFF
+        b = nolimit
+        if m != 0 and o != 0:
+            olow = o & -o
+            creg |= np.int64(olow) << sh
+            if m > olow:
+                b = popcount32(m & (olow - 1))
+                if b < bm:
+                    bm = b
+        bots |= np.int64(b) << (5 * s)
+    if mover == solo:
         for e in range(4):
             if not (exits >> e) & 1:
                 continue
             post = rem - 1
             for s in range(4):
-                v = b0 if s == 0 else (b1 if s == 1 else (b2 if s == 2 else b3))
+                v = (bots >> (5 * s)) & 31
                 if s == e and v != nolimit:
                     v = v - 1 if v > 0 else 0
                 if v < post:
@@ -631,25 +677,10 @@ def misere_bound(st, tab, mover, rem, target):
                 lowe = hreg & (np.int64(0xFF) << (8 * e))
                 return 0, upclose(lowe | creg if need > 1 else lowe, hands)
         return -1, np.int64(0)
-    hm = st[mover]
-    hp = st[3 - mover - solo]
-    for e in range(4):
-        sh = 8 * e
-        m = (hs >> sh) & 0xFF
-        lm = (hm >> sh) & 0xFF
-        if m == 0 or lm == 0:
-            continue
-        low = m & -m
-        pp = (hp >> sh) & 0xFF
-        if (lm & -lm) < low and (pp & -pp) < low:    # forcing
-            if target == 1:
-                return 1, upclose(np.int64(low) << sh, hands)
-            if kr >= target:
-                return 1, upclose(hreg, hands)
-            break
     if (bm if bm < rem else rem) >= need:
         return 0, upclose(creg, hands)
     if need == 1:
+        hm = st[mover]
         reg = np.int64(0)
         for s in range(4):
             sh = 8 * s
@@ -672,7 +703,7 @@ def last_trick(st, tab, leader):
     a = low_card(st[leader], tab)
     b = low_card(st[(leader + 1) % 3], tab)
     c = low_card(st[(leader + 2) % 3], tab)
-    w = trick_winner(a, b, c, a >> 3, st[S_TRUMP], NO_CARD)
+    w = trick_winner(a, b, c, a >> 3, st[S_TRUMP], np.int64(NO_CARD))
     wc = a if w == 0 else (b if w == 1 else c)
     same = ((a >> 3) == (wc >> 3)) + ((b >> 3) == (wc >> 3)) + ((c >> 3) == (wc >> 3))
     wbit = (np.int64(1) << wc) if same > 1 else np.int64(0)
@@ -720,7 +751,7 @@ def last_two_tricks(st, tab, leader, target):
                 z = low_card(l2, tab)
                 l2 &= l2 - 1
                 st[p2] = h2 & ~(np.int64(1) << z)
-                w = trick_winner(x, y, z, led, trump, NO_CARD)
+                w = trick_winner(x, y, z, led, trump, np.int64(NO_CARD))
                 winner = (leader + w) % 3
                 won2, wbit2 = last_trick(st, tab, winner)
                 ok = (1 if winner == solo else 0) + won2 >= target
@@ -944,7 +975,7 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
     solo = st[S_SOLO]
     mini = st[S_MIN] == 1
     trump = st[S_TRUMP]
-    d = 0
+    d = np.int64(0)
     mv[0, F_LEADER] = leader
     mv[0, F_N] = n
     mv[0, F_C0] = c0
@@ -1086,8 +1117,8 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
                             region |= upclose(np.int64(1) << c, univ)
                 code = mv[d, F_CODE]
                 if code != 0:
-                    tt_store(st, tt, tab, mv[d, F_SHAPE], code, region, res, mv[d, F_TARGET],
-                             mv[d, F_REM], -1)
+                    tt_store(st, tt, tab, mv[d, F_SHAPE], code, region, np.int64(res),
+                             mv[d, F_TARGET], mv[d, F_REM], np.int64(-1))
                 ret = res
                 rel = region
                 phase = _RETURN
@@ -1176,8 +1207,8 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
                     rel = mv[d, F_UNIV]
                 code = mv[d, F_CODE]
                 if code != 0:
-                    tt_store(st, tt, tab, mv[d, F_SHAPE], code, rel, ret, mv[d, F_TARGET],
-                             mv[d, F_REM], encode_move(c, mv[d, F_UNIV]))
+                    tt_store(st, tt, tab, mv[d, F_SHAPE], code, rel, np.int64(ret),
+                             mv[d, F_TARGET], mv[d, F_REM], encode_move(c, mv[d, F_UNIV]))
                 phase = _RETURN
                 continue
             mv[d, F_REG] |= rel
@@ -1345,7 +1376,7 @@ def value_after(st, tt, tab, mv, leader, n, c0, c1, tidx, c, guess):
     l2, n2, d0, d1, t2, won, done = play_card(st, leader, n, c0, c1, tidx, c)
     v = won
     if not done:
-        v += exact_value(st, tt, tab, mv, l2, n2, d0, d1, t2, guess - won if guess >= 0 else -1)
+        v += exact_value(st, tt, tab, mv, l2, n2, d0, d1, t2, guess - won if guess >= 0 else np.int64(-1))
     st[0] = save0
     st[1] = save1
     st[2] = save2
@@ -1370,7 +1401,7 @@ def card_values(st, tt, tab, mv, leader, n, c0, c1, tidx, out_cards, out_values)
         if tidx == 0 and st[S_T1] != NO_CARD:
             univ |= np.int64(1) << st[S_T1]
     cnt = 0
-    guess = -1
+    guess = np.int64(-1)
     v = 0
     for s in range(4):
         sh = 8 * s
@@ -1416,7 +1447,7 @@ def reaches(st, tt, tab, mv, leader, n, c0, c1, tidx, c, v, want_high):
 def principal_line(st, tt, tab, mv, leader, n, c0, c1, tidx, out):
     """A principal line (lowest rank, then suit order, among optimal cards); returns its length."""
     nodes = np.int64(0)
-    v = exact_value(st, tt, tab, mv, leader, n, c0, c1, tidx, -1)
+    v = exact_value(st, tt, tab, mv, leader, n, c0, c1, tidx, np.int64(-1))
     length = 0
     solo = st[S_SOLO]
     mini = st[S_MIN] == 1
@@ -1436,7 +1467,7 @@ def principal_line(st, tt, tab, mv, leader, n, c0, c1, tidx, out):
             return -1
         out[length] = best
         length += 1
-        leader, n, c0, c1, tidx, won, done = play_card(st, leader, n, c0, c1, tidx, best)
+        leader, n, c0, c1, tidx, won, done = play_card(st, leader, n, c0, c1, tidx, np.int64(best))
         v -= won
         nodes += st[S_NODES]
         st[S_NODES] = 0
@@ -1458,7 +1489,7 @@ def k_query(st, tt, tab, mv, pos, op, target, out_cards, out_values):
     length).  One kernel keeps the first-call compile time down."""
     leader, n, c0, c1, tidx = load_position(st, tt, pos)
     if op == OP_VALUE:
-        return exact_value(st, tt, tab, mv, leader, n, c0, c1, tidx, -1)
+        return exact_value(st, tt, tab, mv, leader, n, c0, c1, tidx, np.int64(-1))
     if op == OP_TEST:
         ok = search(st, tt, tab, mv, leader, n, c0, c1, tidx, target)
         return 1 if ok else 0
@@ -1481,5 +1512,5 @@ def k_batch(positions, targets, probe, first, step, st, tt, tab, mv, out_values,
             ok = search(st, tt, tab, mv, leader, n, c0, c1, tidx, targets[i])
             out_values[i] = 1 if ok else 0
         else:
-            out_values[i] = exact_value(st, tt, tab, mv, leader, n, c0, c1, tidx, -1)
+            out_values[i] = exact_value(st, tt, tab, mv, leader, n, c0, c1, tidx, np.int64(-1))
         out_nodes[i] = st[S_NODES]
