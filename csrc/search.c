@@ -489,12 +489,18 @@ static inline int misere_bound(const game_t *g, const state_t *s, int mover, int
         return 0;
     }
     if (need == 1) {
+        /* duck: whatever the leader leads, the card S has to beat is at least the leader's
+         * lowest card of the suit, or the partner's lowest when the partner plays second
+         * and holds the suit (he must follow) */
+        int p_second = pa == (mover + 1 >= 3 ? mover - 2 : mover + 1);
         uint32_t reg = 0;
         for (int su = 0; su < 4; su++) {
             uint32_t l = SUIT_BITS(L, su), m = SUIT_BITS(S, su);
             if (!l || !m)
                 continue;
-            uint32_t low = l & (0u - l);
+            uint32_t low = l & (0u - l), pp = SUIT_BITS(P, su);
+            if (p_second && (pp & (0u - pp)) > low)
+                low = pp & (0u - pp);
             if ((m & (0u - m)) > low)
                 return -1;
             reg |= low << (8 * su);

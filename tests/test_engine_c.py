@@ -420,8 +420,14 @@ def _misere_bounds(pos) -> tuple[int, int]:
             forcing = True
     lo = max(1, min(k, R)) if forcing else 0
     losses = min(bm, R)
+    p_second = partner == (mover + 1) % 3
+
+    def to_beat(su):  # the least card S must beat when the leader leads su
+        lead, pp = lowest(bits(hands[mover], su)), lowest(bits(hands[partner], su))
+        return max(lead, pp) if p_second else lead
+
     duck = all(not bits(hands[mover], su) or not bits(hands[solo], su)
-               or lowest(bits(hands[solo], su)) < lowest(bits(hands[mover], su))
+               or lowest(bits(hands[solo], su)) < to_beat(su)
                for su in range(4))
     if duck:
         losses = max(losses, 1)
