@@ -204,20 +204,38 @@ def _revolving_door(cards: tuple[int, ...], k: int) -> np.ndarray:
     return rd(len(cards), k)
 
 
-def _layout_masks(pool: list[int], k: int, must=None, must_not=None) -> np.ndarray:
+def _layout_masks(pool: list[int], k: int, must=None, must_not=None, *,
+                  gray: bool = True) -> np.ndarray:
     """Masks of every ``k``-card subset of ``pool``, optionally containing card ``must`` or
-    avoiding card ``must_not``, in revolving-door order: neighbouring layouts differ by one
-    card changing hands, so the engine's transposition table carries over from one layout to
-    the next (3× fewer nodes than lexicographic order on full deals)."""
+    avoiding card ``must_not``.
+
+    ``gray=True``: revolving-door order, neighbouring layouts differ by one card changing
+    hands, so the engine's transposition table carries over from one layout to the next (3×
+    fewer nodes than lexicographic order for a contract).  ``gray=False``: lexicographic order
+    (better for a мизер, whose layouts left to the engine are the scattered ones the safety
+    proof cannot clear: measured 1.3-1.9× faster than the revolving door there).
+    """
     pool = [c for c in pool if c != must and c != must_not]
     kk = k - (1 if must is not None else 0)
-    masks = _revolving_door(tuple(pool), kk).copy()
+    if gray:
+        masks = _revolving_door(tuple(pool), kk).copy()
+    else:
+        n = comb(len(pool), kk)
+        bits = np.array([1 << c for c in pool], dtype=np.int64)
+        if kk == 0:
+            masks = np.zeros(1, dtype=np.int64)
+        else:
+            idx = np.fromiter(itertools.chain.from_iterable(
+                itertools.combinations(range(len(pool)), kk)), dtype=np.int8,
+                count=n * kk).reshape(n, kk)
+            masks = bits[idx].sum(axis=1)
     if must is not None:
         masks |= np.int64(1 << must)
     return masks
 
 
-ODDS_TT_MB = 4      # per batch worker: about the L2 cache; the layouts' tables are local
+ODDS_TT_MB = 4      # contract, per batch worker: about the L2 cache (neighbouring layouts)
+MISERE_TT_MB = 32   # мизер: the engine's default (its proofs that a мизер is safe are large)
 
 
 def _tests(be, pos: np.ndarray, targets, threads: int, tt_mb) -> np.ndarray:
@@ -241,9 +259,14 @@ def _tests(be, pos: np.ndarray, targets, threads: int, tt_mb) -> np.ndarray:
     return np.concatenate(parts)
 
 
-def _probe_values(be, pos: np.ndarray, guess: int, threads: int, tt_mb) -> np.ndarray:
-    """Exact values by vectorised MTD(f): every row steps its window from ``guess``."""
+def _probe_values(be, pos: np.ndarray, guess: int, threads: int, tt_mb,
+                  floor: int = 0) -> np.ndarray:
+    """Exact values by vectorised MTD(f): every row steps its window from ``guess``.
+
+    ``floor``: every row's value is known to be at least this (no probe is spent on it).
+    """
     n = len(pos)
+    guess = max(guess, floor + 1)
     up = _tests(be, pos, guess, threads, tt_mb)
     values = np.where(up, guess, guess - 1).astype(np.int32)
     # rows that reached ``guess``: climb while they reach one more
@@ -253,12 +276,12 @@ def _probe_values(be, pos: np.ndarray, guess: int, threads: int, tt_mb) -> np.nd
         values[active[ok]] += 1
         active = active[ok]
     # rows below ``guess``: descend while they miss
-    active = np.flatnonzero(~up & (values > 0))
+    active = np.flatnonzero(~up & (values > floor))
     while len(active):
         ok = _tests(be, pos[active], values[active], threads, tt_mb)
         miss = active[~ok]
         values[miss] -= 1
-        active = miss[values[miss] > 0]
+        active = miss[values[miss] > floor]
     return values
 
 
@@ -281,7 +304,7 @@ def _solve_group(be, kept: int, seat: int, opp_a: int, opp_b: int, pool: list[in
         table = (lead,)
     key = (tuple(pool), n, must, must_not)
     if cache is None or key not in cache:   # every discard of one call shares the layouts
-        masks = _layout_masks(pool, n, must, must_not)
+        masks = _layout_masks(pool, n, must, must_not, gray=not misere)
         if cache is not None:
             cache[key] = masks
     masks = cache[key] if cache is not None else masks
@@ -316,7 +339,9 @@ def _solve_group(be, kept: int, seat: int, opp_a: int, opp_b: int, pool: list[in
                 if not histogram:
                     hist[1] += int(caught.sum())
                 elif caught.any():
-                    vals = _probe_values(be, rest[caught], 2, threads, tt_mb)
+                    # the first window: the commonest count of the caught layouts so far
+                    guess = int(np.argmax(hist[1:])) + 1 if hist[1:].any() else 2
+                    vals = _probe_values(be, rest[caught], guess, threads, tt_mb, floor=1)
                     hist += np.bincount(vals, minlength=n + 1)[:n + 1]
         elif not histogram:
             made = _tests(be, pos, level, threads, tt_mb)
@@ -364,7 +389,7 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     or failure per layout (one probe each, faster): the histogram then has two entries that
     count, at index 0 the failures and at index ``level`` (мизер: 1) the successes.
     ``chunk``: layouts handed to the engine at a time; ``tt_mb``: the transposition table of
-    each batch worker (default ``ODDS_TT_MB`` = 4 MiB, about the L2 cache).
+    each batch worker (default 4 MiB for a contract, about the L2 cache; 32 MiB for a мизер).
 
     Raises :class:`InvalidArgumentError` / :class:`InvalidCardError` on bad input.
 
@@ -376,7 +401,7 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     import time
     t0 = time.perf_counter()
     if tt_mb is None:
-        tt_mb = ODDS_TT_MB
+        tt_mb = MISERE_TT_MB if misere else ODDS_TT_MB
     own = as_cards(cards, "cards")
     own_mask = mask_of(own)
     seat = as_seat(seat, "seat")
