@@ -8,10 +8,10 @@ Arrays every kernel takes
 -------------------------
 ``st``    int64[S_LEN]: the three hands (mutated during the search and restored), the fixed
           parameters of the question (trump, solo, minimise, talon rule and cards), the node
-          counter, the table generation and the bucket mask.
-``tt``    int64[2 * entries]: the transposition table, entry ``i`` at ``tt[2i]`` (its key) and
-          ``tt[2i + 1]`` (``gen << 18 | move << 12 | depth << 8 | lower << 4 | upper``);
-          a 4-entry bucket is one 64-byte cache line when ``tt`` is 64-byte aligned.
+          counter, the table generation, bucket mask and write stamp, the killer moves.
+``tt``    int64[WORDS * entries]: the transposition table (partition search), entry ``i`` at
+          ``tt[4i : 4i + 4]`` = shape | leader | generation, pattern, mask, bounds | move |
+          depth | stamp (see the constants below); buckets of WAYS entries.
 ``tab``   int32[TAB_LEN]: the lookup tables built by :func:`build_tables`.
 ``mv``    int64[MV_ROWS, MV_COLS]: the explicit search stack, one row per depth: move list,
           sort keys and the node's frame (the ``F_*`` columns).
@@ -51,9 +51,7 @@ T_REP = 65536       # [u << 8 | h]: lowest card of each run of h among u (equiva
 T_TOPK = 131072     # [u * 9 + k]: the k highest cards of holding u (all of u when k > |u|)
 T_POP = 133376      # [b]: popcount of a byte
 T_MSB = 133632      # [b]: index of the highest bit of a non-zero byte
-T_DEBRUIJN = 133888  # de Bruijn table: index of a lone bit
-TAB_LEN = 133920
-_DEBRUIJN = 0x077CB531
+TAB_LEN = 133888
 
 # --- transposition table: entry i is tt[4i : 4i + 4] --------------------------------------
 #   tt[4i]      shape | leader << 48 | gen << 50      (shape: 4 bits per suit and hand)
@@ -172,8 +170,6 @@ def build_tables():
                 m = i
         tab[T_POP + p] = c
         tab[T_MSB + p] = m
-    for i in range(32):
-        tab[T_DEBRUIJN + (((_DEBRUIJN << i) & 0xFFFFFFFF) >> 27)] = i
     return tab
 
 
@@ -680,7 +676,12 @@ def misere_bound(st, tab, mover, rem, target):
     if (bm if bm < rem else rem) >= need:
         return 0, upclose(creg, hands)
     if need == 1:
+        # duck: S loses this trick when in every suit the leader holds he is void or holds a
+        # card below the least card he has to beat: the leader's lowest, or the partner's
+        # lowest when the partner plays second and holds the suit (from C 6fe2c34)
         hm = st[mover]
+        partner = 3 - mover - solo
+        hp = st[partner] if partner == (mover + 1) % 3 else np.int64(0)
         reg = np.int64(0)
         for s in range(4):
             sh = 8 * s
@@ -689,6 +690,9 @@ def misere_bound(st, tab, mover, rem, target):
             if lm == 0 or m == 0:
                 continue
             low = lm & -lm
+            pp = (hp >> sh) & 0xFF
+            if (pp & -pp) > low:
+                low = pp & -pp
             if (m & -m) > low:
                 return -1, np.int64(0)
             reg |= np.int64(low) << sh

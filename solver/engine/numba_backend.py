@@ -164,8 +164,9 @@ class Context:
     """A search context: a transposition table of at most ``tt_mb`` MiB and work arrays.
 
     The table is reused across calls on any positions and emptied automatically when the
-    trump, solo seat, mode or talon rule change.  When it is full, new entries replace stale
-    ones first, then the entry with the fewest tricks left in its 4-way bucket; it never grows.
+    trump, solo seat, mode or talon rule change.  When a bucket is full, new entries replace
+    stale ones first, then the entry with the fewest tricks left (the least recently written
+    among those); the table never grows.
     Not thread-safe: one context per thread (the kernels release the GIL).
     """
 
