@@ -804,7 +804,9 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t, uint3
         tt_bucket *bk[TT_LEVELS];
         for (int level = 0; level < TT_LEVELS; level++) {
             bk[level] = tt_bucket_of(ctx, key.shape, level, key.code);
-            for (size_t off = 0; off < sizeof(tt_bucket); off += 64)
+            /* the first two lines only: a bucket fills from slot 0 and a fresh search leaves
+             * most buckets nearly empty (prefetching the whole 1 KiB was 4% slower) */
+            for (size_t off = 0; off < 128; off += 64)
                 __builtin_prefetch((const char *)bk[level] + off);
         }
         for (int level = 0; level < TT_LEVELS; level++) {
