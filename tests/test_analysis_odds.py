@@ -186,7 +186,7 @@ def test_layouts_revolving_door_order(n, k, must, must_not):
     assert len(masks) == comb(len(rest), kk) == len(set(masks.tolist()))
     assert set(masks.tolist()) == want
     steps = masks[1:] ^ masks[:-1]
-    assert all(bin(int(s)).count("1") == 2 for s in steps)
+    assert all(int(s).bit_count() == 2 for s in steps)
 
 
 @needs_fast
@@ -194,7 +194,7 @@ def test_threaded_tests_split_matches_one_batch():
     """The probes cut into contiguous runs per thread answer as one batch does."""
     from solver.analysis.odds import _layout_masks, _tests
     be = get_backend(FAST[0])
-    own = mask(range(0, 12))
+    own = mask(range(12))
     pool = [c for c in range(32) if not own >> c & 1]
     m = _layout_masks(pool, 10)[:1500]
     pos = np.zeros((len(m), 16), dtype=np.int64)

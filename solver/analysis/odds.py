@@ -9,8 +9,12 @@ How it is fast:
   the engine's batch kernels (``tests_batch`` / ``values_batch``) with ``threads=0``: all
   cores, each worker reusing its transposition table across the layouts of its share (no
   clearing between layouts), no Python per solve;
-* layouts are enumerated in lexicographic order of the first opponent's cards, so
-  neighbouring layouts differ in a card or two and the table's entries carry over;
+* a contract's layouts are enumerated in revolving-door order (a Gray code of the first
+  opponent's 10-subsets: neighbouring layouts differ by one card changing hands), so the
+  table's entries carry over from one layout to the next; each batch worker's table is 4 MiB
+  (about the L2 cache); with several threads each gets one contiguous run of layouts;
+* a мизер's layouts keep lexicographic order (measured faster there: the layouts left to the
+  engine are the scattered ones the safety proof cannot clear);
 * a мизер is first cleared layout by layout by a sound suit-by-suit proof that the мизер
   player can always play under (:mod:`solver.analysis.misere_safety`: four table lookups a
   layout, vectorised); the layouts it cannot clear get the null-window question "can the
@@ -265,7 +269,6 @@ def _probe_values(be, pos: np.ndarray, guess: int, threads: int, tt_mb,
 
     ``floor``: every row's value is known to be at least this (no probe is spent on it).
     """
-    n = len(pos)
     guess = max(guess, floor + 1)
     up = _tests(be, pos, guess, threads, tt_mb)
     values = np.where(up, guess, guess - 1).astype(np.int32)

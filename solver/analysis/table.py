@@ -4,8 +4,9 @@ discard and the highest contract that makes; for each seat the мизер with i
 Eighteen best-discard questions per deal (3 seats × 5 strains + 3 мизеры).  Each is answered
 by :func:`solver.analysis.discard.discard_values` with ``exact=False``: one exact solve of the
 heuristically best discard, then one null-window probe per remaining group of equivalent
-discards ("can this discard beat the best so far?"), all in one engine context per seat and
-mode.  The first hand leads.
+discards ("can this discard beat the best so far?"), all in one engine context for the whole
+table (the thread's kept one, cleared: the engine clears its table itself when the game
+changes).  The first hand leads.
 """
 
 from __future__ import annotations
