@@ -901,7 +901,11 @@ def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ):
                         hp = (st[p] >> sh) & 0xFF
                         if hp != 0 and (hp & below) == 0:
                             safe = True
-                sc = (300 + r) if safe else (100 - r)
+                if safe:
+                    sc = 300 + r
+                else:
+                    oth = (u & ~((hm >> sh) & 0xFF))
+                    sc = 0 if oth == 0 else 200 - 4 * popcount32(oth & ((1 << r) - 1)) - r
             else:
                 hs = (st[solo] >> sh) & 0xFF
                 if hs != 0 and (hs & ((1 << (r + 1)) - 1)) == 0:
