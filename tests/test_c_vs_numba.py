@@ -23,7 +23,7 @@ value is one more batch row; positions with two cards on the table use ``Context
 of both engines.  The default run also checks ``Context.value`` / ``Context.card_values`` on a
 few deals against the batch answers.
 
-Sizes: the default run compares 40 deals per mode (contract, мизер, распасы); ``-m slow``
+Sizes: the default run compares 60 deals per mode (contract, мизер, распасы); ``-m slow``
 compares 2,000 per mode (распасы: the three talon rules cycled, 667 + 667 + 666).  A failure
 prints the position as ``np.array([...])`` in ``solver.engine.layout`` order, so it can be
 replayed as is.  Skipped when the C engine is not built.
@@ -138,7 +138,7 @@ def _compare(mode: str, deals: range, api_checks: int = 0) -> None:
 
 @pytest.mark.parametrize("mode", MODES)
 def test_c_and_numba_agree_on_random_deals(mode):
-    _compare(mode, range(40), api_checks=6)
+    _compare(mode, range(60), api_checks=6)
 
 
 @pytest.mark.slow
