@@ -20,9 +20,10 @@ How it stays cheap (≤ 5× one solve on a full deal):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from html import escape
 
-from ..cards import NO_TRUMP, count, rank_of, suit_of
+from ..cards import NO_TRUMP, count, iter_cards, rank_of, suit_of
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
 from ..errors import InvalidArgumentError
@@ -175,6 +176,25 @@ def exact_from(ctx, pos, guess: int, counter: list, lo: int = 0, hi: int = 99) -
     return 0
 
 
+@lru_cache(maxsize=64)
+def _groups(hands: tuple, seat: int, twelve: int, leader: int, only):
+    """The discards of ``twelve`` grouped by relative-rank key (``{key: [pairs]}``, in card
+    order) and each group's kept hand.  The same for every strain and mode of a seat, so
+    kept for the next question (a table asks six per seat)."""
+    every = pairs(twelve) if only is None else list(only)
+    groups: dict[tuple, list] = {}
+    kept_of: dict[tuple, int] = {}
+    for p in every:
+        h = list(hands)
+        h[seat] = twelve & ~((1 << p[0]) | (1 << p[1]))
+        key = canonical_key(h, (leader,))
+        if key not in groups:
+            groups[key] = []
+            kept_of[key] = h[seat]
+        groups[key].append(p)
+    return groups, kept_of
+
+
 def discard_values(hands, seat: int, twelve: int, *, trump: int, misere: bool, leader: int,
                    ctx, exact: bool = True, only=None):
     """Core of :func:`discard`: ``(values, nodes, calls)``, values a list of DiscardValue.
@@ -182,21 +202,16 @@ def discard_values(hands, seat: int, twelve: int, *, trump: int, misere: bool, l
     ``hands``: the three hands (the declarer's entry is ignored: it becomes 12 − discard).
     ``only``: restrict to these discards (pairs of cards).
     """
-    every = pairs(twelve) if only is None else [tuple(sorted(p)) for p in only]
-    groups: dict[tuple, list] = {}
+    groups, kept_of = _groups(tuple(int(h) for h in hands), seat, twelve, leader,
+                              None if only is None else tuple(tuple(sorted(p)) for p in only))
     positions = {}
-    for p in every:
+    for key, kept in kept_of.items():
         h = list(hands)
-        h[seat] = twelve & ~((1 << p[0]) | (1 << p[1]))
-        key = canonical_key(h, (leader,))
-        if key not in groups:
-            groups[key] = []
-            positions[key] = position(h, trump=NO_TRUMP if misere else trump, solo=seat,
-                                      minimise=misere, leader=leader)
-        groups[key].append(p)
-    order = sorted(groups, key=lambda k: min(
-        _keep_score(p[0], twelve, trump, misere) + _keep_score(p[1], twelve, trump, misere)
-        for p in groups[k]))
+        h[seat] = kept
+        positions[key] = position(h, trump=NO_TRUMP if misere else trump, solo=seat,
+                                  minimise=misere, leader=leader)
+    score = {c: _keep_score(c, twelve, trump, misere) for c in iter_cards(twelve)}
+    order = sorted(groups, key=lambda k: min(score[p[0]] + score[p[1]] for p in groups[k]))
     values: dict[tuple, tuple[int, bool]] = {}
     nodes = 0
     calls = [0]
