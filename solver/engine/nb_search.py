@@ -179,6 +179,12 @@ def popcount32(x):
 
 
 @njit(cache=True, inline="always")
+def seat(x):
+    """``x % 3`` for ``0 <= x <= 4`` (a seat offset from another seat), without a division."""
+    return x - 3 if x >= 3 else x
+
+
+@njit(cache=True, inline="always")
 def legal_mask(hand, led, trump):
     if led < 0:
         return hand
@@ -464,8 +470,8 @@ def quick_tricks(st, tab, p, trump):
     first; then every winner cashes).  ``p`` keeps the lead while cashing, so the counts add
     up.  ``region``: the counted cards (the top cards of their suits); ``cash_suits``: the
     suits with a winner safe from a ruff from the first round on (as 8-bit masks)."""
-    a = st[(p + 1) % 3]
-    b = st[(p + 2) % 3]
+    a = st[seat(p + 1)]
+    b = st[seat(p + 2)]
     me = st[p]
     a_tr = False
     b_tr = False
@@ -528,8 +534,8 @@ def contract_bound(st, tab, mover, rem, target):
     if trump != NO_TRUMP:
         tsh = 8 * trump
         ts = (st[solo] >> tsh) & 0xFF
-        da = (st[(solo + 1) % 3] >> tsh) & 0xFF
-        db = (st[(solo + 2) % 3] >> tsh) & 0xFF
+        da = (st[seat(solo + 1)] >> tsh) & 0xFF
+        db = (st[seat(solo + 2)] >> tsh) & 0xFF
         td = da | db
         if ts != 0:
             r = sure_reach(ts, td, target)
@@ -585,8 +591,8 @@ def misere_bound(st, tab, mover, rem, target):
     lowest); the counts below them follow from the suit lengths.
     """
     solo = st[S_SOLO]
-    c1 = (solo + 1) % 3
-    c2 = (solo + 2) % 3
+    c1 = seat(solo + 1)
+    c2 = seat(solo + 2)
     hs = st[solo]
     h1 = st[c1]
     h2 = st[c2]
@@ -681,7 +687,7 @@ def misere_bound(st, tab, mover, rem, target):
         # lowest when the partner plays second and holds the suit (from C 6fe2c34)
         hm = st[mover]
         partner = 3 - mover - solo
-        hp = st[partner] if partner == (mover + 1) % 3 else np.int64(0)
+        hp = st[partner] if partner == seat(mover + 1) else np.int64(0)
         reg = np.int64(0)
         for s in range(4):
             sh = 8 * s
@@ -705,13 +711,13 @@ def last_trick(st, tab, leader):
     """``(won, wbit)`` of a last trick of one card each, ``leader`` to lead: whether the solo
     seat takes it, and the winning card when it beat another card of its suit (else 0)."""
     a = low_card(st[leader], tab)
-    b = low_card(st[(leader + 1) % 3], tab)
-    c = low_card(st[(leader + 2) % 3], tab)
+    b = low_card(st[seat(leader + 1)], tab)
+    c = low_card(st[seat(leader + 2)], tab)
     w = trick_winner(a, b, c, a >> 3, st[S_TRUMP], np.int64(NO_CARD))
     wc = a if w == 0 else (b if w == 1 else c)
     same = ((a >> 3) == (wc >> 3)) + ((b >> 3) == (wc >> 3)) + ((c >> 3) == (wc >> 3))
     wbit = (np.int64(1) << wc) if same > 1 else np.int64(0)
-    return (1 if (leader + w) % 3 == st[S_SOLO] else 0), wbit
+    return (1 if seat(leader + w) == st[S_SOLO] else 0), wbit
 
 
 @njit(cache=True)
@@ -725,8 +731,8 @@ def last_two_tricks(st, tab, leader, target):
     solo = st[S_SOLO]
     mini = st[S_MIN] == 1
     trump = st[S_TRUMP]
-    p1 = (leader + 1) % 3
-    p2 = (leader + 2) % 3
+    p1 = seat(leader + 1)
+    p2 = seat(leader + 2)
     h0 = st[leader]
     h1 = st[p1]
     h2 = st[p2]
@@ -756,7 +762,7 @@ def last_two_tricks(st, tab, leader, target):
                 l2 &= l2 - 1
                 st[p2] = h2 & ~(np.int64(1) << z)
                 w = trick_winner(x, y, z, led, trump, np.int64(NO_CARD))
-                winner = (leader + w) % 3
+                winner = seat(leader + w)
                 won2, wbit2 = last_trick(st, tab, winner)
                 ok = (1 if winner == solo else 0) + won2 >= target
                 wc = x if w == 0 else (y if w == 1 else z)
@@ -820,7 +826,7 @@ def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ):
     solo = st[S_SOLO]
     mini = st[S_MIN] == 1
     trump = st[S_TRUMP]
-    mover = (leader + n) % 3
+    mover = seat(leader + n)
     want = (mover == solo) != mini
     if n > 0:
         bk = -1
@@ -833,10 +839,10 @@ def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ):
             k = card_key(c, led, trump)
             if k > bk:
                 bk = k
-                bseat = (leader + i) % 3
+                bseat = seat(leader + i)
         # second hand in a contract with an opponent still to play: a win counts only if
         # that opponent cannot beat it
-        third = (leader + 2) % 3
+        third = seat(leader + 2)
         third_best = -1
         if n == 1 and not mini and (third == solo) != (mover == solo):
             h3 = st[third]
@@ -999,7 +1005,7 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
             leader = mv[d, F_LEADER]
             n = mv[d, F_N]
             target = mv[d, F_TARGET]
-            mover = (leader + n) % 3
+            mover = seat(leader + n)
             hm = st[mover]
             remaining = popcount32(hm)
             rel = np.int64(0)
@@ -1162,7 +1168,7 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
             c1 = mv[d, F_C1]
             led = mv[d, F_LED]
             w = trick_winner(c0, c1, c, led, trump, mv[d, F_DEALER])
-            winner = -1 if w < 0 else (leader + w) % 3
+            winner = -1 if w < 0 else seat(leader + w)
             won = 1 if winner == solo else 0
             wbit = np.int64(0)
             if w >= 0:
@@ -1246,7 +1252,7 @@ def exact_value(st, tt, tab, mv, leader, n, c0, c1, tidx, guess):
     < 0 means :func:`first_guess`; probes far from the value are cheap, the table carries the
     work of one probe into the next.
     """
-    mover = (leader + n) % 3
+    mover = seat(leader + n)
     lo = 0
     hi = popcount32(st[mover])
     g = first_guess(st, leader, n) if guess < 0 else guess
@@ -1335,7 +1341,7 @@ def play_card(st, leader, n, c0, c1, tidx, c):
     Returns ``(leader, n, c0, c1, tidx, won, done)``: the state after the card, whether the
     solo seat won the trick it completed, and whether play has ended.
     """
-    mover = (leader + n) % 3
+    mover = seat(leader + n)
     st[mover] &= ~(np.int64(1) << c)
     if n == 0:
         return leader, 1, c, NO_CARD, tidx, 0, False
@@ -1350,7 +1356,7 @@ def play_card(st, leader, n, c0, c1, tidx, c):
     else:
         led = c0 >> 3
     w = trick_winner(c0, c1, c, led, st[S_TRUMP], dealer_card)
-    winner = -1 if w < 0 else (leader + w) % 3
+    winner = -1 if w < 0 else seat(leader + w)
     won = 1 if winner == st[S_SOLO] else 0
     done = (st[0] | st[1] | st[2]) == 0
     if talon_card != NO_CARD:
@@ -1360,7 +1366,7 @@ def play_card(st, leader, n, c0, c1, tidx, c):
 
 @njit(cache=True)
 def legal_of_state(st, leader, n, c0, tidx):
-    mover = (leader + n) % 3
+    mover = seat(leader + n)
     talon_card = talon_card_at(st, tidx)
     if talon_card != NO_CARD:
         led = talon_card >> 3
@@ -1460,7 +1466,7 @@ def principal_line(st, tt, tab, mv, leader, n, c0, c1, tidx, out):
     solo = st[S_SOLO]
     mini = st[S_MIN] == 1
     while (st[0] | st[1] | st[2]) != 0:
-        mover = (leader + n) % 3
+        mover = seat(leader + n)
         want_high = (mover == solo) != mini
         legal = legal_of_state(st, leader, n, c0, tidx)
         best = -1
