@@ -599,7 +599,10 @@ static int gen_moves(const game_t *g, const state_t *s, int mover, uint32_t lega
                 uint32_t ss = SUIT_BITS(s->hand[solo], su);
                 uint32_t sp = SUIT_BITS(s->hand[a == solo ? b : a], su);
                 if (ss && (ss & ((2u << rk) - 1)) == 0)
-                    sc = (!sp || (sp & (0u - sp)) < (ss & (0u - ss))) ? 60 - rk : 25 - rk;
+                    /* forcing: the partner can play under the misère player's lowest card;
+                     * shorter suits of the misère player first (he runs out of exits) */
+                    sc = (!sp || (sp & (0u - sp)) < (ss & (0u - ss))) ? 60 - 8 * popc32(ss) - rk
+                                                                      : 25 - rk;
                 else if (!ss)
                     sc = 0 + 8 - rk;
                 else
