@@ -89,3 +89,35 @@ def test_kept_context_gives_the_same_tables():
         plain = table(deal, backend=FAST[0], context=be.Context())
         assert table(deal, backend=FAST[0]).to_dict() == plain.to_dict()
         assert table(deal, backend=FAST[0], context=shared).to_dict() == plain.to_dict()
+
+
+@needs_fast
+@pytest.mark.parametrize("backend", FAST)
+def test_threads_give_the_same_table(backend):
+    """The eighteen questions shared among threads (each in its own kept context) give the
+    table one thread gives, discards included, and the same number of engine calls."""
+    for seed in (5, 23):
+        deal = Deal.random(seed)
+        one = table(deal, backend=backend, threads=1)
+        for threads in (0, 2, 3):
+            many = table(deal, backend=backend, threads=threads)
+            assert many.to_dict() == one.to_dict()
+            assert many.solves == one.solves
+
+
+@pytest.mark.parametrize("bad", [-1, 1.5, "2", True])
+def test_bad_thread_count_is_named(bad):
+    from solver.errors import InvalidArgumentError
+    with pytest.raises(InvalidArgumentError, match="threads"):
+        table("AK.7..7/QJ.8..8/T9.9..9", talon="A♣ K♣", backend="reference", threads=bad)
+
+
+def test_cli_table_threads(capsys):
+    from solver.cli import main
+    assert main(["table", "AK.7..7/QJ.8..8/T9.9..9", "--talon", "A♣ K♣", "--backend",
+                 "reference", "--threads", "2", "--json"]) == 0
+    assert '"NT"' in capsys.readouterr().out
+    assert main(["table", "AK.7..7/QJ.8..8/T9.9..9", "--talon", "A♣ K♣", "--threads",
+                 "-3"]) != 0
+    err = capsys.readouterr().err
+    assert "threads" in err and "Traceback" not in err

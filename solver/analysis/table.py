@@ -4,19 +4,25 @@ discard and the highest contract that makes; for each seat the мизер with i
 Eighteen best-discard questions per deal (3 seats × 5 strains + 3 мизеры).  Each is answered
 by :func:`solver.analysis.discard.discard_values` with ``exact=False``: one exact solve of the
 heuristically best discard, then one null-window probe per remaining group of equivalent
-discards ("can this discard beat the best so far?"), all in one engine context for the whole
-table (the thread's kept one, cleared: the engine clears its table itself when the game
-changes).  The first hand leads.
+discards ("can this discard beat the best so far?").  The eighteen questions are independent
+(each is its own game, and the engine clears its table when the game changes), so with
+``threads`` > 1 they are shared out among threads, the мизеры (the longest) first, each thread
+searching in its own kept context; the engines release the GIL while they search.  The
+answers do not depend on the number of threads.  The first hand leads.
 """
 
 from __future__ import annotations
 
+import os
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from html import escape
 
 from ..cards import NO_TRUMP, STRAINS
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
+from ..errors import InvalidArgumentError
 from ..notation import format_strain
 from ._common import as_deal, as_seat, cards_text, engine, twelve_of, warm_context
 from .discard import discard_values
@@ -102,14 +108,53 @@ class TableResult:
         return deal_html(self.deal) + "<table>" + "".join(rows) + "</table>"
 
 
+def _best_discard(be, deal, seat, twelve, strain, misere, leader, tt_mb, context):
+    """One of the eighteen questions: (tricks, discard, engine calls)."""
+    ctx = context if context is not None else warm_context(be, tt_mb)
+    vals, _, calls = discard_values(deal.hands, seat, twelve, trump=strain, misere=misere,
+                                    leader=leader, ctx=ctx, exact=False)
+    return vals[0].tricks, vals[0].cards, calls
+
+
+_POOLS: dict[int, ThreadPoolExecutor] = {}
+_POOLS_LOCK = threading.Lock()
+os.register_at_fork(after_in_child=_POOLS.clear)  # a child has none of the parent's threads
+
+
+def _pool(threads: int) -> ThreadPoolExecutor:
+    """A pool kept for the process: its threads keep their engine contexts (and the pages of
+    their tables) from one table to the next."""
+    with _POOLS_LOCK:
+        ex = _POOLS.get(threads)
+        if ex is None:
+            ex = _POOLS[threads] = ThreadPoolExecutor(threads, thread_name_prefix="pref-table")
+        return ex
+
+
+def _thread_count(threads, be, context) -> int:
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
+        raise InvalidArgumentError(f"threads must be 0 (every core) or a positive count, "
+                                   f"not {threads!r}")
+    if context is not None or getattr(be, "name", "") == "reference":
+        return 1  # a context serves one thread; the reference solver holds the GIL
+    if threads == 0:
+        try:
+            threads = len(os.sched_getaffinity(0))
+        except AttributeError:  # pragma: no cover - not Linux
+            threads = os.cpu_count() or 1
+    return max(1, threads)
+
+
 def table(deal, *, talon=None, leader=0, backend="auto", tt_mb=DEFAULT_TT_MB,
-          context=None) -> TableResult:
+          context=None, threads=0) -> TableResult:
     """The makeability table of a deal (each seat picking up the talon in turn).
 
-    ``talon`` is needed for an ending (two cards nobody holds).  ``context``: an engine
-    context to search in (default: this thread's kept context of ``tt_mb`` MiB, cleared; see
-    :func:`solver.analysis._common.warm_context`).  Raises
-    :class:`InvalidDealError` for a deal without a usable talon.
+    ``talon`` is needed for an ending (two cards nobody holds).  ``threads``: 0 (default)
+    shares the eighteen questions among every core, 1 answers them in this thread (what a
+    batch worker wants).  ``context``: an engine context to search in, which implies one
+    thread (default: each thread's kept context of ``tt_mb`` MiB, cleared; see
+    :func:`solver.analysis._common.warm_context`).  Raises :class:`InvalidDealError` for a
+    deal without a usable talon, :class:`InvalidArgumentError` for a bad ``threads``.
 
     >>> t = table("AK.7..7/QJ.8..8/T9.9..9", talon="A♣ K♣", backend="reference")
     >>> t.tricks[0][4], t.misere[0]
@@ -118,25 +163,36 @@ def table(deal, *, talon=None, leader=0, backend="auto", tt_mb=DEFAULT_TT_MB,
     deal = as_deal(deal)
     leader = as_seat(leader, "leader")
     be = engine(backend)
-    tricks, discards, mis, mis_d = {}, {}, {}, {}
-    calls = 0
-    # one context: the engine clears its table itself when the game (trump, solo seat,
-    # mode) changes, so fresh contexts per seat only cost allocation and page faults
-    ctx = context if context is not None else warm_context(be, tt_mb)
-    for seat in range(3):
-        twelve, _ = twelve_of(deal, seat, talon)
-        tricks[seat], discards[seat] = {}, {}
-        for strain in STRAINS:
-            vals, _, c = discard_values(deal.hands, seat, twelve, trump=strain, misere=False,
-                                        leader=leader, ctx=ctx, exact=False)
-            calls += c
-            tricks[seat][strain] = vals[0].tricks
-            discards[seat][strain] = vals[0].cards
-        vals, _, c = discard_values(deal.hands, seat, twelve, trump=NO_TRUMP, misere=True,
-                                    leader=leader, ctx=ctx, exact=False)
-        calls += c
-        mis[seat] = vals[0].tricks
-        mis_d[seat] = vals[0].cards
+    threads = _thread_count(threads, be, context)
+    twelves = [twelve_of(deal, seat, talon)[0] for seat in range(3)]
+    # the мизеры first: they take the longest, so the threads finish together
+    questions = [(seat, NO_TRUMP, True) for seat in range(3)]
+    questions += [(seat, strain, False) for seat in range(3) for strain in STRAINS]
+
+    def answer(q):
+        seat, strain, misere = q
+        return _best_discard(be, deal, seat, twelves[seat], strain, misere, leader, tt_mb,
+                             context)
+
+    if threads == 1:
+        answers = [answer(q) for q in questions]
+    else:
+        futures = [_pool(min(threads, len(questions))).submit(answer, q) for q in questions]
+        try:
+            answers = [f.result() for f in futures]
+        except BaseException:  # Ctrl-C or an error: drop the questions not started
+            for f in futures:
+                f.cancel()
+            raise
+    tricks = {seat: {} for seat in range(3)}
+    discards = {seat: {} for seat in range(3)}
+    mis, mis_d = {}, {}
+    for (seat, strain, misere), (value, cards, _) in zip(questions, answers):
+        if misere:
+            mis[seat], mis_d[seat] = value, cards
+        else:
+            tricks[seat][strain], discards[seat][strain] = value, cards
+    calls = sum(a[2] for a in answers)
     return TableResult(deal, leader, tricks, discards, mis, mis_d, be.name, calls)
 
 

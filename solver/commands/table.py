@@ -11,10 +11,13 @@ def register(sub) -> None:
     p = sub.add_parser("table", help=HELP, description=HELP)
     p.add_argument("deal", help="a deal line with its talon")
     p.add_argument("--talon", help="the talon for an ending (two cards nobody holds)")
+    p.add_argument("--threads", type=int, default=0,
+                   help="threads sharing the 18 questions (default 0: all cores)")
     add_common(p, json_help="print JSON: table {seat: {strain: {tricks, contract}}}, misere")
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
     from ..analysis import table
-    return emit(args, table(args.deal, talon=args.talon, backend=args.backend))
+    return emit(args, table(args.deal, talon=args.talon, backend=args.backend,
+                           threads=args.threads))
