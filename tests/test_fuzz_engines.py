@@ -15,7 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver import PrefError, available_backends, get_backend
-from solver.engine.layout import POS_FIELDS, make_position
+from solver.cards import NO_CARD
+from solver.engine.layout import P_TALON0, P_TALON1, POS_FIELDS, make_position
 from solver.randpos import random_ending
 
 BACKENDS = available_backends()
@@ -114,3 +115,28 @@ def test_table_memory_stays_within_its_bound(name):
     assert out.returncode == 0, out.stderr
     grown_mib = int(out.stdout.strip())
     assert grown_mib <= 4 + 12, f"grew {grown_mib} MiB with a 4 MiB table"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, POS_FIELDS - 1), field, st.booleans())
+def test_numba_vectorised_batch_check_clears_only_valid_rows(seed, where, value, mangle):
+    """The Numba batch check clears rows with numpy and checks the rest one by one: every row
+    it clears must pass the row-by-row check, and plain valid rows must be cleared (or the
+    fast path would never be taken)."""
+    from solver.engine.numba_backend import _check_fields, _plain_rows_ok
+
+    rng = np.random.default_rng(seed)
+    mode = ("contract", "misere", "raspasy")[seed % 3]
+    pos = random_ending(rng, int(rng.integers(1, 6)), mode=mode)
+    valid = pos.copy()
+    if mangle:
+        pos[where] = min(max(value, -(2**62)), 2**62)
+    cleared = bool(_plain_rows_ok(np.ascontiguousarray(pos[None, :], dtype=np.int64))[0])
+    try:
+        _check_fields(pos.tolist())
+        passes = True
+    except PrefError:
+        passes = False
+    assert passes or not cleared, f"cleared a bad row: {pos.tolist()}"
+    if not mangle and valid[P_TALON0] == NO_CARD and valid[P_TALON1] == NO_CARD:
+        assert cleared, f"a plain valid row was not cleared: {pos.tolist()}"
