@@ -326,6 +326,42 @@ static inline int quick_tricks(const game_t *g, const state_t *s, int L, uint32_
     return q;
 }
 
+/* The "wins" count of misere_bound below: k = min h_s over the suits S and a catcher both
+ * hold (NO_LIMIT when no suit constrains it); *hreg gets S's lowest card of each such
+ * suit and *exits the suits where a catcher holds a card above it and none below.  Stops
+ * early, leaving *hreg incomplete, once k < stop (callers needing all of it pass stop <= 0). */
+enum { NO_LIMIT = 16 }; /* a count no suit constrains: above any number of tricks */
+
+static inline int misere_wins(uint32_t S, uint32_t H1, uint32_t H2, int stop, uint32_t *hreg,
+                              uint32_t *exits)
+{
+    int k = NO_LIMIT;
+    *hreg = 0;
+    *exits = 0;
+    for (int su = 0; su < 4 && k >= stop; su++) {
+        uint32_t m = SUIT_BITS(S, su), x1 = SUIT_BITS(H1, su), x2 = SUIT_BITS(H2, su);
+        if (!m || !(x1 | x2))
+            continue;
+        uint32_t low = m & (0u - m);
+        *hreg |= low << (8 * su);
+        if (x1 > low) { /* catcher 1 holds a card above lowS */
+            int u = popc32(x1 & (low - 1));
+            if (u < k)
+                k = u;
+            if (!u)
+                *exits |= 1u << su;
+        }
+        if (x2 > low) {
+            int u = popc32(x2 & (low - 1));
+            if (u < k)
+                k = u;
+            if (!u)
+                *exits |= 1u << su;
+        }
+    }
+    return k;
+}
+
 /* Мизер / распасы (no trump) at the start of a trick: how many of the next tricks the solo seat
  * S surely wins or surely loses.  C1, C2 are the catchers; for each suit s that S and a
  * catcher both hold, lowS = S's lowest card of s and lowC = the catchers' lowest card of s.
@@ -361,36 +397,14 @@ static inline int quick_tricks(const game_t *g, const state_t *s, int L, uint32_
 static inline int misere_bound(const game_t *g, const state_t *s, int mover, int R, int t,
                                uint32_t hands, uint32_t *rel)
 {
-    enum { NO_LIMIT = 16 };
     int so = g->solo;
     int c1 = so + 1 >= 3 ? so - 2 : so + 1, c2 = 3 - so - c1;
     uint32_t S = s->hand[so], H1 = s->hand[c1], H2 = s->hand[c2];
     int need = R - t + 1; /* losses that refute "value >= t" */
     if (mover == so) {
-        /* wins: k >= t?  (computed in full only while it can reach t) */
-        int k = NO_LIMIT;
-        uint32_t hreg = 0, exits = 0;
-        for (int su = 0; su < 4; su++) {
-            uint32_t m = SUIT_BITS(S, su), x1 = SUIT_BITS(H1, su), x2 = SUIT_BITS(H2, su);
-            if (!m || !(x1 | x2))
-                continue;
-            uint32_t low = m & (0u - m);
-            hreg |= low << (8 * su);
-            if (x1 > low) { /* catcher 1 holds a card above lowS */
-                int u = popc32(x1 & (low - 1));
-                if (u < k)
-                    k = u;
-                if (!u)
-                    exits |= 1u << su;
-            }
-            if (x2 > low) {
-                int u = popc32(x2 & (low - 1));
-                if (u < k)
-                    k = u;
-                if (!u)
-                    exits |= 1u << su;
-            }
-        }
+        /* wins: k >= t?  (in full: the exits are needed below) */
+        uint32_t hreg, exits;
+        int k = misere_wins(S, H1, H2, 0, &hreg, &exits);
         if ((k < R ? k : R) >= t) {
             *rel = upclose(hreg, hands);
             return 1;
@@ -444,25 +458,8 @@ static inline int misere_bound(const game_t *g, const state_t *s, int mover, int
                 *rel = upclose(low << (8 * e), hands);
                 return 1;
             }
-            int k = NO_LIMIT;
-            uint32_t hreg = 0;
-            for (int su = 0; su < 4 && k >= t; su++) {
-                uint32_t m2 = SUIT_BITS(S, su), x1 = SUIT_BITS(H1, su), x2 = SUIT_BITS(H2, su);
-                if (!m2 || !(x1 | x2))
-                    continue;
-                uint32_t low2 = m2 & (0u - m2);
-                hreg |= low2 << (8 * su);
-                if (x1 > low2) {
-                    int u = popc32(x1 & (low2 - 1));
-                    if (u < k)
-                        k = u;
-                }
-                if (x2 > low2) {
-                    int u = popc32(x2 & (low2 - 1));
-                    if (u < k)
-                        k = u;
-                }
-            }
+            uint32_t hreg, exits;
+            int k = misere_wins(S, H1, H2, t, &hreg, &exits);
             if ((k < R ? k : R) >= t) {
                 *rel = upclose(hreg, hands);
                 return 1;

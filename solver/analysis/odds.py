@@ -33,6 +33,7 @@ Ctrl-C stops between chunks (a chunk is a fraction of a second).
 from __future__ import annotations
 
 import itertools
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
@@ -41,6 +42,7 @@ from math import comb
 import numpy as np
 
 from ..cards import NO_TRUMP, iter_cards, mask_of
+from ..engine import default_jobs
 from ..engine.layout import (
     P_HAND0,
     P_LEADER,
@@ -201,7 +203,8 @@ def _revolving_door(cards: tuple[int, ...], k: int) -> np.ndarray:
         elif kk == n:
             out = np.array([sum(1 << c for c in cards[:n])], dtype=np.int64)
         else:
-            out = np.concatenate([rd(n - 1, kk), rd(n - 1, kk - 1)[::-1] | np.int64(1 << cards[n - 1])])
+            added = rd(n - 1, kk - 1)[::-1] | np.int64(1 << cards[n - 1])
+            out = np.concatenate([rd(n - 1, kk), added])
         memo[n, kk] = out
         return out
 
@@ -248,12 +251,9 @@ def _tests(be, pos: np.ndarray, targets, threads: int, tt_mb) -> np.ndarray:
     each worker's table keeps paying), searched in parallel from Python threads (the C calls
     release the GIL); the engine's own threading would deal the rows out one by one."""
     targets = np.broadcast_to(np.asarray(targets, dtype=np.int64), (len(pos),))
-    if threads == 0:
-        import os
-        threads = os.cpu_count() or 1
+    threads = threads or default_jobs()
     if threads <= 1 or getattr(be, "name", "") != "c" or len(pos) < 256 * threads:
         return be.tests_batch(pos, targets, threads=threads, tt_mb=tt_mb)[0]
-    from concurrent.futures import ThreadPoolExecutor
     cuts = np.linspace(0, len(pos), threads + 1).astype(int)
     with ThreadPoolExecutor(threads) as ex:
         parts = list(ex.map(lambda i: be.tests_batch(pos[cuts[i]:cuts[i + 1]],
@@ -305,12 +305,11 @@ def _solve_group(be, kept: int, seat: int, opp_a: int, opp_b: int, pool: list[in
         else:
             must_not = lead
         table = (lead,)
+    cache = {} if cache is None else cache   # every discard of one call shares the layouts
     key = (tuple(pool), n, must, must_not)
-    if cache is None or key not in cache:   # every discard of one call shares the layouts
-        masks = _layout_masks(pool, n, must, must_not, gray=not misere)
-        if cache is not None:
-            cache[key] = masks
-    masks = cache[key] if cache is not None else masks
+    if key not in cache:
+        cache[key] = _layout_masks(pool, n, must, must_not, gray=not misere)
+    masks = cache[key]
     full = mask_of(pool)
     hist = np.zeros(n + 1, dtype=np.int64)
     for start in range(0, len(masks), chunk):

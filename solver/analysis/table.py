@@ -21,7 +21,7 @@ from html import escape
 
 from ..cards import NO_TRUMP, STRAINS
 from ..deal import Deal
-from ..engine import DEFAULT_TT_MB
+from ..engine import DEFAULT_TT_MB, default_jobs
 from ..errors import InvalidArgumentError
 from ..notation import format_strain
 from ._common import as_deal, as_seat, cards_text, engine, twelve_of, warm_context
@@ -108,14 +108,6 @@ class TableResult:
         return deal_html(self.deal) + "<table>" + "".join(rows) + "</table>"
 
 
-def _best_discard(be, deal, seat, twelve, strain, misere, leader, tt_mb, context):
-    """One of the eighteen questions: (tricks, discard, engine calls)."""
-    ctx = context if context is not None else warm_context(be, tt_mb)
-    vals, _, calls = discard_values(deal.hands, seat, twelve, trump=strain, misere=misere,
-                                    leader=leader, ctx=ctx, exact=False)
-    return vals[0].tricks, vals[0].cards, calls
-
-
 _POOLS: dict[int, ThreadPoolExecutor] = {}
 _POOLS_LOCK = threading.Lock()
 os.register_at_fork(after_in_child=_POOLS.clear)  # a child has none of the parent's threads
@@ -137,12 +129,7 @@ def _thread_count(threads, be, context) -> int:
                                    f"not {threads!r}")
     if context is not None or getattr(be, "name", "") == "reference":
         return 1  # a context serves one thread; the reference solver holds the GIL
-    if threads == 0:
-        try:
-            threads = len(os.sched_getaffinity(0))
-        except AttributeError:  # pragma: no cover - not Linux
-            threads = os.cpu_count() or 1
-    return max(1, threads)
+    return threads or default_jobs()
 
 
 def table(deal, *, talon=None, leader=0, backend="auto", tt_mb=DEFAULT_TT_MB,
@@ -170,14 +157,18 @@ def table(deal, *, talon=None, leader=0, backend="auto", tt_mb=DEFAULT_TT_MB,
     questions += [(seat, strain, False) for seat in range(3) for strain in STRAINS]
 
     def answer(q):
+        """One question, in the calling thread's context: (tricks, discard, engine calls)."""
         seat, strain, misere = q
-        return _best_discard(be, deal, seat, twelves[seat], strain, misere, leader, tt_mb,
-                             context)
+        ctx = context if context is not None else warm_context(be, tt_mb)
+        vals, _, calls = discard_values(deal.hands, seat, twelves[seat], trump=strain,
+                                        misere=misere, leader=leader, ctx=ctx, exact=False)
+        return vals[0].tricks, vals[0].cards, calls
 
     if threads == 1:
         answers = [answer(q) for q in questions]
     else:
-        futures = [_pool(min(threads, len(questions))).submit(answer, q) for q in questions]
+        pool = _pool(min(threads, len(questions)))
+        futures = [pool.submit(answer, q) for q in questions]
         try:
             answers = [f.result() for f in futures]
         except BaseException:  # Ctrl-C or an error: drop the questions not started

@@ -20,19 +20,12 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 
+from ..engine import default_jobs
 from .tasks import run_chunk
 
 DEFAULT_CHUNK = 16
 MAX_CHUNK = 256
 CHUNK_SECONDS = 0.5     # adaptive chunks aim at about this much work each
-
-
-def default_jobs() -> int:
-    """The cores this process may use."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:     # not on Linux
-        return max(1, os.cpu_count() or 1)
 
 
 def is_dask_client(executor) -> bool:

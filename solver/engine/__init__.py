@@ -10,8 +10,7 @@ Every backend module (``c_backend``, ``numba_backend``) exposes a ``BACKEND`` ob
 ``tests_batch(positions, targets, threads=1, tt_mb=DEFAULT_TT_MB)``
                                  null-window probes in batch; returns ``(bools, nodes)``
 
-The full contract both backends meet (and the tests they pass) is docs/engine-contract.md
-(CONTRACT_PLACEHOLDER in a helper's brief means that file).
+The full contract both backends meet (and the tests they pass) is docs/engine-contract.md.
 
 and a ``Context`` has
 
@@ -35,6 +34,7 @@ True
 from __future__ import annotations
 
 import importlib
+import os
 
 from ..errors import BackendUnavailableError, InvalidArgumentError
 
@@ -94,3 +94,11 @@ def get_backend(name: str = "auto"):
             f"the {name!r} backend is not available ({_errors.get(name, 'not built')}): "
             f"{_HOW_TO_GET[name]}")
     return backend
+
+
+def default_jobs() -> int:
+    """The cores this process may use (its CPU affinity where the system has one)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:     # not on Linux
+        return max(1, os.cpu_count() or 1)

@@ -19,7 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from ..cards import NO_CARD, NO_TRUMP
+from ..cards import NO_CARD, NO_TRUMP, count
 from ..errors import InvalidArgumentError, InvalidDealError, PrefError
 from ..notation import format_card
 from . import DEFAULT_TT_MB
@@ -59,10 +59,6 @@ def _new_table(entries: int) -> np.ndarray:
     raw = np.zeros(_k.WORDS * entries + 8, dtype=np.int64)
     skip = (-raw.ctypes.data % 64) // 8
     return raw[skip:skip + _k.WORDS * entries]
-
-
-def _popcount(x: int) -> int:
-    return x.bit_count()
 
 
 def _check_position(pos) -> np.ndarray:
@@ -129,16 +125,16 @@ def _check_fields(p: list[int]) -> None:
                 raise InvalidDealError("on a talon trick seat 0 plays first (leader must be 0)")
     leader = p[P_LEADER]
     mover = (leader + ntable) % 3
-    k = _popcount(hands[mover])
+    k = count(hands[mover])
     if not 1 <= k <= 10:
         raise InvalidDealError(f"the player to move (seat {mover}) holds {k} cards; "
                                "a position needs 1..10")
     for i in range(3):
         seat = (leader + i) % 3
         expect = k - 1 if i < ntable else k
-        if _popcount(hands[seat]) != expect:
+        if count(hands[seat]) != expect:
             raise InvalidDealError(
-                f"hand {seat} holds {_popcount(hands[seat])} cards, expected {expect} "
+                f"hand {seat} holds {count(hands[seat])} cards, expected {expect} "
                 f"(seat {mover} to move holds {k}, {ntable} card(s) on the table)")
     if talon_pending > k:
         raise InvalidDealError(f"{talon_pending} talon tricks pending but only {k} tricks left")
