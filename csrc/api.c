@@ -7,7 +7,7 @@
 
 #include "engine.h"
 
-int pref_abi_version(void) { return 2; }
+int pref_abi_version(void) { return 3; }
 
 const char *pref_status_text(int status)
 {
@@ -268,6 +268,82 @@ int pref_line(pref_ctx *ctx, const int64_t pos[PREF_POS_FIELDS], int8_t line[PRE
     *n = SEARCH(ctx, pref_search_line, ctx, &g, &s, line, value);
     if (nodes)
         *nodes = ctx->nodes;
+    return PREF_OK;
+}
+
+/* ---- the discard scan ------------------------------------------------------------------ */
+
+/* One null-window probe of a scan: answered by the window [lo, hi] when it can be. */
+static int scan_probe(pref_ctx *ctx, const int64_t *row, int t, int lo, int hi, int64_t *nodes,
+                      int64_t *probes)
+{
+    if (t <= lo)
+        return 1;
+    if (t > hi)
+        return 0;
+    game_t g;
+    state_t s;
+    prepare(ctx, row, &g, &s); /* validated before */
+    int r = SEARCH(ctx, pref_search_test, ctx, &g, &s, t);
+    *nodes += (int64_t)ctx->nodes;
+    (*probes)++;
+    return r;
+}
+
+/* The exact value by probes stepping from guess: up while they succeed, down while they fail. */
+static int scan_exact(pref_ctx *ctx, const int64_t *row, int guess, int lo, int hi,
+                      int64_t *nodes, int64_t *probes)
+{
+    if (scan_probe(ctx, row, guess, lo, hi, nodes, probes)) {
+        int v = guess;
+        while (scan_probe(ctx, row, v + 1, lo, hi, nodes, probes))
+            v++;
+        return v;
+    }
+    for (int v = guess - 1; v > 0; v--)
+        if (scan_probe(ctx, row, v, lo, hi, nodes, probes))
+            return v;
+    return 0;
+}
+
+int pref_discard_scan(pref_ctx *ctx, const int64_t *pos, int64_t n, int best, int only_best,
+                      int32_t *values, int8_t *exact, int64_t *nodes, int64_t *probes)
+{
+    if (n < 0 || best < 0 || best > 10 || (only_best != 0 && only_best != 1))
+        return PREF_E_ARG;
+    if (!ctx || !probes || (n > 0 && (!pos || !values || !exact || !nodes)))
+        return PREF_E_NULL;
+    *probes = 0;
+    for (int64_t i = 0; i < n; i++) {
+        game_t g;
+        state_t s;
+        int st = load_position(pos + i * PREF_POS_FIELDS, &g, &s);
+        if (st != PREF_OK)
+            return st;
+    }
+    for (int64_t i = 0; i < n; i++) {
+        const int64_t *row = pos + i * PREF_POS_FIELDS;
+        int mini = row[PREF_P_MINIMISE] != 0;
+        int tricks = popc32((uint32_t)row[row[PREF_P_SOLO]]);
+        int v = best, ex = 0;
+        nodes[i] = 0;
+        if (!only_best) {
+            v = scan_exact(ctx, row, best, 0, tricks, &nodes[i], probes);
+            ex = 1;
+        } else if (mini ? best > 0 : best < tricks) {
+            int better = mini ? !scan_probe(ctx, row, best, 0, tricks, &nodes[i], probes)
+                              : scan_probe(ctx, row, best + 1, 0, tricks, &nodes[i], probes);
+            if (better) {
+                v = mini ? scan_exact(ctx, row, best - 1, 0, best - 1, &nodes[i], probes)
+                         : scan_exact(ctx, row, best + 1, best + 1, tricks, &nodes[i], probes);
+                ex = 1;
+            }
+        }
+        values[i] = v;
+        exact[i] = (int8_t)ex;
+        if (mini ? v < best : v > best)
+            best = v;
+    }
     return PREF_OK;
 }
 

@@ -69,6 +69,8 @@ int pref_card_values(pref_ctx *ctx, const int64_t *pos, int8_t *cards, int8_t *v
                      uint64_t *nodes);
 int pref_line(pref_ctx *ctx, const int64_t *pos, int8_t *line, int *n, int *value,
               uint64_t *nodes);
+int pref_discard_scan(pref_ctx *ctx, const int64_t *pos, int64_t n, int best, int only_best,
+                      int32_t *values, int8_t *exact, int64_t *nodes, int64_t *probes);
 int pref_values_batch(const int64_t *pos, int64_t n, int threads, size_t tt_bytes,
                       int32_t *values, int64_t *nodes);
 int pref_tests_batch(const int64_t *pos, const int32_t *targets, int64_t n, int threads,

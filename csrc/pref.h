@@ -92,6 +92,19 @@ int pref_card_values(pref_ctx *ctx, const int64_t pos[PREF_POS_FIELDS], int8_t c
 int pref_line(pref_ctx *ctx, const int64_t pos[PREF_POS_FIELDS], int8_t line[PREF_MAX_LINE], int *n,
               int *value, uint64_t *nodes);
 
+/* The scan of a best-discard question (solver.analysis.discard.discard_values): rows are the
+ * positions after each discard (one per group of equivalent discards, in the order tried, all
+ * of one game); best is the best value known before the first row.  Rows are taken in order,
+ * best moving with each (the maximum in a contract, the minimum on мизер).  only_best = 0:
+ * every row's exact value, by null-window probes stepping from the best so far.  only_best = 1:
+ * one probe asks whether the row beats the best so far; a row that does gets its exact value,
+ * the others the bound that probe proved (values[i] = best so far, exact[i] = 0); nothing
+ * beats a мизер at 0 or a contract taking every trick.  nodes[i]: the row's search nodes;
+ * *probes: engine probes in all.  One call instead of one per probe; the probes and their
+ * order are those of the Python loop it replaces. */
+int pref_discard_scan(pref_ctx *ctx, const int64_t *pos, int64_t n, int best, int only_best,
+                      int32_t *values, int8_t *exact, int64_t *nodes, int64_t *probes);
+
 /* Batch kernels over n positions (n x PREF_POS_FIELDS int64, row-major), threads workers
  * (threads <= 0: one per online CPU), each with its own context of tt_bytes reused across the
  * positions it takes.  nodes may be NULL.  If any row is invalid nothing is solved: values[i]

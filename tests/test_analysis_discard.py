@@ -109,6 +109,88 @@ def test_exact_from_with_a_known_window(misere):
         pos = make_position(deal.hands, trump=4 if misere else 1, solo=0, minimise=misere)
         v = ctx.value(pos)
         for guess in range(0, 6):
-            plain = exact_from(ctx, pos, guess, [0])
-            windowed = exact_from(ctx, pos, guess, [0], lo=max(0, v - 1), hi=v + 1)
+            plain = exact_from(ctx, pos, guess, [0, 0])
+            windowed = exact_from(ctx, pos, guess, [0, 0], lo=max(0, v - 1), hi=v + 1)
             assert plain == windowed == v
+
+
+class _LoopOnly:
+    """A context without ``discard_scan``: the scan runs the Python loop over its probes."""
+
+    def __init__(self, ctx):
+        self.ctx = ctx
+
+    def value(self, pos):
+        return self.ctx.value(pos)
+
+    def test(self, pos, target):
+        return self.ctx.test(pos, target)
+
+    @property
+    def nodes(self):
+        return self.ctx.nodes
+
+
+def _scan_rows(deal, seat, misere, strain):
+    """The positions after each discard group of a full deal, as discard_values orders them."""
+    from solver.analysis.discard import _groups
+    twelve = deal.hands[seat] | deal.talon_mask
+    groups, kept_of = _groups(tuple(deal.hands), seat, twelve, 0, None)
+    rows = []
+    for key in groups:
+        h = list(deal.hands)
+        h[seat] = kept_of[key]
+        rows.append(make_position(h, trump=4 if misere else strain, solo=seat, minimise=misere))
+    return np.array(rows)
+
+
+@needs_fast
+@pytest.mark.parametrize("backend", FAST)
+@pytest.mark.parametrize("misere", [False, True])
+def test_engine_scan_is_the_python_loop(backend, misere):
+    """The engine's one-call scan answers exactly as the Python loop over single probes: the
+    same values, bounds, probes (and, in C, the same nodes: the same searches in the same
+    order); every exact value is the row's fresh value, every bound holds."""
+    from solver.analysis.discard import scan_discards
+    be = get_backend(backend)
+    fresh = be.Context()
+    for seed in range(1 if misere else 3):  # a full мизер scan costs a second
+        deal = Deal.random(300 + seed)
+        rows = _scan_rows(deal, seed, misere, seed + 1)
+        truth = [fresh.value(r) for r in rows]
+        for only_best in (False, True):
+            for best in (truth[0], 0 if misere else 10, 3):
+                ctx_a, ctx_b = be.Context(), be.Context()
+                got = scan_discards(ctx_a, rows, best, only_best)
+                loop = scan_discards(_LoopOnly(ctx_b), rows, best, only_best)
+                assert got[0].tolist() == loop[0].tolist()
+                assert got[1].tolist() == loop[1].tolist()
+                assert got[3] == loop[3] > 0 or (only_best and best in (0, 10))
+                if backend == "c":
+                    assert got[2].tolist() == loop[2].tolist()
+                running = best
+                for v, ex, t in zip(got[0].tolist(), got[1].tolist(), truth):
+                    if ex:
+                        assert v == t
+                    else:
+                        assert only_best and v == running
+                        assert (t >= v) if misere else (t <= v)
+                    running = min(running, v) if misere else max(running, v)
+                assert not only_best or any(got[1]) or best in (0, 10) or all(
+                    (t >= best) if misere else (t <= best) for t in truth)
+
+
+@needs_fast
+@pytest.mark.parametrize("backend", FAST)
+def test_engine_scan_rejects_bad_input(backend):
+    from solver.errors import PrefError
+    ctx = get_backend(backend).Context()
+    rows = _scan_rows(Deal.random(5), 0, False, 1)
+    with pytest.raises(InvalidArgumentError, match="best"):
+        ctx.discard_scan(rows, 11, True)
+    bad = rows.copy()
+    bad[3, 1] = bad[3, 0]                      # two hands share cards
+    with pytest.raises(PrefError):
+        ctx.discard_scan(bad, 5, True)
+    v, ex, nodes, probes = ctx.discard_scan(rows[:0], 5, True)
+    assert len(v) == len(ex) == len(nodes) == probes == 0

@@ -23,9 +23,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from html import escape
 
+import numpy as np
+
 from ..cards import NO_TRUMP, count, iter_cards, rank_of, suit_of
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
+from ..engine.layout import P_MINIMISE, P_SOLO
 from ..errors import InvalidArgumentError
 from ..notation import format_card, format_strain
 from ._common import (
@@ -152,28 +155,72 @@ def exact_from(ctx, pos, guess: int, counter: list, lo: int = 0, hi: int = 99) -
     """The exact value of ``pos`` by null-window probes stepping from ``guess``.
 
     ``lo <= value <= hi`` when known (a probe already answered): probes whose answer follows
-    from the window are not asked again, the steps (and so the value) are the same.
+    from the window are not asked.  ``counter[0]`` counts the probes asked, ``counter[1]``
+    their nodes.
     """
     def probe(t):
         if t <= lo:
             return True
         if t > hi:
             return False
+        answer = ctx.test(pos, t)
         counter[0] += 1
-        return ctx.test(pos, t)
+        counter[1] += ctx.nodes
+        return answer
 
     if probe(guess):
         v = guess
-        while True:
-            if not probe(v + 1):
-                return v
+        while probe(v + 1):
             v += 1
-    v = guess - 1
-    while v > 0:
+        return v
+    for v in range(guess - 1, 0, -1):
         if probe(v):
             return v
-        v -= 1
     return 0
+
+
+def scan_discards(ctx, positions, best: int, only_best: bool):
+    """The discards after the first, in the order tried: ``(values, exact, nodes, probes)``.
+
+    ``positions``: one row per group of equivalent discards; ``best``: the best value known
+    before the first row (a contract maximises, a мизер minimises; every row is one game).
+    ``only_best=False``: every row's exact value, stepping from the best so far.
+    ``only_best=True``: one probe asks whether the row beats the best so far; a row that does
+    gets its exact value, the others the bound the probe proved (the best so far, not exact);
+    nothing beats a мизер at 0 or a contract taking every trick.
+
+    The C and Numba contexts run this loop in one call (``ctx.discard_scan``), with the same
+    probes in the same order; this is the loop itself, for any context.
+    """
+    if hasattr(ctx, "discard_scan"):
+        return ctx.discard_scan(positions, best, only_best)
+    n = len(positions)
+    values, exact, nodes = np.zeros(n, np.int32), np.zeros(n, bool), np.zeros(n, np.int64)
+    probes = 0
+    for i, pos in enumerate(positions):
+        mini = bool(pos[P_MINIMISE])
+        tricks = count(int(pos[int(pos[P_SOLO])]))
+        v, ex, counter = best, False, [0, 0]
+        if not only_best:
+            v, ex = exact_from(ctx, pos, best, counter, 0, tricks), True
+        elif (best > 0) if mini else (best < tricks):
+            better = (not _probe(ctx, pos, best, counter)) if mini \
+                else _probe(ctx, pos, best + 1, counter)
+            if better:
+                v = (exact_from(ctx, pos, best - 1, counter, 0, best - 1) if mini
+                     else exact_from(ctx, pos, best + 1, counter, best + 1, tricks))
+                ex = True
+        values[i], exact[i], nodes[i] = v, ex, counter[1]
+        probes += counter[0]
+        best = min(best, v) if mini else max(best, v)
+    return values, exact, nodes, probes
+
+
+def _probe(ctx, pos, t, counter) -> bool:
+    answer = ctx.test(pos, t)
+    counter[0] += 1
+    counter[1] += ctx.nodes
+    return answer
 
 
 @lru_cache(maxsize=64)
@@ -204,67 +251,36 @@ def discard_values(hands, seat: int, twelve: int, *, trump: int, misere: bool, l
     """
     groups, kept_of = _groups(tuple(int(h) for h in hands), seat, twelve, leader,
                               None if only is None else tuple(tuple(sorted(p)) for p in only))
-    positions = {}
-    for key, kept in kept_of.items():
-        h = list(hands)
-        h[seat] = kept
-        positions[key] = position(h, trump=NO_TRUMP if misere else trump, solo=seat,
-                                  minimise=misere, leader=leader)
     score = {c: _keep_score(c, twelve, trump, misere) for c in iter_cards(twelve)}
     order = sorted(groups, key=lambda k: min(score[p[0]] + score[p[1]] for p in groups[k]))
     values: dict[tuple, tuple[int, bool]] = {}
-    nodes = 0
-    calls = [0]
-    best = None
     if misere:
         # a discard the suit-by-suit proof clears takes no trick: value 0, no search
         from .misere_safety import safe_layout
         a, b = (seat + 1) % 3, (seat + 2) % 3
         for key in order:
-            kept = int(positions[key][seat])
-            if safe_layout(kept, int(hands[a]), int(hands[b]), m_leads=leader == seat):
+            if safe_layout(kept_of[key], int(hands[a]), int(hands[b]), m_leads=leader == seat):
                 values[key] = (0, True)
-                best = 0
-    for key in order:
-        if key in values:
-            continue
-        pos = positions[key]
-        if best == 0 and misere and not exact:
-            values[key] = (0, False)
-            continue
-        if best is None:
-            calls[0] += 1
-            v = ctx.value(pos)
-            nodes += ctx.nodes
-            values[key] = (v, True)
-            best = v
-            continue
-        if exact:
-            v = exact_from(ctx, pos, best, calls)
-            nodes += ctx.nodes  # the last probe's nodes; see docs/analysis.md
-            values[key] = (v, True)
-        else:
-            if not misere and best >= count(int(pos[seat])):
-                # every trick already: no discard can beat it (the probe would say no)
-                values[key] = (best, False)
-                continue
-            calls[0] += 1
-            if misere:
-                better = not ctx.test(pos, best)
-            else:
-                better = ctx.test(pos, best + 1)
-            nodes += ctx.nodes
-            if better:
-                # the probe just answered bounds the value: below ``best`` for a мизер,
-                # above it for a contract
-                window = {"hi": best - 1} if misere else {"lo": best + 1}
-                v = exact_from(ctx, pos, best + (-1 if misere else 1), calls, **window)
-                values[key] = (v, True)
-            else:
-                values[key] = (best, False)
-        v = values[key][0]
-        best = min(best, v) if misere else max(best, v)
-    return _ordered(order, groups, values, misere), nodes, calls[0]
+    rest = [key for key in order if key not in values]
+    if not rest:
+        return _ordered(order, groups, values, misere), 0, 0
+    base = position(hands, trump=NO_TRUMP if misere else trump, solo=seat, minimise=misere,
+                    leader=leader)
+    pos = np.repeat(base[None, :], len(rest), axis=0)
+    pos[:, seat] = [kept_of[key] for key in rest]
+    nodes = calls = 0
+    if values:
+        best = 0
+    else:
+        best = ctx.value(pos[0])
+        nodes, calls = ctx.nodes, 1
+        values[rest[0]] = (best, True)
+        rest, pos = rest[1:], pos[1:]
+    got, exact_, used, probes = scan_discards(ctx, pos, best, only_best=not exact)
+    for key, v, ex in zip(rest, got.tolist(), exact_.tolist()):
+        values[key] = (v, ex)
+    nodes, calls = nodes + int(used.sum()), calls + probes
+    return _ordered(order, groups, values, misere), nodes, calls
 
 
 def _ordered(order, groups, values, misere):

@@ -28,7 +28,7 @@ except ImportError as exc:  # not built: the registry reports it and falls back 
     raise ImportError(f"the C engine solver._pref_c is not built ({exc})") from exc
 
 ffi, lib = _pref_c.ffi, _pref_c.lib
-if not hasattr(lib, "pref_ctx_new") or lib.pref_abi_version() < 2:
+if not hasattr(lib, "pref_ctx_new") or lib.pref_abi_version() < 3:
     raise ImportError("solver._pref_c is a stale build: rebuild with `pip install -e .`")
 
 _DEAL_ERRORS = {lib.PREF_E_HAND, lib.PREF_E_COUNT, lib.PREF_E_TABLE, lib.PREF_E_TALON}
@@ -149,6 +149,31 @@ class Context:
         value = ffi.new("int *")
         self._call(lib.pref_line, pos, line, self._out, value)
         return [int(line[i]) for i in range(self._out[0])]
+
+    def discard_scan(self, positions, best: int, only_best: bool):
+        """The scan of a best-discard question in one call (``csrc/pref.h``,
+        ``pref_discard_scan``): ``(values int32[n], exact bool[n], nodes int64[n], probes)``.
+
+        ``positions``: one row per discard group, in the order tried; ``best``: the best value
+        known before the first row.  :func:`solver.analysis.discard.scan_discards` is the
+        same loop in Python and says what it computes.
+        """
+        arr = _positions(positions)
+        n = arr.shape[0]
+        if isinstance(best, bool) or not isinstance(best, (int, np.integer)) or not 0 <= best <= 10:
+            raise InvalidArgumentError(f"discard scan: best must be 0..10, not {best!r}")
+        values = np.zeros(n, dtype=np.int32)
+        exact = np.zeros(n, dtype=np.int8)
+        nodes = np.zeros(n, dtype=np.int64)
+        probes = ffi.new("int64_t *")
+        status = lib.pref_discard_scan(
+            self._ctx, ffi.from_buffer("int64_t[]", arr), n, int(best), int(bool(only_best)),
+            ffi.from_buffer("int32_t[]", values), ffi.from_buffer("int8_t[]", exact),
+            ffi.from_buffer("int64_t[]", nodes), probes)
+        if status != lib.PREF_OK:
+            _raise(status, "discard scan: ")
+        self.nodes = int(nodes.sum())
+        return values, exact.astype(bool), nodes, int(probes[0])
 
     def clear(self) -> None:
         """Empty the transposition table (constant time)."""

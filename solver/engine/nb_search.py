@@ -1528,3 +1528,77 @@ def k_batch(positions, targets, probe, first, step, st, tt, tab, mv, out_values,
         else:
             out_values[i] = exact_value(st, tt, tab, mv, leader, n, c0, c1, tidx, np.int64(-1))
         out_nodes[i] = st[S_NODES]
+
+
+@njit(cache=True)
+def _scan_probe(st, tt, tab, mv, row, t, lo, hi, out_nodes, i, probes):
+    """One probe of a discard scan (answered by the window ``[lo, hi]`` when it can be):
+    ``(answer, probes)``."""
+    if t <= lo:
+        return True, probes
+    if t > hi:
+        return False, probes
+    leader, n, c0, c1, tidx = load_position(st, tt, row)
+    ok = search(st, tt, tab, mv, leader, n, c0, c1, tidx, t)
+    out_nodes[i] += st[S_NODES]
+    return ok, probes + 1
+
+
+@njit(cache=True)
+def _scan_exact(st, tt, tab, mv, row, guess, lo, hi, out_nodes, i, probes):
+    """The exact value by probes stepping from ``guess``: ``(value, probes)``."""
+    ok, probes = _scan_probe(st, tt, tab, mv, row, guess, lo, hi, out_nodes, i, probes)
+    if ok:
+        v = guess
+        while True:
+            ok, probes = _scan_probe(st, tt, tab, mv, row, v + 1, lo, hi, out_nodes, i, probes)
+            if not ok:
+                return v, probes
+            v += 1
+    v = guess - 1
+    while v > 0:
+        ok, probes = _scan_probe(st, tt, tab, mv, row, v, lo, hi, out_nodes, i, probes)
+        if ok:
+            return v, probes
+        v -= 1
+    return 0, probes
+
+
+@njit(cache=True, nogil=True)
+def k_discard_scan(positions, best, only_best, st, tt, tab, mv, out_values, out_exact,
+                   out_nodes):
+    """The scan of a best-discard question (``pref_discard_scan`` in ``csrc/pref.h``; the
+    Python loop :func:`solver.analysis.discard.scan_discards` says what it computes).
+    Returns the number of probes."""
+    probes = 0
+    for i in range(positions.shape[0]):
+        row = positions[i]
+        mini = row[P_MINIMISE] != 0
+        tricks = popcount32(row[row[P_SOLO]])
+        v = best
+        ex = 0
+        out_nodes[i] = 0
+        if not only_best:
+            v, probes = _scan_exact(st, tt, tab, mv, row, best, 0, tricks, out_nodes, i, probes)
+            ex = 1
+        elif (best > 0) if mini else (best < tricks):
+            if mini:
+                held, probes = _scan_probe(st, tt, tab, mv, row, best, 0, tricks, out_nodes, i,
+                                           probes)
+                better = not held
+            else:
+                better, probes = _scan_probe(st, tt, tab, mv, row, best + 1, 0, tricks,
+                                             out_nodes, i, probes)
+            if better:
+                if mini:
+                    v, probes = _scan_exact(st, tt, tab, mv, row, best - 1, 0, best - 1,
+                                            out_nodes, i, probes)
+                else:
+                    v, probes = _scan_exact(st, tt, tab, mv, row, best + 1, best + 1, tricks,
+                                            out_nodes, i, probes)
+                ex = 1
+        out_values[i] = v
+        out_exact[i] = ex
+        if (v < best) if mini else (v > best):
+            best = v
+    return probes

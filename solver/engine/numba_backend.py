@@ -252,6 +252,24 @@ class Context:
             raise RuntimeError("internal error: no card keeps the value (please report)")
         return [int(c) for c in self._cards[:n]]
 
+    def discard_scan(self, positions, best: int, only_best: bool):
+        """The scan of a best-discard question in one kernel call: ``(values int32[n], exact
+        bool[n], nodes int64[n], probes)``; the same as the C engine's (``pref_discard_scan``
+        in ``csrc/pref.h``), :func:`solver.analysis.discard.scan_discards` says what it
+        computes."""
+        arr = _check_batch(positions)
+        if isinstance(best, bool) or not isinstance(best, (int, np.integer)) or not 0 <= best <= 10:
+            raise InvalidArgumentError(f"discard scan: best must be 0..10, not {best!r}")
+        b = int(best)
+        n = arr.shape[0]
+        values = np.zeros(n, dtype=np.int64)
+        exact = np.zeros(n, dtype=np.int64)
+        nodes = np.zeros(n, dtype=np.int64)
+        probes = _k.k_discard_scan(arr, b, bool(only_best), self._st, self._tt, _TABLES,
+                                   self._mv, values, exact, nodes) if n else 0
+        self.nodes = int(nodes.sum())
+        return values.astype(np.int32), exact.astype(bool), nodes, int(probes)
+
     def clear(self) -> None:
         """Empty the transposition table."""
         _k.clear_table(self._st, self._tt)
