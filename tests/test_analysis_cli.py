@@ -30,6 +30,21 @@ def test_discard_on_an_ending():
     assert len(d["discards"]) == 15
 
 
+def test_discard_best_only_marks_the_bounds():
+    # the best value exact, every other discard at most it (a contract), marked as a bound
+    full = {x["cards"]: x["tricks"] for x in as_json(
+        "discard", ENDING, "-d", "0", "-t", "NT", "--talon", "A♣ K♣", "--backend", "reference"
+    )["discards"]}
+    d = as_json("discard", ENDING, "-d", "0", "-t", "NT", "--talon", "A♣ K♣", "--best-only",
+                "--backend", "reference")
+    assert d["discards"][0] == {"cards": "7♣ 7♥", "tricks": 4, "group": 0}
+    bounds = [x for x in d["discards"] if x.get("exact") is False]
+    assert bounds and all(full[x["cards"]] <= x["tricks"] == 4 for x in bounds)
+    text = pref("discard", ENDING, "-d", "0", "-t", "NT", "--talon", "A♣ K♣", "--best-only",
+                "--backend", "reference").stdout
+    assert "≤4" in text and text.splitlines()[1].split()[0] == "4"
+
+
 @needs_fast
 def test_table_and_raspasy_and_tenner_on_a_full_deal():
     t = as_json("table", EXAMPLE)

@@ -112,6 +112,12 @@ class DiscardResult:
         return pd.DataFrame([{"cards": d.text, "tricks": d.tricks, "group": d.group,
                               "exact": d.exact} for d in self.discards])
 
+    def _value_text(self, d: DiscardValue) -> str:
+        """``"7"``, or for a bound ``"≤7"`` (a contract) / ``"≥3"`` (a мизер)."""
+        if d.exact:
+            return str(d.tricks)
+        return ("≤" if self.mode == "contract" else "≥") + str(d.tricks)
+
     def __str__(self) -> str:
         what = (f"contract {format_strain(self.trump)}" if self.mode == "contract" else "мизер")
         lines = [f"discard for seat {self.declarer} ({what}), seat {self.leader} leads:"]
@@ -121,8 +127,7 @@ class DiscardResult:
                 continue
             seen.add(d.group)
             same = [e.text for e in self.discards if e.group == d.group]
-            mark = "" if d.exact else " (bound)"
-            lines.append(f"  {d.tricks:2d}{mark}  " + ", ".join(same))
+            lines.append(f"  {self._value_text(d):>3}  " + ", ".join(same))
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -136,7 +141,7 @@ class DiscardResult:
                 continue
             seen.add(d.group)
             same = [e.text for e in self.discards if e.group == d.group]
-            rows.append(f"<tr><td>{d.tricks}{'' if d.exact else ' (bound)'}</td>"
+            rows.append(f"<tr><td>{escape(self._value_text(d))}</td>"
                         f"<td>{escape(', '.join(same))}</td></tr>")
         return (f"<b>Discard</b> for seat {self.declarer} ({escape(what)}): best "
                 f"<b>{escape(self.best.text)}</b>, {self.tricks} tricks<br>"
