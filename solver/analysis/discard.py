@@ -32,10 +32,10 @@ from ..engine.layout import P_MINIMISE, P_SOLO
 from ..errors import InvalidArgumentError
 from ..notation import format_card, format_strain
 from ._common import (
+    _suit_owners,
     as_deal,
     as_seat,
     as_strain,
-    canonical_key,
     cards_text,
     engine,
     pairs,
@@ -236,13 +236,24 @@ def _groups(hands: tuple, seat: int, twelve: int, leader: int, only):
     every = pairs(twelve) if only is None else list(only)
     groups: dict[tuple, list] = {}
     kept_of: dict[tuple, int] = {}
+    holdings = [[int(h) >> (8 * s) & 0xFF for h in hands] for s in range(4)]
+    suit_keys: list[dict] = [{}, {}, {}, {}]  # per suit: the declarer's holding -> owners
+
+    def suit_key(s: int, held: int) -> tuple:
+        key = suit_keys[s].get(held)
+        if key is None:
+            holding = holdings[s][:]
+            holding[seat] = held
+            key = suit_keys[s][held] = _suit_owners(tuple(holding))
+        return key
+
     for p in every:
-        h = list(hands)
-        h[seat] = twelve & ~((1 << p[0]) | (1 << p[1]))
-        key = canonical_key(h, (leader,))
+        kept = twelve & ~((1 << p[0]) | (1 << p[1]))
+        # canonical_key of the hands after the discard, one suit at a time
+        key = tuple(suit_key(s, kept >> (8 * s) & 0xFF) for s in range(4)) + (leader,)
         if key not in groups:
             groups[key] = []
-            kept_of[key] = h[seat]
+            kept_of[key] = kept
         groups[key].append(p)
     return groups, kept_of
 
