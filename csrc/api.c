@@ -324,7 +324,8 @@ int pref_discard_scan(pref_ctx *ctx, const int64_t *pos, int64_t n, int best, in
     for (int64_t i = 0; i < n; i++) {
         const int64_t *row = pos + i * PREF_POS_FIELDS;
         int mini = row[PREF_P_MINIMISE] != 0;
-        int tricks = popc32((uint32_t)row[row[PREF_P_SOLO]]);
+        /* tricks left: the cards of the player to move */
+        int tricks = popc32((uint32_t)row[(row[PREF_P_LEADER] + row[PREF_P_NTABLE]) % 3]);
         int v = best, ex = 0;
         nodes[i] = 0;
         if (!only_best) {

@@ -28,7 +28,7 @@ import numpy as np
 from ..cards import NO_TRUMP, count, iter_cards, rank_of, suit_of
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
-from ..engine.layout import P_MINIMISE, P_SOLO
+from ..engine.layout import P_LEADER, P_MINIMISE, P_NTABLE
 from ..errors import InvalidArgumentError
 from ..notation import format_card, format_strain
 from ._common import (
@@ -204,7 +204,7 @@ def scan_discards(ctx, positions, best: int, only_best: bool):
     probes = 0
     for i, pos in enumerate(positions):
         mini = bool(pos[P_MINIMISE])
-        tricks = count(int(pos[int(pos[P_SOLO])]))
+        tricks = count(int(pos[(int(pos[P_LEADER]) + int(pos[P_NTABLE])) % 3]))  # tricks left
         v, ex, counter = best, False, [0, 0]
         if not only_best:
             v, ex = exact_from(ctx, pos, best, counter, 0, tricks), True

@@ -1574,7 +1574,7 @@ def k_discard_scan(positions, best, only_best, st, tt, tab, mv, out_values, out_
     for i in range(positions.shape[0]):
         row = positions[i]
         mini = row[P_MINIMISE] != 0
-        tricks = popcount32(row[row[P_SOLO]])
+        tricks = popcount32(row[(row[P_LEADER] + row[P_NTABLE]) % 3])  # tricks left
         v = best
         ex = 0
         out_nodes[i] = 0
