@@ -362,14 +362,40 @@ static inline int misere_wins(uint32_t S, uint32_t H1, uint32_t H2, int stop, ui
     return k;
 }
 
+/* The "losses" count of misere_bound below, for one suit: how many rounds of the suit in a
+ * row S surely ducks when the catchers lead it (NO_LIMIT: every round).  m is S's cards of
+ * the suit, x1 and x2 the catchers'; after_exit = 1 counts the rounds after a first round in
+ * which S played his lowest card and each catcher holding the suit one card (the exit trick).
+ * Round i needs S's i-th lowest card below c_i, the i-th lowest card of the catchers
+ * together (the argument is at misere_bound). */
+static inline int misere_safe_rounds(uint32_t m, uint32_t x1, uint32_t x2, int after_exit)
+{
+    int n1 = popc32(x1), n2 = popc32(x2);
+    int rounds = (n1 > n2 ? n1 : n2) - after_exit; /* each round takes a card from each */
+    uint32_t o = x1 | x2;
+    if (after_exit)
+        m &= m - 1;
+    for (int f = 0; f < rounds; f++) {
+        if (!m)
+            return NO_LIMIT; /* S is void: he discards */
+        if ((m & (0u - m)) > (o & (0u - o)))
+            return f;
+        m &= m - 1;
+        o &= o - 1;
+    }
+    return NO_LIMIT;
+}
+
 /* Мизер / распасы (no trump) at the start of a trick: how many of the next tricks the solo seat
  * S surely wins or surely loses.  C1, C2 are the catchers; for each suit s that S and a
  * catcher both hold, lowS = S's lowest card of s and lowC = the catchers' lowest card of s.
  *
  *   h_s = the fewest cards below lowS held by a catcher who holds a card above lowS (none such:
  *         no limit).  k = min h_s.
- *   b_s = S's cards below lowC, his "bottom" cards (all his cards of s bottom: no limit).
- *         bm = min b_s.
+ *   b_s = the safe rounds of s (misere_safe_rounds): with S's cards a_1 < a_2 < ... and the
+ *         catchers' cards together c_1 < c_2 < ..., the number of leading i with a_i < c_i,
+ *         i up to the longer catcher's length (no limit when that or S's length is reached).
+ *         At least S's "bottom" cards, those below lowC.  bm = min b_s.
  *
  * Wins, S on lead: he wins the next min(k, R) tricks.  Each trick he leads some card c >= lowS
  * of a suit s.  If no catcher holds s he wins.  A catcher holding no card above lowS cannot
@@ -381,16 +407,26 @@ static inline int misere_wins(uint32_t S, uint32_t H1, uint32_t H2, int stop, ui
  * Each catcher has played one card, so from then on the count above holds with k - 1: S wins
  * max(1, min(k, R)) tricks.
  * Losses, a catcher on lead: S loses the next min(bm, R) tricks.  Each is led by a catcher
- * (S never wins one) in a suit s; S is void and discards, or plays a bottom card, below every
- * card the catchers hold of s, including the one led (he had b_s >= bm of them and plays one
- * card a trick).  Also he loses this trick when in every suit the leader holds he is void or
+ * (S never wins one) in a suit s; S is void and discards (his highest card of any suit), or
+ * follows with his highest card below the leader's card (below the higher catcher card when
+ * he plays third).  Per suit the invariant "S's j-th lowest card < the catchers' j-th lowest,
+ * for every j up to the rounds still to survive" holds at the start for b_s rounds, gives S a
+ * card below the leader's, and survives the round: if S plays his l-th lowest under the
+ * catchers' k-th lowest, then k <= j + 1 for every j >= l (else S's (j+1)-th card would be
+ * below the leader's card and higher than the one he played), so removing both keeps it;
+ * S's discards (top cards) and the catchers' (raising their order statistics) keep it too.
+ * Every catcher holding s plays a card of it each round, so rounds stop when the longer
+ * catcher runs out.  Also S loses this trick when in every suit the leader holds he is void or
  * holds a card below the leader's lowest ("duck").
  * Losses, S on lead: with an "exit" suit e (a catcher holds e and no card of it below lowS_e)
- * S leads lowS_e, that catcher must overtake, and a catcher leads from then on with S's bottom
- * counts unchanged except b_e one lower: he loses 1 + min(R - 1, those counts) tricks.
+ * S leads lowS_e, that catcher must overtake, and a catcher leads from then on: he loses
+ * 1 + min(R - 1, the counts b) tricks, b_e counted after the exit round (S's a_1 gone and a
+ * card of each catcher holding e, whose remaining order statistics are at least c_1, c_2, ...;
+ * rounds up to the longer length minus one); catchers' discards on it only raise the others.
  *
  * Regions: every condition reads the suit lengths and the owners of the cards from lowS (the
- * wins, the exit), lowC (the bottom counts) or the leader's lowest card (duck) upwards: with
+ * wins, the exit), lowC (the safe rounds: the catchers hold nothing below lowC, so S's cards
+ * below it pass every comparison) or the leader's lowest card (duck) upwards: with
  * those owners and the lengths fixed, each hand's number of cards below the named card is
  * fixed too.  The region is the upward closure of the named cards of the suits used.
  * Returns 1 (value >= t), 0 (value < t) or -1 (undecided). */
@@ -423,19 +459,18 @@ static inline int misere_bound(const game_t *g, const state_t *s, int mover, int
             uint32_t m = SUIT_BITS(S, su), o = SUIT_BITS(H1 | H2, su);
             if (!m || !o)
                 continue;
-            uint32_t olow = o & (0u - o);
-            creg |= olow << (8 * su);
-            if (m > olow) /* some card of S's is above lowC */
-                bval[su] = popc32(m & (olow - 1));
+            creg |= (o & (0u - o)) << (8 * su);
+            bval[su] = misere_safe_rounds(m, SUIT_BITS(H1, su), SUIT_BITS(H2, su), 0);
         }
         for (int e = 0; e < 4; e++) {
             if (!((exits >> e) & 1))
                 continue;
             int post = R - 1;
             for (int su = 0; su < 4; su++) {
-                int v = bval[su];
-                if (su == e && v != NO_LIMIT)
-                    v = v > 0 ? v - 1 : 0;
+                /* the exit trick was round 1 of suit e */
+                int v = su != e ? bval[su]
+                                : misere_safe_rounds(SUIT_BITS(S, e), SUIT_BITS(H1, e),
+                                                     SUIT_BITS(H2, e), 1);
                 if (v < post)
                     post = v;
             }
@@ -474,9 +509,8 @@ static inline int misere_bound(const game_t *g, const state_t *s, int mover, int
         uint32_t m = SUIT_BITS(S, su), o = SUIT_BITS(H1 | H2, su);
         if (!m || !o)
             continue;
-        uint32_t olow = o & (0u - o);
-        creg |= olow << (8 * su);
-        if (m > olow && popc32(m & (olow - 1)) < need) {
+        creg |= (o & (0u - o)) << (8 * su);
+        if (misere_safe_rounds(m, SUIT_BITS(H1, su), SUIT_BITS(H2, su), 0) < need) {
             bottom_ok = 0;
             break;
         }

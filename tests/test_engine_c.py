@@ -389,27 +389,41 @@ def _misere_bounds(pos) -> tuple[int, int]:
     def lowest(x):
         return x & -x
 
+    def safe_rounds(m, x1, x2, after_exit):  # misere_safe_rounds()
+        rounds = max(bin(x1).count("1"), bin(x2).count("1")) - after_exit
+        o = x1 | x2
+        if after_exit:
+            m &= m - 1
+        for f in range(rounds):
+            if not m:
+                return big
+            if lowest(m) > lowest(o):
+                return f
+            m &= m - 1
+            o &= o - 1
+        return big
+
     for su in range(4):
         m, x1, x2 = bits(hands[solo], su), bits(hands[c1], su), bits(hands[c2], su)
         o = x1 | x2
         if not m or not o:
             continue
-        low, olow = lowest(m), lowest(o)
+        low = lowest(m)
         for x in (x1, x2):
             if x > low:
                 u = bin(x & (low - 1)).count("1")
                 k = min(k, u)
                 if u == 0:
                     exits.add(su)
-        if m > olow:
-            bval[su] = bin(m & (olow - 1)).count("1")
-            bm = min(bm, bval[su])
+        bval[su] = safe_rounds(m, x1, x2, 0)
+        bm = min(bm, bval[su])
     if mover == solo:
         lo = min(k, R)
         losses = 0
         for e in exits:
-            post = min([R - 1] + [(v if su != e or v == big else max(v - 1, 0))
-                                  for su, v in enumerate(bval)])
+            post = min([R - 1] + [v if su != e else safe_rounds(
+                bits(hands[solo], e), bits(hands[c1], e), bits(hands[c2], e), 1)
+                for su, v in enumerate(bval)])
             losses = max(losses, 1 + post)
         return lo, R - losses
     partner = 3 - mover - solo
