@@ -502,7 +502,7 @@ static inline int misere_bound(const game_t *g, const state_t *s, int mover, int
             break;
         }
     }
-    /* losses: every constraining suit keeps at least need bottom cards (or is all bottom) */
+    /* losses: S ducks every suit at least need times in a row (safe rounds) */
     uint32_t creg = 0;
     int bottom_ok = 1;
     for (int su = 0; su < 4; su++) {
