@@ -684,6 +684,15 @@ static int gen_moves(const game_t *g, const state_t *s, int mover, uint32_t lega
                     next_best = 16 + msb32(SUIT_BITS(nh, trump));
             }
         }
+        /* the misère player second: his card above the one led still loses the trick when
+         * the catcher after him holds only higher cards of the suit (he must follow); such
+         * cards count as ducks for the order (only the order changes, not the answer) */
+        uint32_t overtake = 0;
+        if (g->minimise && mover == g->solo && s->ntable == 1 && !s->ntalon) {
+            int nx = mover + 1 >= 3 ? mover - 2 : mover + 1;
+            uint32_t f = SUIT_BITS(s->hand[nx], lead_suit);
+            overtake = f & (0u - f);
+        }
         for (uint32_t r = reps; r; r &= r - 1) {
             int c = ctz32(r), rk = RANK_OF(c);
             int k = s->ntalon ? (SUIT_OF(c) == lead_suit ? 8 + RANK_OF(c) : -1)
@@ -691,6 +700,8 @@ static int gen_moves(const game_t *g, const state_t *s, int mover, uint32_t lega
             int wins = k > win_key;
             int new_seat = wins ? mover : win_seat;
             int good = (new_seat == g->solo) == want_solo;
+            if (!good && (1u << rk) < overtake && SUIT_OF(c) == lead_suit)
+                good = 1; /* a duck all the same: the catcher after S must overtake */
             int sc;
             if (g->minimise && mover != g->solo && solo_to_come)
                 /* a catcher before the misère player: keep the winning card low */
