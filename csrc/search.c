@@ -618,9 +618,13 @@ static int gen_moves(const game_t *g, const state_t *s, int mover, uint32_t lega
                              && SUIT_BITS(s->hand[solo], trump))
                         sc = 0 + 8 - rk;
                     else
-                        sc = 20 + 8 - rk;
+                        /* suits where the solo seat is short first (-0.8% nodes) */
+                        sc = 20 + 8 - rk - 8 * popc32(ss);
                 } else
-                    sc = (ruffed ? 0 : 20) + 8 - rk;
+                    /* the solo seat's other leads: his shorter suits first (towards ruffs and
+                     * voids; 16 a card outweighs the rest), then suits not ruffed, then low
+                     * cards (contract nodes -2.6% over 1,000 deals) */
+                    sc = (ruffed ? 0 : 20) + 8 - rk - 16 * popc32(SUIT_BITS(s->hand[mover], su));
             } else if (mover == solo) {
                 /* safe lead: some opponent holds only higher cards of the suit */
                 int safe = (sa && (sa & ((2u << rk) - 1)) == 0) || (sb && (sb & ((2u << rk) - 1)) == 0);
