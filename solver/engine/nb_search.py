@@ -567,26 +567,51 @@ def contract_bound(st, tab, mover, rem, target):
 
 
 @njit(cache=True)
+def safe_rounds(m, x1, x2, after_exit, nolimit):
+    """How many rounds of one suit in a row the misère player S surely ducks when the catchers
+    lead it (``nolimit``: every round): ``m`` his cards of it, ``x1``/``x2`` the catchers'.
+    Round i needs S's i-th lowest card below the catchers' i-th lowest together, for i up to
+    the longer catcher's length (each round takes a card from each catcher holding the suit);
+    ``after_exit`` counts the rounds after an exit trick that took S's lowest card and one
+    card of each catcher (docs/engine.md has the argument, from C's misere_safe_rounds)."""
+    n1 = popcount32(x1)
+    n2 = popcount32(x2)
+    rounds = (n1 if n1 > n2 else n2) - after_exit
+    o = x1 | x2
+    if after_exit:
+        m &= m - 1
+    for f in range(rounds):
+        if m == 0:
+            return nolimit      # S is void: he discards
+        if (m & -m) > (o & -o):
+            return f
+        m &= m - 1
+        o &= o - 1
+    return nolimit
+
+
+@njit(cache=True)
 def misere_bound(st, tab, mover, rem, target):
     """``(answer, region)`` from sure counts at a trick start when the solo seat S minimises
     (no trumps): answer 1 / 0 when they settle "S takes >= target", else -1.
 
     For every suit that S and a catcher both hold: lowS = S's lowest card of it, lowC = the
     catchers' lowest.  ``k`` = the fewest cards below lowS held by a catcher who also holds a
-    card above it (no such catcher: no limit); ``bottom`` of a suit = S's cards below lowC
-    (none of his above lowC: no limit), ``bm`` = the fewest.
+    card above it (no such catcher: no limit); ``bottom`` of a suit = its safe rounds
+    (:func:`safe_rounds`; at least S's cards below lowC), ``bm`` = the fewest.
 
     * S on lead wins the next min(k, rem) tricks: he leads a card >= lowS; a catcher above it
       plays one of his cards below lowS (at most one a trick) or discards; S wins, leads again.
     * A catcher on lead with a *forcing* suit (S holds it, the leader holds a card below lowS
       and his partner one too or none) leads low and S wins the trick, then as above:
       max(1, min(k, rem)) tricks.
-    * A catcher on lead: S loses the next min(bm, rem) tricks (he discards, or plays a bottom
-      card, below every catcher card of the suit).  He also loses this trick when in every
+    * A catcher on lead: S loses the next min(bm, rem) tricks (he discards his highest card,
+      or follows with his highest card below the one he has to beat: the safe-rounds
+      invariant, S's j-th lowest card below the catchers' j-th lowest, survives each round).  He also loses this trick when in every
       suit the leader holds he is void or holds a card below the leader's lowest.
     * S on lead with an *exit* suit (a catcher holds a card of it above lowS and none below)
-      leads lowS, is overtaken, and then loses as above with that suit's bottom one lower:
-      1 + min(rem - 1, the bottom counts) tricks.
+      leads lowS, is overtaken, and then loses as above with that suit's safe rounds counted
+      after the exit round: 1 + min(rem - 1, the counts) tricks.
     ``region``: the upward closure of the cards the counts read (lowS, lowC, the leader's
     lowest); the counts below them follow from the suit lengths.
     """
@@ -657,12 +682,10 @@ def misere_bound(st, tab, mover, rem, target):
         o = ((h1 | h2) >> sh) & 0xFF
         b = nolimit
         if m != 0 and o != 0:
-            olow = o & -o
-            creg |= np.int64(olow) << sh
-            if m > olow:
-                b = popcount32(m & (olow - 1))
-                if b < bm:
-                    bm = b
+            creg |= np.int64(o & -o) << sh
+            b = safe_rounds(m, (h1 >> sh) & 0xFF, (h2 >> sh) & 0xFF, 0, nolimit)
+            if b < bm:
+                bm = b
         bots |= np.int64(b) << (5 * s)
     if mover == solo:
         for e in range(4):
@@ -671,8 +694,10 @@ def misere_bound(st, tab, mover, rem, target):
             post = rem - 1
             for s in range(4):
                 v = (bots >> (5 * s)) & 31
-                if s == e and v != nolimit:
-                    v = v - 1 if v > 0 else 0
+                if s == e:      # the exit trick was round 1 of suit e
+                    sh = 8 * e
+                    v = safe_rounds((hs >> sh) & 0xFF, (h1 >> sh) & 0xFF, (h2 >> sh) & 0xFF, 1,
+                                    nolimit)
                 if v < post:
                     post = v
             if 1 + post >= need:
