@@ -3,7 +3,8 @@
 The declarer picks up the talon (прикуп) and discards two of his twelve cards before play.
 :func:`discard` solves the play after each of the C(12, 2) = 66 discards.
 
-How it stays cheap (≤ 5× one solve on a full deal):
+How it stays cheap (on a full deal about 10-18× one solve for every exact value, about 6×
+with only the best exact; docs/analysis.md has the measurements and the floor):
 
 * discards that leave the same game up to relative ranks (7♠ or 8♠ from ♠987 when no other
   hand holds a spade between them) are one *group*, solved once;
@@ -14,7 +15,9 @@ How it stays cheap (≤ 5× one solve on a full deal):
 * every further group starts with a null-window probe against the best value so far; the
   exact value is then found by a few more probes stepping from there (values of different
   discards are close, so one or two probes usually settle it).  With ``exact=False`` only the
-  best discard's value is exact and the others are reported as bounds (used by the table).
+  best discard's value is exact and the others are reported as bounds (used by the table);
+* those probes run inside the engine in one call (:func:`scan_discards`, the C and Numba
+  contexts' ``discard_scan``), not one Python round trip each.
 """
 
 from __future__ import annotations
@@ -168,10 +171,7 @@ def exact_from(ctx, pos, guess: int, counter: list, lo: int = 0, hi: int = 99) -
             return True
         if t > hi:
             return False
-        answer = ctx.test(pos, t)
-        counter[0] += 1
-        counter[1] += ctx.nodes
-        return answer
+        return _probe(ctx, pos, t, counter)
 
     if probe(guess):
         v = guess
@@ -222,6 +222,7 @@ def scan_discards(ctx, positions, best: int, only_best: bool):
 
 
 def _probe(ctx, pos, t, counter) -> bool:
+    """One null-window probe, counted in ``counter`` (probes, nodes)."""
     answer = ctx.test(pos, t)
     counter[0] += 1
     counter[1] += ctx.nodes
