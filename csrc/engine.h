@@ -101,7 +101,6 @@ void pref_init_tables(void);
 extern uint16_t pref_spread[256];      /* bit i -> bit 2i */
 extern uint8_t pref_ctop[256 * 256];    /* [p*256+h]: h's cards among p, numbered from the top */
 extern uint8_t pref_topk[256 * 9];      /* [p*9+k]: the k highest cards of p */
-extern uint8_t pref_runs[256 * 256];    /* [p*256+m]: lowest card of each run of m's cards within p */
 
 /* tt.c */
 int pref_tt_alloc(pref_ctx *ctx, size_t tt_bytes);

@@ -6,7 +6,6 @@
 uint16_t pref_spread[256];
 uint8_t pref_ctop[256 * 256];
 uint8_t pref_topk[256 * 9];
-uint8_t pref_runs[256 * 256];
 
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
@@ -33,19 +32,6 @@ static void build_tables(void)
                 j++;
             }
             pref_ctop[p * 256 + h] = (h & ~p) ? 0 : r;
-        }
-        for (int m = 0; m < 256; m++) {
-            uint8_t r = 0;
-            int prev = 0;
-            for (int b = 0; b < 8; b++) {
-                if (!((p >> b) & 1))
-                    continue;
-                int mine = (m >> b) & 1;
-                if (mine && !prev)
-                    r |= (uint8_t)(1u << b);
-                prev = mine;
-            }
-            pref_runs[p * 256 + m] = (m & ~p) ? 0 : r;
         }
         for (int k = 0; k <= 8; k++) {
             uint8_t r = 0;
