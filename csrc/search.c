@@ -112,15 +112,12 @@ static inline int finish_trick_rank(const game_t *g, state_t *s, uint32_t *wbit)
  * card of rel.  The "region" of cards whose owners a result depends on. */
 static inline uint32_t upclose(uint32_t rel, uint32_t p)
 {
-    uint32_t out = 0;
-    for (int su = 0; su < 4; su++) {
-        uint32_t x = SUIT_BITS(rel, su);
-        if (x) {
-            uint32_t low = x & (0u - x);
-            out |= (SUIT_BITS(p, su) & ~(low - 1)) << (8 * su);
-        }
-    }
-    return out;
+    /* smear every card of rel upwards within its suit (byte), then keep the present ones */
+    uint32_t y = rel;
+    y |= (y << 1) & 0xFEFEFEFEu;
+    y |= (y << 2) & 0xFCFCFCFCu;
+    y |= (y << 4) & 0xF0F0F0F0u;
+    return y & p;
 }
 
 typedef struct {
