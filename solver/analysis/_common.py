@@ -12,7 +12,7 @@ from itertools import combinations
 
 import numpy as np
 
-from ..cards import NO_TRUMP, count, iter_cards, mask_of, rank_of, suit_of
+from ..cards import NO_TRUMP, iter_cards, mask_of, rank_of, suit_of
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB, get_backend
 from ..errors import InvalidArgumentError, InvalidCardError, InvalidDealError
@@ -34,11 +34,11 @@ __all__ = [
     "as_deal",
     "as_seat",
     "as_strain",
-    "canonical_key",
     "cards_text",
     "engine",
     "pairs",
     "position",
+    "suit_owners",
     "twelve_of",
     "warm_context",
 ]
@@ -115,9 +115,14 @@ def position(hands, *, trump=NO_TRUMP, solo=0, minimise=False, leader=0, table=(
 
 
 @lru_cache(maxsize=1 << 16)
-def _suit_owners(holdings: tuple) -> tuple:
+def suit_owners(holdings: tuple) -> tuple:
     """The owners (hand indices) of one suit's cards in play, from the ace down, given each
-    hand's 8-bit holding of the suit."""
+    hand's 8-bit holding of the suit.
+
+    Positions whose four suits give equal owner sequences are the same game up to relative
+    ranks: cards out of play (a discard, a talon) close up, so discarding 7♠ or 8♠ from ♠987
+    against no opponent card between gives the same sequence.
+    """
     owners = []
     for r in range(7, -1, -1):
         for i, h in enumerate(holdings):
@@ -125,18 +130,6 @@ def _suit_owners(holdings: tuple) -> tuple:
                 owners.append(i)
                 break
     return tuple(owners)
-
-
-def canonical_key(hands, extra=()) -> tuple:
-    """A key equal for positions that are the same game up to relative ranks.
-
-    Per suit, the owners of the cards in play from the ace down: cards out of play (a discard,
-    a talon) close up, so discarding 7♠ or 8♠ from ♠987 against no opponent card between gives
-    the same key.  ``extra`` (leader, table, …) is appended.
-    """
-    hands = [int(h) for h in hands]
-    return tuple(_suit_owners(tuple(h >> (8 * s) & 0xFF for h in hands))
-                 for s in range(4)) + tuple(extra)
 
 
 def cards_text(cards, style: str = "symbols") -> str:
@@ -172,7 +165,3 @@ def engine(backend):
     if isinstance(backend, str):
         return get_backend(backend)
     return backend
-
-
-def hand_count(mask: int) -> int:
-    return count(mask)

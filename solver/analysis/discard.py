@@ -36,7 +36,6 @@ from ..engine.layout import P_LEADER, P_MINIMISE, P_NTABLE
 from ..errors import InvalidArgumentError
 from ..notation import format_card, format_strain
 from ._common import (
-    _suit_owners,
     as_deal,
     as_seat,
     as_strain,
@@ -44,6 +43,7 @@ from ._common import (
     engine,
     pairs,
     position,
+    suit_owners,
     twelve_of,
     warm_context,
 )
@@ -246,12 +246,12 @@ def _groups(hands: tuple, seat: int, twelve: int, leader: int, only):
         if key is None:
             holding = holdings[s][:]
             holding[seat] = held
-            key = suit_keys[s][held] = _suit_owners(tuple(holding))
+            key = suit_keys[s][held] = suit_owners(tuple(holding))
         return key
 
     for p in every:
         kept = twelve & ~((1 << p[0]) | (1 << p[1]))
-        # canonical_key of the hands after the discard, one suit at a time
+        # the owner sequences of the hands after the discard (suit_owners), per suit cached
         key = tuple(suit_key(s, kept >> (8 * s) & 0xFF) for s in range(4)) + (leader,)
         if key not in groups:
             groups[key] = []
