@@ -19,6 +19,9 @@ unseen cards go into a 256-entry table, and a layout is then checked by four tab
 Seats: M = ``seat``; X = the next seat (M + 1), Y = the one after.  A trick X leads is played
 X, Y, M (M last); one Y leads is played Y, M, X (M second).  The rule is sound, not complete:
 a layout it cannot clear goes to the engine; tests check it against the reference solver.
+
+The same relaxed game, counting, caps the number of tricks (:func:`catch_bound`,
+:func:`catch_bounds`): the odds solve a caught layout up to its cap and no further.
 """
 
 from __future__ import annotations
@@ -146,6 +149,165 @@ def safe_layouts(kept: int, pool: int, x_masks: np.ndarray, *, m_leads: bool,
     return out
 
 
+# ---- counting: how many tricks can the catchers force at most? --------------------------
+
+NO_BOUND = 99
+""":func:`suit_catches` for "the relaxed game caps nothing" (M may have to lead a suit he is
+void in); any sum containing it is at least this."""
+
+
+@cache
+def suit_catches(m: int, x: int, y: int, m_leads: bool = False) -> int:
+    """The most tricks the catchers can force M to win in one suit, in the relaxed game of
+    :func:`suit_safe` with one more rule: after winning a trick of the suit M leads the suit
+    again (``m_leads``: he is on lead now), with the card of his choice.  :data:`NO_BOUND`
+    when they can force him to lead it while void.
+
+    This caps M's tricks in a real game, suit by suit (:func:`catch_bound` adds the suits):
+    M plays every suit as its relaxed game says (the three seats play in the same order
+    there, and every catcher move of the real game — a lead, a follow, a discard of the suit
+    on another suit's trick — is a move of the relaxed game); after he wins a trick he leads
+    the suit he won it in; when void in a led suit he discards the highest card of any suit,
+    and a suit's count never rises when M loses his highest card of it (the tests check
+    every holding).  So in each suit he wins at most its count.
+
+    Ranks are bits 0 (seven) to 7 (ace).  M holding 7 and 10 against X's 8 and 9 is caught
+    once (he wins with the ten at once and exits with the seven); M's 7 under X's 8 never is;
+    M's lone 8 over X's 7 wins and must lead the suit again, void: no bound.
+
+    >>> suit_catches(0b1001, 0b0110, 0), suit_catches(0b0001, 0b0010, 0)
+    (1, 0)
+    >>> suit_catches(0b0010, 0b0001, 0) == NO_BOUND
+    True
+    """
+    if m_leads:
+        if not m:
+            return NO_BOUND
+        best = NO_BOUND
+        for c in _bits(m):
+            best = min(best, _after_lead(m, x, y, c, best))
+        return best
+    if not m or not (x or y):
+        return 0
+    xcards, ycards = _bits(x), _bits(y)
+    best = 0
+    # a catcher void in some other led suit may throw a card of this suit away
+    for a in xcards:
+        best = max(best, suit_catches(m, x & ~(1 << a), y))
+    for b in ycards:
+        best = max(best, suit_catches(m, x, y & ~(1 << b)))
+    mcards = _bits(m)
+    # X leads a, Y plays b (or discards), M plays c seeing both
+    for a in xcards:
+        for b in (ycards or [None]):
+            top = a if b is None else max(a, b)
+            y2 = y if b is None else y & ~(1 << b)
+            best = max(best, min(_settle(m & ~(1 << c), x & ~(1 << a), y2, c > top)
+                                 for c in mcards))
+    # Y leads b, M plays c, X answers a (or discards)
+    for b in ycards:
+        reply = NO_BOUND
+        for c in mcards:
+            worst = 0
+            for a in (xcards or [None]):
+                top = b if a is None else max(a, b)
+                x2 = x if a is None else x & ~(1 << a)
+                worst = max(worst, _settle(m & ~(1 << c), x2, y & ~(1 << b), c > top))
+            reply = min(reply, worst)
+        best = max(best, reply)
+    return min(best, NO_BOUND)
+
+
+def _settle(m: int, x: int, y: int, m_won: bool) -> int:
+    """The count after a trick of the suit: M won it (and leads the suit next) or lost it."""
+    return min(1 + suit_catches(m, x, y, True), NO_BOUND) if m_won else suit_catches(m, x, y)
+
+
+@cache
+def _after_lead(m: int, x: int, y: int, c: int, stop: int = NO_BOUND) -> int:
+    """M leads his card ``c`` of the suit (order M, X, Y): the catchers' best count.  Stops
+    at ``stop`` (a count no lower matters to the caller)."""
+    worst = 0
+    rest = m & ~(1 << c)
+    for a in (_bits(x) or [None]):
+        x2 = x if a is None else x & ~(1 << a)
+        for b in (_bits(y) or [None]):
+            top = max([v for v in (a, b) if v is not None], default=-1)
+            y2 = y if b is None else y & ~(1 << b)
+            worst = max(worst, _settle(rest, x2, y2, c > top))
+            if worst >= stop:
+                return worst
+    return worst
+
+
+def _suits(h: int):
+    return [(h >> (8 * s)) & 0xFF for s in range(4)]
+
+
+def catch_bound(kept: int, x: int, y: int, *, m_leads: bool, lead_card: int | None = None) -> int:
+    """An upper bound on the tricks the мизер player holding ``kept`` takes against X (the
+    next seat) holding ``x`` and Y holding ``y``: the sum over suits of :func:`suit_catches`;
+    when M leads the first trick (``m_leads``; ``lead_card`` fixes the card) the suit he
+    leads in is counted from his lead, the cheapest choice.  :data:`NO_BOUND` or more: no
+    bound.  Zero exactly when :func:`safe_layout` clears the layout.
+
+    >>> from solver.notation import parse_hand
+    >>> catch_bound(parse_hand("97.87.Q97.T87"), parse_hand("K.AKJ.KJ8.AQJ"),
+    ...             parse_hand("QJT8.QT9.AT.9"), m_leads=True)
+    1
+    """
+    ms, xs, ys = _suits(kept), _suits(x), _suits(y)
+    counts = [suit_catches(ms[s], xs[s], ys[s]) for s in range(4)]
+    total = sum(counts)
+    if not m_leads:
+        return min(total, NO_BOUND)
+    best = NO_BOUND
+    for s in range(4):
+        if lead_card is not None:
+            if lead_card >> 3 != s:
+                continue
+            first = _after_lead(ms[s], xs[s], ys[s], lead_card & 7)
+        elif ms[s]:
+            first = suit_catches(ms[s], xs[s], ys[s], True)
+        else:
+            continue
+        best = min(best, first + total - counts[s])
+    return min(best, NO_BOUND)
+
+
+def catch_bounds(kept: int, pool: int, x_masks: np.ndarray, *, m_leads: bool,
+                 lead_card: int | None = None) -> np.ndarray:
+    """:func:`catch_bound` for many layouts at once (X's hand in ``x_masks``, Y the rest of
+    ``pool``), by a 256-entry table per suit as in :func:`safe_layouts`; int64 counts."""
+    x_masks = np.asarray(x_masks, dtype=np.int64)
+    counts, firsts = [], []
+    for s in range(4):
+        m = (kept >> (8 * s)) & 0xFF
+        p = (pool >> (8 * s)) & 0xFF
+        t_count = np.zeros(256, dtype=np.int64)
+        t_first = np.full(256, NO_BOUND, dtype=np.int64)
+        leads_here = m_leads and m and (lead_card is None or lead_card >> 3 == s)
+        sub = p
+        while True:
+            t_count[sub] = suit_catches(m, sub, p & ~sub)
+            if leads_here:
+                t_first[sub] = (suit_catches(m, sub, p & ~sub, True) if lead_card is None
+                                else _after_lead(m, sub, p & ~sub, lead_card & 7))
+            if sub == 0:
+                break
+            sub = (sub - 1) & p
+        xs = ((x_masks >> (8 * s)) & 0xFF).astype(np.intp)
+        counts.append(t_count[xs])
+        firsts.append(t_first[xs])
+    total = counts[0] + counts[1] + counts[2] + counts[3]
+    if not m_leads:
+        return np.minimum(total, NO_BOUND)
+    best = np.full(len(x_masks), NO_BOUND, dtype=np.int64)
+    for s in range(4):
+        best = np.minimum(best, firsts[s] + total - counts[s])
+    return np.minimum(best, NO_BOUND)
+
+
 def safe_layout(kept: int, x: int, y: int, *, m_leads: bool,
                 lead_card: int | None = None) -> bool:
     """:func:`safe_layouts` for one known layout (X holds ``x``, Y holds ``y``): the same rule,
@@ -168,4 +330,5 @@ def safe_layout(kept: int, x: int, y: int, *, m_leads: bool,
     return any(lead[s] and all(safe[t] for t in range(4) if t != s) for s in range(4))
 
 
-__all__ = ["lead_safe", "safe_layout", "safe_layouts", "suit_safe"]
+__all__ = ["NO_BOUND", "catch_bound", "catch_bounds", "lead_safe", "safe_layout", "safe_layouts",
+           "suit_catches", "suit_safe"]

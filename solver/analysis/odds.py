@@ -18,7 +18,11 @@ How it is fast:
 * a мизер is first cleared layout by layout by a sound suit-by-suit proof that the мизер
   player can always play under (:mod:`solver.analysis.misere_safety`: four table lookups a
   layout, vectorised); the layouts it cannot clear get the null-window question "can the
-  catchers take one trick?" and only the caught ones are solved exactly (for the histogram);
+  catchers take one trick?" and only the caught ones are solved exactly (for the histogram),
+  each under the cap the same suit-by-suit game puts on the count
+  (:func:`~solver.analysis.misere_safety.catch_bounds`): a layout whose count has reached
+  its cap needs no proof that it goes no higher, the expensive direction (a мизер with a
+  hole is typically caught once and capped at one);
 * a contract is settled by a vectorised MTD(f): every layout of a chunk is probed at the
   commonest value of the chunks before (the contract level for the first), then each layout
   steps its own window one trick up or down until it closes, so a typical layout costs two
@@ -59,7 +63,7 @@ from ..engine.layout import (
 from ..errors import InvalidArgumentError, InvalidDealError
 from ..notation import format_card, format_strain
 from ._common import as_card, as_cards, as_seat, as_strain, cards_text, engine, pairs
-from .misere_safety import safe_layouts
+from .misere_safety import catch_bounds, safe_layouts
 
 
 @dataclass(frozen=True)
@@ -264,22 +268,29 @@ def _tests(be, pos: np.ndarray, targets, threads: int, tt_mb) -> np.ndarray:
 
 
 def _probe_values(be, pos: np.ndarray, guess: int, threads: int, tt_mb,
-                  floor: int = 0) -> np.ndarray:
+                  floor: int = 0, cap=None) -> np.ndarray:
     """Exact values by vectorised MTD(f): every row steps its window from ``guess``.
 
-    ``floor``: every row's value is known to be at least this (no probe is spent on it).
+    ``floor``: every row's value is known to be at least this; ``cap`` (per row): at most
+    this.  No probe is spent on what they settle: a row whose window has closed is done.
     """
-    guess = max(guess, floor + 1)
-    up = _tests(be, pos, guess, threads, tt_mb)
-    values = np.where(up, guess, guess - 1).astype(np.int32)
-    # rows that reached ``guess``: climb while they reach one more
-    active = np.flatnonzero(up)
+    cap = np.full(len(pos), 10 ** 6) if cap is None else np.asarray(cap)
+    values = np.full(len(pos), floor, dtype=np.int32)
+    open_ = np.flatnonzero(cap > floor)
+    if not len(open_):
+        return values
+    t = np.minimum(max(guess, floor + 1), cap[open_])
+    up = _tests(be, pos[open_], t, threads, tt_mb)
+    values[open_] = np.where(up, t, t - 1)
+    # rows that reached their probe: climb while they reach one more, up to the cap
+    active = open_[up & (t < cap[open_])]
     while len(active):
         ok = _tests(be, pos[active], values[active] + 1, threads, tt_mb)
         values[active[ok]] += 1
         active = active[ok]
-    # rows below ``guess``: descend while they miss
-    active = np.flatnonzero(~up & (values > floor))
+        active = active[values[active] < cap[active]]
+    # rows below their probe: descend while they miss
+    active = open_[~up & (values[open_] > floor)]
     while len(active):
         ok = _tests(be, pos[active], values[active], threads, tt_mb)
         miss = active[~ok]
@@ -341,9 +352,14 @@ def _solve_group(be, kept: int, seat: int, opp_a: int, opp_b: int, pool: list[in
                 if not histogram:
                     hist[1] += int(caught.sum())
                 elif caught.any():
+                    # the suit-by-suit count caps each caught layout: a layout caught
+                    # and capped at one needs no further search
+                    cap = catch_bounds(kept, full, m[~safe][caught], m_leads=seat == 0,
+                                       lead_card=lead if seat == 0 else None)
                     # the first window: the commonest count of the caught layouts so far
                     guess = int(np.argmax(hist[1:])) + 1 if hist[1:].any() else 2
-                    vals = _probe_values(be, rest[caught], guess, threads, tt_mb, floor=1)
+                    vals = _probe_values(be, rest[caught], guess, threads, tt_mb, floor=1,
+                                         cap=cap)
                     hist += np.bincount(vals, minlength=n + 1)[:n + 1]
         elif not histogram:
             made = _tests(be, pos, level, threads, tt_mb)
