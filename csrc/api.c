@@ -7,7 +7,17 @@
 
 #include "engine.h"
 
-int pref_abi_version(void) { return 3; }
+int pref_abi_version(void) { return 4; }
+
+int pref_catch_tables(uint8_t *free_counts, uint8_t *lead_counts)
+{
+    if (!free_counts || !lead_counts)
+        return PREF_E_NULL;
+    pref_init_tables();
+    memcpy(free_counts, pref_catch_free, sizeof pref_catch_free);
+    memcpy(lead_counts, pref_catch_lead, sizeof pref_catch_lead);
+    return PREF_OK;
+}
 
 const char *pref_status_text(int status)
 {

@@ -102,6 +102,12 @@ extern uint16_t pref_spread[256];      /* bit i -> bit 2i */
 extern uint8_t pref_ctop[256 * 256];    /* [p*256+h]: h's cards among p, numbered from the top */
 extern uint8_t pref_topk[256 * 9];      /* [p*9+k]: the k highest cards of p */
 
+/* catch.c: the мизер count cap's per-suit tables (built with the others) */
+#define PREF_CATCH_NONE 99 /* a count standing for "no bound" */
+extern uint8_t pref_catch_free[65536]; /* [holding]: the catchers to act */
+extern uint8_t pref_catch_lead[65536]; /* [holding]: the solo seat must lead the suit */
+void pref_build_catch_tables(void);
+
 /* tt.c */
 int pref_tt_alloc(pref_ctx *ctx, size_t tt_bytes);
 void pref_tt_clear(pref_ctx *ctx);

@@ -105,6 +105,13 @@ int pref_line(pref_ctx *ctx, const int64_t pos[PREF_POS_FIELDS], int8_t line[PRE
 int pref_discard_scan(pref_ctx *ctx, const int64_t *pos, int64_t n, int best, int only_best,
                       int32_t *values, int8_t *exact, int64_t *nodes, int64_t *probes);
 
+/* The мизер count cap's per-suit tables (65,536 entries each, indexed by a suit's holding:
+ * sum of code_r * 4^r over the ranks r = 0 (seven) .. 7 (ace), code 0 gone, 1 the solo seat,
+ * 2 the seat after him, 3 the other; 99 = no bound): the catchers to act, and the solo seat
+ * on lead in the suit.  For tests against the Python definition
+ * (solver.analysis.misere_safety.suit_catches). */
+int pref_catch_tables(uint8_t *free_counts, uint8_t *lead_counts);
+
 /* Batch kernels over n positions (n x PREF_POS_FIELDS int64, row-major), threads workers
  * (threads <= 0: one per online CPU), each with its own context of tt_bytes reused across the
  * positions it takes.  nodes may be NULL.  If any row is invalid nothing is solved: values[i]

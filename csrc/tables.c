@@ -45,6 +45,7 @@ static void build_tables(void)
             pref_topk[p * 9 + k] = k <= n ? r : (uint8_t)p;
         }
     }
+    pref_build_catch_tables();
 }
 
 void pref_init_tables(void)

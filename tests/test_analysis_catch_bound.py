@@ -126,3 +126,30 @@ def test_odds_with_a_hole_every_layout():
     r = odds("A97.87.Q97.KT87", 0, misere=True, discard="A♠ K♥", backend=FAST[0],
              progress=False, threads=1)
     assert r.histogram[:3] == (131426, 53330, 0) and r.layouts == 184756
+
+
+def _engine_tables(name):
+    if name == "c":
+        return pytest.importorskip("solver.engine.c_backend").catch_tables()
+    nb = pytest.importorskip("solver.engine.numba_backend")
+    from solver.engine import nb_search as k
+    return (nb._TABLES[k.T_CATCH_F:k.T_CATCH_F + 65536],
+            nb._TABLES[k.T_CATCH_L:k.T_CATCH_L + 65536])
+
+
+@pytest.mark.parametrize("engine", ["c", "numba"])
+def test_engine_tables_are_the_definition(engine):
+    """The engines' cap tables (csrc/catch.c, nb_search.build_catch_tables) equal
+    suit_catches on every holding."""
+    free, lead = _engine_tables(engine)
+    want_free = np.zeros(65536, dtype=np.uint8)
+    want_lead = np.zeros(65536, dtype=np.uint8)
+    for idx in range(65536):
+        codes = [(idx >> (2 * r)) & 3 for r in range(8)]
+        m = mask(r for r, o in enumerate(codes) if o == 1)
+        x = mask(r for r, o in enumerate(codes) if o == 2)
+        y = mask(r for r, o in enumerate(codes) if o == 3)
+        want_free[idx] = suit_catches(m, x, y)
+        want_lead[idx] = suit_catches(m, x, y, True)
+    assert (free == want_free).all() and (lead == want_lead).all()
+    assert 0 < (free == 1).sum() and (lead == NO_BOUND).sum() > 0   # not a table of zeros

@@ -1,6 +1,6 @@
 # The C engine built with AddressSanitizer and UndefinedBehaviorSanitizer, running the engine
-# tests, the engine fuzz tests and the discard tests (the scan entry point); any report aborts
-# the run.
+# tests, the engine fuzz tests, the discard tests (the scan entry point) and the count-cap tests
+# (its tables); any report aborts the run.
 src=$PWD
 build=$(mktemp -d /tmp/pref-asan.XXXXXX)
 git ls-files -z | xargs -0 -I{} cp --parents {} "$build"
@@ -12,6 +12,6 @@ ls solver/_pref_c*.so
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:allocator_may_return_null=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 LD_PRELOAD="$(gcc -print-file-name=libasan.so) $(gcc -print-file-name=libubsan.so)" \
-  python -m pytest -q -p no:cacheprovider tests/test_engine_c.py tests/test_fuzz_engines.py tests/test_analysis_discard.py -k "not numba"
+  python -m pytest -q -p no:cacheprovider tests/test_engine_c.py tests/test_fuzz_engines.py tests/test_analysis_discard.py tests/test_analysis_catch_bound.py -k "not numba"
 cd "$src"
 rm -rf "$build"

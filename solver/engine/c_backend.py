@@ -28,7 +28,7 @@ except ImportError as exc:  # not built: the registry reports it and falls back 
     raise ImportError(f"the C engine solver._pref_c is not built ({exc})") from exc
 
 ffi, lib = _pref_c.ffi, _pref_c.lib
-if not hasattr(lib, "pref_ctx_new") or lib.pref_abi_version() < 3:
+if not hasattr(lib, "pref_ctx_new") or lib.pref_abi_version() < 4:
     raise ImportError("solver._pref_c is a stale build: rebuild with `pip install -e .`")
 
 _DEAL_ERRORS = {lib.PREF_E_HAND, lib.PREF_E_COUNT, lib.PREF_E_TABLE, lib.PREF_E_TALON}
@@ -184,6 +184,20 @@ def _batch_error(status: int, rows: np.ndarray) -> None:
     bad = np.flatnonzero(rows != 0)
     where = f"position {int(bad[0])}: " if len(bad) else ""
     _raise(status, where)
+
+
+def catch_tables() -> tuple[np.ndarray, np.ndarray]:
+    """The C engine's мизер count-cap tables (``pref_catch_tables``): two uint8 arrays of
+    65,536 suit holdings (index ``sum(code_r * 4**r)``, code 0 gone, 1 the solo seat, 2 the
+    seat after him, 3 the other): the catchers to act, and the solo seat on lead in the suit.
+    They equal :func:`solver.analysis.misere_safety.suit_catches` (a test checks every entry)."""
+    free = np.zeros(65536, dtype=np.uint8)
+    lead = np.zeros(65536, dtype=np.uint8)
+    status = lib.pref_catch_tables(ffi.from_buffer("uint8_t[]", free),
+                                   ffi.from_buffer("uint8_t[]", lead))
+    if status != lib.PREF_OK:
+        _raise(status)
+    return free, lead
 
 
 class _CBackend:

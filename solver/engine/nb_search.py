@@ -51,7 +51,11 @@ T_REP = 65536       # [u << 8 | h]: lowest card of each run of h among u (equiva
 T_TOPK = 131072     # [u * 9 + k]: the k highest cards of holding u (all of u when k > |u|)
 T_POP = 133376      # [b]: popcount of a byte
 T_MSB = 133632      # [b]: index of the highest bit of a non-zero byte
-TAB_LEN = 133888
+T_SPREAD = 133888   # [b]: bit i of b moved to bit 2i
+T_CATCH_F = 134144  # [holding]: the мизер count cap of a suit, the catchers to act (catch.c)
+T_CATCH_L = 199680  # [holding]: the same, the solo seat on lead in the suit
+TAB_LEN = 265216
+CATCH_NONE = 99     # a cap count standing for "no bound"
 
 # --- transposition table: entry i is tt[4i : 4i + 4] --------------------------------------
 #   tt[4i]      shape | leader << 48 | gen << 50      (shape: 4 bits per suit and hand)
@@ -170,7 +174,113 @@ def build_tables():
                 m = i
         tab[T_POP + p] = c
         tab[T_MSB + p] = m
+        sp = 0
+        for i in range(8):
+            if p >> i & 1:
+                sp |= 1 << (2 * i)
+        tab[T_SPREAD + p] = sp
+    build_catch_tables(tab)
     return tab
+
+
+@njit(cache=True)
+def build_catch_tables(tab):
+    """The мизер count cap's per-suit tables (T_CATCH_F, T_CATCH_L), as csrc/catch.c builds
+    them and solver.analysis.misere_safety.suit_catches defines them: a holding is
+    sum(code_r * 4**r), code 0 gone, 1 the solo seat M, 2 the seat after him X, 3 the other Y.
+    Every move removes a card, so the holdings are filled in order of their card count."""
+    ncards = np.zeros(65536, dtype=np.int64)
+    for idx in range(65536):
+        for r in range(8):
+            if (idx >> (2 * r)) & 3:
+                ncards[idx] += 1
+    ms = np.zeros(8, dtype=np.int64)
+    xs = np.zeros(8, dtype=np.int64)
+    ys = np.zeros(8, dtype=np.int64)
+    for k in range(9):
+        for idx in range(65536):
+            if ncards[idx] != k:
+                continue
+            nm = 0
+            nx = 0
+            ny = 0
+            for r in range(8):
+                c = (idx >> (2 * r)) & 3
+                if c == 1:
+                    ms[nm] = r
+                    nm += 1
+                elif c == 2:
+                    xs[nx] = r
+                    nx += 1
+                elif c == 3:
+                    ys[ny] = r
+                    ny += 1
+            # the catchers to act
+            best = 0
+            if nm > 0 and nx + ny > 0:
+                for i in range(nx):
+                    v = tab[T_CATCH_F + (idx & ~(3 << (2 * xs[i])))]
+                    best = max(best, v)
+                for j in range(ny):
+                    v = tab[T_CATCH_F + (idx & ~(3 << (2 * ys[j])))]
+                    best = max(best, v)
+                # X leads a, Y plays b (or discards), M plays c seeing both
+                for i in range(nx):
+                    for j in range(max(ny, 1)):
+                        top = xs[i]
+                        rest = idx & ~(3 << (2 * xs[i]))
+                        if ny > 0:
+                            top = max(top, ys[j])
+                            rest &= ~(3 << (2 * ys[j]))
+                        reply = CATCH_NONE
+                        for q in range(nm):
+                            after = rest & ~(3 << (2 * ms[q]))
+                            if ms[q] > top:
+                                v = min(1 + tab[T_CATCH_L + after], CATCH_NONE)
+                            else:
+                                v = tab[T_CATCH_F + after]
+                            reply = min(reply, v)
+                        best = max(best, reply)
+                # Y leads b, M plays c, X answers a (or discards)
+                for j in range(ny):
+                    reply = CATCH_NONE
+                    for q in range(nm):
+                        worst = 0
+                        for i in range(max(nx, 1)):
+                            top = ys[j]
+                            rest = idx & ~(3 << (2 * ys[j])) & ~(3 << (2 * ms[q]))
+                            if nx > 0:
+                                top = max(top, xs[i])
+                                rest &= ~(3 << (2 * xs[i]))
+                            if ms[q] > top:
+                                v = min(1 + tab[T_CATCH_L + rest], CATCH_NONE)
+                            else:
+                                v = tab[T_CATCH_F + rest]
+                            worst = max(worst, v)
+                        reply = min(reply, worst)
+                    best = max(best, reply)
+            tab[T_CATCH_F + idx] = min(best, CATCH_NONE)
+            # M on lead in the suit (void: no bound)
+            best = CATCH_NONE
+            for q in range(nm):
+                worst = 0
+                for i in range(max(nx, 1)):
+                    for j in range(max(ny, 1)):
+                        top = -1
+                        rest = idx & ~(3 << (2 * ms[q]))
+                        if nx > 0:
+                            top = xs[i]
+                            rest &= ~(3 << (2 * xs[i]))
+                        if ny > 0:
+                            top = max(top, ys[j])
+                            rest &= ~(3 << (2 * ys[j]))
+                        if ms[q] > top:
+                            v = min(1 + tab[T_CATCH_L + rest], CATCH_NONE)
+                        else:
+                            v = tab[T_CATCH_F + rest]
+                        worst = max(worst, v)
+                best = min(best, worst)
+            tab[T_CATCH_L + idx] = best
 
 
 @njit(cache=True, inline="always")
@@ -588,6 +698,41 @@ def safe_rounds(m, x1, x2, after_exit, nolimit):
         m &= m - 1
         o &= o - 1
     return nolimit
+
+
+@njit(cache=True)
+def misere_cap(st, tab, mover):
+    """``(cap, region)``: the solo seat's tricks from this trick start on are at most ``cap``
+    (no bound when it is CATCH_NONE or more): the sum over the suits of the relaxed one-suit
+    game's count, the suit he leads in (when on lead) counted from his lead, the cheapest
+    (solver.analysis.misere_safety.catch_bound has the argument).  ``region``: every card of
+    the suits he and a catcher both hold (the count reads the whole holding)."""
+    solo = st[S_SOLO]
+    hs = st[solo]
+    h1 = st[seat(solo + 1)]
+    h2 = st[seat(solo + 2)]
+    total = 0
+    best_extra = 4 * CATCH_NONE
+    low = np.int64(0)
+    for s in range(4):
+        sh = 8 * s
+        m = (hs >> sh) & 0xFF
+        x = (h1 >> sh) & 0xFF
+        y = (h2 >> sh) & 0xFF
+        idx = tab[T_SPREAD + m] + 2 * tab[T_SPREAD + x] + 3 * tab[T_SPREAD + y]
+        f = tab[T_CATCH_F + idx]
+        total += f
+        if m != 0:
+            extra = tab[T_CATCH_L + idx] - f
+            if extra < best_extra:
+                best_extra = extra
+            if (x | y) != 0:
+                p = m | x | y
+                low |= np.int64(p & -p) << sh
+    region = upclose(low, hs | h1 | h2)
+    if mover == solo:
+        return total + best_extra, region
+    return total, region
 
 
 @njit(cache=True)
@@ -1066,6 +1211,11 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
                     ans = -1
                     if trump == NO_TRUMP:
                         ans, rel = misere_bound(st, tab, mover, remaining, target)
+                        if ans < 0:
+                            cap, crel = misere_cap(st, tab, mover)
+                            if cap < target:
+                                ans = 0
+                                rel = crel
                 else:
                     ans, rel = contract_bound(st, tab, mover, remaining, target)
                 if ans >= 0:

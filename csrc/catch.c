@@ -1,0 +1,157 @@
+/* pref-solver C engine: the мизер count cap's per-suit tables.
+ *
+ * For every holding of one suit — each of the 8 ranks gone or held by M (the solo seat), X
+ * (the seat after him) or Y, index sum(code_r * 4^r) with codes 0 gone, 1 M, 2 X, 3 Y — the
+ * most tricks the catchers can force M to win in the suit in a relaxed game that only helps
+ * them: either catcher may lead the suit at any time with any card, or throw a card of it
+ * away; M never throws one away; after winning a trick of the suit M must lead the suit again.
+ * pref_catch_free[i]: the catchers to act; pref_catch_lead[i]: M on lead in the suit.  Counts
+ * are capped at PREF_CATCH_NONE, which also stands for "no bound" (M would have to lead the
+ * suit while void in it).  The definition and the argument that the sum over the suits caps
+ * M's tricks are solver.analysis.misere_safety.suit_catches and catch_bound; a test holds
+ * these tables equal to it, state by state. */
+#include <string.h>
+
+#include "engine.h"
+
+uint8_t pref_catch_free[65536];
+uint8_t pref_catch_lead[65536];
+
+static uint8_t done_free[65536 / 8], done_lead[65536 / 8];
+
+static inline int code_at(unsigned idx, int r) { return (idx >> (2 * r)) & 3; }
+static inline unsigned without(unsigned idx, int r) { return idx & ~(3u << (2 * r)); }
+static inline int cap(int v) { return v < PREF_CATCH_NONE ? v : PREF_CATCH_NONE; }
+
+static int catch_free(unsigned idx);
+static int catch_lead(unsigned idx);
+
+/* the count after a trick of the suit, from the holding left: M won it (and leads next) or not */
+static inline int settle(unsigned idx, int m_won)
+{
+    return m_won ? cap(1 + catch_lead(idx)) : catch_free(idx);
+}
+
+static int catch_free(unsigned idx)
+{
+    if (done_free[idx >> 3] & (1u << (idx & 7)))
+        return pref_catch_free[idx];
+    int ms[8], xs[8], ys[8], nm = 0, nx = 0, ny = 0;
+    for (int r = 0; r < 8; r++) {
+        int c = code_at(idx, r);
+        if (c == 1)
+            ms[nm++] = r;
+        else if (c == 2)
+            xs[nx++] = r;
+        else if (c == 3)
+            ys[ny++] = r;
+    }
+    int best = 0;
+    if (nm && (nx || ny)) {
+        /* a catcher throws a card of the suit away */
+        for (int i = 0; i < nx; i++)
+            best = best > catch_free(without(idx, xs[i])) ? best : catch_free(without(idx, xs[i]));
+        for (int j = 0; j < ny; j++)
+            best = best > catch_free(without(idx, ys[j])) ? best : catch_free(without(idx, ys[j]));
+        /* X leads a, Y plays b (or discards: j == ny), M plays c seeing both */
+        for (int i = 0; i < nx && best < PREF_CATCH_NONE; i++) {
+            for (int j = 0; j <= ny; j++) {
+                if (j == ny && ny)
+                    break;
+                int top = xs[i];
+                unsigned rest = without(idx, xs[i]);
+                if (ny) {
+                    top = ys[j] > top ? ys[j] : top;
+                    rest = without(rest, ys[j]);
+                }
+                int reply = PREF_CATCH_NONE;
+                for (int k = 0; k < nm && reply > best; k++) {
+                    int v = settle(without(rest, ms[k]), ms[k] > top);
+                    reply = v < reply ? v : reply;
+                }
+                best = reply > best ? reply : best;
+            }
+        }
+        /* Y leads b, M plays c, X answers a (or discards) */
+        for (int j = 0; j < ny && best < PREF_CATCH_NONE; j++) {
+            unsigned after_b = without(idx, ys[j]);
+            int reply = PREF_CATCH_NONE;
+            for (int k = 0; k < nm && reply > best; k++) {
+                unsigned after_c = without(after_b, ms[k]);
+                int worst = 0;
+                for (int i = 0; i <= nx && worst < reply; i++) {
+                    if (i == nx && nx)
+                        break;
+                    int top = ys[j];
+                    unsigned rest = after_c;
+                    if (nx) {
+                        top = xs[i] > top ? xs[i] : top;
+                        rest = without(rest, xs[i]);
+                    }
+                    int v = settle(rest, ms[k] > top);
+                    worst = v > worst ? v : worst;
+                }
+                reply = worst < reply ? worst : reply;
+            }
+            best = reply > best ? reply : best;
+        }
+    }
+    pref_catch_free[idx] = (uint8_t)cap(best);
+    done_free[idx >> 3] |= (uint8_t)(1u << (idx & 7));
+    return pref_catch_free[idx];
+}
+
+static int catch_lead(unsigned idx)
+{
+    if (done_lead[idx >> 3] & (1u << (idx & 7)))
+        return pref_catch_lead[idx];
+    int ms[8], xs[8], ys[8], nm = 0, nx = 0, ny = 0;
+    for (int r = 0; r < 8; r++) {
+        int c = code_at(idx, r);
+        if (c == 1)
+            ms[nm++] = r;
+        else if (c == 2)
+            xs[nx++] = r;
+        else if (c == 3)
+            ys[ny++] = r;
+    }
+    int best = PREF_CATCH_NONE; /* void on lead: no bound */
+    for (int k = 0; k < nm; k++) {
+        unsigned after_c = without(idx, ms[k]);
+        int worst = 0;
+        for (int i = 0; i <= nx && worst < best; i++) {
+            if (i == nx && nx)
+                break;
+            for (int j = 0; j <= ny && worst < best; j++) {
+                if (j == ny && ny)
+                    break;
+                int top = -1;
+                unsigned rest = after_c;
+                if (nx) {
+                    top = xs[i];
+                    rest = without(rest, xs[i]);
+                }
+                if (ny) {
+                    top = ys[j] > top ? ys[j] : top;
+                    rest = without(rest, ys[j]);
+                }
+                int v = settle(rest, ms[k] > top);
+                worst = v > worst ? v : worst;
+            }
+        }
+        best = worst < best ? worst : best;
+    }
+    pref_catch_lead[idx] = (uint8_t)best;
+    done_lead[idx >> 3] |= (uint8_t)(1u << (idx & 7));
+    return best;
+}
+
+void pref_build_catch_tables(void)
+{
+    memset(done_free, 0, sizeof done_free);
+    memset(done_lead, 0, sizeof done_lead);
+    for (unsigned idx = 0; idx < 65536; idx++) {
+        catch_free(idx);
+        catch_lead(idx);
+    }
+}
