@@ -398,9 +398,11 @@ static void *batch_worker(void *arg)
     return 0;
 }
 
-static int run_batch(batch_t *b, int threads)
+/* Validate every row of a batch first: nothing is solved when one is bad.  Returns the first
+ * bad status (PREF_OK when all are good); then each row's status goes to results (probes) or
+ * values (exact values) and its nodes to 0. */
+static int check_rows(const batch_t *b)
 {
-    /* validate every row first: nothing is solved when one is bad */
     int first_bad = PREF_OK;
     for (int64_t i = 0; i < b->n; i++) {
         game_t g;
@@ -421,8 +423,15 @@ static int run_batch(batch_t *b, int threads)
             if (b->nodes)
                 b->nodes[i] = 0;
         }
-        return first_bad;
     }
+    return first_bad;
+}
+
+static int run_batch(batch_t *b, int threads)
+{
+    int first_bad = check_rows(b);
+    if (first_bad != PREF_OK)
+        return first_bad;
     if (b->n == 0)
         return PREF_OK;
     if (threads <= 0) {
@@ -477,4 +486,28 @@ int pref_tests_batch(const int64_t *pos, const int32_t *targets, int64_t n, int 
         return PREF_E_NULL;
     batch_t b = {pos, targets, n, tt_bytes, 0, results, nodes, 0, 0};
     return run_batch(&b, threads);
+}
+
+int pref_tests_many(pref_ctx *ctx, const int64_t *pos, const int32_t *targets, int64_t n,
+                    int8_t *results, int64_t *nodes)
+{
+    if (!ctx)
+        return PREF_E_NULL;
+    if (n < 0)
+        return PREF_E_ARG;
+    if (n > 0 && (!pos || !targets || !results))
+        return PREF_E_NULL;
+    batch_t b = {pos, targets, n, 0, 0, results, nodes, 0, 0};
+    int first_bad = check_rows(&b);
+    if (first_bad != PREF_OK)
+        return first_bad;
+    for (int64_t i = 0; i < n; i++) {
+        game_t g;
+        state_t s;
+        prepare(ctx, pos + i * PREF_POS_FIELDS, &g, &s); /* validated above */
+        results[i] = (int8_t)SEARCH(ctx, pref_search_test, ctx, &g, &s, targets[i]);
+        if (nodes)
+            nodes[i] = (int64_t)ctx->nodes;
+    }
+    return PREF_OK;
 }

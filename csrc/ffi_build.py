@@ -71,6 +71,8 @@ int pref_line(pref_ctx *ctx, const int64_t *pos, int8_t *line, int *n, int *valu
               uint64_t *nodes);
 int pref_discard_scan(pref_ctx *ctx, const int64_t *pos, int64_t n, int best, int only_best,
                       int32_t *values, int8_t *exact, int64_t *nodes, int64_t *probes);
+int pref_tests_many(pref_ctx *ctx, const int64_t *pos, const int32_t *targets, int64_t n,
+                    int8_t *results, int64_t *nodes);
 int pref_catch_tables(uint8_t *free_counts, uint8_t *lead_counts);
 int pref_values_batch(const int64_t *pos, int64_t n, int threads, size_t tt_bytes,
                       int32_t *values, int64_t *nodes);

@@ -105,6 +105,13 @@ int pref_line(pref_ctx *ctx, const int64_t pos[PREF_POS_FIELDS], int8_t line[PRE
 int pref_discard_scan(pref_ctx *ctx, const int64_t *pos, int64_t n, int best, int only_best,
                       int32_t *values, int8_t *exact, int64_t *nodes, int64_t *probes);
 
+/* Null-window probes of n positions in one context, one after the other, its table kept (not
+ * cleared) from row to row: results[i] = 1 when row i's solo tricks are >= targets[i].  Rows
+ * that are all of one game share the table's entries (the odds' layouts of one discard).  As
+ * in the batches below, a bad row stops everything: results[i] holds each row's status. */
+int pref_tests_many(pref_ctx *ctx, const int64_t *pos, const int32_t *targets, int64_t n,
+                    int8_t *results, int64_t *nodes);
+
 /* The мизер count cap's per-suit tables (65,536 entries each, indexed by a suit's holding:
  * sum of code_r * 4^r over the ranks r = 0 (seven) .. 7 (ace), code 0 gone, 1 the solo seat,
  * 2 the seat after him, 3 the other; 99 = no bound): the catchers to act, and the solo seat

@@ -263,6 +263,28 @@ def test_batch_matches_single_solves():
     assert empty.shape == (0,)
 
 
+def test_context_tests_many_rows():
+    """``Context.tests``: many probes in one context, its table kept (pref_tests_many)."""
+    positions = np.array(_full_deals(24, seed0=1300))
+    single = [Context().value(p) for p in positions]
+    targets = np.array(single) + np.tile([0, 1, -1], 8)
+    ctx = Context(tt_mb=4)
+    for _ in range(2):                       # the second pass runs on a warm table
+        ok, nodes = ctx.tests(positions, targets)
+        assert ok.tolist() == [v >= t for v, t in zip(single, targets)]
+        assert (nodes > 0).all() and ctx.nodes == nodes.sum()
+    assert ctx.tests(positions, 7)[0].tolist() == [v >= 7 for v in single]
+    bad = positions.copy()
+    bad[5, layout.P_HAND1] = bad[5, layout.P_HAND0]
+    with pytest.raises(InvalidDealError, match="position 5"):
+        ctx.tests(bad, targets)
+    with pytest.raises(InvalidArgumentError):
+        ctx.tests(positions, targets[:3])
+    with pytest.raises(InvalidArgumentError):
+        ctx.tests(positions, targets + 0.5)
+    assert ctx.tests(positions[:0], 1)[0].shape == (0,)
+
+
 def test_nodes_are_reported():
     ctx = Context()
     pos = _full_deals(1, seed0=7)[0]

@@ -237,6 +237,20 @@ def test_tests_batch_equals_one_by_one(threads):
     assert ok.tolist() == (values >= targets).tolist()
 
 
+def test_context_tests_many_rows():
+    """``Context.tests``: many probes in one context, its table kept (the C context's twin)."""
+    positions = _batch()
+    values = np.array([BACKEND.Context().value(p) for p in positions])
+    targets = (values + np.arange(len(values)) % 3 - 1).astype(np.int64)
+    ctx = BACKEND.Context(tt_mb=4)
+    for _ in range(2):                       # the second pass runs on a warm table
+        ok, nodes = ctx.tests(positions, targets)
+        assert ok.tolist() == (values >= targets).tolist()
+    assert ctx.tests(positions, 3)[0].tolist() == (values >= 3).tolist()
+    with pytest.raises(InvalidArgumentError):
+        ctx.tests(positions, targets[:3])
+
+
 def test_threads_setting_is_restored():
     import numba
     before = numba.get_num_threads()

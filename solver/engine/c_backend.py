@@ -175,9 +175,43 @@ class Context:
         self.nodes = int(nodes.sum())
         return values, exact.astype(bool), nodes, int(probes[0])
 
+    def tests(self, positions, targets):
+        """Null-window probes of an ``(n, 16)`` position array in this context, one after the
+        other, the table kept from row to row (``pref_tests_many``): ``(bool[n], nodes
+        int64[n])``, row ``i`` reaching ``targets[i]`` (an int or one per row).  Rows of one
+        game share the entries (the odds' layouts: one context for every chunk and probe)."""
+        arr = _positions(positions)
+        n = arr.shape[0]
+        tg = _targets(targets, n)
+        results = np.zeros(n, dtype=np.int8)
+        nodes = np.zeros(n, dtype=np.int64)
+        status = lib.pref_tests_many(
+            self._ctx, ffi.from_buffer("int64_t[]", arr), ffi.from_buffer("int32_t[]", tg), n,
+            ffi.from_buffer("int8_t[]", results), ffi.from_buffer("int64_t[]", nodes))
+        if status != lib.PREF_OK:
+            _batch_error(status, results)
+        self.nodes = int(nodes.sum())
+        return results.astype(bool), nodes
+
     def clear(self) -> None:
         """Empty the transposition table (constant time)."""
         lib.pref_ctx_clear(self._ctx)
+
+
+def _targets(targets, n: int) -> np.ndarray:
+    """Probe targets as int32[n] (an int stands for every row), clipped to -1..99."""
+    try:
+        t = np.asarray(targets)
+        if t.dtype.kind not in "iu":
+            raise TypeError(f"dtype {t.dtype}")
+        if t.ndim == 0:
+            t = np.full(n, t)
+        tg = np.ascontiguousarray(np.clip(t.astype(np.int64), -1, 99), dtype=np.int32)
+    except (TypeError, ValueError) as exc:
+        raise InvalidArgumentError(f"targets must be integers: {exc}") from None
+    if tg.shape != (n,):
+        raise InvalidArgumentError(f"targets must have shape ({n},), got {tg.shape}")
+    return tg
 
 
 def _batch_error(status: int, rows: np.ndarray) -> None:
@@ -226,13 +260,7 @@ class _CBackend:
         """Null-window probes ``value >= target`` in batch: ``(bool[n], nodes int64[n])``."""
         arr = _positions(positions)
         n = arr.shape[0]
-        try:
-            tg = np.ascontiguousarray(np.clip(np.asarray(targets, dtype=np.int64), -1, 99),
-                                      dtype=np.int32)
-        except (TypeError, ValueError) as exc:
-            raise InvalidArgumentError(f"targets must be integers: {exc}") from None
-        if tg.shape != (n,):
-            raise InvalidArgumentError(f"targets must have shape ({n},), got {tg.shape}")
+        tg = _targets(targets, n)
         results = np.zeros(n, dtype=np.int8)
         nodes = np.zeros(n, dtype=np.int64)
         status = lib.pref_tests_batch(

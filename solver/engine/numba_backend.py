@@ -270,6 +270,25 @@ class Context:
         self.nodes = int(nodes.sum())
         return values.astype(np.int32), exact.astype(bool), nodes, int(probes)
 
+    def tests(self, positions, targets):
+        """Null-window probes of an ``(n, 16)`` position array in this context, one after the
+        other, the table kept from row to row: ``(bool[n], nodes int64[n])``, row ``i``
+        reaching ``targets[i]`` (an int or one per row); the C context's ``tests``."""
+        arr = _check_batch(positions)
+        t = np.asarray(targets)
+        if t.ndim == 0:
+            t = np.full(arr.shape[0], t)
+        if t.shape != (arr.shape[0],) or (t.size and t.dtype.kind not in "iu"):
+            raise InvalidArgumentError(
+                f"targets must be {arr.shape[0]} integers, one per position, got shape {t.shape}")
+        t = np.ascontiguousarray(np.clip(t.astype(np.int64), -1, 11))
+        values = np.zeros(arr.shape[0], dtype=np.int64)
+        nodes = np.zeros(arr.shape[0], dtype=np.int64)
+        if arr.shape[0]:
+            _k.k_batch(arr, t, True, 0, 1, self._st, self._tt, _TABLES, self._mv, values, nodes)
+        self.nodes = int(nodes.sum())
+        return values.astype(bool), nodes
+
     def clear(self) -> None:
         """Empty the transposition table."""
         _k.clear_table(self._st, self._tt)
