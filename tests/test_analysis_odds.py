@@ -189,11 +189,13 @@ def test_layouts_revolving_door_order(n, k, must, must_not):
     assert all(int(s).bit_count() == 2 for s in steps)
 
 
-@needs_fast
-def test_threaded_tests_split_matches_one_batch():
-    """The probes cut into contiguous runs per thread answer as one batch does."""
-    from solver.analysis.odds import _layout_masks, _tests
-    be = get_backend(FAST[0])
+@pytest.mark.parametrize("name", FAST)
+def test_prober_matches_one_batch(name):
+    """The odds' probes — kept contexts, rows cut into contiguous runs per thread — answer
+    as one batch does, call after call (the tables kept between calls)."""
+    from solver.analysis.odds import _layout_masks, _Prober
+    from solver.engine import default_jobs
+    be = get_backend(name)
     own = mask(range(12))
     pool = [c for c in range(32) if not own >> c & 1]
     m = _layout_masks(pool, 10)[:1500]
@@ -204,10 +206,22 @@ def test_threaded_tests_split_matches_one_batch():
     pos[:, 3] = 0
     pos[:, 8:10] = 32
     pos[:, 11:13] = 32
-    targets = np.full(len(m), 4)
+    targets = 6 + np.arange(len(m)) % 3          # the values are 6, 7 and 8
     one = be.tests_batch(pos, targets, threads=1)[0]
-    assert (_tests(be, pos, targets, 2, 4) == one).all()
-    assert (_tests(be, pos, 4, 0, 4) == one).all()
+    assert 0.2 * len(one) < one.sum() < 0.8 * len(one)   # both answers, often
+    for threads in (1, 2, 0):
+        probe = _Prober(be, threads, 4)
+        try:
+            assert (probe(pos, targets) == one).all()
+            assert (probe(pos, targets) == one).all()    # a second call, warm tables
+            assert (probe(pos[::-1], targets[::-1]) == one[::-1]).all()
+            seven = be.tests_batch(pos, np.full(len(m), 7), threads=1)[0]
+            assert (probe(pos, 7) == seven).all()        # one target for every row
+            assert len(probe.contexts) == min(threads or default_jobs(), len(m) // 256)
+        finally:
+            probe.close()
+    with pytest.raises(InvalidArgumentError):
+        _Prober(be, -1, 4)
 
 
 @pytest.mark.parametrize("seed", range(3))
