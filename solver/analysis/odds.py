@@ -9,9 +9,9 @@ How it is fast:
   engine contexts (``Context.tests``: many null-window probes in one call, no Python per
   solve), one context per thread (``threads=0``: every core) kept for the whole call — every
   chunk, every probe, every discard: all one game, so the table's entries stay valid and a
-  layout's subtrees serve the next layouts and the next probe of the same layout (0.9 -> 0.7 s
-  on the мизер with a hole below, against a fresh table per batch call); with several threads
-  each takes one contiguous run of each call's rows;
+  layout's subtrees serve the next layouts and the next probe of the same layout (the мизер
+  with a hole of docs/analysis.md: 1.1-1.4 -> 0.7-1.0 s against a fresh table per batch
+  call); with several threads each takes one contiguous run of each call's rows;
 * a contract's layouts are enumerated in revolving-door order (a Gray code of the first
   opponent's 10-subsets: neighbouring layouts differ by one card changing hands), so the
   table's entries carry over from one layout to the next; each context's table is 4 MiB
