@@ -356,6 +356,29 @@ def test_killed_run_resumes_to_exactly_once(tmp_path, sig, jobs, group):
         assert (by_line[k]["tricks"], by_line[k]["cards"]) == (exp["tricks"], exp["cards"])
 
 
+def test_workers_ignore_ctrl_c_and_die_on_sigterm():
+    """A pool worker starts with `pref batch`'s signal handlers (forked): its init must ignore
+    SIGINT and restore SIGTERM's default, so that the parent's terminate() kills it at once
+    (the inherited handler raised KeyboardInterrupt in the worker: a traceback, or a worker
+    that never exits)."""
+    code = (
+        "import os, signal, sys\n"
+        "from solver.batch.runner import _worker_init\n"
+        "def stop(s, f): raise KeyboardInterrupt\n"
+        "signal.signal(signal.SIGTERM, stop)\n"
+        "_worker_init(os.getppid())\n"
+        "assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN\n"
+        "assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL\n"
+        "os.kill(os.getpid(), signal.SIGINT)\n"
+        "print('alive', flush=True)\n"
+        "os.kill(os.getpid(), signal.SIGTERM)\n"
+        "print('not reached', flush=True)\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, timeout=60)
+    assert proc.stdout == b"alive\n" and b"Traceback" not in proc.stderr
+    assert proc.returncode == -signal.SIGTERM
+
+
 def test_parquet_output_or_a_clear_error(tmp_path):
     deals = endings(6, seed=9)
     src = write_lines(tmp_path / "in.txt", [str(d) for d in deals])

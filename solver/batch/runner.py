@@ -71,9 +71,13 @@ def _watch_parent(parent: int, ppid: int) -> None:
 
 def _worker_init(parent: int) -> None:
     # Ctrl-C goes to the whole process group: the parent stops the workers itself, so they
-    # ignore it (no tracebacks from every worker).  If the parent is killed (SIGKILL), nobody
-    # would stop them: they watch it and exit.
+    # ignore it (no tracebacks from every worker).  The parent stops them with SIGTERM, which
+    # must kill at once: a forked worker inherits `pref batch`'s SIGTERM handler (stop like
+    # Ctrl-C), and that raised KeyboardInterrupt in the worker instead — a traceback on the
+    # terminal, or a worker stuck on the result queue's lock that kept the run from exiting.
+    # If the parent is killed (SIGKILL), nobody would stop them: they watch it and exit.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     threading.Thread(target=_watch_parent, args=(parent, os.getppid()), daemon=True).start()
 
 
