@@ -1211,11 +1211,6 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
                     ans = -1
                     if trump == NO_TRUMP:
                         ans, rel = misere_bound(st, tab, mover, remaining, target)
-                        if ans < 0:
-                            cap, crel = misere_cap(st, tab, mover)
-                            if cap < target:
-                                ans = 0
-                                rel = crel
                 else:
                     ans, rel = contract_bound(st, tab, mover, remaining, target)
                 if ans >= 0:
@@ -1224,6 +1219,12 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
                     continue
                 shape, code = trick_key(st[0], st[1], st[2], leader, tab)
                 ans, rel, hint = tt_probe(st, tt, tab, shape, code, hands, target)
+                if ans < 0 and mini and trump == NO_TRUMP:
+                    # the count cap, after the table (as in C: its lookups cost more)
+                    cap, crel = misere_cap(st, tab, mover)
+                    if cap < target:
+                        ans = 0
+                        rel = crel
                 if ans >= 0:
                     ret = ans == 1
                     phase = _RETURN
