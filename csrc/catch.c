@@ -32,20 +32,27 @@ static inline int settle(unsigned idx, int m_won)
     return m_won ? cap(1 + catch_lead(idx)) : catch_free(idx);
 }
 
+/* The ranks each seat holds in a holding: ms[0..*nm) for M, xs for X, ys for Y, ascending. */
+static void split_holding(unsigned idx, int *ms, int *nm, int *xs, int *nx, int *ys, int *ny)
+{
+    *nm = *nx = *ny = 0;
+    for (int r = 0; r < 8; r++) {
+        int c = code_at(idx, r);
+        if (c == 1)
+            ms[(*nm)++] = r;
+        else if (c == 2)
+            xs[(*nx)++] = r;
+        else if (c == 3)
+            ys[(*ny)++] = r;
+    }
+}
+
 static int catch_free(unsigned idx)
 {
     if (done_free[idx >> 3] & (1u << (idx & 7)))
         return pref_catch_free[idx];
-    int ms[8], xs[8], ys[8], nm = 0, nx = 0, ny = 0;
-    for (int r = 0; r < 8; r++) {
-        int c = code_at(idx, r);
-        if (c == 1)
-            ms[nm++] = r;
-        else if (c == 2)
-            xs[nx++] = r;
-        else if (c == 3)
-            ys[ny++] = r;
-    }
+    int ms[8], xs[8], ys[8], nm, nx, ny;
+    split_holding(idx, ms, &nm, xs, &nx, ys, &ny);
     int best = 0;
     if (nm && (nx || ny)) {
         /* a catcher throws a card of the suit away */
@@ -105,16 +112,8 @@ static int catch_lead(unsigned idx)
 {
     if (done_lead[idx >> 3] & (1u << (idx & 7)))
         return pref_catch_lead[idx];
-    int ms[8], xs[8], ys[8], nm = 0, nx = 0, ny = 0;
-    for (int r = 0; r < 8; r++) {
-        int c = code_at(idx, r);
-        if (c == 1)
-            ms[nm++] = r;
-        else if (c == 2)
-            xs[nx++] = r;
-        else if (c == 3)
-            ys[ny++] = r;
-    }
+    int ms[8], xs[8], ys[8], nm, nx, ny;
+    split_holding(idx, ms, &nm, xs, &nx, ys, &ny);
     int best = PREF_CATCH_NONE; /* void on lead: no bound */
     for (int k = 0; k < nm; k++) {
         unsigned after_c = without(idx, ms[k]);

@@ -545,36 +545,32 @@ static inline int misere_bound(const game_t *g, const state_t *s, int mover, int
  * suit S leads in when he is on lead, pref_catch_lead; S picks the cheapest suit to lead.
  * Sound by solver.analysis.misere_safety.catch_bound's argument (S plays each suit by its
  * relaxed game, leads again in the suit of a trick he wins, and discards his highest card of
- * some suit, which never raises its count).  *reg: every card of the suits where S and a
- * catcher both hold cards (the count reads the whole holding); the other suits' counts follow
- * from their lengths.  A result of PREF_CATCH_NONE or more caps nothing. */
-static inline int misere_cap(const game_t *g, const state_t *s, int mover, uint32_t hands,
-                             uint32_t *reg)
+ * some suit, which never raises its count).  *named: the lowest card of each suit where S and
+ * a catcher both hold cards; the region is its upward closure, every card of those suits (the
+ * count reads the whole holding; the other suits' counts follow from their lengths).  A result
+ * of PREF_CATCH_NONE or more caps nothing. */
+static inline int misere_cap(const game_t *g, const state_t *s, int mover, uint32_t *named)
 {
     int so = g->solo;
     int c1 = so + 1 >= 3 ? so - 2 : so + 1, c2 = 3 - so - c1;
     uint32_t S = s->hand[so], X = s->hand[c1], Y = s->hand[c2];
-    int total = 0, free_[4], lead[4];
+    int on_lead = mover == so;
+    int total = 0, extra = 4 * PREF_CATCH_NONE; /* the cheapest suit to lead: lead - free */
     uint32_t low = 0;
     for (int su = 0; su < 4; su++) {
         uint32_t m = SUIT_BITS(S, su), x = SUIT_BITS(X, su), y = SUIT_BITS(Y, su);
         unsigned idx = pref_spread[m] + 2u * pref_spread[x] + 3u * pref_spread[y];
-        free_[su] = pref_catch_free[idx];
-        lead[su] = m ? pref_catch_lead[idx] : PREF_CATCH_NONE;
-        total += free_[su];
+        int f = pref_catch_free[idx];
+        total += f;
+        if (on_lead && m && pref_catch_lead[idx] - f < extra)
+            extra = pref_catch_lead[idx] - f;
         if (m && (x | y)) {
             uint32_t p = m | x | y;
             low |= (p & (0u - p)) << (8 * su);
         }
     }
-    *reg = upclose(low, hands);
-    if (mover != so)
-        return total;
-    int best = 4 * PREF_CATCH_NONE;
-    for (int su = 0; su < 4; su++)
-        if (lead[su] + total - free_[su] < best)
-            best = lead[su] + total - free_[su];
-    return best;
+    *named = low;
+    return on_lead ? total + extra : total;
 }
 
 /* ---- move generation and ordering ------------------------------------------------------ */
@@ -923,9 +919,9 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t, uint3
         if (g->minimise && g->trump == PREF_NO_TRUMP) {
             /* the count cap after the table: its lookups miss the cache more often than the
              * table answers (2.5% less time than before the probe, the same nodes) */
-            uint32_t creg;
-            if (misere_cap(g, s, mover, hands, &creg) < t) {
-                *rel = creg;
+            uint32_t named;
+            if (misere_cap(g, s, mover, &named) < t) {
+                *rel = upclose(named, hands);
                 return 0;
             }
         }

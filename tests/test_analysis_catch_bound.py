@@ -41,24 +41,34 @@ def _low_hand(rng, n):
     return [int(c) for c in rng.choice(32, n, replace=False, p=w / w.sum())]
 
 
+def _misere_ending(rng, lo, hi):
+    """Three n-card hands (lo <= n < hi), the мизер player's weighted to low cards:
+    ``(hands, seat, leader, his cards)``."""
+    n = int(rng.integers(lo, hi))
+    own = _low_hand(rng, n)
+    rest = [int(c) for c in rng.permutation([c for c in range(32) if c not in own])]
+    seat, leader = int(rng.integers(3)), int(rng.integers(3))
+    h = [0, 0, 0]
+    h[seat], h[(seat + 1) % 3], h[(seat + 2) % 3] = mask(own), mask(rest[:n]), mask(rest[n:2 * n])
+    return h, seat, leader, own
+
+
+def _cap(h, seat, **kw):
+    return catch_bound(h[seat], h[(seat + 1) % 3], h[(seat + 2) % 3], **kw)
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_cap_is_sound_against_the_reference(seed):
     rng = np.random.default_rng(70 + seed)
     finite = tight = 0
     for _ in range(120):
-        n = int(rng.integers(1, 5))
-        own = _low_hand(rng, n)
-        rest = [int(c) for c in rng.permutation([c for c in range(32) if c not in own])]
-        seat, leader = int(rng.integers(3)), int(rng.integers(3))
-        h = [0, 0, 0]
-        h[seat], h[(seat + 1) % 3], h[(seat + 2) % 3] = mask(own), mask(rest[:n]), mask(rest[n:2 * n])
+        h, seat, leader, own = _misere_ending(rng, 1, 5)
         value = ref(h, solo=seat, minimise=True, leader=leader)
-        cap = catch_bound(h[seat], h[(seat + 1) % 3], h[(seat + 2) % 3], m_leads=leader == seat)
+        cap = _cap(h, seat, m_leads=leader == seat)
         assert value <= cap
         if leader == seat:   # every first lead the мизер player may choose
             for c in own:
-                fixed = catch_bound(h[seat], h[(seat + 1) % 3], h[(seat + 2) % 3],
-                                    m_leads=True, lead_card=c)
+                fixed = _cap(h, seat, m_leads=True, lead_card=c)
                 assert fixed >= cap
                 played = list(h)
                 played[seat] &= ~(1 << c)
@@ -69,13 +79,8 @@ def test_cap_is_sound_against_the_reference(seed):
     # caps above zero are rarer on short endings: look for some on purpose
     positive = []
     for _ in range(3000):
-        n = int(rng.integers(3, 5))
-        own = _low_hand(rng, n)
-        rest = [int(c) for c in rng.permutation([c for c in range(32) if c not in own])]
-        seat, leader = int(rng.integers(3)), int(rng.integers(3))
-        h = [0, 0, 0]
-        h[seat], h[(seat + 1) % 3], h[(seat + 2) % 3] = mask(own), mask(rest[:n]), mask(rest[n:2 * n])
-        cap = catch_bound(h[seat], h[(seat + 1) % 3], h[(seat + 2) % 3], m_leads=leader == seat)
+        h, seat, leader, _ = _misere_ending(rng, 3, 5)
+        cap = _cap(h, seat, m_leads=leader == seat)
         if 0 < cap < NO_BOUND:
             positive.append(ref(h, solo=seat, minimise=True, leader=leader) <= cap)
             if len(positive) == 8:

@@ -109,6 +109,21 @@ def lead_safe(m: int, x: int, y: int, card: int = -1) -> bool:
     return False
 
 
+def _by_split(x_masks: np.ndarray, pool: int, s: int, value, fill) -> np.ndarray:
+    """``value(x, y)`` of suit ``s`` for every layout: X's part ``x`` of the pool's cards of
+    the suit, Y's ``y`` the rest.  Each of the suit's (at most 256) splits is asked once, into
+    a table the layouts then index (``fill``: its dtype and the value of impossible splits)."""
+    p = (pool >> (8 * s)) & 0xFF
+    table = np.full(256, fill)
+    sub = p
+    while True:
+        table[sub] = value(sub, p & ~sub)
+        if sub == 0:
+            break
+        sub = (sub - 1) & p
+    return table[((x_masks >> (8 * s)) & 0xFF).astype(np.intp)]
+
+
 def safe_layouts(kept: int, pool: int, x_masks: np.ndarray, *, m_leads: bool,
                  lead_card: int | None = None) -> np.ndarray:
     """For each layout (X's hand in ``x_masks``; Y holds the rest of ``pool``), True when the
@@ -120,23 +135,13 @@ def safe_layouts(kept: int, pool: int, x_masks: np.ndarray, *, m_leads: bool,
     safe_s, lead_s = [], []
     for s in range(4):
         m = (kept >> (8 * s)) & 0xFF
-        p = (pool >> (8 * s)) & 0xFF
-        t_safe = np.zeros(256, dtype=bool)
-        t_lead = np.zeros(256, dtype=bool)
-        sub = p
-        while True:
-            t_safe[sub] = suit_safe(m, sub, p & ~sub)
-            if m_leads and m:
-                if lead_card is None:
-                    t_lead[sub] = lead_safe(m, sub, p & ~sub)
-                elif lead_card >> 3 == s:
-                    t_lead[sub] = lead_safe(m, sub, p & ~sub, lead_card & 7)
-            if sub == 0:
-                break
-            sub = (sub - 1) & p
-        xs = ((x_masks >> (8 * s)) & 0xFF).astype(np.intp)
-        safe_s.append(t_safe[xs])
-        lead_s.append(t_lead[xs])
+        safe_s.append(_by_split(x_masks, pool, s, lambda x, y: suit_safe(m, x, y), False))
+        if m_leads and m and (lead_card is None or lead_card >> 3 == s):
+            card = -1 if lead_card is None else lead_card & 7
+            lead_s.append(_by_split(x_masks, pool, s, lambda x, y: lead_safe(m, x, y, card),
+                                    False))
+        else:
+            lead_s.append(np.zeros(len(x_masks), dtype=bool))
     if not m_leads:
         return safe_s[0] & safe_s[1] & safe_s[2] & safe_s[3]
     out = np.zeros(len(x_masks), dtype=bool)
@@ -283,22 +288,13 @@ def catch_bounds(kept: int, pool: int, x_masks: np.ndarray, *, m_leads: bool,
     counts, firsts = [], []
     for s in range(4):
         m = (kept >> (8 * s)) & 0xFF
-        p = (pool >> (8 * s)) & 0xFF
-        t_count = np.zeros(256, dtype=np.int64)
-        t_first = np.full(256, NO_BOUND, dtype=np.int64)
-        leads_here = m_leads and m and (lead_card is None or lead_card >> 3 == s)
-        sub = p
-        while True:
-            t_count[sub] = suit_catches(m, sub, p & ~sub)
-            if leads_here:
-                t_first[sub] = (suit_catches(m, sub, p & ~sub, True) if lead_card is None
-                                else _after_lead(m, sub, p & ~sub, lead_card & 7))
-            if sub == 0:
-                break
-            sub = (sub - 1) & p
-        xs = ((x_masks >> (8 * s)) & 0xFF).astype(np.intp)
-        counts.append(t_count[xs])
-        firsts.append(t_first[xs])
+        counts.append(_by_split(x_masks, pool, s, lambda x, y: suit_catches(m, x, y), 0))
+        if m_leads and m and (lead_card is None or lead_card >> 3 == s):
+            first = ((lambda x, y: suit_catches(m, x, y, True)) if lead_card is None
+                     else (lambda x, y: _after_lead(m, x, y, lead_card & 7)))
+            firsts.append(_by_split(x_masks, pool, s, first, NO_BOUND))
+        else:
+            firsts.append(np.full(len(x_masks), NO_BOUND, dtype=np.int64))
     total = counts[0] + counts[1] + counts[2] + counts[3]
     if not m_leads:
         return np.minimum(total, NO_BOUND)

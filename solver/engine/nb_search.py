@@ -183,6 +183,15 @@ def build_tables():
     return tab
 
 
+@njit(cache=True, inline="always")
+def _catch_settle(tab, rest, m_won):
+    """The count after a trick of the suit, from the holding ``rest`` left: M won it (and
+    leads the suit next) or lost it (csrc/catch.c's settle)."""
+    if m_won:
+        return min(1 + tab[T_CATCH_L + rest], CATCH_NONE)
+    return tab[T_CATCH_F + rest]
+
+
 @njit(cache=True)
 def build_catch_tables(tab):
     """The мизер count cap's per-suit tables (T_CATCH_F, T_CATCH_L), as csrc/catch.c builds
@@ -235,11 +244,7 @@ def build_catch_tables(tab):
                         reply = CATCH_NONE
                         for q in range(nm):
                             after = rest & ~(3 << (2 * ms[q]))
-                            if ms[q] > top:
-                                v = min(1 + tab[T_CATCH_L + after], CATCH_NONE)
-                            else:
-                                v = tab[T_CATCH_F + after]
-                            reply = min(reply, v)
+                            reply = min(reply, _catch_settle(tab, after, ms[q] > top))
                         best = max(best, reply)
                 # Y leads b, M plays c, X answers a (or discards)
                 for j in range(ny):
@@ -252,11 +257,7 @@ def build_catch_tables(tab):
                             if nx > 0:
                                 top = max(top, xs[i])
                                 rest &= ~(3 << (2 * xs[i]))
-                            if ms[q] > top:
-                                v = min(1 + tab[T_CATCH_L + rest], CATCH_NONE)
-                            else:
-                                v = tab[T_CATCH_F + rest]
-                            worst = max(worst, v)
+                            worst = max(worst, _catch_settle(tab, rest, ms[q] > top))
                         reply = min(reply, worst)
                     best = max(best, reply)
             tab[T_CATCH_F + idx] = min(best, CATCH_NONE)
@@ -274,11 +275,7 @@ def build_catch_tables(tab):
                         if ny > 0:
                             top = max(top, ys[j])
                             rest &= ~(3 << (2 * ys[j]))
-                        if ms[q] > top:
-                            v = min(1 + tab[T_CATCH_L + rest], CATCH_NONE)
-                        else:
-                            v = tab[T_CATCH_F + rest]
-                        worst = max(worst, v)
+                        worst = max(worst, _catch_settle(tab, rest, ms[q] > top))
                 best = min(best, worst)
             tab[T_CATCH_L + idx] = best
 
@@ -702,15 +699,17 @@ def safe_rounds(m, x1, x2, after_exit, nolimit):
 
 @njit(cache=True)
 def misere_cap(st, tab, mover):
-    """``(cap, region)``: the solo seat's tricks from this trick start on are at most ``cap``
+    """``(cap, named)``: the solo seat's tricks from this trick start on are at most ``cap``
     (no bound when it is CATCH_NONE or more): the sum over the suits of the relaxed one-suit
     game's count, the suit he leads in (when on lead) counted from his lead, the cheapest
-    (solver.analysis.misere_safety.catch_bound has the argument).  ``region``: every card of
-    the suits he and a catcher both hold (the count reads the whole holding)."""
+    (solver.analysis.misere_safety.catch_bound has the argument).  ``named``: the lowest card
+    of each suit he and a catcher both hold; the region is its upward closure, every card of
+    those suits (the count reads the whole holding)."""
     solo = st[S_SOLO]
     hs = st[solo]
     h1 = st[seat(solo + 1)]
     h2 = st[seat(solo + 2)]
+    on_lead = mover == solo
     total = 0
     best_extra = 4 * CATCH_NONE
     low = np.int64(0)
@@ -723,16 +722,14 @@ def misere_cap(st, tab, mover):
         f = tab[T_CATCH_F + idx]
         total += f
         if m != 0:
-            extra = tab[T_CATCH_L + idx] - f
-            if extra < best_extra:
-                best_extra = extra
+            if on_lead and tab[T_CATCH_L + idx] - f < best_extra:
+                best_extra = tab[T_CATCH_L + idx] - f
             if (x | y) != 0:
                 p = m | x | y
                 low |= np.int64(p & -p) << sh
-    region = upclose(low, hs | h1 | h2)
-    if mover == solo:
-        return total + best_extra, region
-    return total, region
+    if on_lead:
+        return total + best_extra, low
+    return total, low
 
 
 @njit(cache=True)
@@ -1221,10 +1218,10 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
                 ans, rel, hint = tt_probe(st, tt, tab, shape, code, hands, target)
                 if ans < 0 and mini and trump == NO_TRUMP:
                     # the count cap, after the table (as in C: its lookups cost more)
-                    cap, crel = misere_cap(st, tab, mover)
+                    cap, named = misere_cap(st, tab, mover)
                     if cap < target:
                         ans = 0
-                        rel = crel
+                        rel = upclose(named, hands)
                 if ans >= 0:
                     ret = ans == 1
                     phase = _RETURN
