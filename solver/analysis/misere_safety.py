@@ -304,20 +304,55 @@ def catch_bounds(kept: int, pool: int, x_masks: np.ndarray, *, m_leads: bool,
     return np.minimum(best, NO_BOUND)
 
 
+# an 8-bit holding spread to base 4 (rank r -> 4**r): the index of a one-suit holding is
+# _SPREAD[m] + 2 * _SPREAD[x] + 3 * _SPREAD[y] (code 0 gone, 1 M, 2 X, 3 Y, as csrc/catch.c)
+_SPREAD = tuple(sum(4 ** r for r in range(8) if h >> r & 1) for h in range(256))
+
+
+@cache
+def _zero_tables():
+    """``(safe, lead)``: :func:`suit_safe` and :func:`lead_safe` (any lead) of every one-suit
+    holding, read off the C engine's count-cap tables (a count of zero is exactly these: a
+    test checks all 65,536 holdings), or None without the C engine.  Lists, for cheap
+    indexing from Python."""
+    try:
+        from ..engine.c_backend import catch_tables
+    except ImportError:  # no C engine built: the memoised search answers
+        return None
+    free, lead = catch_tables()
+    return (free == 0).tolist(), (lead == 0).tolist()
+
+
+def suits_unsafe(kept: int, x: int, y: int) -> int:
+    """How many suits of the мизер player's ``kept`` cards :func:`suit_safe` cannot clear
+    against X holding ``x`` and Y ``y``."""
+    tables = _zero_tables()
+    n = 0
+    for s in range(4):
+        m, xs, ys = (kept >> (8 * s)) & 0xFF, (x >> (8 * s)) & 0xFF, (y >> (8 * s)) & 0xFF
+        if tables is not None:
+            n += not tables[0][_SPREAD[m] + 2 * _SPREAD[xs] + 3 * _SPREAD[ys]]
+        else:
+            n += not suit_safe(m, xs, ys)
+    return n
+
+
 def safe_layout(kept: int, x: int, y: int, *, m_leads: bool,
                 lead_card: int | None = None) -> bool:
     """:func:`safe_layouts` for one known layout (X holds ``x``, Y holds ``y``): the same rule,
     asked directly instead of through the 256-entry tables of every split (the discard and
     table analyses know the layout)."""
+    tables = _zero_tables()
     safe, lead = [], []
     for s in range(4):
         m = (kept >> (8 * s)) & 0xFF
         xs, ys = (x >> (8 * s)) & 0xFF, (y >> (8 * s)) & 0xFF
-        safe.append(suit_safe(m, xs, ys))
+        idx = _SPREAD[m] + 2 * _SPREAD[xs] + 3 * _SPREAD[ys]
+        safe.append(tables[0][idx] if tables is not None else suit_safe(m, xs, ys))
         ok = False
         if m_leads and m:
             if lead_card is None:
-                ok = lead_safe(m, xs, ys)
+                ok = tables[1][idx] if tables is not None else lead_safe(m, xs, ys)
             elif lead_card >> 3 == s:
                 ok = lead_safe(m, xs, ys, lead_card & 7)
         lead.append(ok)
@@ -327,4 +362,4 @@ def safe_layout(kept: int, x: int, y: int, *, m_leads: bool,
 
 
 __all__ = ["NO_BOUND", "catch_bound", "catch_bounds", "lead_safe", "safe_layout", "safe_layouts",
-           "suit_catches", "suit_safe"]
+           "suit_catches", "suit_safe", "suits_unsafe"]

@@ -2,9 +2,8 @@
 discard and the highest contract that makes; for each seat the мизер with its best discard.
 
 Eighteen best-discard questions per deal (3 seats × 5 strains + 3 мизеры).  Each is answered
-by :func:`solver.analysis.discard.discard_values` with ``exact=False``: one exact solve of the
-heuristically best discard, then one null-window probe per remaining group of equivalent
-discards ("can this discard beat the best so far?").  The eighteen questions are independent
+by :func:`solver.analysis.discard.best_discard`: one exact solve of the heuristically best
+discard, then one null-window probe per remaining group of equivalent discards ("can this discard beat the best so far?").  The eighteen questions are independent
 (each is its own game, and the engine clears its table when the game changes), so with
 ``threads`` > 1 they are shared out among threads, the мизеры (the longest) first, each thread
 searching in its own kept context; the engines release the GIL while they search.  The
@@ -25,7 +24,7 @@ from ..engine import DEFAULT_TT_MB, default_jobs
 from ..errors import InvalidArgumentError
 from ..notation import format_strain
 from ._common import as_deal, as_seat, cards_text, engine, twelve_of, warm_context
-from .discard import discard_values
+from .discard import best_discard
 
 LEVELS = (6, 7, 8, 9, 10)
 
@@ -160,9 +159,8 @@ def table(deal, *, talon=None, leader=0, backend="auto", tt_mb=DEFAULT_TT_MB,
         """One question, in the calling thread's context: (tricks, discard, engine calls)."""
         seat, strain, misere = q
         ctx = context if context is not None else warm_context(be, tt_mb)
-        vals, _, calls = discard_values(deal.hands, seat, twelves[seat], trump=strain,
-                                        misere=misere, leader=leader, ctx=ctx, exact=False)
-        return vals[0].tricks, vals[0].cards, calls
+        return best_discard(deal.hands, seat, twelves[seat], trump=strain, misere=misere,
+                            leader=leader, ctx=ctx)
 
     if threads == 1:
         answers = [answer(q) for q in questions]

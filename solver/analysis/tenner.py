@@ -28,7 +28,7 @@ from ._common import (
     engine,
     twelve_of,
 )
-from .discard import discard_values
+from .discard import best_discard
 
 
 @dataclass(frozen=True)
@@ -141,9 +141,8 @@ def tenner(deal, declarer, trump, *, discard=None, talon=None, leader=0, convent
     r = solve(play, declarer=seat, trump=strain, leader=leader, backend=be.name, context=ctx)
     best_d = best_t = None
     if twelve is not None:
-        vals, _, _ = discard_values(deal.hands, seat, twelve, trump=strain, misere=False,
-                                    leader=leader, ctx=ctx, exact=False)
-        best_d, best_t = vals[0].cards, vals[0].tricks
+        best_t, best_d, _ = best_discard(deal.hands, seat, twelve, trump=strain, misere=False,
+                                         leader=leader, ctx=ctx)
     score = None
     if n == 10:
         score = score_unwhisted_tenner(r.tricks, declarer=seat, strain=strain,
