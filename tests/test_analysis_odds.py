@@ -248,3 +248,28 @@ def test_safe_layout_agrees_with_safe_layouts(seed):
                 want = safe_layouts(kept, pool, np.array([x], dtype=np.int64), m_leads=m_leads,
                                     lead_card=lc)[0]
                 assert safe_layout(kept, x, y, m_leads=m_leads, lead_card=lc) == want
+
+
+def test_misere_order_puts_the_unsafe_suit_first():
+    """The мизер layouts are searched sorted by the first opponent's holding of the suit the
+    safety proof fails in most (here ♦, the only one), a permutation of the layouts; a hand
+    the proof clears everywhere keeps the order it was given."""
+    from solver.analysis.misere_safety import unsafe_counts
+    from solver.analysis.odds import _layout_masks, _misere_order
+    from solver.notation import parse_hand
+    twelve = parse_hand("A97.87.Q97.KT87")
+    pool = [c for c in range(32) if not twelve >> c & 1]
+    masks = _layout_masks(pool, 10, gray=False)
+    kept = parse_hand("97.87.Q97.T87")                     # discarded A♠ K♥
+    counts = unsafe_counts(kept, mask(pool), masks)
+    assert counts[2] > 0 and counts[0] == counts[1] == counts[3] == 0
+    got = _misere_order(kept, mask(pool), masks)
+    assert sorted(got.tolist()) == sorted(masks.tolist())
+    assert (np.diff((got >> 16) & 0xFF) >= 0).all()
+    assert not (np.diff((masks >> 16) & 0xFF) >= 0).all()
+    twelve = parse_hand("AJ97.87.97.KT87")
+    pool = [c for c in range(32) if not twelve >> c & 1]
+    masks = _layout_masks(pool, 10, gray=False)
+    clean = parse_hand("J97.87.97.T87")
+    assert unsafe_counts(clean, mask(pool), masks) == [0, 0, 0, 0]
+    assert (_misere_order(clean, mask(pool), masks) == masks).all()

@@ -124,6 +124,18 @@ def _by_split(x_masks: np.ndarray, pool: int, s: int, value, fill) -> np.ndarray
     return table[((x_masks >> (8 * s)) & 0xFF).astype(np.intp)]
 
 
+def unsafe_counts(kept: int, pool: int, x_masks: np.ndarray) -> list[int]:
+    """Per suit, how many of the layouts (X's hand in ``x_masks``, Y the rest of ``pool``)
+    :func:`suit_safe` cannot clear for the мизер player holding ``kept``."""
+    x_masks = np.asarray(x_masks, dtype=np.int64)
+    counts = []
+    for s in range(4):
+        m = (kept >> (8 * s)) & 0xFF
+        safe = _by_split(x_masks, pool, s, lambda x, y, m=m: suit_safe(m, x, y), False)
+        counts.append(int(len(x_masks) - safe.sum()))
+    return counts
+
+
 def safe_layouts(kept: int, pool: int, x_masks: np.ndarray, *, m_leads: bool,
                  lead_card: int | None = None) -> np.ndarray:
     """For each layout (X's hand in ``x_masks``; Y holds the rest of ``pool``), True when the
@@ -362,4 +374,4 @@ def safe_layout(kept: int, x: int, y: int, *, m_leads: bool,
 
 
 __all__ = ["NO_BOUND", "catch_bound", "catch_bounds", "lead_safe", "safe_layout", "safe_layouts",
-           "suit_catches", "suit_safe", "suits_unsafe"]
+           "suit_catches", "suit_safe", "suits_unsafe", "unsafe_counts"]
