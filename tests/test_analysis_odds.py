@@ -254,14 +254,14 @@ def test_misere_order_puts_the_unsafe_suit_first():
     """The мизер layouts are searched sorted by the first opponent's holding of the suit the
     safety proof fails in most (here ♦, the only one), a permutation of the layouts; a hand
     the proof clears everywhere keeps the order it was given."""
-    from solver.analysis.misere_safety import unsafe_counts
+    from solver.analysis.misere_safety import unsafe_layout_counts
     from solver.analysis.odds import _layout_masks, _misere_order
     from solver.notation import parse_hand
     twelve = parse_hand("A97.87.Q97.KT87")
     pool = [c for c in range(32) if not twelve >> c & 1]
     masks = _layout_masks(pool, 10, gray=False)
     kept = parse_hand("97.87.Q97.T87")                     # discarded A♠ K♥
-    counts = unsafe_counts(kept, mask(pool), masks)
+    counts = unsafe_layout_counts(kept, mask(pool), masks)
     assert counts[2] > 0 and counts[0] == counts[1] == counts[3] == 0
     got = _misere_order(kept, mask(pool), masks)
     assert sorted(got.tolist()) == sorted(masks.tolist())
@@ -271,5 +271,5 @@ def test_misere_order_puts_the_unsafe_suit_first():
     pool = [c for c in range(32) if not twelve >> c & 1]
     masks = _layout_masks(pool, 10, gray=False)
     clean = parse_hand("J97.87.97.T87")
-    assert unsafe_counts(clean, mask(pool), masks) == [0, 0, 0, 0]
+    assert unsafe_layout_counts(clean, mask(pool), masks) == [0, 0, 0, 0]
     assert (_misere_order(clean, mask(pool), masks) == masks).all()

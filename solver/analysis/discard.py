@@ -157,7 +157,7 @@ _CARD = np.arange(32)
 
 def _keep_scores(twelve: int, trump: int, misere: bool) -> np.ndarray:
     """How much the declarer wants to keep each card (heuristic ordering only), by card: a
-    contract keeps high cards, trumps and long suits; a мизер low cards and short suits'."""
+    contract keeps high cards, trumps and long suits; a мизер low cards and short suits."""
     length = np.array([count(twelve >> (8 * s) & 0xFF) for s in range(4)])[_CARD >> 3]
     rank = _CARD & 7
     if misere:
@@ -330,11 +330,11 @@ def _solve_groups(hands, seat, twelve, *, trump, misere, leader, ctx, exact, onl
     np.minimum.at(best_pair, group, score[first] + score[second])
     by_score = dict(zip(keys, best_pair.tolist()))
     if misere:
-        from .misere_safety import safe_layout, suits_unsafe
+        from .misere_safety import safe_layout, unsafe_suit_count
         xa, xb = int(hands[(seat + 1) % 3]), int(hands[(seat + 2) % 3])
         # fewest suits the one-suit proof cannot clear first (4% fewer мизер nodes in the
         # table over 60 corpus deals)
-        order = sorted(keys, key=lambda k: (suits_unsafe(kept_of[k], xa, xb), by_score[k]))
+        order = sorted(keys, key=lambda k: (unsafe_suit_count(kept_of[k], xa, xb), by_score[k]))
     else:
         order = sorted(keys, key=by_score.__getitem__)
     values: dict[tuple, tuple[int, bool]] = {}

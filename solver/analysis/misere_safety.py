@@ -124,7 +124,7 @@ def _by_split(x_masks: np.ndarray, pool: int, s: int, value, fill) -> np.ndarray
     return table[((x_masks >> (8 * s)) & 0xFF).astype(np.intp)]
 
 
-def unsafe_counts(kept: int, pool: int, x_masks: np.ndarray) -> list[int]:
+def unsafe_layout_counts(kept: int, pool: int, x_masks: np.ndarray) -> list[int]:
     """Per suit, how many of the layouts (X's hand in ``x_masks``, Y the rest of ``pool``)
     :func:`suit_safe` cannot clear for the мизер player holding ``kept``."""
     x_masks = np.asarray(x_masks, dtype=np.int64)
@@ -335,7 +335,7 @@ def _zero_tables():
     return (free == 0).tolist(), (lead == 0).tolist()
 
 
-def suits_unsafe(kept: int, x: int, y: int) -> int:
+def unsafe_suit_count(kept: int, x: int, y: int) -> int:
     """How many suits of the мизер player's ``kept`` cards :func:`suit_safe` cannot clear
     against X holding ``x`` and Y ``y``."""
     tables = _zero_tables()
@@ -374,4 +374,4 @@ def safe_layout(kept: int, x: int, y: int, *, m_leads: bool,
 
 
 __all__ = ["NO_BOUND", "catch_bound", "catch_bounds", "lead_safe", "safe_layout", "safe_layouts",
-           "suit_catches", "suit_safe", "suits_unsafe", "unsafe_counts"]
+           "suit_catches", "suit_safe", "unsafe_suit_count", "unsafe_layout_counts"]

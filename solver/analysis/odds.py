@@ -68,7 +68,7 @@ from ..engine.layout import (
 from ..errors import InvalidArgumentError, InvalidDealError
 from ..notation import format_card, format_strain
 from ._common import as_card, as_cards, as_seat, as_strain, cards_text, engine, pairs
-from .misere_safety import catch_bounds, safe_layouts, unsafe_counts
+from .misere_safety import catch_bounds, safe_layouts, unsafe_layout_counts
 
 
 @dataclass(frozen=True)
@@ -259,7 +259,7 @@ def _misere_order(kept: int, pool: int, masks: np.ndarray) -> np.ndarray:
     >>> _misere_order(0b0110, 0b1001 | 0b1001 << 8, np.array([1, 1 << 8, 8, 8 << 8])).tolist()
     [256, 2048, 1, 8]
     """
-    counts = unsafe_counts(kept, pool, masks)
+    counts = unsafe_layout_counts(kept, pool, masks)
     if not any(counts):  # the safety proof clears (nearly) every layout: nothing to gain
         return masks
     suits = sorted(range(4), key=lambda s: (-counts[s], -((pool >> (8 * s)) & 0xFF).bit_count()))

@@ -3,8 +3,9 @@ discard and the highest contract that makes; for each seat the мизер with i
 
 Eighteen best-discard questions per deal (3 seats × 5 strains + 3 мизеры).  Each is answered
 by :func:`solver.analysis.discard.best_discard`: one exact solve of the heuristically best
-discard, then one null-window probe per remaining group of equivalent discards ("can this discard beat the best so far?").  The eighteen questions are independent
-(each is its own game, and the engine clears its table when the game changes), so with
+discard, then one null-window probe per remaining group of equivalent discards ("can this
+discard beat the best so far?").  The eighteen questions are independent (each is its own
+game, and the engine clears its table when the game changes), so with
 ``threads`` > 1 they are shared out among threads, the мизеры (the longest) first, each thread
 searching in its own kept context; the engines release the GIL while they search.  The
 answers do not depend on the number of threads.  The first hand leads.
