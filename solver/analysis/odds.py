@@ -17,8 +17,9 @@ How it is fast:
   table's entries carry over from one layout to the next; each context's table is 4 MiB
   (about the L2 cache);
 * a мизер's layouts are sorted by the first opponent's holding suit by suit, the suit the
-  safety proof below fails in most often first (:func:`_misere_order`), so that neighbouring
-  layouts left to the engine share what decides the catch: 1.1-3.1× fewer nodes than
+  safety proof below fails in most often first, in a reflected (Gray-like) order
+  (:func:`_misere_order`), so that neighbouring
+  layouts left to the engine share what decides the catch: 1.1-3.4× fewer nodes than
   lexicographic order, which was itself 1.3-1.9× faster there than the revolving door;
 * a мизер is first cleared layout by layout by a sound suit-by-suit proof that the мизер
   player can always play under (:mod:`solver.analysis.misere_safety`: four table lookups a
@@ -250,11 +251,14 @@ def _layout_masks(pool: list[int], k: int, must=None, must_not=None, *,
 
 
 def _misere_order(kept: int, pool: int, masks: np.ndarray) -> np.ndarray:
-    """The layouts of one мизер discard in the order they are searched: sorted by X's holding
-    suit by suit, the suit the safety proof fails in most often first (ties: the suit with
-    more unseen cards).  Neighbouring layouts then share the holdings that decide whether he
-    is caught, so the kept table answers more of a layout's subtrees: 1.1-3.1× fewer nodes
-    than lexicographic order on the мизеры measured (docs/analysis.md).
+    """The layouts of one мизер discard in the order they are searched: by the first
+    opponent's holding suit by suit, the suit the safety proof fails in most often first
+    (ties: the suit with more unseen cards), each later suit's holdings running down instead
+    of up where the ranks of the holdings before it sum to an odd number (a reflected,
+    Gray-like order: across a step of an earlier suit the next layout stays close).
+    Neighbouring layouts then share the holdings that decide whether he is caught, so the
+    kept table answers more of a layout's subtrees: 1.1-3.4× fewer nodes than lexicographic
+    order on the мизеры measured (docs/analysis.md).
 
     >>> _misere_order(0b0110, 0b1001 | 0b1001 << 8, np.array([1, 1 << 8, 8, 8 << 8])).tolist()
     [256, 2048, 1, 8]
@@ -264,8 +268,13 @@ def _misere_order(kept: int, pool: int, masks: np.ndarray) -> np.ndarray:
         return masks
     suits = sorted(range(4), key=lambda s: (-counts[s], -((pool >> (8 * s)) & 0xFF).bit_count()))
     key = np.zeros(len(masks), dtype=np.int64)
+    turns = np.zeros(len(masks), dtype=np.int64)
     for s in suits:
-        key = (key << 8) | ((masks >> (8 * s)) & 0xFF)
+        hold = ((masks >> (8 * s)) & 0xFF).astype(np.intp)
+        # the holding's rank among the suit's holdings that occur
+        rank = (np.cumsum(np.bincount(hold, minlength=256) > 0) - 1)[hold]
+        key = (key << 9) | (np.where(turns & 1, -rank, rank) + 256)
+        turns += rank
     return masks[np.argsort(key, kind="stable")]
 
 
