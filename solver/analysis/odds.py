@@ -18,9 +18,9 @@ How it is fast:
   (about the L2 cache);
 * a мизер's layouts are sorted by the first opponent's holding suit by suit, the suit the
   safety proof below fails in most often first, in a reflected (Gray-like) order
-  (:func:`_misere_order`), so that neighbouring
-  layouts left to the engine share what decides the catch: 1.1-3.4× fewer nodes than
-  lexicographic order, which was itself 1.3-1.9× faster there than the revolving door;
+  (:func:`_misere_order`), so that neighbouring layouts left to the engine share what
+  decides the catch: 1.1-3.4× fewer nodes than lexicographic order, which was itself
+  1.3-1.9× faster there than the revolving door;
 * a мизер is first cleared layout by layout by a sound suit-by-suit proof that the мизер
   player can always play under (:mod:`solver.analysis.misere_safety`: four table lookups a
   layout, vectorised); the layouts it cannot clear get the null-window question "can the
