@@ -304,17 +304,16 @@ def best_discard(hands, seat: int, twelve: int, *, trump: int, misere: bool, lea
     order, groups, values, _, calls = _solve_groups(
         hands, seat, twelve, trump=trump, misere=misere, leader=leader, ctx=ctx, exact=False,
         only=None)
-    sign = 1 if misere else -1
-    best = min((sign * values[k][0], not values[k][1], i) for i, k in enumerate(order))
-    key = order[best[2]]
+    key = _ranked(order, values, misere)[0]
     return values[key][0], min(groups[key]), calls
 
 
-def _rank_key(order, values, misere):
-    """The sort key of :func:`_ordered`: best value first, exact before bounds, then the
-    heuristic order."""
-    rank = {k: i for i, k in enumerate(order)}
-    return lambda k: ((values[k][0] if misere else -values[k][0]), not values[k][1], rank[k])
+def _ranked(order, values, misere):
+    """The groups' keys best first: best value, exact before bounds, then the heuristic
+    order."""
+    sign = 1 if misere else -1
+    ranked = sorted((sign * values[k][0], not values[k][1], i) for i, k in enumerate(order))
+    return [order[i] for _, _, i in ranked]
 
 
 def _solve_groups(hands, seat, twelve, *, trump, misere, leader, ctx, exact, only):
@@ -367,9 +366,8 @@ def _solve_groups(hands, seat, twelve, *, trump, misere, leader, ctx, exact, onl
 
 def _ordered(order, groups, values, misere):
     """Best first; a group's discards stay together; ties in the heuristic order."""
-    keys = sorted(order, key=_rank_key(order, values, misere))
     out = []
-    for g, key in enumerate(keys):
+    for g, key in enumerate(_ranked(order, values, misere)):
         v, ex = values[key]
         for p in sorted(groups[key]):
             out.append(DiscardValue(tuple(p), v, g, ex))

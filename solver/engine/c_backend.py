@@ -80,6 +80,14 @@ def _positions(positions) -> np.ndarray:
     return arr
 
 
+def _probe_rows(positions, targets):
+    """Checked rows and targets of a many-probe call, with its result buffers:
+    ``(positions int64[n, 16], targets int32[n], results int8[n], nodes int64[n])``."""
+    arr = _positions(positions)
+    n = arr.shape[0]
+    return arr, _targets(targets, n), np.zeros(n, dtype=np.int8), np.zeros(n, dtype=np.int64)
+
+
 def _threads(threads) -> int:
     if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 0:
         raise InvalidArgumentError(f"threads must be 0 (all cores) or a positive int, not {threads!r}")
@@ -180,11 +188,8 @@ class Context:
         other, the table kept from row to row (``pref_tests_many``): ``(bool[n], nodes
         int64[n])``, row ``i`` reaching ``targets[i]`` (an int or one per row).  Rows of one
         game share the entries (the odds' layouts: one context for every chunk and probe)."""
-        arr = _positions(positions)
+        arr, tg, results, nodes = _probe_rows(positions, targets)
         n = arr.shape[0]
-        tg = _targets(targets, n)
-        results = np.zeros(n, dtype=np.int8)
-        nodes = np.zeros(n, dtype=np.int64)
         status = lib.pref_tests_many(
             self._ctx, ffi.from_buffer("int64_t[]", arr), ffi.from_buffer("int32_t[]", tg), n,
             ffi.from_buffer("int8_t[]", results), ffi.from_buffer("int64_t[]", nodes))
@@ -258,11 +263,8 @@ class _CBackend:
 
     def tests_batch(self, positions, targets, threads: int = 1, tt_mb: float = DEFAULT_TT_MB):
         """Null-window probes ``value >= target`` in batch: ``(bool[n], nodes int64[n])``."""
-        arr = _positions(positions)
+        arr, tg, results, nodes = _probe_rows(positions, targets)
         n = arr.shape[0]
-        tg = _targets(targets, n)
-        results = np.zeros(n, dtype=np.int8)
-        nodes = np.zeros(n, dtype=np.int64)
         status = lib.pref_tests_batch(
             ffi.from_buffer("int64_t[]", arr), ffi.from_buffer("int32_t[]", tg), n,
             _threads(threads), _tt_bytes(tt_mb), ffi.from_buffer("int8_t[]", results),
