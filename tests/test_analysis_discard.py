@@ -133,13 +133,12 @@ class _LoopOnly:
 
 def _scan_rows(deal, seat, misere, strain):
     """The positions after each discard group of a full deal, as discard_values orders them."""
-    from solver.analysis.discard import _groups
+    from solver.analysis.discard import _grouping
     twelve = deal.hands[seat] | deal.talon_mask
-    groups, kept_of = _groups(tuple(deal.hands), seat, twelve, 0, None)
     rows = []
-    for key in groups:
+    for kept in _grouping(tuple(deal.hands), seat, twelve, None).kept.tolist():
         h = list(deal.hands)
-        h[seat] = kept_of[key]
+        h[seat] = kept
         rows.append(make_position(h, trump=4 if misere else strain, solo=seat, minimise=misere))
     return np.array(rows)
 

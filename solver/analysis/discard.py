@@ -29,7 +29,7 @@ from html import escape
 
 import numpy as np
 
-from ..cards import NO_TRUMP, count
+from ..cards import NO_TRUMP, count, iter_cards
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
 from ..engine.layout import P_LEADER, P_MINIMISE, P_NTABLE
@@ -41,9 +41,7 @@ from ._common import (
     as_strain,
     cards_text,
     engine,
-    pairs,
     position,
-    suit_owners,
     twelve_of,
     warm_context,
 )
@@ -235,52 +233,56 @@ def _probe(ctx, pos, t, counter) -> bool:
     return answer
 
 
-@lru_cache(maxsize=64)
-def _groups(hands: tuple, seat: int, twelve: int, leader: int, only):
-    """The discards of ``twelve`` grouped by relative-rank key (``{key: [pairs]}``, in card
-    order) and each group's kept hand.  The same for every strain and mode of a seat, so
-    kept for the next question (a table asks six per seat)."""
-    every = pairs(twelve) if only is None else list(only)
-    groups: dict[tuple, list] = {}
-    kept_of: dict[tuple, int] = {}
-    holdings = [[int(h) >> (8 * s) & 0xFF for h in hands] for s in range(4)]
-    suit_keys: list[dict] = [{}, {}, {}, {}]  # per suit: the declarer's holding -> owners
+@dataclass(frozen=True)
+class _Grouping:
+    """The discards of a 12-card hand grouped by the game they leave (equal up to relative
+    ranks), as arrays: per discard (in card order) its two cards ``first`` < ``second`` and
+    the index of its ``group``; per group the ``kept`` hand.  Groups are numbered in the order
+    of their first discard, so a group's first discard is its lowest."""
 
-    def suit_key(s: int, held: int) -> tuple:
-        key = suit_keys[s].get(held)
-        if key is None:
-            holding = holdings[s][:]
-            holding[seat] = held
-            key = suit_keys[s][held] = suit_owners(tuple(holding))
-        return key
+    first: np.ndarray
+    second: np.ndarray
+    group: np.ndarray
+    kept: np.ndarray
 
-    # the owner sequences of the hands after the discard (suit_owners), per suit cached;
-    # a discard changes only the suits of its two cards
-    base = [suit_key(s, twelve >> (8 * s) & 0xFF) for s in range(4)] + [leader]
-    for p in every:
-        kept = twelve & ~((1 << p[0]) | (1 << p[1]))
-        key = base[:]
-        for s in {p[0] >> 3, p[1] >> 3}:
-            key[s] = suit_key(s, kept >> (8 * s) & 0xFF)
-        key = tuple(key)
-        if key not in groups:
-            groups[key] = []
-            kept_of[key] = kept
-        groups[key].append(p)
-    return groups, kept_of
+    def lowest(self, g: int) -> tuple[int, int]:
+        """Group ``g``'s first discard in card order."""
+        at = int(np.argmax(self.group == g))
+        return int(self.first[at]), int(self.second[at])
+
+
+_BY_RANK_DOWN = (np.arange(4)[:, None] * 8 + np.arange(7, -1, -1)).ravel()  # A♠ .. 7♠, A♣ ..
+_SLOT = (np.uint64(4) ** np.arange(32, dtype=np.uint64))
 
 
 @lru_cache(maxsize=64)
-def _group_arrays(hands: tuple, seat: int, twelve: int, leader: int, only):
-    """:func:`_groups` as arrays, for ordering without a Python loop over the discards:
-    ``(keys, first, second, group)``, the groups' keys in order and, per discard, its two
-    cards and the index of its group."""
-    groups, _ = _groups(hands, seat, twelve, leader, only)
-    keys = list(groups)
-    discards = [(p, g) for g, key in enumerate(keys) for p in groups[key]]
-    first = np.array([p[0] for p, _ in discards])
-    second = np.array([p[1] for p, _ in discards])
-    return keys, first, second, np.array([g for _, g in discards])
+def _grouping(hands: tuple, seat: int, twelve: int, only) -> _Grouping:
+    """The discards of ``twelve`` (every pair, or the pairs ``only``) grouped by the game they
+    leave: two discards are one group when every suit's cards still in play have the same
+    owners from the ace down (:func:`solver.analysis._common.suit_owners`), the discarded
+    cards closing up.  One numpy pass over the discards; the same for every strain and mode
+    of a seat, so kept for the next question (a table asks six per seat)."""
+    if only is None:
+        cards = np.array(list(iter_cards(twelve)))
+        i, j = np.triu_indices(len(cards), 1)
+        first, second = cards[i], cards[j]
+    else:
+        ps = sorted(only)
+        first, second = np.array([p[0] for p in ps]), np.array([p[1] for p in ps])
+    kept = np.int64(twelve) & ~((np.int64(1) << first) | (np.int64(1) << second))
+    # owner codes of every card, per discard: 1 the declarer, 2 and 3 the others, 0 nobody;
+    # in suit order, each suit from the ace down, then each suit's empty slots moved last
+    others = [int(hands[(seat + k) % 3]) for k in (1, 2)]
+    bit = np.int64(1) << _BY_RANK_DOWN
+    fixed = np.where(others[0] & bit, 2, 0) + np.where(others[1] & bit, 3, 0)
+    owner = (((kept[:, None] & bit) != 0) + fixed).reshape(len(kept), 4, 8)
+    owner = np.take_along_axis(owner, np.argsort(owner == 0, axis=2, kind="stable"), axis=2)
+    key = owner.reshape(len(kept), 32).astype(np.uint64) @ _SLOT
+    _, at, inverse = np.unique(key, return_index=True, return_inverse=True)
+    renumber = np.empty(len(at), dtype=np.intp)
+    renumber[np.argsort(at, kind="stable")] = np.arange(len(at))
+    group = renumber[inverse.ravel()]
+    return _Grouping(first, second, group, kept[np.sort(at)])
 
 
 def discard_values(hands, seat: int, twelve: int, *, trump: int, misere: bool, leader: int,
@@ -290,10 +292,17 @@ def discard_values(hands, seat: int, twelve: int, *, trump: int, misere: bool, l
     ``hands``: the three hands (the declarer's entry is ignored: it becomes 12 − discard).
     ``only``: restrict to these discards (pairs of cards).
     """
-    order, groups, values, nodes, calls = _solve_groups(
+    grouping, order, values, exact_, nodes, calls = _solve_groups(
         hands, seat, twelve, trump=trump, misere=misere, leader=leader, ctx=ctx, exact=exact,
         only=only)
-    return _ordered(order, groups, values, misere), nodes, calls
+    rank = np.empty(len(order), dtype=np.intp)
+    rank[_ranked(order, values, exact_, misere)] = np.arange(len(order))
+    by_rank = np.argsort(rank[grouping.group], kind="stable")  # a group's discards in card order
+    g = grouping.group[by_rank]
+    out = [DiscardValue((a, b), v, r, ex) for a, b, v, r, ex in zip(
+        grouping.first[by_rank].tolist(), grouping.second[by_rank].tolist(),
+        values[g].tolist(), rank[g].tolist(), exact_[g].tolist())]
+    return out, nodes, calls
 
 
 def best_discard(hands, seat: int, twelve: int, *, trump: int, misere: bool, leader: int,
@@ -301,77 +310,61 @@ def best_discard(hands, seat: int, twelve: int, *, trump: int, misere: bool, lea
     """``(tricks, discard, engine calls)`` of the best discard: what :func:`discard_values`
     with ``exact=False`` lists first, without building the other 65 (the table asks 18
     of these a deal)."""
-    order, groups, values, _, calls = _solve_groups(
+    grouping, order, values, exact_, _, calls = _solve_groups(
         hands, seat, twelve, trump=trump, misere=misere, leader=leader, ctx=ctx, exact=False,
         only=None)
-    key = _ranked(order, values, misere)[0]
-    return values[key][0], min(groups[key]), calls
+    g = _ranked(order, values, exact_, misere)[0]
+    return int(values[g]), grouping.lowest(g), calls
 
 
-def _ranked(order, values, misere):
-    """The groups' keys best first: best value, exact before bounds, then the heuristic
-    order."""
+def _ranked(order, values, exact, misere) -> np.ndarray:
+    """The groups best first: best value, exact before bounds, then the heuristic order."""
     sign = 1 if misere else -1
-    ranked = sorted((sign * values[k][0], not values[k][1], i) for i, k in enumerate(order))
-    return [order[i] for _, _, i in ranked]
+    return order[np.lexsort((np.arange(len(order)), ~exact[order], sign * values[order]))]
 
 
 def _solve_groups(hands, seat, twelve, *, trump, misere, leader, ctx, exact, only):
-    """Group the discards, solve the groups: ``(order, groups, values, nodes, calls)``;
-    ``values[key] = (tricks, exact)``."""
-    args = (tuple(int(h) for h in hands), seat, twelve, leader,
-            None if only is None else tuple(tuple(sorted(p)) for p in only))
-    groups, kept_of = _groups(*args)
-    keys, first, second, group = _group_arrays(*args)
+    """Group the discards, solve the groups: ``(grouping, order, values, exact, nodes,
+    calls)``; ``order``: the groups in the order tried, ``values[g]``, ``exact[g]``: group
+    ``g``'s tricks and whether they are exact (else a bound)."""
+    grouping = _grouping(tuple(int(h) for h in hands), seat, twelve,
+                         None if only is None else tuple(tuple(sorted(p)) for p in only))
+    kept = grouping.kept
     # a group's score: its best discard's (the cards it keeps score the rest)
     score = _keep_scores(twelve, trump, misere)
-    best_pair = np.full(len(keys), np.inf)
-    np.minimum.at(best_pair, group, score[first] + score[second])
-    by_score = dict(zip(keys, best_pair.tolist()))
+    pair_score = score[grouping.first] + score[grouping.second]
+    by_score = np.full(len(kept), np.inf)
+    np.minimum.at(by_score, grouping.group, pair_score)
+    values = np.zeros(len(kept), dtype=np.int64)
+    exact_ = np.zeros(len(kept), dtype=bool)
     if misere:
-        from .misere_safety import safe_layout, unsafe_suit_count
+        from .misere_safety import safe_kept, unsafe_suit_counts
         xa, xb = int(hands[(seat + 1) % 3]), int(hands[(seat + 2) % 3])
         # fewest suits the one-suit proof cannot clear first (4% fewer мизер nodes in the
         # table over 60 corpus deals)
-        order = sorted(keys, key=lambda k: (unsafe_suit_count(kept_of[k], xa, xb), by_score[k]))
-    else:
-        order = sorted(keys, key=by_score.__getitem__)
-    values: dict[tuple, tuple[int, bool]] = {}
-    if misere:
+        order = np.lexsort((np.arange(len(kept)), by_score, unsafe_suit_counts(kept, xa, xb)))
         # a discard the suit-by-suit proof clears takes no trick: value 0, no search
-        for key in order:
-            if safe_layout(kept_of[key], xa, xb, m_leads=leader == seat):
-                values[key] = (0, True)
-    rest = [key for key in order if key not in values]
-    if not rest:
-        return order, groups, values, 0, 0
+        exact_ = safe_kept(kept, xa, xb, m_leads=leader == seat)
+    else:
+        order = np.lexsort((np.arange(len(kept)), by_score))
+    rest = order[~exact_[order]]
+    if not len(rest):
+        return grouping, order, values, exact_, 0, 0
     base = position(hands, trump=NO_TRUMP if misere else trump, solo=seat, minimise=misere,
                     leader=leader)
     pos = np.repeat(base[None, :], len(rest), axis=0)
-    pos[:, seat] = [kept_of[key] for key in rest]
+    pos[:, seat] = kept[rest]
     nodes = calls = 0
-    if values:
+    if exact_.any():
         best = 0
     else:
         best = ctx.value(pos[0])
         nodes, calls = ctx.nodes, 1
-        values[rest[0]] = (best, True)
+        values[rest[0]], exact_[rest[0]] = best, True
         rest, pos = rest[1:], pos[1:]
-    got, exact_, used, probes = scan_discards(ctx, pos, best, only_best=not exact)
-    for key, v, ex in zip(rest, got.tolist(), exact_.tolist()):
-        values[key] = (v, ex)
-    nodes, calls = nodes + int(used.sum()), calls + probes
-    return order, groups, values, nodes, calls
-
-
-def _ordered(order, groups, values, misere):
-    """Best first; a group's discards stay together; ties in the heuristic order."""
-    out = []
-    for g, key in enumerate(_ranked(order, values, misere)):
-        v, ex = values[key]
-        for p in sorted(groups[key]):
-            out.append(DiscardValue(tuple(p), v, g, ex))
-    return out
+    got, got_exact, used, probes = scan_discards(ctx, pos, best, only_best=not exact)
+    values[rest], exact_[rest] = got, got_exact
+    return grouping, order, values, exact_, nodes + int(used.sum()), calls + probes
 
 
 def discard(deal, declarer=None, trump=None, *, misere=None, talon=None, leader=0,

@@ -154,16 +154,7 @@ def safe_layouts(kept: int, pool: int, x_masks: np.ndarray, *, m_leads: bool,
                                     False))
         else:
             lead_s.append(np.zeros(len(x_masks), dtype=bool))
-    if not m_leads:
-        return safe_s[0] & safe_s[1] & safe_s[2] & safe_s[3]
-    out = np.zeros(len(x_masks), dtype=bool)
-    for s in range(4):
-        rest = np.ones(len(x_masks), dtype=bool)
-        for t in range(4):
-            if t != s:
-                rest &= safe_s[t]
-        out |= lead_s[s] & rest
-    return out
+    return _proved_safe(np.stack(safe_s, axis=1), np.stack(lead_s, axis=1), m_leads)
 
 
 # ---- counting: how many tricks can the catchers force at most? --------------------------
@@ -324,54 +315,83 @@ _SPREAD = tuple(sum(4 ** r for r in range(8) if h >> r & 1) for h in range(256))
 @cache
 def _zero_tables():
     """``(safe, lead)``: :func:`suit_safe` and :func:`lead_safe` (any lead) of every one-suit
-    holding, read off the C engine's count-cap tables (a count of zero is exactly these: a
-    test checks all 65,536 holdings), or None without the C engine.  Lists, for cheap
-    indexing from Python."""
+    holding, as boolean arrays indexed like the C engine's count-cap tables and read off them
+    (a count of zero is exactly these: a test checks all 65,536 holdings), or None without the
+    C engine."""
     try:
         from ..engine.c_backend import catch_tables
     except ImportError:  # no C engine built: the memoised search answers
         return None
     free, lead = catch_tables()
-    return (free == 0).tolist(), (lead == 0).tolist()
+    return free == 0, lead == 0
 
 
-def unsafe_suit_count(kept: int, x: int, y: int) -> int:
-    """How many suits of the мизер player's ``kept`` cards :func:`suit_safe` cannot clear
-    against X holding ``x`` and Y ``y``."""
+_SPREAD_ARRAY = np.array(_SPREAD, dtype=np.intp)
+
+
+def kept_safety(kept, x: int, y: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per hand of ``kept`` (an array of the мизер player's hands) and suit: ``(safe, lead)``,
+    :func:`suit_safe` and :func:`lead_safe` (any lead; False where he has no card of the suit)
+    against X holding ``x`` and Y ``y``, as ``(n, 4)`` boolean arrays."""
+    kept = np.asarray(kept, dtype=np.int64)
+    m = (kept[:, None] >> (8 * np.arange(4))) & 0xFF
+    xs = np.array([(x >> (8 * s)) & 0xFF for s in range(4)])
+    ys = np.array([(y >> (8 * s)) & 0xFF for s in range(4)])
     tables = _zero_tables()
-    n = 0
-    for s in range(4):
-        m, xs, ys = (kept >> (8 * s)) & 0xFF, (x >> (8 * s)) & 0xFF, (y >> (8 * s)) & 0xFF
-        if tables is not None:
-            n += not tables[0][_SPREAD[m] + 2 * _SPREAD[xs] + 3 * _SPREAD[ys]]
-        else:
-            n += not suit_safe(m, xs, ys)
-    return n
+    if tables is not None:
+        idx = _SPREAD_ARRAY[m] + 2 * _SPREAD_ARRAY[xs] + 3 * _SPREAD_ARRAY[ys]
+        return tables[0][idx], tables[1][idx] & (m != 0)
+    safe = np.array([[suit_safe(int(h), int(xs[s]), int(ys[s])) for s, h in enumerate(row)]
+                     for row in m], dtype=bool).reshape(m.shape)
+    lead = np.array([[bool(h) and lead_safe(int(h), int(xs[s]), int(ys[s]))
+                      for s, h in enumerate(row)] for row in m], dtype=bool).reshape(m.shape)
+    return safe, lead
+
+
+def _proved_safe(safe: np.ndarray, lead: np.ndarray, m_leads: bool) -> np.ndarray:
+    """The rule on ``(n, 4)`` per-suit answers: every suit safe; when M leads trick one, also
+    a safe lead in some suit with the other three safe."""
+    if not m_leads:
+        return safe.all(axis=1)
+    unsafe = (~safe).sum(axis=1)
+    return (lead & (unsafe[:, None] - ~safe == 0)).any(axis=1)
+
+
+def unsafe_suit_counts(kept, x: int, y: int) -> np.ndarray:
+    """Per hand of ``kept``: how many of its suits :func:`suit_safe` cannot clear against X
+    holding ``x`` and Y ``y``."""
+    return (~kept_safety(kept, x, y)[0]).sum(axis=1)
+
+
+def safe_kept(kept, x: int, y: int, *, m_leads: bool) -> np.ndarray:
+    """:func:`safe_layouts` for one known layout (X holds ``x``, Y holds ``y``) and many hands
+    of the мизер player (``kept``, an array: the discard analysis asks it of every discard):
+    the same rule, asked directly instead of through the tables of every split."""
+    return _proved_safe(*kept_safety(kept, x, y), m_leads)
 
 
 def safe_layout(kept: int, x: int, y: int, *, m_leads: bool,
                 lead_card: int | None = None) -> bool:
-    """:func:`safe_layouts` for one known layout (X holds ``x``, Y holds ``y``): the same rule,
-    asked directly instead of through the 256-entry tables of every split (the discard and
-    table analyses know the layout)."""
-    tables = _zero_tables()
-    safe, lead = [], []
-    for s in range(4):
-        m = (kept >> (8 * s)) & 0xFF
-        xs, ys = (x >> (8 * s)) & 0xFF, (y >> (8 * s)) & 0xFF
-        idx = _SPREAD[m] + 2 * _SPREAD[xs] + 3 * _SPREAD[ys]
-        safe.append(tables[0][idx] if tables is not None else suit_safe(m, xs, ys))
-        ok = False
-        if m_leads and m:
-            if lead_card is None:
-                ok = tables[1][idx] if tables is not None else lead_safe(m, xs, ys)
-            elif lead_card >> 3 == s:
-                ok = lead_safe(m, xs, ys, lead_card & 7)
-        lead.append(ok)
-    if not m_leads:
-        return all(safe)
-    return any(lead[s] and all(safe[t] for t in range(4) if t != s) for s in range(4))
+    """:func:`safe_kept` for one hand, with the opening lead fixed (``lead_card``) or not."""
+    safe, lead = kept_safety([kept], x, y)
+    if lead_card is not None:
+        s, m = lead_card >> 3, (kept >> (8 * (lead_card >> 3))) & 0xFF
+        lead = np.zeros_like(lead)
+        lead[0, s] = bool(m) and lead_safe(m, (x >> (8 * s)) & 0xFF, (y >> (8 * s)) & 0xFF, lead_card & 7)
+    return bool(_proved_safe(safe, lead, m_leads)[0])
 
 
-__all__ = ["NO_BOUND", "catch_bound", "catch_bounds", "lead_safe", "safe_layout", "safe_layouts",
-           "suit_catches", "suit_safe", "unsafe_suit_count", "unsafe_layout_counts"]
+__all__ = [
+    "NO_BOUND",
+    "catch_bound",
+    "catch_bounds",
+    "kept_safety",
+    "lead_safe",
+    "safe_kept",
+    "safe_layout",
+    "safe_layouts",
+    "suit_catches",
+    "suit_safe",
+    "unsafe_layout_counts",
+    "unsafe_suit_counts",
+]
