@@ -42,7 +42,6 @@ Ctrl-C stops between chunks (a chunk is a fraction of a second).
 
 from __future__ import annotations
 
-import itertools
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -228,26 +227,41 @@ def _layout_masks(pool: list[int], k: int, must=None, must_not=None, *,
 
     ``gray=True``: revolving-door order, neighbouring layouts differ by one card changing
     hands, so the engine's transposition table carries over from one layout to the next (3×
-    fewer nodes than lexicographic order for a contract).  ``gray=False``: lexicographic order
-    (a мизер's start: :func:`_misere_order` sorts them per discard).
+    fewer nodes than lexicographic order for a contract).  ``gray=False``: the order of
+    :func:`_subsets` (a мизер's start: :func:`_misere_order` sorts them per discard).
     """
     pool = [c for c in pool if c != must and c != must_not]
     kk = k - (1 if must is not None else 0)
     if gray:
         masks = _revolving_door(tuple(pool), kk).copy()
     else:
-        n = comb(len(pool), kk)
-        bits = np.array([1 << c for c in pool], dtype=np.int64)
-        if kk == 0:
-            masks = np.zeros(1, dtype=np.int64)
-        else:
-            idx = np.fromiter(itertools.chain.from_iterable(
-                itertools.combinations(range(len(pool)), kk)), dtype=np.int8,
-                count=n * kk).reshape(n, kk)
-            masks = bits[idx].sum(axis=1)
+        masks = _subsets(pool, kk)
     if must is not None:
         masks |= np.int64(1 << must)
     return masks
+
+
+def _subset_table(cards) -> np.ndarray:
+    """``table[j]``: the mask of the cards picked by the bits of ``j`` (2^len(cards) entries)."""
+    table = np.zeros(1, dtype=np.int64)
+    for c in cards:
+        table = np.concatenate([table, table | np.int64(1 << c)])
+    return table
+
+
+def _subsets(pool: list[int], k: int) -> np.ndarray:
+    """Masks of every ``k``-card subset of ``pool`` (at most 20 cards): each is a subset of
+    the pool's upper half joined to one of its lower half, the two halves looked up in a table
+    of their cards, pairs with ``k`` cards in all kept (5 ms for C(20, 10), against 50-60 ms
+    for itertools.combinations).  In order of the upper half's bit pattern, then the lower's."""
+    half = len(pool) // 2
+    lo, hi = _subset_table(pool[:half]), _subset_table(pool[half:])
+    count_lo = np.array([j.bit_count() for j in range(len(lo))])
+    count_hi = count_lo if len(hi) == len(lo) else \
+        np.concatenate([count_lo, count_lo + 1])  # one more card in the upper half
+    # every (lower, upper) pair of halves with k cards in all
+    j_hi, j_lo = np.nonzero(count_hi[:, None] + count_lo[None, :] == k)
+    return hi[j_hi] | lo[j_lo]
 
 
 def _misere_order(kept: int, pool: int, masks: np.ndarray) -> np.ndarray:
