@@ -163,18 +163,18 @@ def test_engine_tables_are_the_definition(engine):
 @needs_fast
 def test_zero_counts_are_the_safety_proof_on_every_holding():
     """The discard and table analyses read suit_safe and lead_safe off the C engine's cap
-    tables (misere_safety._zero_tables): a count of zero is exactly each, holding by
+    tables (misere_safety._count_tables): a count of zero is exactly each, holding by
     holding, and the lookups agree with the memoised search."""
     from solver.analysis.misere_safety import (
         _SPREAD,
-        _zero_tables,
+        _count_tables,
         lead_safe,
         suit_safe,
     )
-    tables = _zero_tables()
+    tables = _count_tables()
     if tables is None:
         pytest.skip("the C engine is not built")
-    safe, lead = tables
+    safe, lead = (t == 0 for t in tables)
     for idx in range(65536):
         codes = [(idx >> (2 * r)) & 3 for r in range(8)]
         m = mask(r for r, o in enumerate(codes) if o == 1)
@@ -184,3 +184,31 @@ def test_zero_counts_are_the_safety_proof_on_every_holding():
         assert safe[idx] == suit_safe(m, x, y), (m, x, y)
         assert lead[idx] == lead_safe(m, x, y), (m, x, y)
     assert 0 < sum(safe) < 65536 and 0 < sum(lead) < 65536
+
+
+def test_kept_counts_are_suit_catches(monkeypatch):
+    """The discard order's per-suit counts (kept_counts: the C tables, or the memoised game
+    without them) are suit_catches, suit by suit, with the catchers to act and with the мизер
+    player leading (no bound where he is void); at zero they are the safety proof."""
+    import importlib
+    safety = importlib.import_module("solver.analysis.misere_safety")
+    from solver.analysis.misere_safety import kept_counts, kept_safety, suit_catches
+    rng = np.random.default_rng(77)
+    hands = []
+    for _ in range(40):
+        perm = [int(c) for c in rng.permutation(32)]
+        hands.append((mask(perm[:10]), mask(perm[10:20]), mask(perm[20:30])))
+    for x, y in {(h[1], h[2]) for h in hands[:5]}:
+        kept = [h[0] & ~(x | y) for h in hands]
+        free, lead = kept_counts(kept, x, y)
+        safe, lead_ok = kept_safety(kept, x, y)
+        for i, k in enumerate(kept):
+            for s in range(4):
+                m, xs, ys = (k >> 8 * s) & 0xFF, (x >> 8 * s) & 0xFF, (y >> 8 * s) & 0xFF
+                assert free[i, s] == suit_catches(m, xs, ys)
+                assert lead[i, s] == (suit_catches(m, xs, ys, True) if m else NO_BOUND)
+                assert safe[i, s] == (free[i, s] == 0) and lead_ok[i, s] == (lead[i, s] == 0)
+        with monkeypatch.context() as mp:  # without the C engine's tables: the same
+            mp.setattr(safety, "_count_tables", lambda: None)
+            assert all((a == b).all() for a, b in zip(kept_counts(kept, x, y), (free, lead)))
+    assert (free > 0).any() and (free == 0).any()

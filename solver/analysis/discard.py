@@ -9,8 +9,9 @@ with only the best exact; docs/analysis.md has the measurements and the floor):
 * discards that leave the same game up to relative ranks (7♠ or 8♠ from ♠987 when no other
   hand holds a spade between them) are one *group*, solved once;
 * groups are tried in a heuristic order (low cards of short side suits first for a contract;
-  for a мизер the fewest suits the one-suit safety proof cannot clear, then high cards first) so
-  the first one is usually the best;
+  for a мизер the fewest tricks by the one-suit game's counts of
+  :mod:`~solver.analysis.misere_safety`, then the fewest suits it cannot clear, then high
+  cards first) so the first one is often the best;
 * one engine context (one transposition table) serves every discard, so subtrees shared by
   different discards are searched once;
 * every further group starts with a null-window probe against the best value so far; the
@@ -151,6 +152,7 @@ class DiscardResult:
 
 
 _CARD = np.arange(32)
+_SUIT_LENGTH = np.array([count(h) for h in range(256)])  # cards in an 8-bit holding
 
 
 def _keep_scores(twelve: int, trump: int, misere: bool) -> np.ndarray:
@@ -338,11 +340,15 @@ def _solve_groups(hands, seat, twelve, *, trump, misere, leader, ctx, exact, onl
     values = np.zeros(len(kept), dtype=np.int64)
     exact_ = np.zeros(len(kept), dtype=bool)
     if misere:
-        from .misere_safety import safe_kept, unsafe_suit_counts
+        from .misere_safety import kept_counts, safe_kept
         xa, xb = int(hands[(seat + 1) % 3]), int(hands[(seat + 2) % 3])
-        # fewest suits the one-suit proof cannot clear first (4% fewer мизер nodes in the
-        # table over 60 corpus deals)
-        order = np.lexsort((np.arange(len(kept)), by_score, unsafe_suit_counts(kept, xa, xb)))
+        # the fewest tricks by the one-suit game's counts first (each suit's count at most its
+        # length: 7% fewer nodes in best-only мизер questions over 210 of the corpus), then
+        # the fewest suits it cannot clear (4% fewer мизер nodes in the table over 60 deals)
+        counts = kept_counts(kept, xa, xb)[0]
+        lengths = _SUIT_LENGTH[(kept[:, None] >> (8 * np.arange(4))) & 0xFF]
+        estimate = np.minimum(counts, lengths).sum(axis=1)
+        order = np.lexsort((np.arange(len(kept)), by_score, (counts > 0).sum(axis=1), estimate))
         # a discard the suit-by-suit proof clears takes no trick: value 0, no search
         exact_ = safe_kept(kept, xa, xb, m_leads=leader == seat)
     else:

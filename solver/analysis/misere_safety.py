@@ -313,39 +313,49 @@ _SPREAD = tuple(sum(4 ** r for r in range(8) if h >> r & 1) for h in range(256))
 
 
 @cache
-def _zero_tables():
-    """``(safe, lead)``: :func:`suit_safe` and :func:`lead_safe` (any lead) of every one-suit
-    holding, as boolean arrays indexed like the C engine's count-cap tables and read off them
-    (a count of zero is exactly these: a test checks all 65,536 holdings), or None without the
-    C engine."""
+def _count_tables():
+    """``(free, lead)``: :func:`suit_catches` of every one-suit holding, the catchers to act
+    and M on lead, as uint8 arrays read off the C engine's count-cap tables (a test checks
+    every entry against :func:`suit_catches`; a count of zero is exactly :func:`suit_safe` /
+    :func:`lead_safe`), or None without the C engine."""
     try:
         from ..engine.c_backend import catch_tables
     except ImportError:  # no C engine built: the memoised search answers
         return None
-    free, lead = catch_tables()
-    return free == 0, lead == 0
+    return catch_tables()
 
 
 _SPREAD_ARRAY = np.array(_SPREAD, dtype=np.intp)
 
 
-def kept_safety(kept, x: int, y: int) -> tuple[np.ndarray, np.ndarray]:
-    """Per hand of ``kept`` (an array of the мизер player's hands) and suit: ``(safe, lead)``,
-    :func:`suit_safe` and :func:`lead_safe` (any lead; False where he has no card of the suit)
-    against X holding ``x`` and Y ``y``, as ``(n, 4)`` boolean arrays."""
+def kept_counts(kept, x: int, y: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per hand of ``kept`` (an array of the мизер player's hands) and suit: ``(free,
+    lead)``, :func:`suit_catches` against X holding ``x`` and Y ``y`` with the catchers to
+    act and with M leading the suit (:data:`NO_BOUND` where he has no card of it), as
+    ``(n, 4)`` int arrays."""
     kept = np.asarray(kept, dtype=np.int64)
     m = (kept[:, None] >> (8 * np.arange(4))) & 0xFF
     xs = np.array([(x >> (8 * s)) & 0xFF for s in range(4)])
     ys = np.array([(y >> (8 * s)) & 0xFF for s in range(4)])
-    tables = _zero_tables()
+    tables = _count_tables()
     if tables is not None:
         idx = _SPREAD_ARRAY[m] + 2 * _SPREAD_ARRAY[xs] + 3 * _SPREAD_ARRAY[ys]
-        return tables[0][idx], tables[1][idx] & (m != 0)
-    safe = np.array([[suit_safe(int(h), int(xs[s]), int(ys[s])) for s, h in enumerate(row)]
-                     for row in m], dtype=bool).reshape(m.shape)
-    lead = np.array([[bool(h) and lead_safe(int(h), int(xs[s]), int(ys[s]))
-                      for s, h in enumerate(row)] for row in m], dtype=bool).reshape(m.shape)
-    return safe, lead
+        free, lead = tables[0][idx].astype(np.int64), tables[1][idx].astype(np.int64)
+    else:
+        free = np.array([[suit_catches(int(h), int(xs[s]), int(ys[s]))
+                          for s, h in enumerate(row)] for row in m], dtype=np.int64)
+        lead = np.array([[suit_catches(int(h), int(xs[s]), int(ys[s]), True) if h else NO_BOUND
+                          for s, h in enumerate(row)] for row in m], dtype=np.int64)
+        free, lead = free.reshape(m.shape), lead.reshape(m.shape)
+    return free, np.where(m != 0, lead, NO_BOUND)
+
+
+def kept_safety(kept, x: int, y: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per hand of ``kept`` and suit: ``(safe, lead)``, :func:`suit_safe` and
+    :func:`lead_safe` (any lead; False where M has no card of the suit), as ``(n, 4)``
+    boolean arrays: the counts of :func:`kept_counts` at zero."""
+    free, lead = kept_counts(kept, x, y)
+    return free == 0, lead == 0
 
 
 def _proved_safe(safe: np.ndarray, lead: np.ndarray, m_leads: bool) -> np.ndarray:
@@ -355,12 +365,6 @@ def _proved_safe(safe: np.ndarray, lead: np.ndarray, m_leads: bool) -> np.ndarra
         return safe.all(axis=1)
     unsafe = (~safe).sum(axis=1)
     return (lead & (unsafe[:, None] - ~safe == 0)).any(axis=1)
-
-
-def unsafe_suit_counts(kept, x: int, y: int) -> np.ndarray:
-    """Per hand of ``kept``: how many of its suits :func:`suit_safe` cannot clear against X
-    holding ``x`` and Y ``y``."""
-    return (~kept_safety(kept, x, y)[0]).sum(axis=1)
 
 
 def safe_kept(kept, x: int, y: int, *, m_leads: bool) -> np.ndarray:
@@ -385,6 +389,7 @@ __all__ = [
     "NO_BOUND",
     "catch_bound",
     "catch_bounds",
+    "kept_counts",
     "kept_safety",
     "lead_safe",
     "safe_kept",
@@ -393,5 +398,4 @@ __all__ = [
     "suit_catches",
     "suit_safe",
     "unsafe_layout_counts",
-    "unsafe_suit_counts",
 ]
