@@ -601,9 +601,10 @@ static inline uint32_t representatives(uint32_t present, uint32_t legal)
     return legal & ~(carried | (seed & ~absent));
 }
 
-/* The legal representative cards in search order, best guess first. */
+/* The legal representative cards in search order, best guess first (t: the target of the
+ * probe from this position on, which the catchers' leads on мизер take into account). */
 static int gen_moves(const game_t *g, const state_t *s, int mover, uint32_t legal,
-                     uint32_t present, int led, int hint, int killer, uint8_t *out)
+                     uint32_t present, int led, int hint, int killer, int t, uint8_t *out)
 {
     uint32_t reps = representatives(present, legal);
     if (!(reps & (reps - 1))) { /* a single move: nothing to order */
@@ -676,8 +677,16 @@ static int gen_moves(const game_t *g, const state_t *s, int mover, uint32_t lega
                                                                       : 25 - rk;
                 else if (!ss)
                     sc = 0 + 8 - rk;
+                else if ((ss >> rk) == 0)
+                    /* above every card S holds in the suit: S ducks and the catchers keep
+                     * the lead, rid of a high card that would block a later forcing lead.
+                     * First of all when they need two tricks or more (highest card first,
+                     * S's longer suits first), late when one is enough (мизер nodes -10%,
+                     * распасы -7% over 1,000 deals; the odds' one-trick probes -9..-13%) */
+                    sc = t >= 2 ? 70 + rk + 8 * popc32(ss) : 10 + rk;
                 else
-                    sc = 30 - rk;
+                    /* S can duck under the card or not: his longer suits first (-3%) */
+                    sc = 30 - rk + 8 * popc32(ss);
             }
             if (c == hint)
                 sc += 1000;
@@ -931,7 +940,7 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t, uint3
     int led = led_suit_of(s);
     uint32_t legal = legal_mask(s->hand[mover], led, g->trump);
     uint8_t moves[PREF_MAX_MOVES];
-    int nm = gen_moves(g, s, mover, legal, present, led, hint, ctx->killer[R][s->ntable], moves);
+    int nm = gen_moves(g, s, mover, legal, present, led, hint, ctx->killer[R][s->ntable], t, moves);
     int maxnode = (mover == g->solo) != g->minimise;
     int result = !maxnode;
     int best = nm > 0 ? moves[0] : 0;

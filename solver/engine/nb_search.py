@@ -979,14 +979,15 @@ def top_rank(h):
 
 
 @njit(cache=True)
-def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ):
+def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ, target):
     """Sort ``mv[d, :cnt]`` so the likeliest good card for the player to move comes first.
 
     Followers: a card that makes the trick go the way the mover's side wants first (the
     cheapest winner when winning, else the lowest card in a contract, the highest duck on
     мизер / распасы).  Leaders: in a contract, cash a suit whose top card the leader holds,
     else lead low; when the solo seat minimises, it leads where an opponent must go over it,
-    and the catchers lead where the solo seat must go over them.
+    and the catchers lead where the solo seat must go over them, or, needing ``target`` >= 2
+    tricks, first a card above all of his in the suit (a free unblock).
     """
     if cnt <= 1:
         return
@@ -1085,8 +1086,12 @@ def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ):
                     sc = 300 + r
                 elif hs == 0:
                     sc = r
+                elif hs >> r == 0:
+                    # above all of S's cards of the suit: he ducks, the catchers keep the lead
+                    # and are rid of a high card (first when they need two tricks or more)
+                    sc = 400 + r + 8 * popcount32(hs) if target >= 2 else 50 + r
                 else:
-                    sc = 100 - r
+                    sc = 100 - r + 8 * popcount32(hs)
             mv[d, MAX_MOVES * 2 + j] = sc
     base = MAX_MOVES * 2
     for j in range(1, cnt):
@@ -1245,7 +1250,7 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
                 if tidx == 0 and st[S_T1] != NO_CARD:
                     univ |= np.int64(1) << st[S_T1]
             cnt = gen_moves(st, tab, mv, d, legal, univ)
-            order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ)
+            order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ, target)
             killer = st[S_KILL + 3 * remaining + n]
             if killer >= 0 and n == 0:
                 for j in range(1, cnt):
