@@ -663,10 +663,16 @@ static int gen_moves(const game_t *g, const state_t *s, int mover, uint32_t lega
                      * cards (contract nodes -2.6% over 1,000 deals) */
                     sc = (ruffed ? 0 : 20) + 8 - rk - 16 * popc32(SUIT_BITS(s->hand[mover], su));
             } else if (mover == solo) {
-                /* safe lead: some opponent holds only higher cards of the suit */
+                /* safe lead: some opponent holds only higher cards of the suit; before it a
+                 * card above every catcher card of the suit (a trick he cannot avoid unless
+                 * he discards the card, taken now while he keeps the lead to exit: мизер
+                 * nodes -3.1%, распасы -3.4%) */
                 int safe = (sa && (sa & ((2u << rk) - 1)) == 0) || (sb && (sb & ((2u << rk) - 1)) == 0);
                 uint32_t below = (sa | sb) & ((1u << rk) - 1);
-                sc = safe ? 60 + rk : !(sa | sb) ? 0 : 40 - 4 * popc32(below) - rk;
+                sc = safe ? 60 + rk
+                   : !(sa | sb) ? 0
+                   : !((sa | sb) >> rk) ? 70 + rk
+                   : 40 - 4 * popc32(below) - rk;
             } else {
                 uint32_t ss = SUIT_BITS(s->hand[solo], su);
                 uint32_t sp = SUIT_BITS(s->hand[a == solo ? b : a], su);

@@ -1075,10 +1075,12 @@ def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ, targe
                         hp = (st[p] >> sh) & 0xFF
                         if hp != 0 and (hp & below) == 0:
                             safe = True
+                oth = (u & ~((hm >> sh) & 0xFF))
                 if safe:
                     sc = 300 + r
+                elif oth != 0 and oth >> r == 0:
+                    sc = 400 + r      # a trick he cannot avoid, taken while he keeps the lead
                 else:
-                    oth = (u & ~((hm >> sh) & 0xFF))
                     sc = 0 if oth == 0 else 200 - 4 * popcount32(oth & ((1 << r) - 1)) - r
             else:
                 hs = (st[solo] >> sh) & 0xFF
