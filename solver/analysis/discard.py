@@ -97,7 +97,8 @@ class DiscardResult:
 
     @property
     def best_discards(self) -> list[tuple[int, int]]:
-        """Every discard as good as the best."""
+        """Every discard proved as good as the best (with ``exact=False`` a discard tried
+        after an equally good one holds only a bound, so it is not listed)."""
         return [d.cards for d in self.discards if d.tricks == self.tricks and d.exact]
 
     def to_dict(self) -> dict:
