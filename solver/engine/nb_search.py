@@ -1091,7 +1091,8 @@ def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ, targe
                 elif hs >> r == 0:
                     # above all of S's cards of the suit: he ducks, the catchers keep the lead
                     # and are rid of a high card (first when they need two tricks or more)
-                    sc = 400 + r + 8 * popcount32(hs) if target >= 2 else 50 + r
+                    sc = (400 + r + 8 * popcount32(hs) - 16 * popcount32((hm >> sh) & 0xFF)
+                          if target >= 2 else 50 + r)
                 else:
                     sc = 100 - r + 8 * popcount32(hs)
             mv[d, MAX_MOVES * 2 + j] = sc
