@@ -193,3 +193,30 @@ def test_engine_scan_rejects_bad_input(backend):
         ctx.discard_scan(bad, 5, True)
     v, ex, nodes, probes = ctx.discard_scan(rows[:0], 5, True)
     assert len(v) == len(ex) == len(nodes) == probes == 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_grouping_is_the_owner_sequence_definition(seed):
+    """The discards grouped in one numpy pass (discard._grouping) are exactly the classes of
+    equal owner sequences per suit (_common.suit_owners, the plain definition: the cards
+    still in play, from the ace down, the discarded ones closing up), numbered in the order
+    of their first discard, each with its kept hand."""
+    from solver.analysis._common import pairs, suit_owners
+    from solver.analysis.discard import _grouping
+    deal = Deal.random(700 + seed)
+    seat = seed % 3
+    twelve = deal.hands[seat] | deal.talon_mask
+    g = _grouping(tuple(deal.hands), seat, twelve, None)
+    want: dict = {}
+    for p in pairs(twelve):
+        kept = twelve & ~((1 << p[0]) | (1 << p[1]))
+        hands = [kept if i == seat else deal.hands[i] for i in range(3)]
+        key = tuple(suit_owners(tuple((h >> 8 * s) & 0xFF for h in hands)) for s in range(4))
+        want.setdefault(key, []).append((p, kept))
+    classes = list(want.values())
+    assert len(g.kept) == len(classes) and len(g.group) == 66
+    for k, members in enumerate(classes):
+        at = np.flatnonzero(g.group == k)
+        assert [(int(g.first[i]), int(g.second[i])) for i in at] == [p for p, _ in members]
+        assert int(g.kept[k]) == members[0][1] and g.lowest(k) == members[0][0]
+    assert any(len(m) > 1 for m in classes)          # some discards do share a game

@@ -189,6 +189,25 @@ def test_layouts_revolving_door_order(n, k, must, must_not):
     assert all(int(s).bit_count() == 2 for s in steps)
 
 
+@pytest.mark.parametrize("n, k, must, must_not", [(20, 10, None, None), (19, 9, None, None),
+                                                  (7, 3, None, None), (10, 5, 4, None),
+                                                  (10, 5, None, 6), (3, 0, None, None),
+                                                  (4, 4, None, None), (1, 1, None, None)])
+def test_layouts_from_half_tables(n, k, must, must_not):
+    """The мизер's enumeration (gray=False, _subsets): every k-subset exactly once, for even
+    and odd pools, with a card forced in or out."""
+    from solver.analysis.odds import _layout_masks
+    pool = list(range(1, 1 + n))
+    must_c = pool[must] if must is not None else None
+    not_c = pool[must_not] if must_not is not None else None
+    masks = _layout_masks(pool, k, must_c, not_c, gray=False)
+    rest = [c for c in pool if c not in (must_c, not_c)]
+    kk = k - (must_c is not None)
+    want = {mask(c) | (mask([must_c]) if must_c is not None else 0) for c in combinations(rest, kk)}
+    assert len(masks) == comb(len(rest), kk) == len(set(masks.tolist()))
+    assert set(masks.tolist()) == want
+
+
 @pytest.mark.parametrize("name", FAST)
 def test_prober_matches_one_batch(name):
     """The odds' probes — kept contexts, rows cut into contiguous runs per thread — answer

@@ -363,8 +363,9 @@ def _proved_safe(safe: np.ndarray, lead: np.ndarray, m_leads: bool) -> np.ndarra
     a safe lead in some suit with the other three safe."""
     if not m_leads:
         return safe.all(axis=1)
-    unsafe = (~safe).sum(axis=1)
-    return (lead & (unsafe[:, None] - ~safe == 0)).any(axis=1)
+    unsafe = ~safe
+    others_safe = unsafe.sum(axis=1)[:, None] == unsafe  # no unsafe suit but this one
+    return (lead & others_safe).any(axis=1)
 
 
 def safe_kept(kept, x: int, y: int, *, m_leads: bool) -> np.ndarray:
@@ -381,7 +382,8 @@ def safe_layout(kept: int, x: int, y: int, *, m_leads: bool,
     if lead_card is not None:
         s, m = lead_card >> 3, (kept >> (8 * (lead_card >> 3))) & 0xFF
         lead = np.zeros_like(lead)
-        lead[0, s] = bool(m) and lead_safe(m, (x >> (8 * s)) & 0xFF, (y >> (8 * s)) & 0xFF, lead_card & 7)
+        xs, ys = (x >> (8 * s)) & 0xFF, (y >> (8 * s)) & 0xFF
+        lead[0, s] = bool(m) and lead_safe(m, xs, ys, lead_card & 7)
     return bool(_proved_safe(safe, lead, m_leads)[0])
 
 
