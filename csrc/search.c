@@ -690,7 +690,8 @@ static int gen_moves(const game_t *g, const state_t *s, int mover, uint32_t lega
                      * S's longer suits and the leader's shorter ones first), late when one
                      * is enough (мизер nodes -10%, распасы -7% over 1,000 deals; the odds'
                      * one-trick probes -9..-13%; the leader's length -2.5% / -2.2% more) */
-                    sc = t >= 2 ? 80 + rk + 8 * popc32(ss) - 16 * popc32(SUIT_BITS(s->hand[mover], su))
+                    sc = t >= 2 ? 80 + rk + 8 * popc32(ss)
+                                      - 16 * popc32(SUIT_BITS(s->hand[mover], su))
                                 : 10 + rk;
                 else
                     /* S can duck under the card or not: his longer suits first (-3%) */
