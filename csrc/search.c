@@ -222,33 +222,29 @@ static inline void tt_store(pref_ctx *ctx, const tt_key *key, uint32_t region, i
         }
     }
     tt_bucket *b = tt_bucket_of(ctx, key->shape, level, key->code);
-    tt_entry *e = 0;
+    /* one pass: the entry of this class if there is one, else the slot to replace: an empty
+     * one (another generation), else the shallowest entry, the least recently written among
+     * equally deep ones */
+    tt_entry *e = 0, *victim = &b->e[0];
+    uint16_t v_age = 0;
     for (int i = 0; i < TT_WAYS; i++) {
         tt_entry *x = &b->e[i];
-        if (x->gen != ctx->gen)
+        if (x->gen != ctx->gen) {
+            victim = x;
             break;
+        }
         if (x->shape == key->shape && x->mask == mask && x->pattern == pattern) {
             e = x;
             break;
         }
+        uint16_t age = (uint16_t)(ctx->stamp - x->stamp);
+        if (x->depth < victim->depth || (x->depth == victim->depth && age > v_age)) {
+            victim = x;
+            v_age = age;
+        }
     }
     if (!e) {
-        /* replace an empty slot (another generation), else the shallowest entry, the least
-         * recently written among equally deep ones */
-        e = &b->e[0];
-        uint16_t e_age = 0;
-        for (int i = 0; i < TT_WAYS; i++) {
-            tt_entry *x = &b->e[i];
-            if (x->gen != ctx->gen) {
-                e = x;
-                break;
-            }
-            uint16_t age = (uint16_t)(ctx->stamp - x->stamp);
-            if (x->depth < e->depth || (x->depth == e->depth && age > e_age)) {
-                e = x;
-                e_age = age;
-            }
-        }
+        e = victim;
         e->shape = key->shape;
         e->pattern = pattern;
         e->mask = mask;
