@@ -341,17 +341,17 @@ def _solve_groups(hands, seat, twelve, *, trump, misere, leader, ctx, exact, onl
     values = np.zeros(len(kept), dtype=np.int64)
     exact_ = np.zeros(len(kept), dtype=bool)
     if misere:
-        from .misere_safety import kept_counts, safe_kept
+        from .misere_safety import kept_counts, proved_safe
         xa, xb = int(hands[(seat + 1) % 3]), int(hands[(seat + 2) % 3])
         # the fewest tricks by the one-suit game's counts first (each suit's count at most its
         # length: 7% fewer nodes in best-only мизер questions over 210 of the corpus), then
         # the fewest suits it cannot clear (4% fewer мизер nodes in the table over 60 deals)
-        counts = kept_counts(kept, xa, xb)[0]
+        counts, lead_counts = kept_counts(kept, xa, xb)
         lengths = _SUIT_LENGTH[(kept[:, None] >> (8 * np.arange(4))) & 0xFF]
         estimate = np.minimum(counts, lengths).sum(axis=1)
         order = np.lexsort((np.arange(len(kept)), by_score, (counts > 0).sum(axis=1), estimate))
         # a discard the suit-by-suit proof clears takes no trick: value 0, no search
-        exact_ = safe_kept(kept, xa, xb, m_leads=leader == seat)
+        exact_ = proved_safe(counts == 0, lead_counts == 0, leader == seat)
     else:
         order = np.lexsort((np.arange(len(kept)), by_score))
     rest = order[~exact_[order]]

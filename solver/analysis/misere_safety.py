@@ -154,7 +154,7 @@ def safe_layouts(kept: int, pool: int, x_masks: np.ndarray, *, m_leads: bool,
                                     False))
         else:
             lead_s.append(np.zeros(len(x_masks), dtype=bool))
-    return _proved_safe(np.stack(safe_s, axis=1), np.stack(lead_s, axis=1), m_leads)
+    return proved_safe(np.stack(safe_s, axis=1), np.stack(lead_s, axis=1), m_leads)
 
 
 # ---- counting: how many tricks can the catchers force at most? --------------------------
@@ -358,9 +358,10 @@ def kept_safety(kept, x: int, y: int) -> tuple[np.ndarray, np.ndarray]:
     return free == 0, lead == 0
 
 
-def _proved_safe(safe: np.ndarray, lead: np.ndarray, m_leads: bool) -> np.ndarray:
-    """The rule on ``(n, 4)`` per-suit answers: every suit safe; when M leads trick one, also
-    a safe lead in some suit with the other three safe."""
+def proved_safe(safe: np.ndarray, lead: np.ndarray, m_leads: bool) -> np.ndarray:
+    """The rule of :func:`safe_layouts` on ``(n, 4)`` per-suit answers (:func:`kept_safety`,
+    or :func:`kept_counts` at zero): every suit safe; when M leads trick one, also a safe lead
+    in some suit with the other three safe."""
     if not m_leads:
         return safe.all(axis=1)
     unsafe = ~safe
@@ -368,23 +369,18 @@ def _proved_safe(safe: np.ndarray, lead: np.ndarray, m_leads: bool) -> np.ndarra
     return (lead & others_safe).any(axis=1)
 
 
-def safe_kept(kept, x: int, y: int, *, m_leads: bool) -> np.ndarray:
-    """:func:`safe_layouts` for one known layout (X holds ``x``, Y holds ``y``) and many hands
-    of the мизер player (``kept``, an array: the discard analysis asks it of every discard):
-    the same rule, asked directly instead of through the tables of every split."""
-    return _proved_safe(*kept_safety(kept, x, y), m_leads)
-
-
 def safe_layout(kept: int, x: int, y: int, *, m_leads: bool,
                 lead_card: int | None = None) -> bool:
-    """:func:`safe_kept` for one hand, with the opening lead fixed (``lead_card``) or not."""
+    """:func:`safe_layouts` for one known layout (X holds ``x``, Y holds ``y``), with the
+    opening lead fixed (``lead_card``) or not, asked directly instead of through the tables
+    of every split."""
     safe, lead = kept_safety([kept], x, y)
     if lead_card is not None:
         s, m = lead_card >> 3, (kept >> (8 * (lead_card >> 3))) & 0xFF
         lead = np.zeros_like(lead)
         xs, ys = (x >> (8 * s)) & 0xFF, (y >> (8 * s)) & 0xFF
         lead[0, s] = bool(m) and lead_safe(m, xs, ys, lead_card & 7)
-    return bool(_proved_safe(safe, lead, m_leads)[0])
+    return bool(proved_safe(safe, lead, m_leads)[0])
 
 
 __all__ = [
@@ -394,7 +390,7 @@ __all__ = [
     "kept_counts",
     "kept_safety",
     "lead_safe",
-    "safe_kept",
+    "proved_safe",
     "safe_layout",
     "safe_layouts",
     "suit_catches",
