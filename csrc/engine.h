@@ -86,6 +86,10 @@ struct pref_ctx {
     tt_bucket *tt;
     void *tt_raw;       /* what calloc returned (tt is it aligned to 64 bytes) */
     uint64_t mask;      /* number of buckets - 1 */
+    uint64_t active;    /* buckets in use this generation - 1: grows from TT_START_BUCKETS */
+    uint64_t used;      /* entries written into empty slots this generation */
+    uint64_t grow_at;
+    uint64_t start_buckets, load_num, load_den, grow_evict;   /* used above this doubles the active part (up to mask) */
     size_t tt_bytes;
     uint16_t gen;
     uint16_t stamp;     /* write counter for the age of entries */
@@ -108,9 +112,27 @@ extern uint8_t pref_catch_free[65536]; /* [holding]: the catchers to act */
 extern uint8_t pref_catch_lead[65536]; /* [holding]: the solo seat must lead the suit */
 void pref_build_catch_tables(void);
 
+/* TT_LEVELS buckets per shape: an entry whose region holds the top L cards of every suit
+ * (as far as the suit goes) lives in the bucket of (shape, L, owners of those cards), for the
+ * largest such L below TT_LEVELS.  A probe looks in the TT_LEVELS buckets of its position.
+ * This spreads the many patterns of one shape over many buckets. */
+#define TT_LEVELS 2
+static const uint64_t level_slots[4] = {
+    0, 0x0003000300030003ull, 0x000F000F000F000Full, 0x003F003F003F003Full};
+
+/* the hash of a bucket; its index is the hash & ctx->active */
+static inline uint64_t tt_hash(uint64_t shape, int level, uint64_t code)
+{
+    uint64_t top = code & level_slots[level];
+    uint64_t h = (shape ^ (top * 0xC2B2AE3D27D4EB4Full) ^ ((uint64_t)level << 56))
+               * 0x9E3779B97F4A7C15ull;
+    return h ^ (h >> 31);
+}
+
 /* tt.c */
 int pref_tt_alloc(pref_ctx *ctx, size_t tt_bytes);
 void pref_tt_clear(pref_ctx *ctx);
+__attribute__((cold)) void pref_tt_grow(pref_ctx *ctx);
 
 /* search.c (portable) and search_popcnt.c (x86-64 with POPCNT/BMI2, suffix _popcnt) */
 #define PREF_SEARCH_DECLS(sfx)                                                                  \

@@ -62,6 +62,7 @@ pref_ctx *pref_ctx_new(size_t tt_bytes);
 void pref_ctx_free(pref_ctx *ctx);
 void pref_ctx_clear(pref_ctx *ctx);
 size_t pref_ctx_tt_bytes(const pref_ctx *ctx);
+int pref_ctx_table_stats(const pref_ctx *ctx, uint64_t stats[4]);
 int pref_ctx_set_portable(pref_ctx *ctx, int portable);
 int pref_value(pref_ctx *ctx, const int64_t *pos, int *value, uint64_t *nodes);
 int pref_test(pref_ctx *ctx, const int64_t *pos, int target, int *result, uint64_t *nodes);

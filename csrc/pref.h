@@ -78,6 +78,12 @@ void pref_ctx_clear(pref_ctx *ctx);
 int pref_ctx_set_portable(pref_ctx *ctx, int portable);
 /* The table's size in bytes as allocated. */
 size_t pref_ctx_tt_bytes(const pref_ctx *ctx);
+/* What the table holds now (a scan of the buckets in use): stats[0] buckets in use (a cleared
+ * table starts with a few and grows eightfold while it holds more entries than buckets),
+ * stats[1] buckets allocated, stats[2] entries of the current generation a probe can reach,
+ * stats[3] entries a probe cannot reach (in the wrong bucket or after an empty slot: 0 unless
+ * the table is broken). */
+int pref_ctx_table_stats(const pref_ctx *ctx, uint64_t stats[4]);
 
 /* The solo seat's tricks from pos on (current trick included) under best play. */
 int pref_value(pref_ctx *ctx, const int64_t pos[PREF_POS_FIELDS], int *value, uint64_t *nodes);

@@ -171,21 +171,9 @@ static inline uint32_t mask_region(uint64_t mask, uint32_t all)
     return r;
 }
 
-/* TT_LEVELS buckets per shape: an entry whose region holds the top L cards of every suit
- * (as far as the suit goes) lives in the bucket of (shape, L, owners of those cards), for the
- * largest such L below TT_LEVELS.  A probe looks in the TT_LEVELS buckets of its position.
- * This spreads the many patterns of one shape over many buckets. */
-#define TT_LEVELS 2
-static const uint64_t level_slots[4] = {
-    0, 0x0003000300030003ull, 0x000F000F000F000Full, 0x003F003F003F003Full};
-
 static inline tt_bucket *tt_bucket_of(pref_ctx *ctx, uint64_t shape, int level, uint64_t code)
 {
-    uint64_t top = code & level_slots[level];
-    uint64_t h = (shape ^ (top * 0xC2B2AE3D27D4EB4Full) ^ ((uint64_t)level << 56))
-               * 0x9E3779B97F4A7C15ull;
-    h ^= h >> 31;
-    return &ctx->tt[h & ctx->mask];
+    return &ctx->tt[tt_hash(shape, level, code) & ctx->active];
 }
 
 /* best move <-> suit*8 + j (j-th highest card still held in the suit) */
@@ -231,6 +219,7 @@ static inline void tt_store(pref_ctx *ctx, const tt_key *key, uint32_t region, i
         tt_entry *x = &b->e[i];
         if (x->gen != ctx->gen) {
             victim = x;
+            ctx->used++;
             break;
         }
         if (x->shape == key->shape && x->mask == mask && x->pattern == pattern) {
@@ -262,6 +251,8 @@ static inline void tt_store(pref_ctx *ctx, const tt_key *key, uint32_t region, i
     }
     e->best = (uint8_t)best;
     e->stamp = ctx->stamp++;
+    if (__builtin_expect(ctx->used > ctx->grow_at, 0))
+        pref_tt_grow(ctx); /* tt.c: more entries than buckets in use */
 }
 
 /* ---- bounds at trick start ------------------------------------------------------------ */

@@ -244,6 +244,32 @@ def test_context_reuse_matches_fresh_context():
         assert shared.value(pos) == Context().value(pos)
 
 
+def test_table_grows_with_the_search_and_keeps_every_entry_reachable():
+    """A cleared table uses 64 buckets; a long search makes it grow (each step rehashes the
+    entries into the buckets their hash now picks) and every entry stays where a probe finds
+    it; a table of 64 buckets or fewer, never growing, gives the same values."""
+    ctx = Context(tt_mb=8)
+    fresh = ctx.table_stats()
+    assert fresh == {"buckets_in_use": 64, "buckets": 8192, "entries": 0, "unreachable": 0}
+    grown = 0
+    small = Context(tt_mb=1 / 16)
+    for pos in _full_deals(9, seed0=4400):
+        ctx.clear()
+        v = ctx.value(pos)
+        st = ctx.table_stats()
+        assert st["unreachable"] == 0
+        assert st["entries"] > 0
+        # more entries than buckets in use triggers an eightfold growth
+        assert st["entries"] <= st["buckets_in_use"] or st["buckets_in_use"] == st["buckets"]
+        grown += st["buckets_in_use"] > 64
+        assert small.value(pos) == v
+        assert small.table_stats()["buckets_in_use"] == 64 == small.table_stats()["buckets"]
+    assert grown >= 3
+    ctx.clear()
+    assert ctx.table_stats() == fresh
+    assert Context(tt_mb=64 / (1 << 20)).table_stats()["buckets_in_use"] == 1
+
+
 def test_batch_matches_single_solves():
     positions = np.array(_full_deals(24, seed0=1300))
     ctx = Context()

@@ -97,8 +97,10 @@ def _threads(threads) -> int:
 class Context:
     """A search context owning a transposition table of at most ``tt_mb`` MiB.
 
-    The table never grows: when a bucket is full the entry with the fewest tricks left is
-    replaced.  It is cleared automatically when the trump, solo seat, mode or talon rule differ
+    The table is allocated once at that size.  After a clear only its first 64 KiB are in use
+    (a fresh solve stays in memory the caches keep warm); the part in use grows eightfold
+    whenever it holds more entries than buckets, up to the whole table.  When a bucket is full
+    the entry with the fewest tricks left is replaced.  It is cleared automatically when the trump, solo seat, mode or talon rule differ
     from the previous call.  One context per thread.  ``portable=True`` forces the portable
     build of the search even on a CPU where the POPCNT/BMI2 build would run (for tests).
     """
@@ -201,6 +203,21 @@ class Context:
     def clear(self) -> None:
         """Empty the transposition table (constant time)."""
         lib.pref_ctx_clear(self._ctx)
+
+    def table_stats(self) -> dict:
+        """What the table holds now (a scan of all of it, milliseconds for a large table):
+        ``buckets_in_use`` (1 KiB each), ``buckets`` allocated, ``entries`` a probe can reach,
+        ``unreachable`` entries (0 unless the table is broken).
+
+        >>> ctx = Context(tt_mb=1); ctx.table_stats()["buckets_in_use"]
+        64
+        """
+        stats = ffi.new("uint64_t[4]")
+        status = lib.pref_ctx_table_stats(self._ctx, stats)
+        if status != lib.PREF_OK:
+            _raise(status)
+        return {"buckets_in_use": int(stats[0]), "buckets": int(stats[1]),
+                "entries": int(stats[2]), "unreachable": int(stats[3])}
 
 
 def _targets(targets, n: int) -> np.ndarray:
