@@ -51,7 +51,21 @@ pref_ctx *pref_ctx_new(size_t tt_bytes)
         return 0;
     }
     pref_ctx_set_portable(ctx, 0);
+    ctx->levels = 2;
     return ctx;
+}
+
+int pref_ctx_set_levels(pref_ctx *ctx, int levels)
+{
+    if (!ctx)
+        return PREF_E_NULL;
+    if (levels < 1 || levels > TT_MAX_LEVELS)
+        return PREF_E_ARG;
+    if (levels != ctx->levels) {
+        ctx->levels = levels;
+        pref_tt_clear(ctx); /* entries sit in the buckets of the old levels */
+    }
+    return PREF_OK;
 }
 
 int pref_ctx_set_portable(pref_ctx *ctx, int portable)

@@ -97,6 +97,7 @@ struct pref_ctx {
     game_t game;        /* the game the table's entries belong to */
     uint64_t nodes;
     int fast;           /* 1: use the POPCNT/BMI2 search variant */
+    int levels;         /* bucket levels (pref_ctx_set_levels) */
     int8_t killer[11][3]; /* last cutting card by tricks left and cards on the table */
 };
 
@@ -112,12 +113,12 @@ extern uint8_t pref_catch_free[65536]; /* [holding]: the catchers to act */
 extern uint8_t pref_catch_lead[65536]; /* [holding]: the solo seat must lead the suit */
 void pref_build_catch_tables(void);
 
-/* TT_LEVELS buckets per shape: an entry whose region holds the top L cards of every suit
- * (as far as the suit goes) lives in the bucket of (shape, L, owners of those cards), for the
- * largest such L below TT_LEVELS.  A probe looks in the TT_LEVELS buckets of its position.
- * This spreads the many patterns of one shape over many buckets. */
-#define TT_LEVELS 2
-static const uint64_t level_slots[4] = {
+/* Bucket levels: an entry whose region holds the top L cards of every suit (as far as the suit
+ * goes) lives in the bucket of (shape, L, owners of those cards), for the largest such L below
+ * the context's number of levels (ctx->levels, 1..TT_MAX_LEVELS; 2 by default).  A probe looks
+ * in one bucket per level.  This spreads the many patterns of one shape over many buckets. */
+#define TT_MAX_LEVELS 4
+static const uint64_t level_slots[TT_MAX_LEVELS] = {
     0, 0x0003000300030003ull, 0x000F000F000F000Full, 0x003F003F003F003Full};
 
 /* the hash of a bucket; its index is the hash & ctx->active */

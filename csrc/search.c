@@ -201,7 +201,7 @@ static inline void tt_store(pref_ctx *ctx, const tt_key *key, uint32_t region, i
     uint64_t mask = region_mask(region);
     uint64_t pattern = key->code & mask;
     int level = 0;
-    for (int L = TT_LEVELS - 1; L > 0; L--) {
+    for (int L = ctx->levels - 1; L > 0; L--) {
         uint64_t x = key->code & level_slots[L];
         uint64_t held = ((x | (x >> 1)) & 0x5555555555555555ull) * 3;
         if ((mask & held) == held) {
@@ -893,15 +893,16 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t, uint3
     }
     if (use_tt) {
         key = make_key(s);
-        tt_bucket *bk[TT_LEVELS];
-        for (int level = 0; level < TT_LEVELS; level++) {
+        tt_bucket *bk[TT_MAX_LEVELS];
+        const int levels = ctx->levels;
+        for (int level = 0; level < levels; level++) {
             bk[level] = tt_bucket_of(ctx, key.shape, level, key.code);
             /* the first two lines only: a bucket fills from slot 0 and a fresh search leaves
              * most buckets nearly empty (prefetching the whole 1 KiB was 4% slower) */
             for (size_t off = 0; off < 128; off += 64)
                 __builtin_prefetch((const char *)bk[level] + off);
         }
-        for (int level = 0; level < TT_LEVELS; level++) {
+        for (int level = 0; level < levels; level++) {
         tt_bucket *b = bk[level];
         for (int i = 0; i < TT_WAYS; i++) {
             const tt_entry *e = &b->e[i];

@@ -55,16 +55,23 @@ void pref_tt_clear(pref_ctx *ctx)
     set_active(ctx, TT_START_BUCKETS);
 }
 
-/* The level an entry was stored at (search.c, tt_store): 1 when its region holds the top card
- * of every suit the shape has cards in, and then its pattern holds the owners the bucket's
- * hash was taken from. */
-static int entry_level(const tt_entry *e)
+/* The level an entry was stored at (search.c, tt_store): the largest L < ctx->levels such that
+ * its mask holds the slots of the top L cards (as far as the suit goes) of every suit, known
+ * from the shape's suit lengths; its pattern then holds the owners the bucket's hash was taken
+ * from. */
+static int entry_level(const pref_ctx *ctx, const tt_entry *e)
 {
-    uint64_t need = 0;
-    for (int su = 0; su < 4; su++)
-        if ((e->shape >> (12 * su)) & 0xFFFu)
-            need |= 3ull << (16 * su);
-    return (e->mask & need) == need;
+    for (int L = ctx->levels - 1; L > 0; L--) {
+        uint64_t need = 0;
+        for (int su = 0; su < 4; su++) {
+            uint64_t h = (e->shape >> (12 * su)) & 0xFFFu;
+            int n = (int)((h & 15) + ((h >> 4) & 15) + (h >> 8));
+            need |= ((1ull << (2 * (n < L ? n : L))) - 1) << (16 * su);
+        }
+        if ((e->mask & need) == need)
+            return L;
+    }
+    return 0;
 }
 
 /* Grow the buckets in use from m to 8m (at most the table): bucket i keeps the entries whose
@@ -84,7 +91,7 @@ void pref_tt_grow(pref_ctx *ctx)
             n++;
         for (int j = 0; j < n; j++) {
             const tt_entry *e = &b->e[j];
-            uint64_t k = tt_hash(e->shape, entry_level(e), e->pattern) & nm;
+            uint64_t k = tt_hash(e->shape, entry_level(ctx, e), e->pattern) & nm;
             if (k == i)
                 b->e[keep++] = *e;
             else {
@@ -97,13 +104,13 @@ void pref_tt_grow(pref_ctx *ctx)
     }
 }
 
-int pref_ctx_table_stats(const pref_ctx *ctx, uint64_t stats[4])
+int pref_ctx_table_stats(const pref_ctx *ctx, uint64_t stats[5])
 {
     if (!ctx || !stats)
         return PREF_E_NULL;
     stats[0] = ctx->active + 1;
     stats[1] = ctx->mask + 1;
-    stats[2] = stats[3] = 0;
+    stats[2] = stats[3] = stats[4] = 0;
     for (uint64_t i = 0; i <= ctx->mask; i++) {
         const tt_bucket *b = &ctx->tt[i];
         int reachable = i <= ctx->active;
@@ -113,11 +120,12 @@ int pref_ctx_table_stats(const pref_ctx *ctx, uint64_t stats[4])
                 reachable = 0;
                 continue;
             }
-            if (reachable && (tt_hash(e->shape, entry_level(e), e->pattern) & ctx->active) == i)
+            if (reachable && (tt_hash(e->shape, entry_level(ctx, e), e->pattern) & ctx->active) == i)
                 stats[2]++;
             else
                 stats[3]++;
         }
+        stats[4] += i <= ctx->active && b->e[TT_WAYS - 1].gen == ctx->gen;
     }
     return PREF_OK;
 }

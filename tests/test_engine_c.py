@@ -244,15 +244,18 @@ def test_context_reuse_matches_fresh_context():
         assert shared.value(pos) == Context().value(pos)
 
 
-def test_table_grows_with_the_search_and_keeps_every_entry_reachable():
+@pytest.mark.parametrize("levels", [1, 2, 3, 4])
+def test_table_grows_with_the_search_and_keeps_every_entry_reachable(levels):
     """A cleared table uses 64 buckets; a long search makes it grow (each step rehashes the
-    entries into the buckets their hash now picks) and every entry stays where a probe finds
-    it; a table of 64 buckets or fewer, never growing, gives the same values."""
-    ctx = Context(tt_mb=8)
+    entries into the buckets their hash now picks, which depends on the bucket levels) and
+    every entry stays where a probe finds it; a table of 64 buckets, never growing, and other
+    levels give the same values."""
+    ctx = Context(tt_mb=8, levels=levels)
     fresh = ctx.table_stats()
-    assert fresh == {"buckets_in_use": 64, "buckets": 8192, "entries": 0, "unreachable": 0}
+    assert fresh == {"buckets_in_use": 64, "buckets": 8192, "entries": 0, "unreachable": 0,
+                     "full_buckets": 0}
     grown = 0
-    small = Context(tt_mb=1 / 16)
+    small = Context(tt_mb=1 / 16, levels=1 + levels % 4)
     for pos in _full_deals(9, seed0=4400):
         ctx.clear()
         v = ctx.value(pos)
@@ -268,6 +271,27 @@ def test_table_grows_with_the_search_and_keeps_every_entry_reachable():
     ctx.clear()
     assert ctx.table_stats() == fresh
     assert Context(tt_mb=64 / (1 << 20)).table_stats()["buckets_in_use"] == 1
+
+
+@pytest.mark.parametrize("levels", [0, 5, True, 2.0, "4"])
+def test_bad_levels_raise(levels):
+    with pytest.raises(InvalidArgumentError, match="levels"):
+        Context(tt_mb=1, levels=levels)
+
+
+def test_levels_in_c_are_checked_and_a_change_clears_the_table():
+    ctx = Context(tt_mb=1)
+    for bad in (0, 5, -1):
+        assert lib.pref_ctx_set_levels(ctx._ctx, bad) == lib.PREF_E_ARG
+    assert lib.pref_ctx_set_levels(c_backend.ffi.NULL, 2) == lib.PREF_E_NULL
+    pos = _full_deals(1, seed0=4400)[0]
+    v = ctx.value(pos)
+    assert ctx.table_stats()["entries"] > 0
+    assert lib.pref_ctx_set_levels(ctx._ctx, 2) == lib.PREF_OK       # unchanged: kept
+    assert ctx.table_stats()["entries"] > 0
+    assert lib.pref_ctx_set_levels(ctx._ctx, 4) == lib.PREF_OK
+    assert ctx.table_stats()["entries"] == 0
+    assert ctx.value(pos) == v
 
 
 def test_batch_matches_single_solves():
