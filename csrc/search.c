@@ -211,8 +211,9 @@ static inline void tt_store(pref_ctx *ctx, const tt_key *key, uint32_t region, i
     }
     tt_bucket *b = tt_bucket_of(ctx, key->shape, level, key->code);
     /* one pass: the entry of this class if there is one, else the slot to replace: an empty
-     * one (another generation), else the shallowest entry, the least recently written among
-     * equally deep ones */
+     * one (another generation), else the least recently written entry (keeping the deeper
+     * entries first, as before 2026-11-30, hoarded the root positions of layouts long gone in
+     * the odds' shared tables: +9% nodes there; single solves the same) */
     tt_entry *e = 0, *victim = &b->e[0];
     uint16_t v_age = 0;
     for (int i = 0; i < TT_WAYS; i++) {
@@ -227,7 +228,7 @@ static inline void tt_store(pref_ctx *ctx, const tt_key *key, uint32_t region, i
             break;
         }
         uint16_t age = (uint16_t)(ctx->stamp - x->stamp);
-        if (x->depth < victim->depth || (x->depth == victim->depth && age > v_age)) {
+        if (age >= v_age) {
             victim = x;
             v_age = age;
         }

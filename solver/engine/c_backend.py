@@ -100,8 +100,8 @@ class Context:
     The table is allocated once at that size.  After a clear only its first 64 KiB are in use
     (a fresh solve stays in memory the caches keep warm); the part in use grows eightfold
     whenever it holds more entries than buckets, up to the whole table.  When a bucket is full
-    the entry with the fewest tricks left is replaced.  It is cleared automatically when the trump, solo seat, mode or talon rule differ
-    from the previous call.  One context per thread.  ``portable=True`` forces the portable
+    the least recently written entry is replaced.  It is cleared automatically when the trump,
+    solo seat, mode or talon rule differ from the previous call.  One context per thread.  ``portable=True`` forces the portable
     build of the search even on a CPU where the POPCNT/BMI2 build would run (for tests).
     ``levels`` (1-4): the buckets a shape's entries are spread over, by the owners of the top
     0..levels-1 cards of every suit; 4 suits a table shared by many related positions (the
