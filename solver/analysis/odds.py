@@ -292,7 +292,7 @@ def _misere_order(kept: int, pool: int, masks: np.ndarray) -> np.ndarray:
     return masks[np.argsort(key, kind="stable")]
 
 
-ODDS_TT_MB = 4      # contract, per batch worker: about the L2 cache (neighbouring layouts)
+ODDS_TT_MB = 16     # contract, per worker: the 10 corpus cases 0.87x the time of 4 MiB, 32 no better
 MISERE_TT_MB = 32   # мизер: the engine's default (its proofs that a мизер is safe are large)
 
 
@@ -481,7 +481,7 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     or failure per layout (one probe each, faster): the histogram then has two entries that
     count, at index 0 the failures and at index ``level`` (мизер: 1) the successes.
     ``chunk``: layouts handed to the engine at a time; ``tt_mb``: the transposition table of
-    each thread's context (default 4 MiB for a contract, about the L2 cache; 32 MiB for a мизер).
+    each thread's context (default 16 MiB for a contract, 32 MiB for a мизер).
 
     Raises :class:`InvalidArgumentError` / :class:`InvalidCardError` on bad input.
 
