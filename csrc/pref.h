@@ -78,7 +78,7 @@ void pref_ctx_clear(pref_ctx *ctx);
 int pref_ctx_set_portable(pref_ctx *ctx, int portable);
 /* Bucket levels, 1..4 (default 2): the entries of one shape are spread over one bucket per
  * level, picked by the owners of the top 0, 1, 2, 3 cards of every suit; a probe looks in each.
- * 4 suits many related positions in one table (the layouts of one hand: -40% nodes on a weak
+ * 3 suits many related positions in one table (the layouts of one hand: -40% nodes on a weak
  * мизер's odds), 2 single solves (4 costs them 4% more time).  A change clears the table. */
 int pref_ctx_set_levels(pref_ctx *ctx, int levels);
 /* The table's size in bytes as allocated. */

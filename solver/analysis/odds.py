@@ -294,6 +294,7 @@ def _misere_order(kept: int, pool: int, masks: np.ndarray) -> np.ndarray:
 
 ODDS_TT_MB = 16     # contract, per worker: the 10 corpus cases 0.87x the time of 4 MiB, 32 no better
 MISERE_TT_MB = 32   # мизер: the engine's default (its proofs that a мизер is safe are large)
+ODDS_LEVELS = 3     # the C contexts' bucket levels (Context(levels=)): 2 crowds the buckets
 
 
 class _Prober:
@@ -321,9 +322,9 @@ class _Prober:
             return self.be.tests_batch(pos, targets, threads=1)[0]
         workers = max(1, min(self.threads, len(pos) // 256))
         while len(self.contexts) < workers:
-            # the C table spreads one shape's entries over four buckets: the layouts of one
-            # hand crowd a shape's buckets (a weak мизер's odds: -45% nodes, -40% time)
-            options = {"levels": 4} if self.be.name == "c" else {}
+            # the C table spreads one shape's entries over more buckets: the layouts of one
+            # hand crowd a shape's buckets (docs/analysis.md)
+            options = {"levels": ODDS_LEVELS} if self.be.name == "c" else {}
             self.contexts.append(self.be.Context(self.tt_mb, **options))
         if workers == 1:
             return self.contexts[0].tests(pos, targets)[0]

@@ -104,7 +104,7 @@ class Context:
     solo seat, mode or talon rule differ from the previous call.  One context per thread.  ``portable=True`` forces the portable
     build of the search even on a CPU where the POPCNT/BMI2 build would run (for tests).
     ``levels`` (1-4): the buckets a shape's entries are spread over, by the owners of the top
-    0..levels-1 cards of every suit; 4 suits a table shared by many related positions (the
+    0..levels-1 cards of every suit; 3 suits a table shared by many related positions (the
     layouts of one hand: the odds use it), 2 single solves (4 costs them 4% more time).
     """
 
