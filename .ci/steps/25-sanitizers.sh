@@ -12,6 +12,6 @@ ls solver/_pref_c*.so
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:allocator_may_return_null=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 LD_PRELOAD="$(gcc -print-file-name=libasan.so) $(gcc -print-file-name=libubsan.so)" \
-  python -m pytest -q -p no:cacheprovider tests/test_engine_c.py tests/test_fuzz_engines.py tests/test_analysis_discard.py tests/test_analysis_catch_bound.py -k "not numba"
+  python -m pytest -q -p no:cacheprovider tests/test_engine_c.py tests/test_fuzz_engines.py tests/test_analysis_discard.py tests/test_analysis_catch_bound.py tests/test_analysis_odds.py -k "not numba"
 cd "$src"
 rm -rf "$build"
