@@ -1,6 +1,6 @@
 # The C engine built with AddressSanitizer and UndefinedBehaviorSanitizer, running the engine
-# tests, the engine fuzz tests, the discard tests (the scan entry point) and the count-cap tests
-# (its tables); any report aborts the run.
+# tests, the engine fuzz tests, the discard tests (the scan entry point), the count-cap tests
+# (its tables) and the odds tests (kept tables, three bucket levels); any report aborts the run.
 src=$PWD
 build=$(mktemp -d /tmp/pref-asan.XXXXXX)
 git ls-files -z | xargs -0 -I{} cp --parents {} "$build"
