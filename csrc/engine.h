@@ -86,10 +86,9 @@ struct pref_ctx {
     tt_bucket *tt;
     void *tt_raw;       /* what calloc returned (tt is it aligned to 64 bytes) */
     uint64_t mask;      /* number of buckets - 1 */
-    uint64_t active;    /* buckets in use this generation - 1: grows from TT_START_BUCKETS */
+    uint64_t active;    /* buckets in use this generation - 1 (tt.c: they grow with the search) */
     uint64_t used;      /* entries written into empty slots this generation */
-    uint64_t grow_at;
-    uint64_t start_buckets, load_num, load_den, grow_evict;   /* used above this doubles the active part (up to mask) */
+    uint64_t grow_at;   /* used above this grows the buckets in use (UINT64_MAX: all in use) */
     size_t tt_bytes;
     uint16_t gen;
     uint16_t stamp;     /* write counter for the age of entries */

@@ -101,14 +101,18 @@ class Context:
     (a fresh solve stays in memory the caches keep warm); the part in use grows eightfold
     whenever it holds more entries than buckets, up to the whole table.  When a bucket is full
     the least recently written entry is replaced.  It is cleared automatically when the trump,
-    solo seat, mode or talon rule differ from the previous call.  One context per thread.  ``portable=True`` forces the portable
-    build of the search even on a CPU where the POPCNT/BMI2 build would run (for tests).
+    solo seat, mode or talon rule differ from the previous call.  One context per thread.
+    ``portable=True`` forces the portable build of the search even on a CPU where the
+    POPCNT/BMI2 build would run (for tests).
     ``levels`` (1-4): the buckets a shape's entries are spread over, by the owners of the top
     0..levels-1 cards of every suit; 3 suits a table shared by many related positions (the
     layouts of one hand: the odds use it), 2 single solves (4 costs them 4% more time).
     """
 
     def __init__(self, tt_mb: float = DEFAULT_TT_MB, *, portable: bool = False, levels: int = 2):
+        if isinstance(levels, bool) or not isinstance(levels, (int, np.integer)) \
+                or not 1 <= levels <= 4:
+            raise InvalidArgumentError(f"levels must be 1, 2, 3 or 4, not {levels!r}")
         ptr = lib.pref_ctx_new(_tt_bytes(tt_mb))
         if ptr == ffi.NULL:
             raise MemoryError(f"cannot allocate a {tt_mb} MiB transposition table")
@@ -116,9 +120,6 @@ class Context:
         # the search build in use: "popcnt" (x86-64 POPCNT/BMI2 variant) or "portable"
         fast = lib.pref_ctx_set_portable(self._ctx, 1 if portable else 0)
         self.isa = "popcnt" if fast == 1 else "portable"
-        if isinstance(levels, bool) or not isinstance(levels, (int, np.integer)) \
-                or not 1 <= levels <= 4:
-            raise InvalidArgumentError(f"levels must be 1, 2, 3 or 4, not {levels!r}")
         lib.pref_ctx_set_levels(self._ctx, int(levels))
         self.levels = int(levels)
         self.tt_mb = tt_mb
