@@ -97,7 +97,7 @@ def _threads(threads) -> int:
 class Context:
     """A search context owning a transposition table of at most ``tt_mb`` MiB.
 
-    The table is allocated once at that size.  After a clear only its first 64 KiB are in use
+    The table is allocated once at that size.  After a clear only its first 512 KiB are in use
     (a fresh solve stays in memory the caches keep warm); the part in use grows eightfold
     whenever it holds more entries than buckets, up to the whole table.  When a bucket is full
     the least recently written entry is replaced.  It is cleared automatically when the trump,
@@ -220,7 +220,7 @@ class Context:
         full: a store there replaces an entry).
 
         >>> ctx = Context(tt_mb=1); ctx.table_stats()["buckets_in_use"]
-        64
+        512
         """
         stats = ffi.new("uint64_t[5]")
         status = lib.pref_ctx_table_stats(self._ctx, stats)
