@@ -4,7 +4,7 @@
  * clears) starts with only its first TT_START_BUCKETS buckets in use and makes the part in
  * use eight times larger whenever it holds more entries than buckets.  A fresh solve then
  * stays in the few hundred KiB that the caches keep warm from one solve to the next, instead of
- * touching cold lines and pages all over the table (contract solves 0.89x the time, мизер and
+ * touching cold lines and pages all over the table (contract solves 0.86x the time, мизер and
  * распасы the same); a long search still gets the whole table. */
 #include <stdlib.h>
 #include <string.h>
