@@ -57,16 +57,21 @@ def test_histograms_match_brute_force(seed):
     assert probs == sorted(probs, reverse=not misere)
 
 
+@pytest.mark.parametrize("backend", ["reference"] + FAST)
 @pytest.mark.parametrize("seat", [0, 1, 2])
-def test_fixed_lead(seat):
+def test_fixed_lead(seat, backend):
+    """The lead on the table is out of the first hand whoever holds it (the fast engines reject
+    a position whose hand still holds it)."""
     own = [0, 9, 18, 27, 31]                 # 7♠ 8♣ 9♦ 10♥ A♥ with 5 cards: n = 3
     pool = [1, 2, 10, 11, 19, 20]
     kept = mask(own) & ~((1 << 31) | (1 << 27))
     lead = 0 if seat == 0 else 10
-    r = odds(own, seat, misere=True, discard=[27, 31], lead=lead, pool=pool,
-             backend="reference", progress=False)
-    want = brute_histogram(kept, pool, seat, 3, misere=True, lead=lead)
-    assert list(r.histogram) == want and r.layouts == sum(want)
+    for kw, game in ((dict(misere=True), dict(misere=True)),
+                     (dict(trump=1, level=1), dict(trump=1))):
+        r = odds(own, seat, discard=[27, 31], lead=lead, pool=pool, backend=backend,
+                 progress=False, **kw)
+        want = brute_histogram(kept, pool, seat, 3, lead=lead, **game)
+        assert list(r.histogram) == want and r.layouts == sum(want)
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -379,12 +379,10 @@ def _solve_group(probe, kept: int, seat: int, opp_a: int, opp_b: int, pool: list
     """Histogram of one discard over every layout of ``pool``."""
     must = must_not = None
     table = ()
-    hand0_minus = 0
     if lead is not None:
         if seat == 0:
             if not kept >> lead & 1:
                 raise InvalidArgumentError(f"the lead {format_card(lead)} is not in the kept hand")
-            hand0_minus = 1 << lead
         elif opp_a == 0:
             must = lead
         else:
@@ -398,30 +396,34 @@ def _solve_group(probe, kept: int, seat: int, opp_a: int, opp_b: int, pool: list
     full = mask_of(pool)
     if misere:
         masks = _misere_order(kept, full, masks)
+    # every row is this one with the opponents' hands filled in
+    template = np.zeros(POS_FIELDS, dtype=np.int64)
+    template[P_HAND0 + seat] = kept
+    template[[P_TABLE0, P_TABLE1, P_TALON0, P_TALON1]] = 32
+    if table:
+        template[P_NTABLE] = 1
+        template[P_TABLE0] = table[0]
+    template[P_TRUMP] = NO_TRUMP if misere else trump
+    template[P_SOLO] = seat
+    template[P_MINIMISE] = int(misere)
+    template[P_LEADER] = 0
+
+    def rows(m: np.ndarray) -> np.ndarray:
+        pos = np.repeat(template[None, :], len(m), axis=0)
+        pos[:, P_HAND0 + opp_a] = m
+        pos[:, P_HAND0 + opp_b] = full ^ m
+        if table:   # the lead is on the table, out of the first hand
+            pos[:, P_HAND0] &= ~np.int64(1 << table[0])
+        return pos
+
     hist = np.zeros(n + 1, dtype=np.int64)
     for start in range(0, len(masks), chunk):
         m = masks[start:start + chunk]
-        pos = np.zeros((len(m), POS_FIELDS), dtype=np.int64)
-        pos[:, P_HAND0 + seat] = kept
-        pos[:, P_HAND0 + opp_a] = m
-        pos[:, P_HAND0 + opp_b] = full ^ m
-        if table:
-            pos[:, P_HAND0] &= ~np.int64(1 << table[0])
-            pos[:, P_NTABLE] = 1
-            pos[:, P_TABLE0] = table[0]
-        else:
-            pos[:, P_TABLE0] = 32
-        pos[:, P_TABLE1] = 32
-        pos[:, P_TALON0] = pos[:, P_TALON1] = 32
-        pos[:, P_TRUMP] = NO_TRUMP if misere else trump
-        pos[:, P_SOLO] = seat
-        pos[:, P_MINIMISE] = int(misere)
-        pos[:, P_LEADER] = 0
         if misere:
             safe = safe_layouts(kept, full, m, m_leads=seat == 0,
                                 lead_card=lead if seat == 0 else None)
             hist[0] += int(safe.sum())
-            rest = pos[~safe]
+            rest = rows(m[~safe])   # the engine sees only what the safety proof leaves
             if len(rest):
                 caught = probe(rest, 1)
                 hist[0] += int((~caught).sum())
@@ -437,17 +439,17 @@ def _solve_group(probe, kept: int, seat: int, opp_a: int, opp_b: int, pool: list
                     vals = _probe_values(probe, rest[caught], guess, floor=1, cap=cap)
                     hist += np.bincount(vals, minlength=n + 1)[:n + 1]
         elif not histogram:
+            pos = rows(m)
             made = probe(pos, level)
             hist[level] += int(made.sum())
             hist[0] += int((~made).sum())
         else:
             # the first window: the commonest value so far (the level at the start)
             guess = int(np.argmax(hist)) if hist.any() else level
-            vals = _probe_values(probe, pos, max(guess, 1))
+            vals = _probe_values(probe, rows(m), max(guess, 1))
             hist += np.bincount(vals, minlength=n + 1)[:n + 1]
         if bar is not None:
             bar.update(len(m))
-    del hand0_minus
     return hist
 
 
