@@ -59,7 +59,7 @@ typedef struct {
  *   gen      16 bits  generation of the context when written; other generations are empty
  *   lo, hi    8 bits  bounds on the solo seat's tricks from this trick on: lo <= value <= hi
  *   best      8 bits  the move that decided the last search here: suit*8 + j (j-th highest), or 0xFF
- *   depth     8 bits  tricks left
+ *   spare     8 bits  unused (the tricks left, read by the replacement until 2026-11-30)
  *   stamp    16 bits  when last written (a per-context counter): replacement takes the oldest
  */
 typedef struct {
@@ -70,7 +70,7 @@ typedef struct {
     int8_t lo;
     int8_t hi;
     uint8_t best;
-    uint8_t depth;
+    uint8_t spare;
     uint16_t stamp;
 } tt_entry;
 

@@ -241,7 +241,6 @@ static inline void tt_store(pref_ctx *ctx, const tt_key *key, uint32_t region, i
         e->gen = ctx->gen;
         e->lo = 0;
         e->hi = (int8_t)depth;
-        e->depth = (uint8_t)depth;
     }
     if (result) {
         if (t > e->lo)

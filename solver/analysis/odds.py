@@ -52,19 +52,7 @@ import numpy as np
 
 from ..cards import NO_TRUMP, iter_cards, mask_of
 from ..engine import default_jobs
-from ..engine.layout import (
-    P_HAND0,
-    P_LEADER,
-    P_MINIMISE,
-    P_NTABLE,
-    P_SOLO,
-    P_TABLE0,
-    P_TABLE1,
-    P_TALON0,
-    P_TALON1,
-    P_TRUMP,
-    POS_FIELDS,
-)
+from ..engine.layout import P_HAND0, make_position
 from ..errors import InvalidArgumentError, InvalidDealError
 from ..notation import format_card, format_strain
 from ._common import as_card, as_cards, as_seat, as_strain, cards_text, engine, pairs
@@ -397,16 +385,9 @@ def _solve_group(probe, kept: int, seat: int, opp_a: int, opp_b: int, pool: list
     if misere:
         masks = _misere_order(kept, full, masks)
     # every row is this one with the opponents' hands filled in
-    template = np.zeros(POS_FIELDS, dtype=np.int64)
-    template[P_HAND0 + seat] = kept
-    template[[P_TABLE0, P_TABLE1, P_TALON0, P_TALON1]] = 32
-    if table:
-        template[P_NTABLE] = 1
-        template[P_TABLE0] = table[0]
-    template[P_TRUMP] = NO_TRUMP if misere else trump
-    template[P_SOLO] = seat
-    template[P_MINIMISE] = int(misere)
-    template[P_LEADER] = 0
+    template = make_position([kept if i == seat else 0 for i in range(3)],
+                             trump=NO_TRUMP if misere else trump, solo=seat, minimise=misere,
+                             leader=0, table=table)
 
     def rows(m: np.ndarray) -> np.ndarray:
         pos = np.repeat(template[None, :], len(m), axis=0)
@@ -423,7 +404,8 @@ def _solve_group(probe, kept: int, seat: int, opp_a: int, opp_b: int, pool: list
             safe = safe_layouts(kept, full, m, m_leads=seat == 0,
                                 lead_card=lead if seat == 0 else None)
             hist[0] += int(safe.sum())
-            rest = rows(m[~safe])   # the engine sees only what the safety proof leaves
+            left = m[~safe]
+            rest = rows(left)   # the engine sees only what the safety proof leaves
             if len(rest):
                 caught = probe(rest, 1)
                 hist[0] += int((~caught).sum())
@@ -432,15 +414,14 @@ def _solve_group(probe, kept: int, seat: int, opp_a: int, opp_b: int, pool: list
                 elif caught.any():
                     # the suit-by-suit count caps each caught layout: a layout caught
                     # and capped at one needs no further search
-                    cap = catch_bounds(kept, full, m[~safe][caught], m_leads=seat == 0,
+                    cap = catch_bounds(kept, full, left[caught], m_leads=seat == 0,
                                        lead_card=lead if seat == 0 else None)
                     # the first window: the commonest count of the caught layouts so far
                     guess = int(np.argmax(hist[1:])) + 1 if hist[1:].any() else 2
                     vals = _probe_values(probe, rest[caught], guess, floor=1, cap=cap)
                     hist += np.bincount(vals, minlength=n + 1)[:n + 1]
         elif not histogram:
-            pos = rows(m)
-            made = probe(pos, level)
+            made = probe(rows(m), level)
             hist[level] += int(made.sum())
             hist[0] += int((~made).sum())
         else:
