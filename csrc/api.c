@@ -7,7 +7,7 @@
 
 #include "engine.h"
 
-int pref_abi_version(void) { return 4; }
+int pref_abi_version(void) { return 5; }
 
 int pref_catch_tables(uint8_t *free_counts, uint8_t *lead_counts)
 {
@@ -16,6 +16,15 @@ int pref_catch_tables(uint8_t *free_counts, uint8_t *lead_counts)
     pref_init_tables();
     memcpy(free_counts, pref_catch_free, sizeof pref_catch_free);
     memcpy(lead_counts, pref_catch_lead, sizeof pref_catch_lead);
+    return PREF_OK;
+}
+
+int pref_catch_safe_table(uint16_t *safe)
+{
+    if (!safe)
+        return PREF_E_NULL;
+    pref_init_misere_tables();
+    memcpy(safe, pref_catch_safe, sizeof pref_catch_safe);
     return PREF_OK;
 }
 
@@ -134,6 +143,8 @@ static int load_position(const int64_t *pos, game_t *g, state_t *s)
     g->solo = (int)solo;
     g->minimise = (int)mini;
     g->talon_rule = (int)rule;
+    if (mini)
+        pref_init_misere_tables(); /* once: the мизер safety table (catch.c) */
     s->leader = (uint8_t)leader;
     s->ntable = (uint8_t)ntable;
 

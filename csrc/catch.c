@@ -145,6 +145,79 @@ static int catch_lead(unsigned idx)
     return best;
 }
 
+/* ---- the same game at zero, with the catchers' throw-aways limited ---------------------
+ *
+ * pref_catch_safe[i], bit 4 * bx + by (bx, by = 0..3): M can always play under in the relaxed
+ * game above when X throws at most bx cards of the suit away and Y at most by
+ * (solver.analysis.misere_safety.suit_safe with budgets; the search takes the budgets from the
+ * suit lengths as misere_safety.throw_budgets does).  With no limit the answer is
+ * pref_catch_free[i] == 0.  Built on the first мизер or распасы question (about 60 ms), not
+ * with the other tables, so that contracts never pay for it. */
+uint16_t pref_catch_safe[65536];
+
+static uint8_t safe_memo[65536][4][4]; /* 0 not yet known, 1 unsafe, 2 safe */
+
+static int safe_with(unsigned idx, int bx, int by)
+{
+    if (pref_catch_free[idx] == 0) /* safe with no limit (or nothing to play): safe with any */
+        return 1;
+    int ms[8], xs[8], ys[8], nm, nx, ny;
+    split_holding(idx, ms, &nm, xs, &nx, ys, &ny);
+    bx = bx < nx ? bx : nx; /* a budget of the whole holding is no limit */
+    by = by < ny ? by : ny;
+    if (bx == nx && by == ny)
+        return 0;
+    if (safe_memo[idx][bx][by])
+        return safe_memo[idx][bx][by] == 2;
+    int safe = 1;
+    /* a catcher throws a card of the suit away, within his budget */
+    for (int i = 0; i < nx && bx && safe; i++)
+        safe = safe_with(without(idx, xs[i]), bx - 1, by);
+    for (int j = 0; j < ny && by && safe; j++)
+        safe = safe_with(without(idx, ys[j]), bx, by - 1);
+    /* X leads a, Y plays b (or is void), M plays under the higher seeing both */
+    for (int i = 0; i < nx && safe; i++) {
+        for (int j = 0; j <= ny && safe; j++) {
+            if (j == ny && ny)
+                break;
+            int top = xs[i];
+            unsigned rest = without(idx, xs[i]);
+            if (ny) {
+                top = ys[j] > top ? ys[j] : top;
+                rest = without(rest, ys[j]);
+            }
+            int under = 0;
+            for (int k = 0; k < nm && !under && ms[k] < top; k++)
+                under = safe_with(without(rest, ms[k]), bx, by);
+            safe = under;
+        }
+    }
+    /* Y leads b, M plays c, then X answers as the catchers like best */
+    for (int j = 0; j < ny && safe; j++) {
+        unsigned after_b = without(idx, ys[j]);
+        int some = 0;
+        for (int k = 0; k < nm && !some; k++) {
+            unsigned after_c = without(after_b, ms[k]);
+            int all = 1;
+            for (int i = 0; i <= nx && all; i++) {
+                if (i == nx && nx)
+                    break;
+                int top = ys[j];
+                unsigned rest = after_c;
+                if (nx) {
+                    top = xs[i] > top ? xs[i] : top;
+                    rest = without(rest, xs[i]);
+                }
+                all = ms[k] < top && safe_with(rest, bx, by);
+            }
+            some = all;
+        }
+        safe = some;
+    }
+    safe_memo[idx][bx][by] = safe ? 2 : 1;
+    return safe;
+}
+
 void pref_build_catch_tables(void)
 {
     memset(done_free, 0, sizeof done_free);
@@ -152,5 +225,20 @@ void pref_build_catch_tables(void)
     for (unsigned idx = 0; idx < 65536; idx++) {
         catch_free(idx);
         catch_lead(idx);
+    }
+}
+
+void pref_build_safe_table(void)
+{
+    memset(safe_memo, 0, sizeof safe_memo);
+    for (unsigned idx = 0; idx < 65536; idx++) {
+        uint16_t bits = 0;
+        if (pref_catch_free[idx] == 0)
+            bits = 0xFFFF;
+        else if (safe_with(idx, 0, 0)) /* unsafe with no throw-away: unsafe with any */
+            for (int bx = 0; bx < 4; bx++)
+                for (int by = 0; by < 4; by++)
+                    bits |= (uint16_t)(safe_with(idx, bx, by) << (4 * bx + by));
+        pref_catch_safe[idx] = bits;
     }
 }

@@ -8,6 +8,7 @@ uint8_t pref_ctop[256 * 256];
 uint8_t pref_topk[256 * 9];
 
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+static pthread_once_t safe_once = PTHREAD_ONCE_INIT;
 
 static void build_tables(void)
 {
@@ -51,4 +52,12 @@ static void build_tables(void)
 void pref_init_tables(void)
 {
     pthread_once(&tables_once, build_tables);
+}
+
+static void build_safe_table(void) { pref_build_safe_table(); }
+
+void pref_init_misere_tables(void)
+{
+    pref_init_tables();
+    pthread_once(&safe_once, build_safe_table);
 }

@@ -107,7 +107,7 @@ def test_cap_is_sound_on_full_deals():
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_table_form_matches_and_zero_is_the_safety_proof(seed):
+def test_table_form_matches_and_zero_is_proved_safe(seed):
     rng = np.random.default_rng(40 + seed)
     for _ in range(12):
         n = int(rng.integers(2, 6))
@@ -118,7 +118,8 @@ def test_table_form_matches_and_zero_is_the_safety_proof(seed):
             for lc in [None] + (cards[:2] if m_leads else []):
                 caps = catch_bounds(kept, mask(pool), xm, m_leads=m_leads, lead_card=lc)
                 safe = safe_layouts(kept, mask(pool), xm, m_leads=m_leads, lead_card=lc)
-                assert ((caps == 0) == safe).all()
+                # zero is the unlimited safety proof; the throw-away budgets clear more
+                assert safe[caps == 0].all()
                 for x, cap in zip(xm[:20], caps[:20]):
                     assert catch_bound(kept, int(x), mask(pool) ^ int(x), m_leads=m_leads,
                                        lead_card=lc) == cap

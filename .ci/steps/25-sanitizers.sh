@@ -1,6 +1,7 @@
 # The C engine built with AddressSanitizer and UndefinedBehaviorSanitizer, running the engine
 # tests, the engine fuzz tests, the discard tests (the scan entry point), the count-cap tests
-# (its tables) and the odds tests (kept tables, three bucket levels); any report aborts the run.
+# (its tables), the odds tests (kept tables, three bucket levels) and the throw-away budget tests
+# (the safety table and its check in the search); any report aborts the run.
 src=$PWD
 build=$(mktemp -d /tmp/pref-asan.XXXXXX)
 git ls-files -z | xargs -0 -I{} cp --parents {} "$build"
@@ -12,6 +13,6 @@ ls solver/_pref_c*.so
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:allocator_may_return_null=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 LD_PRELOAD="$(gcc -print-file-name=libasan.so) $(gcc -print-file-name=libubsan.so)" \
-  python -m pytest -q -p no:cacheprovider tests/test_engine_c.py tests/test_fuzz_engines.py tests/test_analysis_discard.py tests/test_analysis_catch_bound.py tests/test_analysis_odds.py -k "not numba"
+  python -m pytest -q -p no:cacheprovider tests/test_engine_c.py tests/test_fuzz_engines.py tests/test_analysis_discard.py tests/test_analysis_catch_bound.py tests/test_analysis_odds.py tests/test_analysis_throw_budgets.py -k "not numba"
 cd "$src"
 rm -rf "$build"

@@ -28,7 +28,7 @@ except ImportError as exc:  # not built: the registry reports it and falls back 
     raise ImportError(f"the C engine solver._pref_c is not built ({exc})") from exc
 
 ffi, lib = _pref_c.ffi, _pref_c.lib
-if not hasattr(lib, "pref_ctx_new") or lib.pref_abi_version() < 4:
+if not hasattr(lib, "pref_ctx_new") or lib.pref_abi_version() < 5:
     raise ImportError("solver._pref_c is a stale build: rebuild with `pip install -e .`")
 
 _DEAL_ERRORS = {lib.PREF_E_HAND, lib.PREF_E_COUNT, lib.PREF_E_TABLE, lib.PREF_E_TALON}
@@ -265,6 +265,18 @@ def catch_tables() -> tuple[np.ndarray, np.ndarray]:
     if status != lib.PREF_OK:
         _raise(status)
     return free, lead
+
+
+def catch_safe_table() -> np.ndarray:
+    """The C engine's мизер safety table (``pref_catch_safe_table``): uint16 per holding
+    (indexed as in :func:`catch_tables`), bit ``4 * bx + by`` set when the solo seat can
+    always play under with the seat after him throwing at most ``bx`` cards of the suit away
+    and the other at most ``by`` (0-3): :func:`solver.analysis.misere_safety.suit_safe`."""
+    safe = np.zeros(65536, dtype=np.uint16)
+    status = lib.pref_catch_safe_table(ffi.from_buffer("uint16_t[]", safe))
+    if status != lib.PREF_OK:
+        _raise(status)
+    return safe
 
 
 class _CBackend:

@@ -1,0 +1,228 @@
+"""The catchers' throw-away budgets of the мизер safety proof (misere_safety.throw_budgets):
+the lemma itself checked on every play of small endings, and the budgeted proof sound against
+the reference solver and the engine while clearing layouts the unlimited game cannot."""
+
+from itertools import combinations
+
+import numpy as np
+import pytest
+from _analysis_helpers import FAST, mask, needs_fast, ref
+
+from solver.analysis.misere_safety import (
+    kept_safety,
+    proved_safe,
+    safe_layouts,
+    suit_safe,
+    throw_budgets,
+)
+from solver.engine import get_backend
+from solver.engine.layout import make_position
+
+
+def _suit(c):
+    return c >> 3
+
+
+def _winner(trick):
+    """Index in ``trick`` of the card that wins it (no trump: the highest of the led suit)."""
+    led = _suit(trick[0])
+    return max((i for i, c in enumerate(trick) if _suit(c) == led), key=lambda i: trick[i])
+
+
+def _most_throws(hands, leader, seat):
+    """Over every legal play (no trump) up to the first trick the мизер player ``seat`` wins,
+    the most cards of each suit each seat plays on tricks led in another suit:
+    ``throws[seat][suit]``."""
+    best = [[0] * 4 for _ in range(3)]
+
+    def play(h, leader, throws):
+        if not h[leader]:
+            return
+        trick_cards = []
+
+        def card(i, h, throws):
+            if i == 3:
+                who = (leader + _winner(trick_cards)) % 3
+                for p in range(3):
+                    for s in range(4):
+                        best[p][s] = max(best[p][s], throws[p][s])
+                if who != seat:
+                    play(h, who, throws)
+                return
+            p = (leader + i) % 3
+            led = _suit(trick_cards[0]) if trick_cards else None
+            follow = [c for c in range(32) if h[p] >> c & 1 and _suit(c) == led]
+            options = follow or [c for c in range(32) if h[p] >> c & 1]
+            for c in options:
+                h2 = list(h)
+                h2[p] &= ~(1 << c)
+                t2 = throws
+                if led is not None and _suit(c) != led:
+                    t2 = [list(row) for row in throws]
+                    t2[p][_suit(c)] += 1
+                trick_cards.append(c)
+                card(i + 1, h2, t2)
+                trick_cards.pop()
+
+        card(0, h, throws)
+
+    play(list(hands), leader, [[0] * 4 for _ in range(3)])
+    return best
+
+
+def test_budgets_bound_every_play():
+    """The lemma: whatever everyone plays, before the мизер player wins a trick neither catcher
+    throws away more cards of a suit than its budget (the next seat X, the other Y)."""
+    rng = np.random.default_rng(3)
+    tight = 0
+    for _ in range(60):
+        n = int(rng.integers(2, 5))
+        cards = [int(c) for c in rng.permutation(32)[:3 * n]]
+        seat, leader = int(rng.integers(3)), int(rng.integers(3))
+        h = [0, 0, 0]
+        for i in range(3):
+            h[(seat + i) % 3] = mask(cards[i * n:(i + 1) * n])
+        x, y = h[(seat + 1) % 3], h[(seat + 2) % 3]
+        bx, by = throw_budgets([x], x | y, m_leads=leader == seat)
+        throws = _most_throws(h, leader, seat)
+        for s in range(4):
+            assert throws[(seat + 1) % 3][s] <= bx[0, s], (h, leader, seat, s)
+            assert throws[(seat + 2) % 3][s] <= by[0, s], (h, leader, seat, s)
+            tight += throws[(seat + 2) % 3][s] == by[0, s] > 0
+    assert tight > 5   # the budgets are reached, not just loose
+
+
+def test_budgets_are_the_potential():
+    # X ♠AK ♣A ♦7, Y ♠Q ♣KQ ♥7.  X throws away on Y's leads of a suit X is void in: Y's
+    # second club and his heart (1 + 1), less the suit itself; Y on X's second spade and his
+    # diamond.  One more each on M's lead.
+    x = mask([7, 6, 15, 16])
+    y = mask([5, 14, 13, 24])
+    bx, by = throw_budgets([x], x | y, m_leads=False)
+    assert bx[0].tolist() == [2, 1, 2, 1] and by[0].tolist() == [1, 2, 1, 2]
+    bx1, by1 = throw_budgets([x], x | y, m_leads=True)
+    assert (bx1 == bx + 1).all() and (by1 == by + 1).all()
+
+
+def test_suit_safe_budgets_fall_to_the_unlimited_game():
+    """A budget of a catcher's whole holding is no limit; a smaller one can only help M."""
+    rng = np.random.default_rng(8)
+    helped = 0
+    for _ in range(300):
+        owners = rng.integers(0, 4, 8)
+        m, x, y = (mask(np.flatnonzero(owners == k)) for k in (1, 2, 3))
+        free = suit_safe(m, x, y)
+        assert suit_safe(m, x, y, x.bit_count(), y.bit_count()) == free
+        for bx in range(4):
+            for by in range(4):
+                if free:
+                    assert suit_safe(m, x, y, bx, by)
+                helped += suit_safe(m, x, y, bx, by) and not free
+    assert helped > 20
+
+
+def _unlimited(kept, x, y, m_leads):
+    return bool(proved_safe(*kept_safety([kept], x, y), m_leads)[0])
+
+
+def test_budgeted_proof_is_sound_against_the_reference():
+    """Layouts only the budgets clear are never caught (the reference solver), and there are
+    many of them on short endings."""
+    rng = np.random.default_rng(21)
+    only_budgets = 0
+    for _ in range(40):
+        n = int(rng.integers(3, 6))
+        low = [s * 8 + r for s in range(4) for r in range(5)]   # мизер-like: low cards
+        own = [int(c) for c in rng.choice(low, n, replace=False)]
+        pool = [int(c) for c in rng.permutation([c for c in range(32) if c not in own])[:2 * n]]
+        seat = int(rng.integers(3))
+        xm = np.array([mask(c) for c in combinations(pool, n)], dtype=np.int64)
+        safe = safe_layouts(mask(own), mask(pool), xm, m_leads=seat == 0)
+        for m, s in zip(xm, safe):
+            x, y = int(m), mask(pool) ^ int(m)
+            if s and not _unlimited(mask(own), x, y, seat == 0):
+                only_budgets += 1
+                h = [0, 0, 0]
+                h[seat], h[(seat + 1) % 3], h[(seat + 2) % 3] = mask(own), x, y
+                assert ref(h, solo=seat, minimise=True) == 0, (h, seat)
+    assert only_budgets > 30
+
+
+@needs_fast
+def test_budgeted_proof_is_sound_on_full_deals():
+    """Bench corpus мизер case 3 (T8.T8.AT7.KJT98 less A♦ K♥ at seat 2): the unlimited game
+    clears no layout; with the budgets some are cleared, each not caught by the engine."""
+    ctx = get_backend(FAST[0]).Context()
+    kept = mask([0, 3, 9, 11, 16, 19, 25, 26, 27, 28])
+    twelve = kept | mask([23, 30])
+    pool = [c for c in range(32) if not twelve >> c & 1]
+    rng = np.random.default_rng(2)
+    xm = np.array([mask(rng.choice(pool, 10, replace=False)) for _ in range(3000)],
+                  dtype=np.int64)
+    safe = safe_layouts(kept, mask(pool), xm, m_leads=False)
+    assert 30 < safe.sum() < len(xm)
+    for m in xm[safe][:60]:
+        x, y = int(m), mask(pool) ^ int(m)
+        assert not _unlimited(kept, x, y, False)
+        # seat 2 is the мизер player: X is seat 0, Y seat 1
+        assert ctx.value(make_position([x, y, kept], solo=2, minimise=True)) == 0
+
+
+def test_engine_safety_table_is_the_definition():
+    """The C engine's table of the budgeted game (pref_catch_safe_table), holding by holding
+    and budget by budget, equals suit_safe."""
+    try:
+        from solver.engine.c_backend import catch_safe_table
+    except ImportError:
+        pytest.skip("the C engine is not built")
+    table = catch_safe_table()
+    decided = 0
+    for idx in range(65536):
+        codes = [(idx >> (2 * r)) & 3 for r in range(8)]
+        m, x, y = (mask(r for r, o in enumerate(codes) if o == k) for k in (1, 2, 3))
+        bits = int(table[idx])
+        for bx in range(4):
+            for by in range(4):
+                assert (bits >> (4 * bx + by)) & 1 == suit_safe(m, x, y, bx, by), (m, x, y)
+        decided += 0 < bits < 0xFFFF
+    assert decided > 1000   # the budgets decide many holdings
+
+
+def _weak_misere_layouts(n):
+    """Layouts of a weak мизер the relaxed game cannot clear (bench corpus мизер case 2,
+    ♠T987 ♣8 ♦98 ♥987 at seat 0, who leads): about half are not caught, and the C engine's
+    in-search safety check proves most of those."""
+    kept = mask([0, 1, 2, 3, 9, 17, 18, 24, 25, 26])
+    pool = [c for c in range(32) if not (kept | mask([4, 28])) >> c & 1]
+    rng = np.random.default_rng(6)
+    rows = []
+    for _ in range(n):
+        x = mask(rng.choice(pool, 10, replace=False))
+        rows.append(make_position([kept, x, mask(pool) ^ x], solo=0, minimise=True))
+    return np.stack(rows)
+
+
+def _c_backend():
+    import pytest
+    if "c" not in FAST:
+        pytest.skip("the C engine is not built")
+    return get_backend("c")
+
+
+def test_c_safety_check_answers_agree_with_values():
+    """One kept table (as the odds keep it): the null-window answers where the check fires
+    agree with exact values solved in a fresh table."""
+    pos = _weak_misere_layouts(150)
+    caught, _ = _c_backend().Context(levels=3).tests(pos, 1)
+    assert 20 < caught.sum() < 130
+    fresh = _c_backend().Context()
+    assert [fresh.value(p) >= 1 for p in pos[:40]] == caught[:40].tolist()
+
+
+@pytest.mark.skipif("numba" not in FAST, reason="Numba not installed")
+def test_c_safety_check_agrees_with_numba():
+    """The Numba engine has no such check: its answers are the independent oracle."""
+    pos = _weak_misere_layouts(150)
+    caught, _ = _c_backend().Context(levels=3).tests(pos, 1)
+    want, _ = get_backend("numba").Context().tests(pos, 1)
+    assert (caught == want).all()
