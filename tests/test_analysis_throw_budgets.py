@@ -226,3 +226,31 @@ def test_c_safety_check_agrees_with_numba():
     caught, _ = _c_backend().Context(levels=3).tests(pos, 1)
     want, _ = get_backend("numba").Context().tests(pos, 1)
     assert (caught == want).all()
+
+
+def test_budget_tables_without_the_c_engine(monkeypatch):
+    """Without the C engine the budgeted tables come from the memoised game: the same tables,
+    and the same layouts cleared."""
+    from solver.analysis import misere_safety as safety
+    rng = np.random.default_rng(12)
+    cases = []
+    for _ in range(30):
+        owners = rng.integers(0, 4, 8)
+        m, p = mask(np.flatnonzero(owners == 1)), mask(np.flatnonzero(owners >= 2))
+        cases.append((m, p))
+    kept = mask([0, 3, 9, 11, 16, 19, 25, 26, 27, 28])   # bench corpus мизер case 3
+    pool = mask(c for c in range(32) if not (kept | mask([23, 30])) >> c & 1)
+    cards = [c for c in range(32) if pool >> c & 1]
+    xm = np.array([mask(rng.choice(cards, 10, replace=False)) for _ in range(2000)],
+                  dtype=np.int64)
+    with_c = [safety._budget_table(m, p, None) for m, p in cases]
+    cleared = safety.safe_layouts(kept, pool, xm, m_leads=False)
+    monkeypatch.setattr(safety, "_safe_table", lambda: None)
+    safety._budget_table.cache_clear()
+    try:
+        for (m, p), want in zip(cases, with_c):
+            assert (safety._budget_table(m, p, None) == want).all()
+        assert (safety.safe_layouts(kept, pool, xm, m_leads=False) == cleared).all()
+    finally:
+        safety._budget_table.cache_clear()
+    assert 10 < cleared.sum() < len(xm)

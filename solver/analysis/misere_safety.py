@@ -152,6 +152,24 @@ def _by_split(x_masks: np.ndarray, pool: int, s: int, value, fill) -> np.ndarray
     return table[((x_masks >> (8 * s)) & 0xFF).astype(np.intp)]
 
 
+@cache
+def _split_table(m: int, p: int, card: int | None, budgets: int) -> np.ndarray:
+    """For every split of one suit's unseen cards ``p`` (index: X's part, Y holds the rest),
+    :func:`suit_safe` of M's holding ``m`` (``card`` None) or :func:`lead_safe` with that lead
+    (-1: any), both budgets at ``budgets``; kept across the chunks and calls of a process
+    (read-only)."""
+    table = np.zeros(256, dtype=bool)
+    sub = p
+    while True:
+        table[sub] = (suit_safe(m, sub, p & ~sub, budgets, budgets) if card is None
+                      else lead_safe(m, sub, p & ~sub, card, budgets, budgets))
+        if sub == 0:
+            break
+        sub = (sub - 1) & p
+    table.flags.writeable = False
+    return table
+
+
 def unsafe_layout_counts(kept: int, pool: int, x_masks: np.ndarray) -> list[int]:
     """Per suit, how many of the layouts (X's hand in ``x_masks``, Y the rest of ``pool``)
     :func:`suit_safe` cannot clear for the мизер player holding ``kept``."""
@@ -194,18 +212,42 @@ def throw_budgets(x_masks, pool: int, *, m_leads: bool) -> tuple[np.ndarray, np.
     return (gx.sum(axis=1)[:, None] - gx + extra, gy.sum(axis=1)[:, None] - gy + extra)
 
 
-def _with_budgets(x_masks: np.ndarray, pool: int, s: int, bx: np.ndarray, by: np.ndarray,
-                  value) -> np.ndarray:
-    """``value(x, y, bx, by)`` of suit ``s`` for every layout (X's holding ``x``, Y the rest
-    of the pool; budgets from 8 up are no limit), each distinct (holding, budgets) asked
-    once."""
-    p = (pool >> (8 * s)) & 0xFF
-    hold = (np.asarray(x_masks, dtype=np.int64) >> (8 * s)) & 0xFF
-    key = (hold * 9 + np.minimum(bx, 8)) * 9 + np.minimum(by, 8)
-    uniq, inverse = np.unique(key, return_inverse=True)
-    answers = np.array([value(int(k) // 81, p & ~(int(k) // 81), int(k) // 9 % 9, int(k) % 9)
-                        for k in uniq], dtype=bool)
-    return answers[inverse.reshape(-1)]
+BUDGET_LIMIT = 3
+"""Budgets above this count as no limit (as in the C engine's table, ``pref_catch_safe``): on
+the bench corpus's мизер hands larger ones clear no more layouts."""
+
+
+@cache
+def _budget_table(m: int, p: int, card: int | None) -> np.ndarray:
+    """``table[x, bx, by]`` for every split of one suit's unseen cards ``p`` (X holds ``x``, Y
+    the rest) and budgets up to :data:`BUDGET_LIMIT`: :func:`suit_safe` of M's holding ``m``
+    (``card`` None; read off the C engine's table when it is built) or :func:`lead_safe` with
+    that lead (-1: any).  Kept for the process (read-only)."""
+    n = BUDGET_LIMIT + 1
+    table = np.zeros((256, n, n), dtype=bool)
+    splits = [sub for sub in range(256) if sub & ~p == 0]
+    c_table = _safe_table() if card is None else None
+    if c_table is not None:
+        idx = np.array([_SPREAD[m] + 2 * _SPREAD[x] + 3 * _SPREAD[p & ~x] for x in splits])
+        bits = c_table[idx].astype(np.int64)
+        shifts = (n * np.arange(n)[:, None] + np.arange(n)[None, :])
+        table[splits] = (bits[:, None, None] >> shifts) & 1 == 1
+    else:
+        def ask(x, bx, by):
+            if card is None:
+                return suit_safe(m, x, p & ~x, bx, by)
+            return lead_safe(m, x, p & ~x, card, bx, by)
+        for x in splits:
+            if ask(x, 8, 8):
+                table[x] = True
+            elif ask(x, 0, 0):   # the budgets decide; the answer only falls as they grow
+                for bx in range(n):
+                    by = 0
+                    while by < n and ask(x, bx, by):
+                        by += 1
+                    table[x, bx, :by] = True
+    table.flags.writeable = False
+    return table
 
 
 def safe_layouts(kept: int, pool: int, x_masks: np.ndarray, *, m_leads: bool,
@@ -227,13 +269,11 @@ def safe_layouts(kept: int, pool: int, x_masks: np.ndarray, *, m_leads: bool,
         safe = np.zeros((len(x_masks), 4), dtype=bool)
         lead = np.zeros((len(x_masks), 4), dtype=bool)
         for s in range(4):
-            m = (kept >> (8 * s)) & 0xFF
-            safe[:, s] = _by_split(x_masks, pool, s,
-                                   lambda x, y: suit_safe(m, x, y, budgets, budgets), False)
+            m, p = (kept >> (8 * s)) & 0xFF, (pool >> (8 * s)) & 0xFF
+            hold = ((x_masks >> (8 * s)) & 0xFF).astype(np.intp)
+            safe[:, s] = _split_table(m, p, None, budgets)[hold]
             if s in lead_suits:
-                lead[:, s] = _by_split(
-                    x_masks, pool, s, lambda x, y: lead_safe(m, x, y, card, budgets, budgets),
-                    False)
+                lead[:, s] = _split_table(m, p, card, budgets)[hold]
         return safe, lead
 
     safe, lead = answers(8)
@@ -245,16 +285,18 @@ def safe_layouts(kept: int, pool: int, x_masks: np.ndarray, *, m_leads: bool,
     rows = np.flatnonzero(~proved & proved_safe(*answers(0), m_leads))
     if len(rows):
         bx, by = throw_budgets(x_masks[rows], pool, m_leads=m_leads)
+        limited = (bx <= BUDGET_LIMIT) & (by <= BUDGET_LIMIT)   # else no limit: no help
+        bx, by = np.minimum(bx, BUDGET_LIMIT), np.minimum(by, BUDGET_LIMIT)
         for s in range(4):
-            m = (kept >> (8 * s)) & 0xFF
-            asks = [(safe, lambda x, y, a, b: suit_safe(m, x, y, a, b))]
-            if s in lead_suits:
-                asks.append((lead, lambda x, y, a, b: lead_safe(m, x, y, card, a, b)))
-            for known, ask in asks:
-                need = ~known[rows, s]
+            m, p = (kept >> (8 * s)) & 0xFF, (pool >> (8 * s)) & 0xFF
+            for known, lead_card_rank in ((safe, None), (lead, card)):
+                if known is lead and s not in lead_suits:
+                    continue
+                need = ~known[rows, s] & limited[:, s]
                 if need.any():
-                    known[rows[need], s] = _with_budgets(x_masks[rows[need]], pool, s,
-                                                         bx[need, s], by[need, s], ask)
+                    hold = ((x_masks[rows[need]] >> (8 * s)) & 0xFF).astype(np.intp)
+                    table = _budget_table(m, p, lead_card_rank)
+                    known[rows[need], s] = table[hold, bx[need, s], by[need, s]]
         proved[rows] = proved_safe(safe[rows], lead[rows], m_leads)
     return proved
 
@@ -426,6 +468,17 @@ def _count_tables():
     except ImportError:  # no C engine built: the memoised search answers
         return None
     return catch_tables()
+
+
+@cache
+def _safe_table():
+    """The C engine's table of the game with budgets (``catch_safe_table``: bit
+    ``4 * bx + by`` of a holding's entry), or None without the C engine."""
+    try:
+        from ..engine.c_backend import catch_safe_table
+    except ImportError:
+        return None
+    return catch_safe_table()
 
 
 _SPREAD_ARRAY = np.array(_SPREAD, dtype=np.intp)
