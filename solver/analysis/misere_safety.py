@@ -176,9 +176,9 @@ def unsafe_layout_counts(kept: int, pool: int, x_masks: np.ndarray) -> list[int]
     x_masks = np.asarray(x_masks, dtype=np.int64)
     counts = []
     for s in range(4):
-        m = (kept >> (8 * s)) & 0xFF
-        safe = _by_split(x_masks, pool, s, lambda x, y, m=m: suit_safe(m, x, y), False)
-        counts.append(int(len(x_masks) - safe.sum()))
+        table = _split_table((kept >> (8 * s)) & 0xFF, (pool >> (8 * s)) & 0xFF, None, 8)
+        unsafe = np.bincount(((x_masks >> (8 * s)) & 0xFF).astype(np.intp), minlength=256)
+        counts.append(int(unsafe[~table].sum()))
     return counts
 
 
@@ -263,41 +263,41 @@ def safe_layouts(kept: int, pool: int, x_masks: np.ndarray, *, m_leads: bool,
     lead_suits = [s for s in range(4) if m_leads and (kept >> (8 * s)) & 0xFF
                   and (lead_card is None or lead_card >> 3 == s)]
     card = -1 if lead_card is None else lead_card & 7
+    holds = [((x_masks >> (8 * s)) & 0xFF).astype(np.intp) for s in range(4)]
+    suits = [((kept >> (8 * s)) & 0xFF, (pool >> (8 * s)) & 0xFF) for s in range(4)]
 
     def answers(budgets):
-        """Per layout and suit: (safe, lead) with both budgets at ``budgets`` (8: none)."""
-        safe = np.zeros((len(x_masks), 4), dtype=bool)
-        lead = np.zeros((len(x_masks), 4), dtype=bool)
-        for s in range(4):
-            m, p = (kept >> (8 * s)) & 0xFF, (pool >> (8 * s)) & 0xFF
-            hold = ((x_masks >> (8 * s)) & 0xFF).astype(np.intp)
-            safe[:, s] = _split_table(m, p, None, budgets)[hold]
+        """Per layout: (safe, lead), bit s for suit s, with both budgets at ``budgets``."""
+        safe = np.zeros(len(x_masks), dtype=np.intp)
+        lead = np.zeros(len(x_masks), dtype=np.intp)
+        for s, ((m, p), hold) in enumerate(zip(suits, holds)):
+            safe |= _split_table(m, p, None, budgets)[hold].astype(np.intp) << s
             if s in lead_suits:
-                lead[:, s] = _split_table(m, p, card, budgets)[hold]
+                lead |= _split_table(m, p, card, budgets)[hold].astype(np.intp) << s
         return safe, lead
 
     safe, lead = answers(8)
-    proved = proved_safe(safe, lead, m_leads)
+    proved = _proved(safe, lead, m_leads)
     if proved.all():
         return proved
     # the layouts the catchers' throw-away budgets could still clear: those that the game
     # with no throw-away at all clears (the answers only fall as the budgets grow)
-    rows = np.flatnonzero(~proved & proved_safe(*answers(0), m_leads))
+    rows = np.flatnonzero(~proved & _proved(*answers(0), m_leads))
     if len(rows):
         bx, by = throw_budgets(x_masks[rows], pool, m_leads=m_leads)
         limited = (bx <= BUDGET_LIMIT) & (by <= BUDGET_LIMIT)   # else no limit: no help
         bx, by = np.minimum(bx, BUDGET_LIMIT), np.minimum(by, BUDGET_LIMIT)
-        for s in range(4):
-            m, p = (kept >> (8 * s)) & 0xFF, (pool >> (8 * s)) & 0xFF
-            for known, lead_card_rank in ((safe, None), (lead, card)):
-                if known is lead and s not in lead_suits:
+        safe, lead = safe[rows], lead[rows]
+        for s, ((m, p), hold) in enumerate(zip(suits, holds)):
+            for known, which in ((safe, None), (lead, card)):
+                if which is not None and s not in lead_suits:
                     continue
-                need = ~known[rows, s] & limited[:, s]
-                if need.any():
-                    hold = ((x_masks[rows[need]] >> (8 * s)) & 0xFF).astype(np.intp)
-                    table = _budget_table(m, p, lead_card_rank)
-                    known[rows[need], s] = table[hold, bx[need, s], by[need, s]]
-        proved[rows] = proved_safe(safe[rows], lead[rows], m_leads)
+                need = np.flatnonzero((known >> s & 1 == 0) & limited[:, s])
+                if len(need):
+                    table = _budget_table(m, p, which)
+                    known[need] |= table[hold[rows[need]], bx[need, s],
+                                         by[need, s]].astype(np.intp) << s
+        proved[rows] = _proved(safe, lead, m_leads)
     return proved
 
 
@@ -514,15 +514,26 @@ def kept_safety(kept, x: int, y: int) -> tuple[np.ndarray, np.ndarray]:
     return free == 0, lead == 0
 
 
+# [unsafe suits * 16 + suits with a safe lead] (bit s: suit s): M leading trick one is proved
+# safe when he has a safe lead in a suit with no unsafe suit but that one
+_LEAD_RULE = np.array([unsafe.bit_count() <= 1 and bool(lead & (unsafe or 0xF))
+                       for unsafe in range(16) for lead in range(16)])
+
+
+def _proved(safe: np.ndarray, lead: np.ndarray, m_leads: bool) -> np.ndarray:
+    """:func:`proved_safe` on per-layout bit masks (bit s: suit s)."""
+    if not m_leads:
+        return safe == 0xF
+    return _LEAD_RULE[(~safe & 0xF) * 16 + lead]
+
+
 def proved_safe(safe: np.ndarray, lead: np.ndarray, m_leads: bool) -> np.ndarray:
     """The rule of :func:`safe_layouts` on ``(n, 4)`` per-suit answers (:func:`kept_safety`,
     or :func:`kept_counts` at zero): every suit safe; when M leads trick one, also a safe lead
     in some suit with the other three safe."""
-    if not m_leads:
-        return safe.all(axis=1)
-    unsafe = ~safe
-    others_safe = unsafe.sum(axis=1)[:, None] == unsafe  # no unsafe suit but this one
-    return (lead & others_safe).any(axis=1)
+    bits = 1 << np.arange(4)
+    return _proved(np.asarray(safe, dtype=np.intp) @ bits, np.asarray(lead, dtype=np.intp) @ bits,
+                   m_leads)
 
 
 def safe_layout(kept: int, x: int, y: int, *, m_leads: bool,
