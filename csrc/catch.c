@@ -151,7 +151,7 @@ static int catch_lead(unsigned idx)
  * game above when X throws at most bx cards of the suit away and Y at most by
  * (solver.analysis.misere_safety.suit_safe with budgets; the search takes the budgets from the
  * suit lengths as misere_safety.throw_budgets does).  With no limit the answer is
- * pref_catch_free[i] == 0.  Built on the first мизер or распасы question (about 60 ms), not
+ * pref_catch_free[i] == 0.  Built on the first мизер or распасы question (about 25 ms), not
  * with the other tables, so that contracts never pay for it. */
 uint16_t pref_catch_safe[65536];
 

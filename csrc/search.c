@@ -526,6 +526,12 @@ static inline int misere_bound(const game_t *g, const state_t *s, int mover, int
     return -1;
 }
 
+/* misere_safe_now is asked with at least this many tricks left: nearer the end the search is
+ * cheap and its regions are finer than the whole suits the check reads (the odds' layouts of
+ * bench corpus мизер case 0, nearly all caught: 1.29M nodes without the check, 1.44M asking it
+ * from 2 tricks, 1.29M from 5; case 9: 21.4M, 18.1M, 16.1M; case 2: 16.5M, 4.5M, 4.6M) */
+#define SAFE_MIN_TRICKS 5
+
 /* With a catcher on lead at the start of a trick: is M (the solo seat) proved to take no
  * trick from here on?  Yes when every suit is safe in the relaxed game of misere_cap's count
  * with each catcher's throw-aways of the suit limited (pref_catch_safe).  The limits come from
@@ -534,12 +540,6 @@ static inline int misere_bound(const game_t *g, const state_t *s, int mover, int
  * a suit he is void in, and X throws at most the sum over the other suits of
  * max(0, |Y's cards| - |X's cards|) cards of a suit away, Y likewise.  Limits above 3 count as
  * none.  *named as in misere_cap (the lengths are the shape's). */
-/* misere_safe_now is asked with at least this many tricks left: nearer the end the search is
- * cheap and its regions are finer than the whole suits the check reads (the odds' layouts of
- * bench corpus мизер case 0, nearly all caught: 1.29M nodes without the check, 1.44M asking it
- * from 2 tricks, 1.29M from 5; case 9: 21.4M, 18.1M, 16.1M; case 2: 16.5M, 4.5M, 4.6M) */
-#define SAFE_MIN_TRICKS 5
-
 static inline int misere_safe_now(const game_t *g, const state_t *s, uint32_t *named)
 {
     int so = g->solo;

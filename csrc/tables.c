@@ -54,10 +54,8 @@ void pref_init_tables(void)
     pthread_once(&tables_once, build_tables);
 }
 
-static void build_safe_table(void) { pref_build_safe_table(); }
-
 void pref_init_misere_tables(void)
 {
     pref_init_tables();
-    pthread_once(&safe_once, build_safe_table);
+    pthread_once(&safe_once, pref_build_safe_table);
 }
