@@ -277,7 +277,9 @@ def _misere_order(kept: int, pool: int, masks: np.ndarray) -> np.ndarray:
         rank = (np.cumsum(np.bincount(hold, minlength=256) > 0) - 1)[hold]
         key = (key << 9) | (np.where(turns & 1, -rank, rank) + 256)
         turns += rank
-    return masks[np.argsort(key, kind="stable")]
+    # the keys differ (a layout is its first opponent's four holdings), so the quicksort's
+    # order is the stable sort's (3.8 against 18 ms over 184,756 layouts)
+    return masks[np.argsort(key)]
 
 
 ODDS_TT_MB = 16     # contract, per worker: the 10 corpus cases 0.87x the time of 4 MiB, 32 no better
