@@ -2,6 +2,8 @@
 
 from fractions import Fraction
 
+from _analysis_helpers import needs_fast
+
 from solver.analysis import odds, order
 
 
@@ -19,3 +21,25 @@ def test_order_on_an_ending():
         assert o.probability == (1 - p if o.contract == "мизер" else p)
     assert r.to_pandas().shape[0] == 11
     assert isinstance(r.best.probability, Fraction)
+
+
+@needs_fast
+def test_inexact_misere_is_an_upper_bound():
+    """order(exact=False): a мизер that cannot be the best order gets an upper bound on its
+    expected висты (flagged) instead of its exact count of every caught layout; everything
+    else is as exact=True gives it."""
+    kw = {"strains": ("NT",), "levels": (6, 7), "screen": 40, "progress": False}
+    fast = order("AKQ.AKQ.AK.A987", 0, exact=False, **kw)
+    full = order("AKQ.AKQ.AK.A987", 0, **kw)
+    by_name = {o.contract: o for o in full.options}
+    for o in fast.options:
+        want = by_name[o.contract]
+        assert (o.discard, o.probability) == (want.discard, want.probability)
+        if o.contract == "мизер":
+            assert not o.expected_exact and o.expected >= want.expected
+            assert o.expected < fast.best.expected      # it could not have been the best
+        else:
+            assert o.expected_exact and o.expected == want.expected
+    assert all(o.expected_exact for o in full.options)
+    assert fast.to_dict()["options"][-1]["expected_exact"] is False
+    assert "≤" in str(fast)
