@@ -128,7 +128,7 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10
     (``expected_exact=False``) instead of counting the tricks of every caught layout, which
     for a weak мизер takes minutes (bench corpus мизер case 0's hand: 157 s for the whole
     call on 2 cores).  Sorted by that bound, such a мизер may stand above options it is in
-    fact below; it never stands first.
+    fact below; it never stands first, and ``histograms`` has no entry for it.
     """
     own = as_cards(cards, "cards")
     own_mask = mask_of(own)
@@ -158,7 +158,7 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10
                                         declarer=seat).values[seat] for k in range(1, n + 1))
             if bound < max(o.expected for o in options):
                 options.append(OrderOption("мизер", NO_TRUMP, 10, caught.cards,
-                                           Fraction(clean, caught.layouts), bound, False))
+                                           Fraction(clean, caught.layouts), bound, hit == 0))
                 continue
         r = odds(own, seat, **ask)
         best = r.best
