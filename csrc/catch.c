@@ -32,6 +32,25 @@ static inline int settle(unsigned idx, int m_won)
     return m_won ? cap(1 + catch_lead(idx)) : catch_free(idx);
 }
 
+/* The catchers' cards of a trick: X plays rank xs[i], Y rank ys[j]; a catcher with no card of
+ * the suit (n == 0, index 0) plays none.  Returns the holding without them; *top: the higher
+ * of the two, -1 when neither plays one. */
+static inline unsigned catchers_play(unsigned idx, const int *xs, int nx, int i, const int *ys,
+                                     int ny, int j, int *top)
+{
+    int t = -1;
+    if (nx) {
+        t = xs[i];
+        idx = without(idx, xs[i]);
+    }
+    if (ny) {
+        t = ys[j] > t ? ys[j] : t;
+        idx = without(idx, ys[j]);
+    }
+    *top = t;
+    return idx;
+}
+
 /* The ranks each seat holds in a holding: ms[0..*nm) for M, xs for X, ys for Y, ascending. */
 static void split_holding(unsigned idx, int *ms, int *nm, int *xs, int *nx, int *ys, int *ny)
 {
@@ -62,15 +81,9 @@ static int catch_free(unsigned idx)
             best = best > catch_free(without(idx, ys[j])) ? best : catch_free(without(idx, ys[j]));
         /* X leads a, Y plays b (or discards: j == ny), M plays c seeing both */
         for (int i = 0; i < nx && best < PREF_CATCH_NONE; i++) {
-            for (int j = 0; j <= ny; j++) {
-                if (j == ny && ny)
-                    break;
-                int top = xs[i];
-                unsigned rest = without(idx, xs[i]);
-                if (ny) {
-                    top = ys[j] > top ? ys[j] : top;
-                    rest = without(rest, ys[j]);
-                }
+            for (int j = 0; j < (ny ? ny : 1); j++) {
+                int top;
+                unsigned rest = catchers_play(idx, xs, nx, i, ys, ny, j, &top);
                 int reply = PREF_CATCH_NONE;
                 for (int k = 0; k < nm && reply > best; k++) {
                     int v = settle(without(rest, ms[k]), ms[k] > top);
@@ -86,15 +99,9 @@ static int catch_free(unsigned idx)
             for (int k = 0; k < nm && reply > best; k++) {
                 unsigned after_c = without(after_b, ms[k]);
                 int worst = 0;
-                for (int i = 0; i <= nx && worst < reply; i++) {
-                    if (i == nx && nx)
-                        break;
-                    int top = ys[j];
-                    unsigned rest = after_c;
-                    if (nx) {
-                        top = xs[i] > top ? xs[i] : top;
-                        rest = without(rest, xs[i]);
-                    }
+                for (int i = 0; i < (nx ? nx : 1) && worst < reply; i++) {
+                    int top;
+                    unsigned rest = catchers_play(after_c, xs, nx, i, ys, ny, j, &top);
                     int v = settle(rest, ms[k] > top);
                     worst = v > worst ? v : worst;
                 }
@@ -118,22 +125,10 @@ static int catch_lead(unsigned idx)
     for (int k = 0; k < nm; k++) {
         unsigned after_c = without(idx, ms[k]);
         int worst = 0;
-        for (int i = 0; i <= nx && worst < best; i++) {
-            if (i == nx && nx)
-                break;
-            for (int j = 0; j <= ny && worst < best; j++) {
-                if (j == ny && ny)
-                    break;
-                int top = -1;
-                unsigned rest = after_c;
-                if (nx) {
-                    top = xs[i];
-                    rest = without(rest, xs[i]);
-                }
-                if (ny) {
-                    top = ys[j] > top ? ys[j] : top;
-                    rest = without(rest, ys[j]);
-                }
+        for (int i = 0; i < (nx ? nx : 1) && worst < best; i++) {
+            for (int j = 0; j < (ny ? ny : 1) && worst < best; j++) {
+                int top;
+                unsigned rest = catchers_play(after_c, xs, nx, i, ys, ny, j, &top);
                 int v = settle(rest, ms[k] > top);
                 worst = v > worst ? v : worst;
             }
@@ -177,15 +172,9 @@ static int safe_with(unsigned idx, int bx, int by)
         safe = safe_with(without(idx, ys[j]), bx, by - 1);
     /* X leads a, Y plays b (or is void), M plays under the higher seeing both */
     for (int i = 0; i < nx && safe; i++) {
-        for (int j = 0; j <= ny && safe; j++) {
-            if (j == ny && ny)
-                break;
-            int top = xs[i];
-            unsigned rest = without(idx, xs[i]);
-            if (ny) {
-                top = ys[j] > top ? ys[j] : top;
-                rest = without(rest, ys[j]);
-            }
+        for (int j = 0; j < (ny ? ny : 1) && safe; j++) {
+            int top;
+            unsigned rest = catchers_play(idx, xs, nx, i, ys, ny, j, &top);
             int under = 0;
             for (int k = 0; k < nm && !under && ms[k] < top; k++)
                 under = safe_with(without(rest, ms[k]), bx, by);
@@ -199,15 +188,9 @@ static int safe_with(unsigned idx, int bx, int by)
         for (int k = 0; k < nm && !some; k++) {
             unsigned after_c = without(after_b, ms[k]);
             int all = 1;
-            for (int i = 0; i <= nx && all; i++) {
-                if (i == nx && nx)
-                    break;
-                int top = ys[j];
-                unsigned rest = after_c;
-                if (nx) {
-                    top = xs[i] > top ? xs[i] : top;
-                    rest = without(rest, xs[i]);
-                }
+            for (int i = 0; i < (nx ? nx : 1) && all; i++) {
+                int top;
+                unsigned rest = catchers_play(after_c, xs, nx, i, ys, ny, j, &top);
                 all = ms[k] < top && safe_with(rest, bx, by);
             }
             some = all;
