@@ -258,8 +258,11 @@ static inline void tt_store(pref_ctx *ctx, const tt_key *key, uint32_t region, i
 /* ---- bounds at trick start ------------------------------------------------------------ */
 
 /* Tricks the side on lead can cash at once: cards of the leader above every card the other
- * two hold in the suit; in a trump contract a plain suit counts only while each other hand
- * holding trumps still follows.  The leader keeps the lead throughout, so the sum is sound. */
+ * two hold in the suit, and all his cards of the suit when those top cards are at least as
+ * many as either other hand's cards of it (they draw them, the rest are then the only cards
+ * of the suit left); in a trump contract a plain suit counts only while each other hand
+ * holding trumps still follows.  The leader keeps the lead throughout, so the sum is sound;
+ * the region is the top cards (the rest count by the suit lengths alone). */
 static inline int quick_tricks(const game_t *g, const state_t *s, int L, uint32_t *region,
                                uint32_t *cash_suits)
 {
@@ -290,6 +293,10 @@ static inline int quick_tricks(const game_t *g, const state_t *s, int L, uint32_
         uint32_t sa = SUIT_BITS(ha, su), sb = SUIT_BITS(hb, su);
         uint32_t o = sa | sb;
         int w = o ? popc32(m >> (msb32(o) + 1)) : popc32(m);
+        int top = w; /* the winners above every other card: the region's cards */
+        int na = popc32(sa), nb = popc32(sb);
+        if (w >= (na > nb ? na : nb))
+            w = popc32(m); /* the top cards draw every other card: the rest are winners */
         int wl = w; /* safe from a ruff from the first round on */
         if (su != trump && trump != PREF_NO_TRUMP) {
             if (a_trumps && popc32(sa) < wl)
@@ -303,7 +310,7 @@ static inline int quick_tricks(const game_t *g, const state_t *s, int L, uint32_
             w = wl;
         if (w) {
             q += w;
-            reg |= (uint32_t)pref_topk[(m | o) * 9 + w] << (8 * su);
+            reg |= (uint32_t)pref_topk[(m | o) * 9 + (w < top ? w : top)] << (8 * su);
         }
     }
     *region = reg;
@@ -925,13 +932,23 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t, uint3
             } else {
                 /* a defender on lead can hand the lead to his partner in a suit where the
                  * partner cashes (the suit counted for the partner is safe from ruffs, as
-                 * the leader holds a card of it) and let him cash all his quick tricks */
+                 * the leader holds a card of it) and let him cash all his quick tricks;
+                 * before that he can cash his own when the partner has a card to spare on
+                 * each of them (R - pq >= q) and the solo seat holds no trump (his
+                 * discards on them cannot set up a ruff of the partner's suit) */
                 int partner = 3 - mover - g->solo;
                 uint32_t pr, pcash = 0;
                 int pq = quick_tricks(g, s, partner, &pr, &pcash);
-                if (R - pq < t && (pcash & s->hand[mover])) {
-                    *rel = pr;
-                    return 0;
+                if (pcash & s->hand[mover]) {
+                    if (R - pq < t) {
+                        *rel = pr;
+                        return 0;
+                    }
+                    if (R - pq - q < t && R - pq >= q &&
+                        (g->trump == PREF_NO_TRUMP || !SUIT_BITS(s->hand[g->solo], g->trump))) {
+                        *rel = pr | qr;
+                        return 0;
+                    }
                 }
             }
         }
