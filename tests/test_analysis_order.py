@@ -43,3 +43,75 @@ def test_inexact_misere_is_an_upper_bound():
     assert all(o.expected_exact for o in full.options)
     assert fast.to_dict()["options"][-1]["expected_exact"] is False
     assert "≤" in str(fast)
+
+
+def _screen_by_definition(be, own, pool, seat, n, *, misere, strain, screen, keep, seed):
+    """The screen's definition: every group's first discard solved from scratch on each of
+    the same random layouts; the ``keep`` best by mean tricks, ties to the lower discard."""
+    import numpy as np
+
+    from solver.analysis._common import pairs
+    from solver.analysis.odds import _odds_key
+    from solver.cards import NO_TRUMP, mask_of
+    from solver.engine.layout import make_position
+
+    own_mask, full = mask_of(own), mask_of(pool)
+    reps = {}
+    for d in pairs(own_mask):
+        reps.setdefault(_odds_key(own_mask & ~(1 << d[0] | 1 << d[1]), full), d)
+    rng = np.random.default_rng(seed)
+    samples = [mask_of(int(c) for c in rng.choice(np.array(pool), n, replace=False))
+               for _ in range(screen)]
+    scores = []
+    for d in reps.values():
+        rows = []
+        for m in samples:
+            h = [0, 0, 0]
+            h[seat], h[(seat + 1) % 3], h[(seat + 2) % 3] = own_mask & ~(1 << d[0] | 1 << d[1]), m, full ^ m
+            rows.append(make_position(h, trump=NO_TRUMP if misere else strain, solo=seat,
+                                      minimise=misere))
+        mean = float(be.values_batch(np.array(rows))[0].mean())
+        scores.append((mean if misere else -mean, d))
+    return [d for _, d in sorted(scores)[:keep]], len(reps)
+
+
+def _screen(be, own, pool, seat, n, *, misere, strain, screen, keep, seed, threads):
+    import importlib
+
+    import numpy as np
+
+    from solver.cards import mask_of
+    module = importlib.import_module("solver.analysis.order")
+    return module._screen(be, mask_of(own), sorted(pool), seat, n, misere=misere,
+                          strain=strain, screen=screen, keep=keep,
+                          rng=np.random.default_rng(seed), threads=threads, tt_mb=16)
+
+
+def test_screen_is_its_definition_on_endings():
+    """The discard screen (every layout's discards in one every-discard question) ranks the
+    groups as solving each group on each layout from scratch does (the reference solver)."""
+    from solver.analysis._common import as_cards
+    from solver.engine import get_backend
+    be = get_backend("reference")
+    own, pool = as_cards("AK.7.A8.9"), sorted(as_cards("QJ8.9.K7.87"))
+    for misere, strain in ((True, 4), (False, 0), (False, 4)):
+        want, groups = _screen_by_definition(be, own, pool, 1, 4, misere=misere, strain=strain,
+                                             screen=6, keep=4, seed=3)
+        assert groups > 4
+        assert _screen(be, own, pool, 1, 4, misere=misere, strain=strain, screen=6, keep=4,
+                       seed=3, threads=1) == want
+
+
+@needs_fast
+def test_screen_is_its_definition_on_full_hands():
+    from solver.analysis._common import as_cards
+    from solver.engine import get_backend
+    be = get_backend("auto")
+    own = as_cards("A97.87.Q97.KT87")
+    pool = [c for c in range(32) if c not in own]
+    for misere, strain in ((True, 4), (False, 3)):
+        want, _ = _screen_by_definition(be, own, pool, 0, 10, misere=misere, strain=strain,
+                                        screen=8, keep=5, seed=1)
+        for threads in (1, 2):
+            assert _screen(be, own, pool, 0, 10, misere=misere, strain=strain, screen=8,
+                           keep=5, seed=1, threads=threads) == want

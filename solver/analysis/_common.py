@@ -6,7 +6,9 @@ ending) and builds engine positions with :func:`solver.engine.layout.make_positi
 
 from __future__ import annotations
 
+import os
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from itertools import combinations
 
@@ -14,7 +16,7 @@ import numpy as np
 
 from ..cards import NO_TRUMP, iter_cards, mask_of, rank_of, suit_of
 from ..deal import Deal
-from ..engine import DEFAULT_TT_MB, get_backend
+from ..engine import DEFAULT_TT_MB, default_jobs, get_backend
 from ..errors import InvalidArgumentError, InvalidCardError, InvalidDealError
 from ..notation import (
     format_card,
@@ -36,9 +38,12 @@ __all__ = [
     "as_strain",
     "cards_text",
     "engine",
+    "kept_pool",
     "pairs",
     "position",
+    "run_all",
     "suit_owners",
+    "thread_count",
     "twelve_of",
     "warm_context",
 ]
@@ -158,6 +163,47 @@ def warm_context(be, tt_mb=DEFAULT_TT_MB):
     else:
         ctx.clear()
     return ctx
+
+
+_POOLS: dict[int, ThreadPoolExecutor] = {}
+_POOLS_LOCK = threading.Lock()
+os.register_at_fork(after_in_child=_POOLS.clear)  # a child has none of the parent's threads
+
+
+def kept_pool(threads: int) -> ThreadPoolExecutor:
+    """A pool of ``threads`` threads kept for the process: its threads keep their engine
+    contexts (:func:`warm_context`, and the pages of their tables) from one call to the next."""
+    with _POOLS_LOCK:
+        ex = _POOLS.get(threads)
+        if ex is None:
+            ex = _POOLS[threads] = ThreadPoolExecutor(threads, thread_name_prefix="pref-analysis")
+        return ex
+
+
+def thread_count(threads, be, context=None) -> int:
+    """The threads an analysis uses: ``threads`` checked (0 = every core); one with a given
+    ``context`` (a context serves one thread) or the reference solver (it holds the GIL)."""
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
+        raise InvalidArgumentError(f"threads must be 0 (every core) or a positive count, "
+                                   f"not {threads!r}")
+    if context is not None or getattr(be, "name", "") == "reference":
+        return 1
+    return threads or default_jobs()
+
+
+def run_all(task, items, threads: int) -> list:
+    """``[task(x) for x in items]``, on a kept pool of ``threads`` threads when more than one
+    (the engines release the GIL while they search); on Ctrl-C or an error the items not
+    started are dropped."""
+    if threads <= 1 or len(items) <= 1:
+        return [task(x) for x in items]
+    futures = [kept_pool(min(threads, len(items))).submit(task, x) for x in items]
+    try:
+        return [f.result() for f in futures]
+    except BaseException:
+        for f in futures:
+            f.cancel()
+        raise
 
 
 def engine(backend):

@@ -4,8 +4,9 @@ expected висты.
 
 For each strain (and мизер) the discard is chosen first — the player discards before he sees
 a card of the opponents — by a seeded screen: every group of equivalent discards is solved on
-the same ``screen`` random layouts and the ``keep`` best by mean tricks go on to the exact
-count over every layout (:func:`solver.analysis.odds.odds`).  The probabilities and висты
+the same ``screen`` random layouts (per layout one every-discard question, one table shared
+by the discards; the layouts shared among the cores) and the ``keep`` best by mean tricks go
+on to the exact count over every layout (:func:`solver.analysis.odds.odds`).  The probabilities and висты
 reported are exact for the discard reported; the screen only picks which discard that is.
 """
 
@@ -19,9 +20,19 @@ import numpy as np
 
 from ..cards import NO_TRUMP, STRAINS, mask_of
 from ..engine import DEFAULT_TT_MB
-from ..engine.layout import make_position
 from ..notation import format_strain
-from ._common import as_cards, as_seat, as_strain, cards_text, engine, pairs
+from ._common import (
+    as_cards,
+    as_seat,
+    as_strain,
+    cards_text,
+    engine,
+    pairs,
+    run_all,
+    thread_count,
+    warm_context,
+)
+from .discard import discard_values
 from .odds import _odds_key, odds
 
 
@@ -84,31 +95,39 @@ def _cards(mask: int):
 
 
 def _screen(be, own_mask, pool, seat, n, *, misere, strain, screen, keep, rng, threads, tt_mb):
-    """The ``keep`` most promising discards by mean tricks over ``screen`` random layouts."""
+    """The ``keep`` most promising discards by mean tricks over ``screen`` random layouts.
+
+    One representative discard per group of equivalent ones (equal up to relative ranks
+    against the pool).  Each layout is a full deal, so every representative's exact value in
+    it comes from one every-discard question (:func:`~solver.analysis.discard.discard_values`:
+    one table shared by the discards, the probes run in the engine), the layouts shared out
+    among ``threads`` threads, each in its kept context.  Ties in the mean go to the lower
+    discard.
+    """
     groups = {}
     for d in pairs(own_mask):
         kept = own_mask & ~((1 << d[0]) | (1 << d[1]))
         groups.setdefault(_odds_key(kept, mask_of(pool)), d)
     if len(groups) <= keep:
         return list(groups.values())
+    reps = list(groups.values())
     pool_arr = np.array(pool)
     samples = [mask_of(int(c) for c in rng.choice(pool_arr, n, replace=False))
                for _ in range(screen)]
     full = mask_of(pool)
     a, b = (seat + 1) % 3, (seat + 2) % 3
-    scores = []
-    for d in groups.values():
-        kept = own_mask & ~((1 << d[0]) | (1 << d[1]))
-        rows = []
-        for m in samples:
-            h = [0, 0, 0]
-            h[seat], h[a], h[b] = kept, m, full ^ m
-            rows.append(make_position(h, trump=NO_TRUMP if misere else strain, solo=seat,
-                                      minimise=misere))
-        vals, _ = be.values_batch(np.array(rows), threads=threads, tt_mb=tt_mb)
-        mean = float(vals.mean())
-        scores.append((mean if misere else -mean, d))
-    scores.sort()
+    trump = NO_TRUMP if misere else strain
+
+    def layout_values(m):
+        hands = [0, 0, 0]
+        hands[a], hands[b] = m, full ^ m
+        values, _, _ = discard_values(hands, seat, own_mask, trump=trump, misere=misere,
+                                      leader=0, ctx=warm_context(be, tt_mb), only=reps)
+        by_cards = {v.cards: v.tricks for v in values}
+        return [by_cards[d] for d in reps]
+
+    means = np.array(run_all(layout_values, samples, thread_count(threads, be))).mean(axis=0)
+    scores = sorted((float(mu) if misere else -float(mu), d) for mu, d in zip(means, reps))
     return [d for _, d in scores[:keep]]
 
 

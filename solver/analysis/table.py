@@ -13,18 +13,23 @@ answers do not depend on the number of threads.  The first hand leads.
 
 from __future__ import annotations
 
-import os
-import threading
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from html import escape
 
 from ..cards import NO_TRUMP, STRAINS
 from ..deal import Deal
-from ..engine import DEFAULT_TT_MB, default_jobs
-from ..errors import InvalidArgumentError
+from ..engine import DEFAULT_TT_MB
 from ..notation import format_strain
-from ._common import as_deal, as_seat, cards_text, engine, twelve_of, warm_context
+from ._common import (
+    as_deal,
+    as_seat,
+    cards_text,
+    engine,
+    run_all,
+    thread_count,
+    twelve_of,
+    warm_context,
+)
 from .discard import best_discard
 
 LEVELS = (6, 7, 8, 9, 10)
@@ -108,30 +113,6 @@ class TableResult:
         return deal_html(self.deal) + "<table>" + "".join(rows) + "</table>"
 
 
-_POOLS: dict[int, ThreadPoolExecutor] = {}
-_POOLS_LOCK = threading.Lock()
-os.register_at_fork(after_in_child=_POOLS.clear)  # a child has none of the parent's threads
-
-
-def _pool(threads: int) -> ThreadPoolExecutor:
-    """A pool kept for the process: its threads keep their engine contexts (and the pages of
-    their tables) from one table to the next."""
-    with _POOLS_LOCK:
-        ex = _POOLS.get(threads)
-        if ex is None:
-            ex = _POOLS[threads] = ThreadPoolExecutor(threads, thread_name_prefix="pref-table")
-        return ex
-
-
-def _thread_count(threads, be, context) -> int:
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
-        raise InvalidArgumentError(f"threads must be 0 (every core) or a positive count, "
-                                   f"not {threads!r}")
-    if context is not None or getattr(be, "name", "") == "reference":
-        return 1  # a context serves one thread; the reference solver holds the GIL
-    return threads or default_jobs()
-
-
 def table(deal, *, talon=None, leader=0, backend="auto", tt_mb=DEFAULT_TT_MB,
           context=None, threads=0) -> TableResult:
     """The makeability table of a deal (each seat picking up the talon in turn).
@@ -150,7 +131,7 @@ def table(deal, *, talon=None, leader=0, backend="auto", tt_mb=DEFAULT_TT_MB,
     deal = as_deal(deal)
     leader = as_seat(leader, "leader")
     be = engine(backend)
-    threads = _thread_count(threads, be, context)
+    threads = thread_count(threads, be, context)
     twelves = [twelve_of(deal, seat, talon)[0] for seat in range(3)]
     # the мизеры first: they take the longest, so the threads finish together
     questions = [(seat, NO_TRUMP, True) for seat in range(3)]
@@ -163,17 +144,7 @@ def table(deal, *, talon=None, leader=0, backend="auto", tt_mb=DEFAULT_TT_MB,
         return best_discard(deal.hands, seat, twelves[seat], trump=strain, misere=misere,
                             leader=leader, ctx=ctx)
 
-    if threads == 1:
-        answers = [answer(q) for q in questions]
-    else:
-        pool = _pool(min(threads, len(questions)))
-        futures = [pool.submit(answer, q) for q in questions]
-        try:
-            answers = [f.result() for f in futures]
-        except BaseException:  # Ctrl-C or an error: drop the questions not started
-            for f in futures:
-                f.cancel()
-            raise
+    answers = run_all(answer, questions, threads)
     tricks = {seat: {} for seat in range(3)}
     discards = {seat: {} for seat in range(3)}
     mis, mis_d = {}, {}
