@@ -45,6 +45,28 @@ def test_inexact_misere_is_an_upper_bound():
     assert "≤" in str(fast)
 
 
+
+@needs_fast
+def test_inexact_hopeless_contract_is_an_upper_bound():
+    """order(exact=False): a strain averaging under six tricks in the screen gets exact
+    probabilities (one probe a layout per level) and upper bounds on its expected висты,
+    flagged, when they stay below the best exact option; the rest is as exact=True."""
+    kw = {"strains": ("NT", "♦"), "levels": (6, 7), "screen": 40, "progress": False,
+          "misere": False}
+    fast = order("AKQJ.AKQJ.7.A98", 0, exact=False, **kw)
+    full = order("AKQJ.AKQJ.7.A98", 0, **kw)
+    by_name = {o.contract: o for o in full.options}
+    bounded = [o for o in fast.options if not o.expected_exact]
+    assert [o.contract for o in bounded] == ["6♦", "7♦"]
+    for o in fast.options:
+        want = by_name[o.contract]
+        assert (o.discard, o.probability) == (want.discard, want.probability)
+        if o.expected_exact:
+            assert o.expected == want.expected
+        else:
+            assert want.expected <= o.expected < fast.best.expected
+    assert set(fast.histograms) == {"NT"} and set(full.histograms) == {"NT", "♦"}
+
 def _screen_by_definition(be, own, pool, seat, n, *, misere, strain, screen, keep, seed):
     """The screen's definition: every group's first discard solved from scratch on each of
     the same random layouts; the ``keep`` best by mean tricks, ties to the lower discard."""
@@ -84,7 +106,7 @@ def _screen(be, own, pool, seat, n, *, misere, strain, screen, keep, seed, threa
     module = importlib.import_module("solver.analysis.order")
     return module._screen(be, mask_of(own), sorted(pool), seat, n, misere=misere,
                           strain=strain, screen=screen, keep=keep,
-                          rng=np.random.default_rng(seed), threads=threads, tt_mb=16)
+                          rng=np.random.default_rng(seed), threads=threads, tt_mb=16)[0]
 
 
 def test_screen_is_its_definition_on_endings():

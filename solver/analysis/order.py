@@ -95,7 +95,8 @@ def _cards(mask: int):
 
 
 def _screen(be, own_mask, pool, seat, n, *, misere, strain, screen, keep, rng, threads, tt_mb):
-    """The ``keep`` most promising discards by mean tricks over ``screen`` random layouts.
+    """The ``keep`` most promising discards by mean tricks over ``screen`` random layouts,
+    and the first one's mean (None when there are no more groups than ``keep``: no screen).
 
     One representative discard per group of equivalent ones (equal up to relative ranks
     against the pool).  Each layout is a full deal, so every representative's exact value in
@@ -109,7 +110,7 @@ def _screen(be, own_mask, pool, seat, n, *, misere, strain, screen, keep, rng, t
         kept = own_mask & ~((1 << d[0]) | (1 << d[1]))
         groups.setdefault(_odds_key(kept, mask_of(pool)), d)
     if len(groups) <= keep:
-        return list(groups.values())
+        return list(groups.values()), None
     reps = list(groups.values())
     pool_arr = np.array(pool)
     samples = [mask_of(int(c) for c in rng.choice(pool_arr, n, replace=False))
@@ -128,7 +129,53 @@ def _screen(be, own_mask, pool, seat, n, *, misere, strain, screen, keep, rng, t
 
     means = np.array(run_all(layout_values, samples, thread_count(threads, be))).mean(axis=0)
     scores = sorted((float(mu) if misere else -float(mu), d) for mu, d in zip(means, reps))
-    return [d for _, d in scores[:keep]]
+    return [d for _, d in scores[:keep]], abs(scores[0][0])
+
+
+def _misere_bound(own, seat, ask, best, conventions):
+    """exact=False: the мизер's option with an upper bound on its expected висты (every
+    caught layout at its kindest count; P(caught) exact, one probe a layout), or None when
+    that bound does not fall below ``best``."""
+    from ..scoring import expected_whists
+    caught = odds(own, seat, histogram=False, **ask).best
+    clean, hit = caught.histogram[0], caught.layouts - caught.histogram[0]
+    bound = max(expected_whists("misere", {0: clean, k: hit}, conventions,
+                                declarer=seat).values[seat] for k in range(1, 11))
+    if bound >= best:
+        return None
+    return [OrderOption("мизер", NO_TRUMP, 10, caught.cards, Fraction(clean, caught.layouts),
+                        bound, hit == 0)]
+
+
+def _contract_bound(own, seat, strain, levels, ask, best, conventions):
+    """exact=False: a strain's options with upper bounds on their expected висты, or None
+    when a bound does not fall below ``best``.  One probe a layout per level from six up
+    (stopping at the first level nothing makes) counts exactly the layouts taking each number
+    of tricks from six up; the layouts below six are put at their kindest count.  The
+    probabilities are exact."""
+    from ..scoring import expected_whists
+    made, total, cards = {}, None, None
+    for level in range(6, 11):
+        r = odds(own, seat, level=level, histogram=False, **ask).best
+        made[level], total, cards = r.histogram[level], r.layouts, r.cards
+        if not made[level]:
+            break
+    upper = {k: made.get(k, 0) - made.get(k + 1, 0) for k in range(6, 11)}
+    below = total - made[6]
+    if any(level < 6 for level in levels):
+        return None
+    out = []
+    for level in levels:
+        if level > 10:
+            continue
+        name = f"{level}{format_strain(strain)}"
+        bound = max(expected_whists(name, {**upper, k: below}, conventions,
+                                    declarer=seat).values[seat] for k in range(6))
+        if bound >= best:
+            return None
+        p = Fraction(made.get(level, 0), total)
+        out.append(OrderOption(name, strain, level, cards, p, bound, below == 0))
+    return out
 
 
 def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10),
@@ -146,8 +193,14 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10
     count could not lift its expected висты to the best contract's, that bound is reported
     (``expected_exact=False``) instead of counting the tricks of every caught layout, which
     for a weak мизер takes minutes (bench corpus мизер case 0's hand: 157 s for the whole
-    call on 2 cores).  Sorted by that bound, such a мизер may stand above options it is in
-    fact below; it never stands first, and ``histograms`` has no entry for it.
+    call on 2 cores).  Likewise a strain whose chosen discard averages under six tricks in
+    the screen: one probe a layout per level from six up gives every level's probability
+    exactly and the count of the layouts taking six or more; when even the layouts below six
+    at their kindest count leave every level's expected висты below the best exact option's,
+    those bounds are reported instead of the strain's exact histogram (a hopeless trump
+    contract's proofs at four or five tricks can cost ten times a good one's).  Sorted by
+    their bounds, such options may stand above options they are in fact below; they never
+    stand first, and ``histograms`` has no entry for them.
     """
     own = as_cards(cards, "cards")
     own_mask = mask_of(own)
@@ -161,45 +214,57 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10
         from ..scoring import expected_whists
     except ImportError:
         expected_whists = None
-    options, hists = [], {}
     modes = [(as_strain(s), False) for s in strains] + ([(NO_TRUMP, True)] if misere else [])
-    for strain, mis in modes:
-        cands = _screen(be, own_mask, pool_cards, seat, n, misere=mis, strain=strain,
+    screened = [_screen(be, own_mask, pool_cards, seat, n, misere=mis, strain=strain,
                         screen=screen, keep=keep, rng=rng, threads=threads, tt_mb=tt_mb)
+                for strain, mis in modes]
+    scored = expected_whists is not None and n == 10
+    # the contracts most tricks first, the мизер last: exact=False bounds an option against the
+    # best exact value found before it; the options are listed in the modes' order
+    todo = sorted(range(len(modes)), key=lambda i: (
+        modes[i][1], -(screened[i][1] if screened[i][1] is not None else n)))
+    per_mode, hists = {}, {}
+    for i in todo:
+        (strain, mis), (cands, mean) = modes[i], screened[i]
         ask = {"trump": None if mis else strain, "misere": mis, "discard": cands,
                "pool": pool_cards if pool is not None else None, "backend": be.name,
                "threads": threads, "progress": progress, "tt_mb": tt_mb}
-        if mis and not exact and expected_whists is not None and n == 10 and options:
-            caught = odds(own, seat, histogram=False, **ask).best
-            clean, hit = caught.histogram[0], caught.layouts - caught.histogram[0]
-            # the most the мизер can be worth: every caught layout at its kindest count
-            bound = max(expected_whists("misere", {0: clean, k: hit}, conventions,
-                                        declarer=seat).values[seat] for k in range(1, n + 1))
-            if bound < max(o.expected for o in options):
-                options.append(OrderOption("мизер", NO_TRUMP, 10, caught.cards,
-                                           Fraction(clean, caught.layouts), bound, hit == 0))
-                continue
+        best_exact = max((o.expected for done in per_mode.values() for o in done
+                          if o.expected_exact and o.expected is not None), default=None)
+        bounded = None
+        if not exact and scored and best_exact is not None:
+            if mis:
+                bounded = _misere_bound(own, seat, ask, best_exact, conventions)
+            elif mean is not None and mean < 6:
+                bounded = _contract_bound(own, seat, strain, levels, ask, best_exact,
+                                          conventions)
+        if bounded is not None:
+            per_mode[i] = bounded
+            continue
         r = odds(own, seat, **ask)
         best = r.best
         hist = list(best.histogram)
-        hists[("мизер" if mis else format_strain(strain))] = (best.cards, hist)
+        hists[i] = ("мизер" if mis else format_strain(strain)), (best.cards, hist)
         total = sum(hist)
         if mis:
             p = Fraction(hist[0], total)
             ev = None
-            if expected_whists is not None and n == 10:
+            if scored:
                 ev = expected_whists("misere", hist, conventions, declarer=seat).values[seat]
-            options.append(OrderOption("мизер", NO_TRUMP, 10, best.cards, p, ev))
+            per_mode[i] = [OrderOption("мизер", NO_TRUMP, 10, best.cards, p, ev)]
             continue
+        per_mode[i] = []
         for level in levels:
             if level > n:
                 continue
             p = Fraction(sum(hist[level:]), total)
             ev = None
             name = f"{level}{format_strain(strain)}"
-            if expected_whists is not None and n == 10:
+            if scored:
                 ev = expected_whists(name, hist, conventions, declarer=seat).values[seat]
-            options.append(OrderOption(name, strain, level, best.cards, p, ev))
+            per_mode[i].append(OrderOption(name, strain, level, best.cards, p, ev))
+    options = [o for i in range(len(modes)) for o in per_mode[i]]
+    hists = dict(hists[i] for i in range(len(modes)) if i in hists)
     if all(o.expected is not None for o in options):
         options.sort(key=lambda o: (-o.expected, -o.probability))
     else:
