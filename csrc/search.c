@@ -317,6 +317,25 @@ static inline int quick_tricks(const game_t *g, const state_t *s, int L, uint32_
     return q;
 }
 
+/* How many of the cards of holding b (one suit) the cards of holding a can beat, each card of
+ * a beating at most one card of b below it: scanning down from the ace, a card of b is beaten
+ * when a card of a above it is still unused (greedy from the top finds the most). */
+static inline int beatable(uint32_t a, uint32_t b)
+{
+    int free = 0, n = 0;
+    for (uint32_t rest = a | b; rest; ) {
+        int r = msb32(rest);
+        rest &= ~(1u << r);
+        if ((a >> r) & 1)
+            free++;
+        else if (free) {
+            free--;
+            n++;
+        }
+    }
+    return n;
+}
+
 /* The "wins" count of misere_bound below: k = min h_s over the suits S and a catcher both
  * hold (NO_LIMIT when no suit constrains it); *hreg gets S's lowest card of each such
  * suit and *exits the suits where a catcher holds a card above it and none below.  Stops
@@ -902,6 +921,22 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t, uint3
                 uint32_t xh = popc32(ah) >= popc32(bh) ? ah : bh;
                 if (R - popc32(xh) < t) {
                     *rel = upclose((xh & (0u - xh)) << (8 * tr), hands);
+                    return 0;
+                }
+                /* every trump counted: each trump of one side is played on a trick of its
+                 * own and loses it only to a higher trump of the other side on that trick,
+                 * which beats no other; so at least |trumps| - beatable of them win (for a
+                 * defender, the partner's overtaking is still the defence's trick).  The
+                 * counts read the owners from the side's lowest trump up */
+                int ss = popc32(ts) - beatable(td, ts);
+                if (ss >= t) {
+                    *rel = upclose((ts & (0u - ts)) << (8 * tr), hands);
+                    return 1;
+                }
+                int xa = popc32(ta) - beatable(ts, ta), xb = popc32(tb) - beatable(ts, tb);
+                uint32_t xt = xa >= xb ? ta : tb;
+                if (R - (xa >= xb ? xa : xb) < t) {
+                    *rel = upclose((xt & (0u - xt)) << (8 * tr), hands);
                     return 0;
                 }
             } else if (!ts && td) {
