@@ -192,6 +192,11 @@ def test_layouts_revolving_door_order(n, k, must, must_not):
     assert set(masks.tolist()) == want
     steps = masks[1:] ^ masks[:-1]
     assert all(int(s).bit_count() == 2 for s in steps)
+    # the low cards change hands most often, the highest card (by rank, then suit) once
+    top = max(rest, key=lambda c: (c & 7, c >> 3))
+    low = min(rest, key=lambda c: (c & 7, c >> 3))
+    moves = [int((steps >> c & 1).sum()) for c in (top, low)]
+    assert moves[0] == (1 if 0 < kk < len(rest) else 0) and moves[1] >= moves[0]
 
 
 @pytest.mark.parametrize("n, k, must, must_not", [(20, 10, None, None), (19, 9, None, None),
@@ -230,7 +235,7 @@ def test_prober_matches_one_batch(name):
     pos[:, 3] = 0
     pos[:, 8:10] = 32
     pos[:, 11:13] = 32
-    targets = 6 + np.arange(len(m)) % 3          # the values are 6, 7 and 8
+    targets = 7 + np.arange(len(m)) % 3          # the values are 6, 7 and 8
     one = be.tests_batch(pos, targets, threads=1)[0]
     assert 0.2 * len(one) < one.sum() < 0.8 * len(one)   # both answers, often
     for threads in (1, 2, 0):

@@ -13,8 +13,9 @@ How it is fast:
   with a hole of docs/analysis.md: 1.1-1.4 -> 0.7-1.0 s against a fresh table per batch
   call); with several threads each takes one contiguous run of each call's rows;
 * a contract's layouts are enumerated in revolving-door order (a Gray code of the first
-  opponent's 10-subsets: neighbouring layouts differ by one card changing hands), so the
-  table's entries carry over from one layout to the next; each context's table is 4 MiB
+  opponent's 10-subsets: neighbouring layouts differ by one card changing hands, the low
+  cards most often, the high cards least), so the table's entries carry over from one
+  layout to the next; each context's table is 4 MiB
   (about the L2 cache);
 * a мизер's layouts are sorted by the first opponent's holding suit by suit, the suit the
   safety proof below fails in most often first, in a reflected (Gray-like) order
@@ -215,13 +216,17 @@ def _layout_masks(pool: list[int], k: int, must=None, must_not=None, *,
 
     ``gray=True``: revolving-door order, neighbouring layouts differ by one card changing
     hands, so the engine's transposition table carries over from one layout to the next (3×
-    fewer nodes than lexicographic order for a contract).  ``gray=False``: the order of
+    fewer nodes than lexicographic order for a contract); the low cards change hands most
+    often and the high cards least (the pool taken by rank, then suit: the high cards decide
+    most of what the table's entries depend on; 15% fewer nodes over 18 contracts, up to 47%
+    for a hopeless one, than taking it suit by suit).  ``gray=False``: the order of
     :func:`_subsets` (a мизер's start: :func:`_misere_order` sorts them per discard).
     """
     pool = [c for c in pool if c != must and c != must_not]
     kk = k - (1 if must is not None else 0)
     if gray:
-        masks = _revolving_door(tuple(pool), kk).copy()
+        by_rank = sorted(pool, key=lambda c: (c & 7, c >> 3))
+        masks = _revolving_door(tuple(by_rank), kk).copy()
     else:
         masks = _subsets(pool, kk)
     if must is not None:
