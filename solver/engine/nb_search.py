@@ -571,7 +571,9 @@ def sure_reach(mine, theirs, need):
 def quick_tricks(st, tab, p, trump):
     """``(tricks, region, cash_suits)``: the tricks hand ``p`` cashes from the lead.
 
-    Per suit, its cards above every card of the other two hands.  In a trump contract a plain
+    Per suit, its cards above every card of the other two hands, and all its cards of the suit
+    when those are at least as many as either other hand's cards of it (the rest count by
+    the lengths alone, outside the region).  In a trump contract a plain
     suit counts only for as many rounds as every other hand holding trumps follows, unless
     ``p``'s trumps above all the others' outnumber each other hand's trumps (it draws them
     first; then every winner cashes).  ``p`` keeps the lead while cashing, so the counts add
@@ -604,6 +606,9 @@ def quick_tricks(st, tab, p, trump):
         sb = (b >> sh) & 0xFF
         o = sa | sb
         w = popcount32((m >> (tab[T_MSB + o] + 1))) if o != 0 else popcount32(m)
+        top = w   # the cards above every other card of the suit: the region's
+        if w >= popcount32(sa) and w >= popcount32(sb):
+            w = popcount32(m)   # they draw every other card of the suit: all of it cashes
         wl = w
         if s != trump and trump != NO_TRUMP:
             if a_tr and popcount32(sa) < wl:
@@ -616,7 +621,7 @@ def quick_tricks(st, tab, p, trump):
             w = wl
         if w > 0:
             q += w
-            reg |= np.int64(tab[T_TOPK + (m | o) * 9 + w]) << sh
+            reg |= np.int64(tab[T_TOPK + (m | o) * 9 + min(w, top)]) << sh
     return q, reg, cash
 
 
@@ -631,7 +636,8 @@ def contract_bound(st, tab, mover, rem, target):
     * the quick tricks of the hand on lead (:func:`quick_tricks`): the solo seat takes at
       least its own, a defender on lead holds it to the rest;
     * partner's quick tricks: a defender on lead holding a card of a suit his partner cashes
-      safely hands him the lead, and the solo seat takes at most what the partner leaves.
+      safely hands him the lead, and the solo seat takes at most what the partner leaves
+      (and what both leave when the leader can cash his own first).
     ``region``: the cards the bound relied on, closed upwards (0 when the suit lengths alone
     decide).
     """
@@ -668,8 +674,14 @@ def contract_bound(st, tab, mover, rem, target):
         return 0, reg
     partner = 3 - mover - solo
     pq, preg, pcash = quick_tricks(st, tab, partner, trump)
-    if rem - pq < target and (pcash & st[mover]) != 0:
-        return 0, preg
+    if (pcash & st[mover]) != 0:
+        if rem - pq < target:
+            return 0, preg
+        # the leader cashes his own first: the partner has a card to spare on each, and the
+        # solo seat no trump (his discards on them cannot set up a ruff of the partner's suit)
+        if (rem - pq - q < target and rem - pq >= q
+                and (trump == NO_TRUMP or (st[solo] >> (8 * trump)) & 0xFF == 0)):
+            return 0, preg | reg
     return -1, np.int64(0)
 
 
