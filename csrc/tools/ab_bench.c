@@ -9,7 +9,8 @@
  * numpy's tofile.  Every deal is solved by both builds (fresh table each time), best of reps
  * thread-CPU timings each; prints total and median per-deal time of each build, the ratio
  * B/A of the totals and the median of the per-deal ratios, and the mean nodes of each.  Any
- * difference in value is reported. */
+ * difference in value is reported.  AB_QUERY=cards times pref_card_values instead (every legal
+ * card's value; a difference in any card's value is reported). */
 #include <dlfcn.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -20,11 +21,13 @@ typedef struct pref_ctx pref_ctx;
 typedef pref_ctx *(*new_fn)(size_t);
 typedef void (*clear_fn)(pref_ctx *);
 typedef int (*value_fn)(pref_ctx *, const int64_t *, int *, uint64_t *);
+typedef int (*cards_fn)(pref_ctx *, const int64_t *, int8_t *, int8_t *, int *, uint64_t *);
 
 typedef struct {
     new_fn ctx_new;
     clear_fn clear;
     value_fn value;
+    cards_fn cards;
     pref_ctx *ctx;
 } lib_t;
 
@@ -38,6 +41,7 @@ static void load(lib_t *l, const char *path)
     l->ctx_new = (new_fn)dlsym(h, "pref_ctx_new");
     l->clear = (clear_fn)dlsym(h, "pref_ctx_clear");
     l->value = (value_fn)dlsym(h, "pref_value");
+    l->cards = (cards_fn)dlsym(h, "pref_card_values");
     const char *mb = getenv("AB_TT_MB"); /* table size, MiB (default 32) */
     l->ctx = l->ctx_new((size_t)(mb ? atof(mb) * 1048576 : 32 << 20));
 }
@@ -49,14 +53,26 @@ static double now(void)
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+static int cards_query; /* AB_QUERY=cards */
+
 static double solve(lib_t *l, const int64_t *pos, int reps, int *v, uint64_t *nodes)
 {
     double best = 1e9;
     for (int r = 0; r < reps; r++) {
         l->clear(l->ctx);
+        int8_t cards[10], values[10];
+        int n = 0;
         double t0 = now();
-        l->value(l->ctx, pos, v, nodes);
+        if (cards_query)
+            l->cards(l->ctx, pos, cards, values, &n, nodes);
+        else
+            l->value(l->ctx, pos, v, nodes);
         double dt = now() - t0;
+        if (cards_query) { /* every card's value, folded into one number to compare */
+            *v = 0;
+            for (int i = 0; i < n; i++)
+                *v = *v * 31 + cards[i] * 11 + values[i];
+        }
         if (dt < best)
             best = dt;
     }
@@ -79,6 +95,8 @@ int main(int argc, char **argv)
     load(&A, argv[1]);
     load(&B, argv[2]);
     int reps = argc > 4 ? atoi(argv[4]) : 3;
+    const char *query = getenv("AB_QUERY");
+    cards_query = query && query[0] == 'c';
     FILE *f = fopen(argv[3], "rb");
     if (!f)
         return 1;
