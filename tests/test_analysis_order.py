@@ -89,7 +89,8 @@ def _screen_by_definition(be, own, pool, seat, n, *, misere, strain, screen, kee
         rows = []
         for m in samples:
             h = [0, 0, 0]
-            h[seat], h[(seat + 1) % 3], h[(seat + 2) % 3] = own_mask & ~(1 << d[0] | 1 << d[1]), m, full ^ m
+            h[seat] = own_mask & ~(1 << d[0] | 1 << d[1])
+            h[(seat + 1) % 3], h[(seat + 2) % 3] = m, full ^ m
             rows.append(make_position(h, trump=NO_TRUMP if misere else strain, solo=seat,
                                       minimise=misere))
         mean = float(be.values_batch(np.array(rows))[0].mean())

@@ -6,8 +6,9 @@ For each strain (and мизер) the discard is chosen first — the player disc
 a card of the opponents — by a seeded screen: every group of equivalent discards is solved on
 the same ``screen`` random layouts (per layout one every-discard question, one table shared
 by the discards; the layouts shared among the cores) and the ``keep`` best by mean tricks go
-on to the exact count over every layout (:func:`solver.analysis.odds.odds`).  The probabilities and висты
-reported are exact for the discard reported; the screen only picks which discard that is.
+on to the exact count over every layout (:func:`solver.analysis.odds.odds`).  The
+probabilities and висты reported are exact for the discard reported; the screen only picks
+which discard that is.
 """
 
 from __future__ import annotations
@@ -128,8 +129,9 @@ def _screen(be, own_mask, pool, seat, n, *, misere, strain, screen, keep, rng, t
         return [by_cards[d] for d in reps]
 
     means = np.array(run_all(layout_values, samples, thread_count(threads, be))).mean(axis=0)
-    scores = sorted((float(mu) if misere else -float(mu), d) for mu, d in zip(means, reps))
-    return [d for _, d in scores[:keep]], abs(scores[0][0])
+    scores = sorted((mu if misere else -mu, d) for mu, d in zip(means.tolist(), reps))
+    best = scores[0][1]
+    return [d for _, d in scores[:keep]], means[reps.index(best)]
 
 
 def _misere_bound(own, seat, ask, best, conventions):
@@ -154,6 +156,8 @@ def _contract_bound(own, seat, strain, levels, ask, best, conventions):
     of tricks from six up; the layouts below six are put at their kindest count.  The
     probabilities are exact."""
     from ..scoring import expected_whists
+    if any(level < 6 for level in levels):
+        return None
     made, total, cards = {}, None, None
     for level in range(6, 11):
         r = odds(own, seat, level=level, histogram=False, **ask).best
@@ -162,8 +166,6 @@ def _contract_bound(own, seat, strain, levels, ask, best, conventions):
             break
     upper = {k: made.get(k, 0) - made.get(k + 1, 0) for k in range(6, 11)}
     below = total - made[6]
-    if any(level < 6 for level in levels):
-        return None
     out = []
     for level in levels:
         if level > 10:
