@@ -15,7 +15,8 @@ from .errors import PrefError
 # Subcommands in the order ``pref --help`` lists them; each is solver/commands/<name>.py
 # with ``register(subparsers)`` that adds its parser and sets ``func``.
 COMMANDS = (
-    "demo", "show", "solve", "discard", "table", "odds", "raspasy", "tenner", "preferans",
+    "demo", "show", "solve", "discard", "table", "odds", "order", "raspasy", "tenner",
+    "preferans",
     "batch", "score",
 )
 

@@ -63,6 +63,22 @@ def test_odds_on_an_ending():
     assert len(d["discards"]) == 6
 
 
+def test_order_on_an_ending():
+    """pref order: every option, best first, with the API's answer."""
+    from solver.analysis import order
+    d = as_json("order", "A.K7.A.", "--pool", "KQ.A8..", "--levels", "1", "2", "--backend",
+                "reference", "--no-progress")
+    want = order("A.K7.A.", 0, pool="KQ.A8..", levels=(1, 2), backend="reference",
+                 progress=False).to_dict()
+    assert d == want and len(d["options"]) == 11
+    assert set(d["options"][0]) == {"contract", "discard", "probability", "expected",
+                                    "expected_exact"}
+    assert d["options"][0]["contract"] == "мизер"
+    text = pref("order", "A.K7.A.", "--pool", "KQ.A8..", "--levels", "1", "--no-misere",
+                "--strains", "NT", "♣", "--backend", "reference", "--no-progress").stdout
+    assert text.splitlines()[0] == "seat 0: what to order" and len(text.splitlines()) == 3
+
+
 def test_preferans():
     d = as_json("preferans", "AKQ.AKQ.AKQ.AKQ", "--backend", FAST[0] if FAST else "reference")
     assert d["preferans"] is True and d["strains"] == ["NT"]
@@ -73,6 +89,11 @@ def test_preferans():
     (("preferans", "AKQ.AKQ.AKQ.AKQ", "-t", "X"), "trump"),
     (("discard", ENDING, "-d", "0", "-t", "NT"), "talon"),
     (("odds", "AKQ.AKQ.AKQ.AK", "--misere"), "12 cards"),
+    (("order", "A.K7.A.Q", "--pool", "KQ.A8.."), "pool of 6"),
+    (("order", "AKQ.AKQ.AKQ.AKQ", "--levels", "11"), "level"),
+    (("order", "AKQ.AKQ.AKQ.AKQ", "--strains", "X"), "trump"),
+    (("order", "AKQ.AKQ.AKQ.AKQ", "--screen", "0"), "screen"),
+    (("order", "AKQ.AKQ.AKQ.AKQ", "--threads", "-1"), "threads"),
 ])
 def test_errors_are_one_line(args, word):
     out = pref(*args)

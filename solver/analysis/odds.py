@@ -441,6 +441,29 @@ def _solve_group(probe, kept: int, seat: int, opp_a: int, opp_b: int, pool: list
     return hist
 
 
+def unseen_pool(own: list[int], pool=None) -> tuple[list[int], int]:
+    """``(pool cards sorted, n)`` for a player holding ``own`` (n + 2 cards): the other 20
+    cards, or the ending's ``pool`` of 2n cards; a clear error for a wrong count or a card in
+    both."""
+    own_mask = mask_of(own)
+    if pool is None:
+        if len(own) != 12:
+            raise InvalidDealError(f"odds take the player's 12 cards (hand + talon), got "
+                                   f"{len(own)}; for an ending pass pool=…")
+        pool_cards = [c for c in range(32) if not own_mask >> c & 1]
+    else:
+        pool_cards = sorted(as_cards(pool, "pool"))
+        clash = [c for c in pool_cards if own_mask >> c & 1]
+        if clash:
+            raise InvalidDealError(f"card {format_card(clash[0])} is both the player's and in "
+                                   f"the pool")
+    n = len(own) - 2
+    if n < 1 or len(pool_cards) != 2 * n:
+        raise InvalidDealError(f"{len(own)} cards of the player need a pool of {2 * max(n, 0)} "
+                               f"cards, got {len(pool_cards)}")
+    return pool_cards, n
+
+
 def _odds_key(kept: int, pool_mask: int) -> tuple:
     """Discards with equal keys have identical odds (same game up to relative ranks)."""
     key = []
@@ -496,20 +519,7 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
         if trump is None:
             raise InvalidArgumentError("say trump=STRAIN for a contract or misere=True")
         strain = as_strain(trump)
-    if pool is None:
-        if len(own) != 12:
-            raise InvalidDealError(f"odds take the player's 12 cards (hand + talon), got "
-                                   f"{len(own)}; for an ending pass pool=…")
-        pool_cards = [c for c in range(32) if not own_mask >> c & 1]
-    else:
-        pool_cards = sorted(as_cards(pool, "pool"))
-        clash = [c for c in pool_cards if own_mask >> c & 1]
-        if clash:
-            raise InvalidDealError(f"card {format_card(clash[0])} is both the player's and in the pool")
-    n = len(own) - 2
-    if n < 1 or len(pool_cards) != 2 * n:
-        raise InvalidDealError(f"{len(own)} cards of the player need a pool of {2 * max(n, 0)} "
-                               f"cards, got {len(pool_cards)}")
+    pool_cards, n = unseen_pool(own, pool)
     if level is None:
         level = min(6, n)
     if not misere and not 0 <= int(level) <= n:

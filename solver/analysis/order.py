@@ -21,6 +21,7 @@ import numpy as np
 
 from ..cards import NO_TRUMP, STRAINS, mask_of
 from ..engine import DEFAULT_TT_MB
+from ..errors import InvalidArgumentError
 from ..notation import format_strain
 from ._common import (
     as_cards,
@@ -34,7 +35,7 @@ from ._common import (
     warm_context,
 )
 from .discard import discard_values
-from .odds import _odds_key, odds
+from .odds import _odds_key, odds, unseen_pool
 
 
 @dataclass(frozen=True)
@@ -207,10 +208,17 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10
     own = as_cards(cards, "cards")
     own_mask = mask_of(own)
     seat = as_seat(seat, "seat")
-    pool_cards = (sorted(as_cards(pool, "pool")) if pool is not None
-                  else [c for c in range(32) if not own_mask >> c & 1])
-    n = len(own) - 2
+    pool_cards, n = unseen_pool(own, pool)
+    for name, value in (("screen", screen), ("keep", keep)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise InvalidArgumentError(f"{name} must be a positive count, not {value!r}")
+    bad = [lv for lv in levels if isinstance(lv, bool) or not isinstance(lv, int)
+           or not 1 <= lv <= 10]
+    if bad:
+        raise InvalidArgumentError(f"a contract level is 1-10 tricks (6-10 with 12 cards), "
+                                   f"not {bad[0]!r}")
     be = engine(backend)
+    thread_count(threads, be)   # a bad count is named before any work
     rng = np.random.default_rng(seed)
     try:
         from ..scoring import expected_whists

@@ -1,0 +1,46 @@
+"""``pref order CARDS12 [--seat SEAT] [--strains S ...] [--no-misere] [--levels N ...]
+[--fast]``: what to order with these 12 cards, every contract and мизер ranked by exact
+probability and expected висты."""
+
+from __future__ import annotations
+
+from ._args import add_common, emit, seat
+
+HELP = "what to order: every contract and мизер by exact probability and expected висты"
+
+
+def register(sub) -> None:
+    p = sub.add_parser("order", help=HELP, description=HELP)
+    p.add_argument("cards", help="the player's 12 cards (hand + talon), e.g. AKQ.AKQ.AK.A987")
+    p.add_argument("--seat", type=seat, default=0, metavar="SEAT",
+                   help="the player's seat (default 0, the first hand, who leads)")
+    p.add_argument("--strains", nargs="+", metavar="STRAIN",
+                   help="the strains to consider (default all five: ♠ ♣ ♦ ♥ NT)")
+    p.add_argument("--no-misere", action="store_true", help="leave the мизер out")
+    p.add_argument("--levels", nargs="+", type=int, metavar="N",
+                   help="contract levels (default 6 7 8 9 10)")
+    p.add_argument("--fast", action="store_true",
+                   help="bound the expected висты of options that cannot be the best instead "
+                        "of counting their every layout (probabilities stay exact; printed ≤)")
+    p.add_argument("--screen", type=int, default=200,
+                   help="random layouts of the discard screen (default 200)")
+    p.add_argument("--seed", type=int, default=0, help="the screen's random seed (default 0)")
+    p.add_argument("--pool", help="the opponents' cards for an ending (default: the other 20)")
+    p.add_argument("--threads", type=int, default=0, help="worker threads (default 0: all cores)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_common(p, json_help="print JSON: options [{contract, discard, probability, expected, "
+                            "expected_exact}], best first")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from ..analysis import order
+    from ..cards import STRAINS
+    kw = {}
+    if args.levels:
+        kw["levels"] = tuple(args.levels)
+    r = order(args.cards, args.seat, strains=tuple(args.strains) if args.strains else STRAINS,
+              misere=not args.no_misere, screen=args.screen, seed=args.seed, pool=args.pool,
+              backend=args.backend, threads=args.threads, exact=not args.fast,
+              progress=False if args.no_progress else None, **kw)
+    return emit(args, r)
