@@ -299,10 +299,10 @@ static inline int quick_tricks(const game_t *g, const state_t *s, int L, uint32_
             w = popc32(m); /* the top cards draw every other card: the rest are winners */
         int wl = w; /* safe from a ruff from the first round on */
         if (su != trump && trump != PREF_NO_TRUMP) {
-            if (a_trumps && popc32(sa) < wl)
-                wl = popc32(sa);
-            if (b_trumps && popc32(sb) < wl)
-                wl = popc32(sb);
+            if (a_trumps && na < wl)
+                wl = na;
+            if (b_trumps && nb < wl)
+                wl = nb;
         }
         if (wl)
             *cash_suits |= 0xFFu << (8 * su);
@@ -927,7 +927,9 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t, uint3
                  * own and loses it only to a higher trump of the other side on that trick,
                  * which beats no other; so at least |trumps| - beatable of them win (for a
                  * defender, the partner's overtaking is still the defence's trick).  The
-                 * counts read the owners from the side's lowest trump up */
+                 * counts read the owners from the side's lowest trump up; the two checks
+                 * above are their cheap special cases with finer regions (dropping them
+                 * measured 2-3% slower) */
                 int ss = popc32(ts) - beatable(td, ts);
                 if (ss >= t) {
                     *rel = upclose((ts & (0u - ts)) << (8 * tr), hands);
@@ -935,7 +937,7 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t, uint3
                 }
                 int xa = popc32(ta) - beatable(ts, ta), xb = popc32(tb) - beatable(ts, tb);
                 uint32_t xt = xa >= xb ? ta : tb;
-                if (R - (xa >= xb ? xa : xb) < t) {
+                if (R - (xa >= xb ? xa : xb) < t) { /* the better defender's */
                     *rel = upclose((xt & (0u - xt)) << (8 * tr), hands);
                     return 0;
                 }

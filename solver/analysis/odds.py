@@ -448,7 +448,7 @@ def unseen_pool(own: list[int], pool=None) -> tuple[list[int], int]:
     own_mask = mask_of(own)
     if pool is None:
         if len(own) != 12:
-            raise InvalidDealError(f"odds take the player's 12 cards (hand + talon), got "
+            raise InvalidDealError(f"the player's 12 cards (hand + talon) are needed, got "
                                    f"{len(own)}; for an ending pass pool=…")
         pool_cards = [c for c in range(32) if not own_mask >> c & 1]
     else:

@@ -12,6 +12,20 @@ def seat(text: str) -> int:
     return int(text)
 
 
+def add_player_cards(p, example: str) -> None:
+    """The player's 12 cards and seat (``pref odds``, ``pref order``)."""
+    p.add_argument("cards", help=f"the player's 12 cards (hand + talon), e.g. {example}")
+    p.add_argument("--seat", type=seat, default=0, metavar="SEAT",
+                   help="the player's seat (default 0, the first hand, who leads)")
+
+
+def add_layout_options(p) -> None:
+    """The options of a question over every layout: an ending's pool, threads, progress."""
+    p.add_argument("--pool", help="the opponents' cards for an ending (default: the other 20)")
+    p.add_argument("--threads", type=int, default=0, help="worker threads (default 0: all cores)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
 def add_backend_options(p) -> None:
     p.add_argument("--backend", default="auto", choices=("auto", "c", "numba", "reference"),
                    help="solver backend (default: C when built, else Numba)")

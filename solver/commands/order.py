@@ -4,16 +4,14 @@ probability and expected висты."""
 
 from __future__ import annotations
 
-from ._args import add_common, emit, seat
+from ._args import add_common, add_layout_options, add_player_cards, emit
 
 HELP = "what to order: every contract and мизер by exact probability and expected висты"
 
 
 def register(sub) -> None:
     p = sub.add_parser("order", help=HELP, description=HELP)
-    p.add_argument("cards", help="the player's 12 cards (hand + talon), e.g. AKQ.AKQ.AK.A987")
-    p.add_argument("--seat", type=seat, default=0, metavar="SEAT",
-                   help="the player's seat (default 0, the first hand, who leads)")
+    add_player_cards(p, "AKQ.AKQ.AK.A987")
     p.add_argument("--strains", nargs="+", metavar="STRAIN",
                    help="the strains to consider (default all five: ♠ ♣ ♦ ♥ NT)")
     p.add_argument("--no-misere", action="store_true", help="leave the мизер out")
@@ -25,9 +23,7 @@ def register(sub) -> None:
     p.add_argument("--screen", type=int, default=200,
                    help="random layouts of the discard screen (default 200)")
     p.add_argument("--seed", type=int, default=0, help="the screen's random seed (default 0)")
-    p.add_argument("--pool", help="the opponents' cards for an ending (default: the other 20)")
-    p.add_argument("--threads", type=int, default=0, help="worker threads (default 0: all cores)")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_layout_options(p)
     add_common(p, json_help="print JSON: options [{contract, discard, probability, expected, "
                             "expected_exact}], best first")
     p.set_defaults(func=run)
