@@ -7,7 +7,7 @@
 
 #include "engine.h"
 
-int pref_abi_version(void) { return 5; }
+int pref_abi_version(void) { return 6; }
 
 int pref_catch_tables(uint8_t *free_counts, uint8_t *lead_counts)
 {
@@ -19,12 +19,21 @@ int pref_catch_tables(uint8_t *free_counts, uint8_t *lead_counts)
     return PREF_OK;
 }
 
-int pref_catch_safe_table(uint16_t *safe)
+int pref_catch_safe_table(uint64_t *safe)
 {
     if (!safe)
         return PREF_E_NULL;
     pref_init_misere_tables();
     memcpy(safe, pref_catch_safe, sizeof pref_catch_safe);
+    return PREF_OK;
+}
+
+int pref_catch_mirror_table(uint64_t *safe)
+{
+    if (!safe)
+        return PREF_E_NULL;
+    pref_init_misere_tables();
+    memcpy(safe, pref_catch_mirror, sizeof pref_catch_mirror);
     return PREF_OK;
 }
 

@@ -10,6 +10,7 @@
  * suit while void in it).  The definition and the argument that the sum over the suits caps
  * M's tricks are solver.analysis.misere_safety.suit_catches and catch_bound; a test holds
  * these tables equal to it, state by state. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine.h"
@@ -142,15 +143,27 @@ static int catch_lead(unsigned idx)
 
 /* ---- the same game at zero, with the catchers' throw-aways limited ---------------------
  *
- * pref_catch_safe[i], bit 4 * bx + by (bx, by = 0..3): M can always play under in the relaxed
+ * pref_catch_safe[i], bit 8 * bx + by (bx, by = 0..7): M can always play under in the relaxed
  * game above when X throws at most bx cards of the suit away and Y at most by
  * (solver.analysis.misere_safety.suit_safe with budgets; the search takes the budgets from the
- * suit lengths as misere_safety.throw_budgets does).  With no limit the answer is
- * pref_catch_free[i] == 0.  Built on the first мизер or распасы question (about 25 ms), not
- * with the other tables, so that contracts never pay for it. */
-uint16_t pref_catch_safe[65536];
+ * suit lengths as misere_safety.throw_budgets does).  A budget of a catcher's whole holding is
+ * no limit (7 always is: M holds a card of the suit).  With no limit the answer is
+ * pref_catch_free[i] == 0.
+ *
+ * pref_catch_mirror[i], same bits: the game of misere_safety.suit_safe_mirrored, for the one
+ * suit M keeps his discards for: the budgets count the catchers' solo throw-aways, and a
+ * catcher's throw-away with M throwing his highest card, or M's highest card alone with one
+ * budget one larger, are free.
+ *
+ * Both are built on the first мизер or распасы question (tens of ms), not with the other
+ * tables, so that contracts never pay for them. */
+uint64_t pref_catch_safe[65536];
+uint64_t pref_catch_mirror[65536];
 
-static uint8_t safe_memo[65536][4][4]; /* 0 not yet known, 1 unsafe, 2 safe */
+#define BUDGETS 8                 /* budgets 0..7 */
+static uint8_t (*safe_memo)[BUDGETS][BUDGETS]; /* 0 not yet known, 1 unsafe, 2 safe */
+
+static inline int clamp(int b, int n) { return b < n ? b : n; }
 
 static int safe_with(unsigned idx, int bx, int by)
 {
@@ -158,8 +171,8 @@ static int safe_with(unsigned idx, int bx, int by)
         return 1;
     int ms[8], xs[8], ys[8], nm, nx, ny;
     split_holding(idx, ms, &nm, xs, &nx, ys, &ny);
-    bx = bx < nx ? bx : nx; /* a budget of the whole holding is no limit */
-    by = by < ny ? by : ny;
+    bx = clamp(bx, nx); /* a budget of the whole holding is no limit */
+    by = clamp(by, ny);
     if (bx == nx && by == ny)
         return 0;
     if (safe_memo[idx][bx][by])
@@ -201,6 +214,74 @@ static int safe_with(unsigned idx, int bx, int by)
     return safe;
 }
 
+/* The mirrored game (pref_catch_mirror); budgets as in safe_with. */
+static int mirror_with(unsigned idx, int bx, int by)
+{
+    if (pref_catch_free[idx] == 0)
+        return 1;
+    int ms[8], xs[8], ys[8], nm, nx, ny;
+    split_holding(idx, ms, &nm, xs, &nx, ys, &ny);
+    bx = clamp(bx, nx);
+    by = clamp(by, ny);
+    if (bx == nx && by == ny)
+        return 0; /* more than the free game: its moves and then some */
+    if (safe_memo[idx][bx][by])
+        return safe_memo[idx][bx][by] == 2;
+    int fx = bx == nx, fy = by == ny; /* no limit */
+    unsigned m_top = without(idx, ms[nm - 1]); /* M throws his highest card */
+    /* M's highest card alone, one budget one larger; or with a catcher's card */
+    int safe = mirror_with(m_top, bx + 1, by) && mirror_with(m_top, bx, by + 1);
+    for (int i = 0; i < nx && safe; i++)
+        safe = mirror_with(without(m_top, xs[i]), bx, by);
+    for (int j = 0; j < ny && safe; j++)
+        safe = mirror_with(without(m_top, ys[j]), bx, by);
+    /* solo throw-aways within the budgets */
+    for (int i = 0; i < nx && bx && safe; i++)
+        safe = mirror_with(without(idx, xs[i]), fx ? bx : bx - 1, by);
+    for (int j = 0; j < ny && by && safe; j++)
+        safe = mirror_with(without(idx, ys[j]), bx, fy ? by : by - 1);
+    for (int i = 0; i < nx && safe; i++) {
+        for (int j = 0; j < (ny ? ny : 1) && safe; j++) {
+            int top;
+            unsigned rest = catchers_play(idx, xs, nx, i, ys, ny, j, &top);
+            int under = 0;
+            for (int k = 0; k < nm && !under && ms[k] < top; k++)
+                under = mirror_with(without(rest, ms[k]), bx, by);
+            safe = under;
+        }
+    }
+    for (int j = 0; j < ny && safe; j++) {
+        unsigned after_b = without(idx, ys[j]);
+        int some = 0;
+        for (int k = 0; k < nm && !some; k++) {
+            unsigned after_c = without(after_b, ms[k]);
+            int all = 1;
+            for (int i = 0; i < (nx ? nx : 1) && all; i++) {
+                int top;
+                unsigned rest = catchers_play(after_c, xs, nx, i, ys, ny, j, &top);
+                all = ms[k] < top && mirror_with(rest, bx, by);
+            }
+            some = all;
+        }
+        safe = some;
+    }
+    safe_memo[idx][bx][by] = safe ? 2 : 1;
+    return safe;
+}
+
+/* bits 8 * bx + by of game(idx, bx, by), bx, by = 0..7 */
+static uint64_t budget_bits(int (*game)(unsigned, int, int), unsigned idx)
+{
+    if (pref_catch_free[idx] == 0)
+        return ~0ull;
+    uint64_t bits = 0;
+    if (game(idx, 0, 0)) /* unsafe with no throw-away: unsafe with any */
+        for (int bx = 0; bx < BUDGETS; bx++)
+            for (int by = 0; by < BUDGETS; by++)
+                bits |= (uint64_t)game(idx, bx, by) << (8 * bx + by);
+    return bits;
+}
+
 void pref_build_catch_tables(void)
 {
     memset(done_free, 0, sizeof done_free);
@@ -213,15 +294,14 @@ void pref_build_catch_tables(void)
 
 void pref_build_safe_table(void)
 {
-    memset(safe_memo, 0, sizeof safe_memo);
-    for (unsigned idx = 0; idx < 65536; idx++) {
-        uint16_t bits = 0;
-        if (pref_catch_free[idx] == 0)
-            bits = 0xFFFF;
-        else if (safe_with(idx, 0, 0)) /* unsafe with no throw-away: unsafe with any */
-            for (int bx = 0; bx < 4; bx++)
-                for (int by = 0; by < 4; by++)
-                    bits |= (uint16_t)(safe_with(idx, bx, by) << (4 * bx + by));
-        pref_catch_safe[idx] = bits;
-    }
+    safe_memo = calloc(65536, sizeof *safe_memo);
+    if (!safe_memo)
+        return; /* the tables stay zero: "unsafe" everywhere, sound and merely weaker */
+    for (unsigned idx = 0; idx < 65536; idx++)
+        pref_catch_safe[idx] = budget_bits(safe_with, idx);
+    memset(safe_memo, 0, 65536 * sizeof *safe_memo);
+    for (unsigned idx = 0; idx < 65536; idx++)
+        pref_catch_mirror[idx] = budget_bits(mirror_with, idx);
+    free(safe_memo);
+    safe_memo = NULL;
 }

@@ -111,9 +111,11 @@ extern uint8_t pref_topk[256 * 9];      /* [p*9+k]: the k highest cards of p */
 extern uint8_t pref_catch_free[65536]; /* [holding]: the catchers to act */
 extern uint8_t pref_catch_lead[65536]; /* [holding]: the solo seat must lead the suit */
 void pref_build_catch_tables(void);
-/* [holding]: bit 4 * bx + by when M is safe with X throwing at most bx and Y at most by cards
- * of the suit away (0..3); built by pref_init_misere_tables (tables.c) */
-extern uint16_t pref_catch_safe[65536];
+/* [holding]: bit 8 * bx + by when M is safe with X throwing at most bx and Y at most by cards
+ * of the suit away (0..7); pref_catch_mirror: the same for the suit M keeps his discards for
+ * (solo throw-aways counted, catch.c); built by pref_init_misere_tables (tables.c) */
+extern uint64_t pref_catch_safe[65536];
+extern uint64_t pref_catch_mirror[65536];
 void pref_build_safe_table(void);
 void pref_init_misere_tables(void); /* the tables above and pref_catch_safe, once */
 

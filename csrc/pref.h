@@ -130,10 +130,12 @@ int pref_tests_many(pref_ctx *ctx, const int64_t *pos, const int32_t *targets, i
  * on lead in the suit.  For tests against the Python definition
  * (solver.analysis.misere_safety.suit_catches). */
 int pref_catch_tables(uint8_t *free_counts, uint8_t *lead_counts);
-/* Bit 4 * bx + by of entry i (a holding, indexed as above): the solo seat can always play
+/* Bit 8 * bx + by of entry i (a holding, indexed as above): the solo seat can always play
  * under in that game with the seat after him throwing at most bx cards of the suit away
- * and the other at most by (0..3) (solver.analysis.misere_safety.suit_safe). */
-int pref_catch_safe_table(uint16_t *safe);
+ * and the other at most by (0..7; 7 is no limit) (solver.analysis.misere_safety.suit_safe);
+ * the mirror table the same for misere_safety.suit_safe_mirrored. */
+int pref_catch_safe_table(uint64_t *safe);
+int pref_catch_mirror_table(uint64_t *safe);
 
 /* Batch kernels over n positions (n x PREF_POS_FIELDS int64, row-major), threads workers
  * (threads <= 0: one per online CPU), each with its own context of tt_bytes reused across the

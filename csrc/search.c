@@ -560,12 +560,15 @@ static inline int misere_bound(const game_t *g, const state_t *s, int mover, int
 
 /* With a catcher on lead at the start of a trick: is M (the solo seat) proved to take no
  * trick from here on?  Yes when every suit is safe in the relaxed game of misere_cap's count
- * with each catcher's throw-aways of the suit limited (pref_catch_safe).  The limits come from
- * the suit lengths (solver.analysis.misere_safety.throw_budgets has the argument): until M wins
- * a trick he never leads, so a catcher throws a card away only on a trick his partner leads in
- * a suit he is void in, and X throws at most the sum over the other suits of
- * max(0, |Y's cards| - |X's cards|) cards of a suit away, Y likewise.  Limits above 3 count as
- * none.  *named as in misere_cap (the lengths are the shape's). */
+ * with each catcher's throw-aways of the suit limited (pref_catch_safe), or all but one, and
+ * that one is safe in the mirrored game (pref_catch_mirror: M discards his highest card of it
+ * whenever he is void in a led suit).  The limits come from the suit lengths
+ * (solver.analysis.misere_safety.throw_budgets and solo_throw_budgets have the arguments):
+ * until M wins a trick he never leads, so a catcher throws a card away only on a trick his
+ * partner leads in a suit he is void in, and X throws at most the sum over the other suits of
+ * max(0, |Y's cards| - |X's cards|) cards of a suit away, Y likewise; of those, the ones on
+ * tricks M must follow number at most the sum of max(0, min(|Y's|, |M's|) - |X's|).  *named as
+ * in misere_cap (the lengths are the shape's). */
 static inline int misere_safe_now(const game_t *g, const state_t *s, uint32_t *named)
 {
     int so = g->solo;
@@ -580,19 +583,42 @@ static inline int misere_safe_now(const game_t *g, const state_t *s, uint32_t *n
         sy += gy[su];
     }
     uint32_t low = 0;
+    int mirrored = -1; /* the one suit left to the mirrored game */
+    unsigned midx = 0;
     for (int su = 0; su < 4; su++) {
         uint32_t m = SUIT_BITS(S, su), x = SUIT_BITS(X, su), y = SUIT_BITS(Y, su);
         if (!m || !(x | y))
             continue;
         unsigned idx = pref_spread[m] + 2u * pref_spread[x] + 3u * pref_spread[y];
         int bx = sx - gx[su], by = sy - gy[su];
-        if (bx > 3 || by > 3) {
-            if (pref_catch_free[idx])
+        bx = bx < 7 ? bx : 7; /* 7 is no limit: the catchers hold at most 7 cards of it */
+        by = by < 7 ? by : 7;
+        if (!((pref_catch_safe[idx] >> (8 * bx + by)) & 1)) {
+            if (mirrored >= 0)
                 return 0;
-        } else if (!((pref_catch_safe[idx] >> (4 * bx + by)) & 1))
-            return 0;
+            mirrored = su;
+            midx = idx;
+        }
         uint32_t p = m | x | y;
         low |= (p & (0u - p)) << (8 * su);
+    }
+    if (mirrored >= 0) {
+        /* M keeps his discards for that suit: its mirrored game with the solo budgets, the
+         * throw-aways on the partner's leads of the other suits that M must follow */
+        int bx = 0, by = 0;
+        for (int su = 0; su < 4; su++) {
+            if (su == mirrored)
+                continue;
+            int lx = popc32(SUIT_BITS(X, su)), ly = popc32(SUIT_BITS(Y, su));
+            int lm = popc32(SUIT_BITS(S, su));
+            int fx = (ly < lm ? ly : lm) - lx, fy = (lx < lm ? lx : lm) - ly;
+            bx += fx > 0 ? fx : 0;
+            by += fy > 0 ? fy : 0;
+        }
+        bx = bx < 7 ? bx : 7;
+        by = by < 7 ? by : 7;
+        if (!((pref_catch_mirror[midx] >> (8 * bx + by)) & 1))
+            return 0;
     }
     *named = low;
     return 1;

@@ -28,7 +28,7 @@ except ImportError as exc:  # not built: the registry reports it and falls back 
     raise ImportError(f"the C engine solver._pref_c is not built ({exc})") from exc
 
 ffi, lib = _pref_c.ffi, _pref_c.lib
-if not hasattr(lib, "pref_ctx_new") or lib.pref_abi_version() < 5:
+if not hasattr(lib, "pref_ctx_new") or lib.pref_abi_version() < 6:
     raise ImportError("solver._pref_c is a stale build: rebuild with `pip install -e .`")
 
 _DEAL_ERRORS = {lib.PREF_E_HAND, lib.PREF_E_COUNT, lib.PREF_E_TABLE, lib.PREF_E_TALON}
@@ -268,12 +268,23 @@ def catch_tables() -> tuple[np.ndarray, np.ndarray]:
 
 
 def catch_safe_table() -> np.ndarray:
-    """The C engine's мизер safety table (``pref_catch_safe_table``): uint16 per holding
-    (indexed as in :func:`catch_tables`), bit ``4 * bx + by`` set when the solo seat can
+    """The C engine's мизер safety table (``pref_catch_safe_table``): uint64 per holding
+    (indexed as in :func:`catch_tables`), bit ``8 * bx + by`` set when the solo seat can
     always play under with the seat after him throwing at most ``bx`` cards of the suit away
-    and the other at most ``by`` (0-3): :func:`solver.analysis.misere_safety.suit_safe`."""
-    safe = np.zeros(65536, dtype=np.uint16)
-    status = lib.pref_catch_safe_table(ffi.from_buffer("uint16_t[]", safe))
+    and the other at most ``by`` (0-7; 7 is no limit):
+    :func:`solver.analysis.misere_safety.suit_safe`."""
+    return _safety_table(lib.pref_catch_safe_table)
+
+
+def catch_mirror_table() -> np.ndarray:
+    """:func:`catch_safe_table` for the game of
+    :func:`solver.analysis.misere_safety.suit_safe_mirrored` (``pref_catch_mirror_table``)."""
+    return _safety_table(lib.pref_catch_mirror_table)
+
+
+def _safety_table(fn) -> np.ndarray:
+    safe = np.zeros(65536, dtype=np.uint64)
+    status = fn(ffi.from_buffer("uint64_t[]", safe))
     if status != lib.PREF_OK:
         _raise(status)
     return safe
