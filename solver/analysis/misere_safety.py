@@ -253,15 +253,19 @@ def _split_table(m: int, p: int, card: int | None, budgets: int) -> np.ndarray:
     return table
 
 
-def unsafe_layout_counts(kept: int, pool: int, x_masks: np.ndarray) -> list[int]:
+def unsafe_layout_counts(kept: int, pool: int, x_masks: np.ndarray,
+                         holding_counts=None) -> list[int]:
     """Per suit, how many of the layouts (X's hand in ``x_masks``, Y the rest of ``pool``)
-    :func:`suit_safe` cannot clear for the мизер player holding ``kept``."""
+    :func:`suit_safe` cannot clear for the мизер player holding ``kept``.
+    ``holding_counts``: per suit, how many layouts give X each holding (256 entries), when
+    the caller has them already."""
     x_masks = np.asarray(x_masks, dtype=np.int64)
     counts = []
     for s in range(4):
         table = _split_table((kept >> (8 * s)) & 0xFF, (pool >> (8 * s)) & 0xFF, None, 8)
-        unsafe = np.bincount(((x_masks >> (8 * s)) & 0xFF).astype(np.intp), minlength=256)
-        counts.append(int(unsafe[~table].sum()))
+        per_holding = (holding_counts[s] if holding_counts is not None else
+                       np.bincount(((x_masks >> (8 * s)) & 0xFF).astype(np.intp), minlength=256))
+        counts.append(int(per_holding[~table].sum()))
     return counts
 
 

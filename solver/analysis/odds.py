@@ -257,7 +257,21 @@ def _subsets(pool: list[int], k: int) -> np.ndarray:
     return hi[j_hi] | lo[j_lo]
 
 
-def _misere_order(kept: int, pool: int, masks: np.ndarray) -> np.ndarray:
+def _holding_stats(masks: np.ndarray):
+    """Per suit, for the layouts ``masks`` (the first opponent's hands): each layout's holding
+    of the suit, its rank among the holdings that occur, and how many layouts have each of the
+    256 holdings — the same for every discard of one call (:func:`_misere_order`)."""
+    holds, ranks, counts = [], [], []
+    for s in range(4):
+        hold = ((masks >> (8 * s)) & 0xFF).astype(np.intp)
+        count = np.bincount(hold, minlength=256)
+        holds.append(hold)
+        ranks.append((np.cumsum(count > 0) - 1)[hold])
+        counts.append(count)
+    return holds, ranks, counts
+
+
+def _misere_order(kept: int, pool: int, masks: np.ndarray, stats=None) -> np.ndarray:
     """The layouts of one мизер discard in the order they are searched: by the first
     opponent's holding suit by suit, the suit the safety proof fails in most often first
     (ties: the suit with more unseen cards), each later suit's holdings running down instead
@@ -265,21 +279,21 @@ def _misere_order(kept: int, pool: int, masks: np.ndarray) -> np.ndarray:
     Gray-like order: across a step of an earlier suit the next layout stays close).
     Neighbouring layouts then share the holdings that decide whether he is caught, so the
     kept table answers more of a layout's subtrees: 1.1-3.4× fewer nodes than lexicographic
-    order on the мизеры measured (docs/analysis.md).
+    order on the мизеры measured (docs/analysis.md).  ``stats``: :func:`_holding_stats` of
+    ``masks``, when the caller keeps them for several discards.
 
     >>> _misere_order(0b0110, 0b1001 | 0b1001 << 8, np.array([1, 1 << 8, 8, 8 << 8])).tolist()
     [256, 2048, 1, 8]
     """
-    counts = unsafe_layout_counts(kept, pool, masks)
+    _, ranks, holding_counts = _holding_stats(masks) if stats is None else stats
+    counts = unsafe_layout_counts(kept, pool, masks, holding_counts)
     if not any(counts):  # the safety proof clears (nearly) every layout: nothing to gain
         return masks
     suits = sorted(range(4), key=lambda s: (-counts[s], -((pool >> (8 * s)) & 0xFF).bit_count()))
     key = np.zeros(len(masks), dtype=np.int64)
     turns = np.zeros(len(masks), dtype=np.int64)
     for s in suits:
-        hold = ((masks >> (8 * s)) & 0xFF).astype(np.intp)
-        # the holding's rank among the suit's holdings that occur
-        rank = (np.cumsum(np.bincount(hold, minlength=256) > 0) - 1)[hold]
+        rank = ranks[s]
         key = (key << 9) | (np.where(turns & 1, -rank, rank) + 256)
         turns += rank
     # the keys differ (a layout is its first opponent's four holdings), so the quicksort's
@@ -390,7 +404,9 @@ def _solve_group(probe, kept: int, seat: int, opp_a: int, opp_b: int, pool: list
     masks = cache[key]
     full = mask_of(pool)
     if misere:
-        masks = _misere_order(kept, full, masks)
+        if key + ("holdings",) not in cache:
+            cache[key + ("holdings",)] = _holding_stats(masks)
+        masks = _misere_order(kept, full, masks, cache[key + ("holdings",)])
     # every row is this one with the opponents' hands filled in
     template = make_position([kept if i == seat else 0 for i in range(3)],
                              trump=NO_TRUMP if misere else trump, solo=seat, minimise=misere,
