@@ -200,6 +200,24 @@ def test_engine_safety_tables_are_the_definition(name, game):
     assert decided > 1000   # the budgets decide many holdings
 
 
+def test_losing_the_top_card_never_makes_a_suit_unsafe():
+    """Both budgeted games, every holding and budget pair (the C engine's tables): M without
+    his highest card of the suit is safe wherever he was — what the proof needs of the suits
+    M does not keep his discards for, as he discards his highest card of one of them."""
+    try:
+        from solver.engine.c_backend import catch_mirror_table, catch_safe_table
+    except ImportError:
+        pytest.skip("the C engine is not built")
+    idx = np.arange(65536)
+    is_m = np.stack([(idx >> (2 * r)) & 3 for r in range(8)], axis=1) == 1
+    top = 7 - np.argmax(is_m[:, ::-1], axis=1)
+    without_top = idx & ~(3 << (2 * top))
+    for table in (catch_safe_table(), catch_mirror_table()):
+        lost = is_m.any(axis=1) & ((table & ~table[without_top]) != 0)
+        assert not lost.any()
+        assert (table[is_m.any(axis=1)] != table[without_top][is_m.any(axis=1)]).any()
+
+
 def test_mirrored_game_gives_way_to_fewer_budgets():
     """The mirrored game gives the catchers more moves (so never proves a holding the
     budgeted game cannot at the same budgets); its gain is the smaller solo budgets."""

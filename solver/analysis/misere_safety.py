@@ -147,7 +147,10 @@ def suit_safe_mirrored(m: int, x: int, y: int, bx: int = 8, by: int = 8) -> bool
 
 @cache
 def _suit_safe_mirrored(m: int, x: int, y: int, bx: int, by: int) -> bool:
-    if suit_safe(m, x, y):       # safe with no limit (the engine's table: safe with any)
+    # safe with no limit: safe in this game too, M's highest card gone or not (a count of
+    # zero stays zero when M loses his highest card: tested on every holding), as the engine's
+    # table has it
+    if suit_safe(m, x, y):
         return True
     nx, ny = x.bit_count(), y.bit_count()
     bx, by = min(bx, nx), min(by, ny)
@@ -312,10 +315,14 @@ def solo_throw_budgets(kept: int, x_masks, pool: int, *,
     out; a throw on a trick M discards on too is paid by that discard).  The sum over the
     other suits, plus one on M's lead of trick one; X likewise with the seats swapped.
 
-    >>> bx, by = solo_throw_budgets(0b11, [0b1100 | 0b11 << 8], 0b11110000 | 0b1111 << 8,
-    ...                             m_leads=False)
-    >>> bx.tolist(), by.tolist()   # M: 2 spades; X: 2 spades, 2 clubs; Y: 4 spades, 2 clubs
-    ([[0, 0, 0, 0]], [[0, 0, 0, 0]])
+    M ♠87; X ♠T9 and two clubs; Y ♠AKQJ and two clubs.  X throws away on Y's third and
+    fourth spade, but M is void in spades by then:
+
+    >>> kept, x, pool = 0b11, 0b1100 | 0b11 << 8, 0b11111100 | 0b1111 << 8
+    >>> throw_budgets([x], pool, m_leads=False)[0].tolist()
+    [[0, 2, 2, 2]]
+    >>> solo_throw_budgets(kept, [x], pool, m_leads=False)[0].tolist()
+    [[0, 0, 0, 0]]
     """
     xm = np.asarray(x_masks, dtype=np.int64)
     ym = np.int64(pool) ^ xm
