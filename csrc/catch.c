@@ -165,6 +165,42 @@ static uint8_t (*safe_memo)[BUDGETS][BUDGETS]; /* 0 not yet known, 1 unsafe, 2 s
 
 static inline int clamp(int b, int n) { return b < n ? b : n; }
 
+/* The catchers' leads in the budgeted games: X leads a, Y plays b (or is void), M plays under
+ * the higher seeing both; Y leads b, M plays c, then X answers as the catchers like best.  1
+ * when M has an answer to every lead that plays under and leaves game() safe at the same
+ * budgets. */
+static int leads_survived(int (*game)(unsigned, int, int), unsigned idx, int bx, int by,
+                          const int *ms, int nm, const int *xs, int nx, const int *ys, int ny)
+{
+    int safe = 1;
+    for (int i = 0; i < nx && safe; i++) {
+        for (int j = 0; j < (ny ? ny : 1) && safe; j++) {
+            int top;
+            unsigned rest = catchers_play(idx, xs, nx, i, ys, ny, j, &top);
+            int under = 0;
+            for (int k = 0; k < nm && !under && ms[k] < top; k++)
+                under = game(without(rest, ms[k]), bx, by);
+            safe = under;
+        }
+    }
+    for (int j = 0; j < ny && safe; j++) {
+        unsigned after_b = without(idx, ys[j]);
+        int some = 0;
+        for (int k = 0; k < nm && !some; k++) {
+            unsigned after_c = without(after_b, ms[k]);
+            int all = 1;
+            for (int i = 0; i < (nx ? nx : 1) && all; i++) {
+                int top;
+                unsigned rest = catchers_play(after_c, xs, nx, i, ys, ny, j, &top);
+                all = ms[k] < top && game(rest, bx, by);
+            }
+            some = all;
+        }
+        safe = some;
+    }
+    return safe;
+}
+
 static int safe_with(unsigned idx, int bx, int by)
 {
     if (pref_catch_free[idx] == 0) /* safe with no limit (or nothing to play): safe with any */
@@ -183,33 +219,8 @@ static int safe_with(unsigned idx, int bx, int by)
         safe = safe_with(without(idx, xs[i]), bx - 1, by);
     for (int j = 0; j < ny && by && safe; j++)
         safe = safe_with(without(idx, ys[j]), bx, by - 1);
-    /* X leads a, Y plays b (or is void), M plays under the higher seeing both */
-    for (int i = 0; i < nx && safe; i++) {
-        for (int j = 0; j < (ny ? ny : 1) && safe; j++) {
-            int top;
-            unsigned rest = catchers_play(idx, xs, nx, i, ys, ny, j, &top);
-            int under = 0;
-            for (int k = 0; k < nm && !under && ms[k] < top; k++)
-                under = safe_with(without(rest, ms[k]), bx, by);
-            safe = under;
-        }
-    }
-    /* Y leads b, M plays c, then X answers as the catchers like best */
-    for (int j = 0; j < ny && safe; j++) {
-        unsigned after_b = without(idx, ys[j]);
-        int some = 0;
-        for (int k = 0; k < nm && !some; k++) {
-            unsigned after_c = without(after_b, ms[k]);
-            int all = 1;
-            for (int i = 0; i < (nx ? nx : 1) && all; i++) {
-                int top;
-                unsigned rest = catchers_play(after_c, xs, nx, i, ys, ny, j, &top);
-                all = ms[k] < top && safe_with(rest, bx, by);
-            }
-            some = all;
-        }
-        safe = some;
-    }
+    if (safe)
+        safe = leads_survived(safe_with, idx, bx, by, ms, nm, xs, nx, ys, ny);
     safe_memo[idx][bx][by] = safe ? 2 : 1;
     return safe;
 }
@@ -240,31 +251,8 @@ static int mirror_with(unsigned idx, int bx, int by)
         safe = mirror_with(without(idx, xs[i]), fx ? bx : bx - 1, by);
     for (int j = 0; j < ny && by && safe; j++)
         safe = mirror_with(without(idx, ys[j]), bx, fy ? by : by - 1);
-    for (int i = 0; i < nx && safe; i++) {
-        for (int j = 0; j < (ny ? ny : 1) && safe; j++) {
-            int top;
-            unsigned rest = catchers_play(idx, xs, nx, i, ys, ny, j, &top);
-            int under = 0;
-            for (int k = 0; k < nm && !under && ms[k] < top; k++)
-                under = mirror_with(without(rest, ms[k]), bx, by);
-            safe = under;
-        }
-    }
-    for (int j = 0; j < ny && safe; j++) {
-        unsigned after_b = without(idx, ys[j]);
-        int some = 0;
-        for (int k = 0; k < nm && !some; k++) {
-            unsigned after_c = without(after_b, ms[k]);
-            int all = 1;
-            for (int i = 0; i < (nx ? nx : 1) && all; i++) {
-                int top;
-                unsigned rest = catchers_play(after_c, xs, nx, i, ys, ny, j, &top);
-                all = ms[k] < top && mirror_with(rest, bx, by);
-            }
-            some = all;
-        }
-        safe = some;
-    }
+    if (safe)
+        safe = leads_survived(mirror_with, idx, bx, by, ms, nm, xs, nx, ys, ny);
     safe_memo[idx][bx][by] = safe ? 2 : 1;
     return safe;
 }

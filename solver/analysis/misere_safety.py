@@ -71,12 +71,38 @@ def suit_safe(m: int, x: int, y: int, bx: int = 8, by: int = 8) -> bool:
     return _suit_safe(m, x, y, min(bx, x.bit_count()), min(by, y.bit_count()))
 
 
+def _leads_survived(game, m: int, x: int, y: int, bx: int, by: int) -> bool:
+    """The catchers' leads in the one-suit games: X leads (X, Y, M: M sees both cards and
+    plays under the higher) or Y leads (Y, M, X: M plays before X, who answers as the catchers
+    like best).  True when M has an answer to every lead that plays under and leaves ``game``
+    safe, the budgets no larger than the holdings left."""
+    mcards, xcards, ycards = _bits(m), _bits(x), _bits(y)
+
+    def after(m2, x2, y2):
+        return game(m2, x2, y2, min(bx, x2.bit_count()), min(by, y2.bit_count()))
+
+    for a in xcards:
+        x2 = x & ~(1 << a)
+        for b in (ycards or [None]):
+            top = a if b is None else max(a, b)
+            y2 = y if b is None else y & ~(1 << b)
+            if not any(c < top and after(m & ~(1 << c), x2, y2) for c in mcards):
+                return False
+    for b in ycards:
+        y2 = y & ~(1 << b)
+        if not any(all(c < (b if a is None else max(a, b))
+                       and after(m & ~(1 << c), x if a is None else x & ~(1 << a), y2)
+                       for a in (xcards or [None]))
+                   for c in mcards):
+            return False
+    return True
+
+
 @cache
 def _suit_safe(m: int, x: int, y: int, bx: int, by: int) -> bool:
     """:func:`suit_safe` with each budget at most the catcher's cards (then it is no limit)."""
     if not m or not (x or y):
         return True
-    mcards = _bits(m)
     xcards, ycards = _bits(x), _bits(y)
     # A catcher void in some other led suit may throw a card of this suit away.
     if bx:
@@ -87,39 +113,7 @@ def _suit_safe(m: int, x: int, y: int, bx: int, by: int) -> bool:
         for b in ycards:
             if not _suit_safe(m, x, y & ~(1 << b), bx, by - 1):
                 return False
-    # X leads: X, Y, M.  M sees both and plays under the higher.
-    for a in xcards:
-        x2 = x & ~(1 << a)
-        for b in (ycards or [None]):
-            top = a if b is None else max(a, b)
-            y2 = y if b is None else y & ~(1 << b)
-            ok = False
-            for c in mcards:
-                if c < top and _suit_safe(m & ~(1 << c), x2, y2, min(bx, len(xcards) - 1),
-                                          min(by, y2.bit_count())):
-                    ok = True
-                    break
-            if not ok:
-                return False
-    # Y leads: Y, M, X.  M plays before X, who answers as the catchers like best.
-    for b in ycards:
-        y2 = y & ~(1 << b)
-        ok = False
-        for c in mcards:
-            good = True
-            for a in (xcards or [None]):
-                top = b if a is None else max(a, b)
-                x2 = x if a is None else x & ~(1 << a)
-                if not (c < top and _suit_safe(m & ~(1 << c), x2, y2, min(bx, x2.bit_count()),
-                                               min(by, len(ycards) - 1))):
-                    good = False
-                    break
-            if good:
-                ok = True
-                break
-        if not ok:
-            return False
-    return True
+    return _leads_survived(_suit_safe, m, x, y, bx, by)
 
 
 def suit_safe_mirrored(m: int, x: int, y: int, bx: int = 8, by: int = 8) -> bool:
@@ -180,25 +174,7 @@ def _suit_safe_mirrored(m: int, x: int, y: int, bx: int, by: int) -> bool:
         for b in ycards:
             if not _suit_safe_mirrored(m, x, y & ~(1 << b), bx, by if free_y else by - 1):
                 return False
-    # X leads: X, Y, M.  M sees both and plays under the higher.
-    for a in xcards:
-        x2 = x & ~(1 << a)
-        for b in (ycards or [None]):
-            top = a if b is None else max(a, b)
-            y2 = y if b is None else y & ~(1 << b)
-            if not any(c < top and _suit_safe_mirrored(m & ~(1 << c), x2, y2, bx, by)
-                       for c in mcards):
-                return False
-    # Y leads: Y, M, X.  M plays before X, who answers as the catchers like best.
-    for b in ycards:
-        y2 = y & ~(1 << b)
-        if not any(all(c < (b if a is None else max(a, b))
-                       and _suit_safe_mirrored(m & ~(1 << c), x if a is None else x & ~(1 << a),
-                                               y2, bx, by)
-                       for a in (xcards or [None]))
-                   for c in mcards):
-            return False
-    return True
+    return _leads_survived(_suit_safe_mirrored, m, x, y, bx, by)
 
 
 @cache
