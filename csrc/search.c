@@ -574,9 +574,11 @@ static inline int misere_safe_now(const game_t *g, const state_t *s, uint32_t *n
     int so = g->solo;
     int c1 = so + 1 >= 3 ? so - 2 : so + 1, c2 = 3 - so - c1;
     uint32_t S = s->hand[so], X = s->hand[c1], Y = s->hand[c2];
-    int gx[4], gy[4], sx = 0, sy = 0;
+    int lx[4], ly[4], gx[4], gy[4], sx = 0, sy = 0;
     for (int su = 0; su < 4; su++) {
-        int d = popc32(SUIT_BITS(Y, su)) - popc32(SUIT_BITS(X, su));
+        lx[su] = popc32(SUIT_BITS(X, su));
+        ly[su] = popc32(SUIT_BITS(Y, su));
+        int d = ly[su] - lx[su];
         gx[su] = d > 0 ? d : 0;  /* Y's leads of the suit once X is void in it */
         gy[su] = d < 0 ? -d : 0;
         sx += gx[su];
@@ -609,9 +611,8 @@ static inline int misere_safe_now(const game_t *g, const state_t *s, uint32_t *n
         for (int su = 0; su < 4; su++) {
             if (su == mirrored)
                 continue;
-            int lx = popc32(SUIT_BITS(X, su)), ly = popc32(SUIT_BITS(Y, su));
             int lm = popc32(SUIT_BITS(S, su));
-            int fx = (ly < lm ? ly : lm) - lx, fy = (lx < lm ? lx : lm) - ly;
+            int fx = (ly[su] < lm ? ly[su] : lm) - lx[su], fy = (lx[su] < lm ? lx[su] : lm) - ly[su];
             bx += fx > 0 ? fx : 0;
             by += fy > 0 ? fy : 0;
         }

@@ -72,19 +72,24 @@ def _most_throws(hands, leader, seat):
     return best
 
 
-def test_budgets_bound_every_play():
-    """The lemma: whatever everyone plays, before the мизер player wins a trick neither catcher
-    throws away more cards of a suit than its budget (the next seat X, the other Y)."""
-    rng = np.random.default_rng(3)
-    tight = 0
-    for _ in range(60):
+def _small_endings(rng, count):
+    """``count`` random endings of 2-4 cards a hand: ``(hands, мизер seat, leader, X's hand,
+    Y's hand)``."""
+    for _ in range(count):
         n = int(rng.integers(2, 5))
         cards = [int(c) for c in rng.permutation(32)[:3 * n]]
         seat, leader = int(rng.integers(3)), int(rng.integers(3))
         h = [0, 0, 0]
         for i in range(3):
             h[(seat + i) % 3] = mask(cards[i * n:(i + 1) * n])
-        x, y = h[(seat + 1) % 3], h[(seat + 2) % 3]
+        yield h, seat, leader, h[(seat + 1) % 3], h[(seat + 2) % 3]
+
+
+def test_budgets_bound_every_play():
+    """The lemma: whatever everyone plays, before the мизер player wins a trick neither catcher
+    throws away more cards of a suit than its budget (the next seat X, the other Y)."""
+    tight = 0
+    for h, seat, leader, x, y in _small_endings(np.random.default_rng(3), 60):
         bx, by = throw_budgets([x], x | y, m_leads=leader == seat)
         throws = _most_throws(h, leader, seat)
         for s in range(4):
@@ -268,12 +273,11 @@ def _most_solo_throws(hands, leader, seat):
                     else:
                         i = (p - seat) % 3 - 1
                         c2 = [list(row) for row in count]
+                        # M after him on this trick: not known yet, so count the throw as
+                        # solo unless M has already discarded (or must: void)
+                        m_void = not any(_suit(d) == led for d in range(32) if h[seat] >> d & 1)
+                        joint = md or (m_void and seat != leader)
                         for e in range(4):
-                            # M after him on this trick: not known yet, so count the throw
-                            # as solo unless M has already discarded (or must: void)
-                            m_void = not any(_suit(d) == led for d in range(32)
-                                             if h[seat] >> d & 1)
-                            joint = md or (m_void and seat != leader)
                             if _suit(c) == e:
                                 c2[i][e] += 0 if joint else 1
                             elif joint:
@@ -292,16 +296,8 @@ def test_solo_budgets_bound_every_play():
     """The lemma of solo_throw_budgets: whatever everyone plays, until the мизер player wins a
     trick a catcher's solo throw-aways of a suit never exceed its solo budget plus his
     throw-aways of other suits on tricks the мизер player discards on too."""
-    rng = np.random.default_rng(4)
     tight = smaller = 0
-    for _ in range(60):
-        n = int(rng.integers(2, 5))
-        cards = [int(c) for c in rng.permutation(32)[:3 * n]]
-        seat, leader = int(rng.integers(3)), int(rng.integers(3))
-        h = [0, 0, 0]
-        for i in range(3):
-            h[(seat + i) % 3] = mask(cards[i * n:(i + 1) * n])
-        x, y = h[(seat + 1) % 3], h[(seat + 2) % 3]
+    for h, seat, leader, x, y in _small_endings(np.random.default_rng(4), 60):
         sx, sy = solo_throw_budgets(h[seat], [x], x | y, m_leads=leader == seat)
         _, by = throw_budgets([x], x | y, m_leads=leader == seat)
         most = _most_solo_throws(h, leader, seat)
