@@ -89,6 +89,7 @@ struct pref_ctx {
     uint64_t active;    /* buckets in use this generation - 1 (tt.c: they grow with the search) */
     uint64_t used;      /* entries written into empty slots this generation */
     uint64_t grow_at;   /* used above this grows the buckets in use (UINT64_MAX: all in use) */
+    uint64_t committed; /* buckets whose pages are faulted in writable (tt.c: commit) */
     size_t tt_bytes;
     uint16_t gen;
     uint16_t stamp;     /* write counter for the age of entries */
