@@ -220,10 +220,9 @@ def test_layouts_from_half_tables(n, k, must, must_not):
 
 @pytest.mark.parametrize("name", FAST)
 def test_prober_matches_one_batch(name):
-    """The odds' probes — kept contexts, rows cut into contiguous runs per thread — answer
-    as one batch does, call after call (the tables kept between calls)."""
+    """A worker's probes — one context kept from call to call — answer as one batch does,
+    call after call (the table kept between calls), in any row order."""
     from solver.analysis.odds import _layout_masks, _Prober
-    from solver.engine import default_jobs
     be = get_backend(name)
     own = mask(range(12))
     pool = [c for c in range(32) if not own >> c & 1]
@@ -238,19 +237,101 @@ def test_prober_matches_one_batch(name):
     targets = 7 + np.arange(len(m)) % 3          # the values are 6, 7 and 8
     one = be.tests_batch(pos, targets, threads=1)[0]
     assert 0.2 * len(one) < one.sum() < 0.8 * len(one)   # both answers, often
-    for threads in (1, 2, 0):
-        probe = _Prober(be, threads, 4)
-        try:
-            assert (probe(pos, targets) == one).all()
-            assert (probe(pos, targets) == one).all()    # a second call, warm tables
-            assert (probe(pos[::-1], targets[::-1]) == one[::-1]).all()
-            seven = be.tests_batch(pos, np.full(len(m), 7), threads=1)[0]
-            assert (probe(pos, 7) == seven).all()        # one target for every row
-            assert len(probe.contexts) == min(threads or default_jobs(), len(m) // 256)
-        finally:
-            probe.close()
-    with pytest.raises(InvalidArgumentError):
-        _Prober(be, -1, 4)
+    probe = _Prober(be, 4)
+    assert (probe(pos, targets) == one).all()
+    context = probe.context
+    assert (probe(pos, targets) == one).all()    # a second call, warm table
+    assert (probe(pos[::-1], targets[::-1]) == one[::-1]).all()
+    seven = be.tests_batch(pos, np.full(len(m), 7), threads=1)[0]
+    assert (probe(pos, 7) == seven).all()        # one target for every row
+    assert probe.context is context              # one context for every call
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_workers_run_every_job_once_in_order(threads):
+    """The jobs' results come back in job order, each job run once, each worker thread with
+    one prober kept for all its jobs."""
+    import threading
+
+    from solver.analysis.odds import _Workers
+    workers = _Workers(get_backend("reference"), threads, 4)
+    ran = []
+
+    def job(i):
+        def run(prober):
+            ran.append(i)
+            return i, threading.current_thread().name, prober
+        return run
+
+    out = workers.run([job(i) for i in range(7)])
+    assert [i for i, _, _ in out] == list(range(7)) and sorted(ran) == list(range(7))
+    probers = {}
+    for _, name, prober in out:
+        assert probers.setdefault(name, prober) is prober
+    assert len(probers) <= threads
+
+
+def test_workers_raise_the_failure_and_stop_the_rest():
+    """A job's exception is raised by run(); the jobs still to start are not started and
+    the running ones see the stop flag (the odds check it between chunks)."""
+    import time
+
+    from solver.analysis.odds import _Stopped, _Workers
+    workers = _Workers(get_backend("reference"), 2, 4)
+    started = []
+
+    def job(i):
+        def run(prober):
+            started.append(i)
+            if i == 0:
+                raise ValueError("the bad line")
+            for _ in range(200):                 # a long job: stops at the flag
+                if workers.stop.is_set():
+                    raise _Stopped
+                time.sleep(0.005)
+            return i
+        return run
+
+    with pytest.raises(ValueError, match="the bad line"):
+        workers.run([job(i) for i in range(8)])
+    assert workers.stop.is_set() and len(started) < 8
+
+
+def test_workers_parts_and_threads():
+    from solver.analysis.odds import _Workers
+    be = get_backend("reference")
+    two = _Workers(be, 2, 4)
+    assert two.parts(30, 184756) == 1             # a discard a part
+    assert two.parts(1, 184756) == 2              # one discard: a run a thread
+    assert two.parts(1, 924) == 1                 # too few layouts to cut
+    assert _Workers(be, 0, 4).threads >= 1        # 0: every core
+    for bad in (-1, 1.5, True, "2"):
+        with pytest.raises(InvalidArgumentError):
+            _Workers(be, bad, 4)
+
+
+@needs_fast
+@pytest.mark.parametrize("misere", [True, False])
+def test_threads_give_the_same_odds(misere):
+    """Every discard of an ending (a discard a worker) and one discard of a full hand (its
+    layouts cut into one run a worker) give the same histograms on 1 and 2 threads."""
+    kw = {"misere": True} if misere else {"trump": 0, "level": 4}
+    rng = np.random.default_rng(7)
+    cards = [int(c) for c in rng.permutation(32)[:20]]
+    own, pool = cards[:8], cards[8:]
+    one = odds(own, 1, pool=pool, backend=FAST[0], progress=False, threads=1, **kw)
+    two = odds(own, 1, pool=pool, backend=FAST[0], progress=False, threads=2, **kw)
+    assert len(one.discards) > 5 and one == two
+    if misere:
+        full = {"misere": True, "discard": "A♠ K♥"}
+        hand = "A97.87.Q97.KT87"
+    else:
+        full = {"trump": "♠", "level": 6, "discard": "7♥ 8♥"}
+        hand = "AKJ8.AK.A7.T987"
+    one = odds(hand, 0, backend=FAST[0], progress=False, threads=1, **full)
+    two = odds(hand, 0, backend=FAST[0], progress=False, threads=2, **full)
+    assert one.layouts == 184756 and one.histogram == two.histogram
+    assert 0 < one.best.success < one.layouts
 
 
 @pytest.mark.parametrize("seed", range(3))
