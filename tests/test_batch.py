@@ -179,6 +179,29 @@ def test_pipeline_memory_is_bounded():
     assert pulled[0] < 2100
 
 
+def test_adaptive_chunks_shrink_towards_the_end_of_a_known_total():
+    """With the total known, no adaptive chunk exceeds a quarter of a worker's share of what
+    is left (so the workers finish together); without it the chunks only follow the rate."""
+    def items(n):
+        return ((i + 1, ((1, 2, 4), ())) for i in range(n))
+
+    with ThreadPoolExecutor(2) as ex:
+        sizes = [len(rows) for rows in pipeline(items(400), "solve", {"backend": "reference"},
+                                                executor=ex, chunk_size=None, max_inflight=8,
+                                                slots=2, total=400)]
+    assert sum(sizes) == 400
+    left = 400
+    for size in sizes:
+        assert size <= max(1, left // 8) or size == 2    # 2: the first chunks, before a rate
+        left -= size
+    assert sizes[-1] == 1
+    with ThreadPoolExecutor(2) as ex:
+        free = [len(rows) for rows in pipeline(items(400), "solve", {"backend": "reference"},
+                                               executor=ex, chunk_size=None, max_inflight=8,
+                                               slots=2)]
+    assert sum(free) == 400 and max(free) > max(sizes)
+
+
 def test_lineset_and_torn_tail(tmp_path):
     s = LineSet()
     assert s.add(5) and s.add(100_000) and not s.add(5)

@@ -113,7 +113,8 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
     ok = False
     try:
         with closing(pipeline(items, what, base, executor=run.executor, chunk_size=chunk_size,
-                              max_inflight=4 * run.slots, slots=run.slots)) as results:
+                              max_inflight=4 * run.slots, slots=run.slots,
+                              total=total)) as results:
             for chunk in results:
                 for row in chunk:
                     if "error" in row and on_error == "raise":
@@ -221,7 +222,7 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
         if chunk_size is None:
             chunk_size = chunk_size_for(remaining, run.slots)
         results = pipeline(items(), what, base, executor=run.executor, chunk_size=chunk_size,
-                           max_inflight=4 * run.slots, slots=run.slots)
+                           max_inflight=4 * run.slots, slots=run.slots, total=remaining)
         with closing(results):
             for chunk in results:
                 sink.write(chunk)

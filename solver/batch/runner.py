@@ -131,13 +131,16 @@ class _Done:
 
 def pipeline(items: Iterable, what: str, base: dict, *, executor=None,
              chunk_size: int | None = DEFAULT_CHUNK, max_inflight: int = 4,
-             slots: int = 1) -> Iterator[list[dict]]:
+             slots: int = 1, total: int | None = None) -> Iterator[list[dict]]:
     """Evaluate ``items`` (tuples for :func:`run_chunk`, or error rows passed straight on).
 
     Yields lists of rows: a chunk's rows in input order, chunks in submission order, reader
     errors as soon as they are read.  ``executor=None`` runs every chunk here.
     ``chunk_size=None`` adapts the chunks to about :data:`CHUNK_SECONDS` of work each (from
-    the rate so far over ``slots`` workers), between 1 and :data:`MAX_CHUNK` deals.  On any exit
+    the rate so far over ``slots`` workers), between 1 and :data:`MAX_CHUNK` deals, and, when
+    the number of ``total`` items is known, to at most a quarter of a worker's share of the
+    items not yet submitted, so the last chunks are small and no worker waits long for
+    another's (1,000 contract solves on 2 workers: 1.66-1.74x one worker's speed before).  On any exit
     (exhausted, error, KeyboardInterrupt, ``close()``) the chunks still in flight are cancelled.
     """
     if executor is None:
@@ -152,7 +155,7 @@ def pipeline(items: Iterable, what: str, base: dict, *, executor=None,
     adaptive = chunk_size is None
     size = 2 if adaptive else max(1, int(chunk_size))
     start = time.monotonic()
-    finished = 0
+    finished = submitted = 0
     inflight: deque = deque()
     chunk: list = []
 
@@ -171,8 +174,10 @@ def pipeline(items: Iterable, what: str, base: dict, *, executor=None,
                 yield [item]
                 continue
             chunk.append(item)
-            if len(chunk) >= size:
+            if len(chunk) >= size or (adaptive and total is not None and
+                                      len(chunk) >= (total - submitted) // (4 * slots)):
                 inflight.append(submit(chunk))
+                submitted += len(chunk)
                 chunk = []
                 while len(inflight) >= max_inflight:
                     yield collect()
