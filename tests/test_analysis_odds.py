@@ -127,6 +127,8 @@ def test_input_errors():
         odds("AKQ.AKQ.AKQ.AKQ", 0, progress=False)
     with pytest.raises(InvalidArgumentError):
         odds("AKQ.AKQ.AKQ.AKQ", 0, trump="♠", discard="7♠ 8♠", progress=False)
+    with pytest.raises(InvalidArgumentError, match="discard: give two cards"):
+        odds("AKQ.AKQ.AKQ.AKQ", 0, trump="♠", discard=[], progress=False)
 
 
 @pytest.mark.slow

@@ -637,6 +637,9 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
             wanted = [discard]
         else:
             wanted = list(discard)
+        if not wanted:
+            raise InvalidArgumentError("discard: give two cards, or a list of such pairs "
+                                       "(None: every discard)")
         checked = []
         for d in wanted:
             dc = as_cards(d, "discard")
