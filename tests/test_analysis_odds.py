@@ -247,6 +247,18 @@ def test_prober_matches_one_batch(name):
     seven = be.tests_batch(pos, np.full(len(m), 7), threads=1)[0]
     assert (probe(pos, 7) == seven).all()        # one target for every row
     assert probe.context is context              # one context for every call
+    # a worker's prober watching a stop flag: the same answers in slices; once the flag is
+    # up, the next call stops
+    import threading
+
+    from solver.analysis.odds import _Stopped
+    stop = threading.Event()
+    sliced = _Prober(be, 4, stop)
+    sliced.SLICE = 256
+    assert (sliced(pos, targets) == one).all()
+    stop.set()
+    with pytest.raises(_Stopped):
+        sliced(pos, targets)
 
 
 @pytest.mark.parametrize("threads", [1, 2, 3])

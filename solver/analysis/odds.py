@@ -320,13 +320,24 @@ class _Prober:
     subtrees serve the next layouts and the next probe of the same layout).  A backend whose
     contexts cannot probe many rows (the reference solver) gets its batch call."""
 
-    def __init__(self, be, tt_mb):
-        self.be, self.tt_mb = be, tt_mb
+    SLICE = 4096   # rows an engine call at most when a stop flag is watched
+
+    def __init__(self, be, tt_mb, stop: threading.Event | None = None):
+        self.be, self.tt_mb, self.stop = be, tt_mb, stop
         self.context = None
 
     def __call__(self, pos: np.ndarray, targets) -> np.ndarray:
         targets = np.ascontiguousarray(
             np.broadcast_to(np.asarray(targets, dtype=np.int64), (len(pos),)))
+        if self.stop is not None and len(pos) > self.SLICE:
+            # a worker thread: Ctrl-C reaches only the calling thread, which raises the stop
+            # flag; looking at it between slices of rows keeps the wait short
+            out = []
+            for at in range(0, len(pos), self.SLICE):
+                if self.stop.is_set():
+                    raise _Stopped
+                out.append(self(pos[at:at + self.SLICE], targets[at:at + self.SLICE]))
+            return np.concatenate(out)
         if not hasattr(getattr(self.be, "Context", None), "tests"):
             return self.be.tests_batch(pos, targets, threads=1)[0]
         if self.context is None:
@@ -363,7 +374,8 @@ class _Workers:
     def prober(self) -> _Prober:
         """This thread's prober (made on its first use)."""
         if not hasattr(self._mine, "prober"):
-            self._mine.prober = _Prober(self.be, self.tt_mb)
+            self._mine.prober = _Prober(self.be, self.tt_mb,
+                                        None if self.threads == 1 else self.stop)
         return self._mine.prober
 
     def parts(self, groups: int, layouts: int) -> int:
