@@ -359,7 +359,7 @@ class _Workers:
     when there are at least as many discards as threads, so each table follows one
     enumeration order from start to end; a single discard is cut into one run per thread.
     ``threads=1`` runs everything in the calling thread.  On an error or Ctrl-C in any part
-    the others stop at their next chunk and the exception is raised."""
+    the others stop at their next chunk or engine call and the exception is raised."""
 
     def __init__(self, be, threads: int, tt_mb):
         if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 0:
@@ -416,7 +416,7 @@ class _Workers:
                 pass
             except BaseException as error:  # noqa: BLE001 - raised in the calling thread
                 errors.append(error)
-                self.stop.set()     # the other workers stop at their next chunk
+                self.stop.set()     # the other workers stop at their next chunk or call
 
         threads = [threading.Thread(target=work, args=(w,), name=f"pref-odds-{w}", daemon=True)
                    for w in range(workers)]
@@ -425,7 +425,7 @@ class _Workers:
         try:
             for t in threads:
                 t.join()
-        except BaseException:       # Ctrl-C: the workers stop at their next chunk
+        except BaseException:       # Ctrl-C: the workers stop at their next chunk or call
             self.stop.set()
             for t in threads:
                 t.join()
@@ -497,8 +497,8 @@ def _solve_group(probe, kept: int, seat: int, opp_a: int, opp_b: int, pool: list
     full = mask_of(pool)
     if misere:
         masks = _misere_order(kept, full, masks, cache[key + ("holdings",)])
-    i, k = part
-    masks = masks[len(masks) * i // k:len(masks) * (i + 1) // k]
+    run, runs = part
+    masks = masks[len(masks) * run // runs:len(masks) * (run + 1) // runs]
     # every row is this one with the opponents' hands filled in
     template = make_position([kept if i == seat else 0 for i in range(3)],
                              trump=NO_TRUMP if misere else trump, solo=seat, minimise=misere,
