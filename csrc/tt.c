@@ -3,10 +3,9 @@
  * The table is allocated at its configured size, but a generation (the time between two
  * clears) starts with only its first TT_START_BUCKETS buckets in use and makes the part in
  * use eight times larger whenever it holds more than TT_GROW_LOAD entries a bucket.  A fresh
- * solve then
- * stays in the few hundred KiB that the caches keep warm from one solve to the next, instead of
- * touching cold lines and pages all over the table (contract solves 0.86x the time, мизер and
- * распасы the same); a long search still gets the whole table. */
+ * solve then stays in the few hundred KiB that the caches keep warm from one solve to the
+ * next, instead of touching cold lines and pages all over the table (contract solves 0.86x the
+ * time, мизер and распасы the same); a long search still gets the whole table. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,8 +14,8 @@
 #define TT_START_BUCKETS 512 /* buckets in use after a clear (64: contracts 1.04x the time) */
 #define TT_GROW_SHIFT 3      /* grow 8-fold (doubling: 1-2% slower мизер, rehashing more) */
 /* entries a bucket in use before it grows: the same nodes and time as 1 in reused contexts,
- * and a typical мизер solve stays in the first 512 KiB, so a fresh context commits (below)
- * 4 MiB less often: 3.9-5.9 ms against 9.7-11.8 ms a fresh-context мизер solve */
+ * and a typical мизер solve stays in the first 512 KiB, so a fresh context seldom commits
+ * (below) the next 4 MiB: a fresh-context мизер solve 3.9-5.9 ms against 9.7-11.8 ms */
 #define TT_GROW_LOAD 4
 
 /* Fault in the pages of buckets [ctx->committed, end) writable, before the search reads them.
