@@ -31,44 +31,75 @@ def _winner(trick):
     return max((i for i, c in enumerate(trick) if _suit(c) == led), key=lambda i: trick[i])
 
 
+def _plays(hands, leader, seat):
+    """Every legal play (no trump) up to the first trick the мизер player ``seat`` wins, at each
+    trick boundary: ``(tricks, m_won)``, the tricks so far (each a list of ``(player, card,
+    the three hands before that card)``) and whether M won the last; the empty play first."""
+    def tricks_from(h, leader, history):
+        if not h[leader]:
+            return
+        yield from cards_from(h, leader, history, [])
+
+    def cards_from(h, leader, history, trick):
+        if len(trick) == 3:
+            who = (leader + _winner([c for _, c, _ in trick])) % 3
+            yield history + [trick], who == seat
+            if who != seat:
+                yield from tricks_from(h, who, history + [trick])
+            return
+        p = (leader + len(trick)) % 3
+        led = _suit(trick[0][1]) if trick else None
+        follow = [c for c in range(32) if h[p] >> c & 1 and _suit(c) == led]
+        for c in follow or [c for c in range(32) if h[p] >> c & 1]:
+            h2 = list(h)
+            h2[p] &= ~(1 << c)
+            yield from cards_from(h2, leader, history, trick + [(p, c, h)])
+
+    yield [], False
+    yield from tricks_from(list(hands), leader, [])
+
+
 def _most_throws(hands, leader, seat):
     """Over every legal play (no trump) up to the first trick the мизер player ``seat`` wins,
     the most cards of each suit each seat plays on tricks led in another suit:
     ``throws[seat][suit]``."""
     best = [[0] * 4 for _ in range(3)]
+    for tricks, _ in _plays(hands, leader, seat):
+        throws = [[0] * 4 for _ in range(3)]
+        for trick in tricks:
+            led = _suit(trick[0][1])
+            for p, c, _ in trick[1:]:
+                throws[p][_suit(c)] += _suit(c) != led
+        best = [[max(a, b) for a, b in zip(row, new)] for row, new in zip(best, throws)]
+    return best
 
-    def play(h, leader, throws):
-        if not h[leader]:
-            return
-        trick_cards = []
 
-        def card(i, h, throws):
-            if i == 3:
-                who = (leader + _winner(trick_cards)) % 3
-                for p in range(3):
-                    for s in range(4):
-                        best[p][s] = max(best[p][s], throws[p][s])
-                if who != seat:
-                    play(h, who, throws)
-                return
-            p = (leader + i) % 3
-            led = _suit(trick_cards[0]) if trick_cards else None
-            follow = [c for c in range(32) if h[p] >> c & 1 and _suit(c) == led]
-            options = follow or [c for c in range(32) if h[p] >> c & 1]
-            for c in options:
-                h2 = list(h)
-                h2[p] &= ~(1 << c)
-                t2 = throws
-                if led is not None and _suit(c) != led:
-                    t2 = [list(row) for row in throws]
-                    t2[p][_suit(c)] += 1
-                trick_cards.append(c)
-                card(i + 1, h2, t2)
-                trick_cards.pop()
-
-        card(0, h, throws)
-
-    play(list(hands), leader, [[0] * 4 for _ in range(3)])
+def _most_solo_throws(hands, leader, seat):
+    """Over every legal play (no trump) up to the first trick the мизер player ``seat`` wins,
+    per catcher and suit e, the most (throws of e on tricks where M follows or leads) minus
+    (his throws of other suits on tricks where M discards), over every moment of the play:
+    ``most[catcher][e]``, catcher 0 the seat after M, 1 the other."""
+    best = [[-99] * 4 for _ in range(2)]
+    for tricks, m_won in _plays(hands, leader, seat):
+        if m_won:
+            continue
+        count = [[0] * 4 for _ in range(2)]
+        for trick in tricks:
+            led, m_discarded = _suit(trick[0][1]), False
+            for p, c, h in trick[1:]:
+                if _suit(c) == led:
+                    continue
+                if p == seat:
+                    m_discarded = True
+                    continue
+                # M after him on this trick: not known yet, so count the throw as solo unless
+                # M has already discarded (or must: void)
+                m_void = not any(_suit(d) == led for d in range(32) if h[seat] >> d & 1)
+                joint = m_discarded or (m_void and seat != trick[0][0])
+                for e in range(4):
+                    count[(p - seat) % 3 - 1][e] += (0 if joint else 1) if _suit(c) == e \
+                        else -joint
+        best = [[max(a, b) for a, b in zip(row, new)] for row, new in zip(best, count)]
     return best
 
 
@@ -237,59 +268,6 @@ def test_mirrored_game_gives_way_to_fewer_budgets():
                 assert not mirrored or suit_safe(m, x, y, bx, by)
                 gained += mirrored and not suit_safe(m, x, y, bx + 1, by + 1)
     assert gained > 10
-
-
-def _most_solo_throws(hands, leader, seat):
-    """Over every legal play (no trump) up to the first trick the мизер player ``seat`` wins,
-    per catcher and suit e, the most (throws of e on tricks where M follows or leads) minus
-    (his throws of other suits on tricks where M discards), over every moment of the play:
-    ``most[catcher][e]``, catcher 0 the seat after M, 1 the other."""
-    best = [[-99] * 4 for _ in range(2)]
-
-    def play(h, leader, count):
-        for i in range(2):
-            for e in range(4):
-                best[i][e] = max(best[i][e], count[i][e])
-        if not h[leader]:
-            return
-        trick = []
-
-        def card(k, h, count, m_discarded):
-            if k == 3:
-                who = (leader + _winner(trick)) % 3
-                if who != seat:
-                    play(h, who, count)
-                return
-            p = (leader + k) % 3
-            led = _suit(trick[0]) if trick else None
-            follow = [c for c in range(32) if h[p] >> c & 1 and _suit(c) == led]
-            for c in follow or [c for c in range(32) if h[p] >> c & 1]:
-                h2 = list(h)
-                h2[p] &= ~(1 << c)
-                c2, md = count, m_discarded
-                if led is not None and _suit(c) != led:
-                    if p == seat:
-                        md = True
-                    else:
-                        i = (p - seat) % 3 - 1
-                        c2 = [list(row) for row in count]
-                        # M after him on this trick: not known yet, so count the throw as
-                        # solo unless M has already discarded (or must: void)
-                        m_void = not any(_suit(d) == led for d in range(32) if h[seat] >> d & 1)
-                        joint = md or (m_void and seat != leader)
-                        for e in range(4):
-                            if _suit(c) == e:
-                                c2[i][e] += 0 if joint else 1
-                            elif joint:
-                                c2[i][e] -= 1
-                trick.append(c)
-                card(k + 1, h2, c2, md)
-                trick.pop()
-
-        card(0, h, count, False)
-
-    play(list(hands), leader, [[0] * 4 for _ in range(2)])
-    return best
 
 
 def test_solo_budgets_bound_every_play():
