@@ -388,29 +388,51 @@ def test_c_safety_check_agrees_with_numba():
 
 
 def test_budget_tables_without_the_c_engine(monkeypatch):
-    """Without the C engine the budgeted tables come from the memoised game: the same tables,
-    and the same layouts cleared."""
+    """Without the C engine the safety tables come from the memoised games: the same tables
+    (the free game, the budgeted one, M's leads: any card or a given one) and the same
+    layouts cleared, M leading or not."""
     from solver.analysis import misere_safety as safety
     rng = np.random.default_rng(12)
     cases = []
     for _ in range(30):
         owners = rng.integers(0, 4, 8)
         m, p = mask(np.flatnonzero(owners == 1)), mask(np.flatnonzero(owners >= 2))
-        cases.append((m, p))
+        cards = [-1] + ([int(rng.choice(np.flatnonzero(owners == 1)))] if m else [])
+        cases.append((m, p, cards))
     kept = mask([0, 3, 9, 11, 16, 19, 25, 26, 27, 28])   # bench corpus мизер case 3
     pool = mask(c for c in range(32) if not (kept | mask([23, 30])) >> c & 1)
     cards = [c for c in range(32) if pool >> c & 1]
     xm = np.array([mask(rng.choice(cards, 10, replace=False)) for _ in range(2000)],
                   dtype=np.int64)
-    with_c = [safety._budget_table(m, p, None) for m, p in cases]
-    cleared = safety.safe_layouts(kept, pool, xm, m_leads=False)
+
+    def tables():
+        out = []
+        for m, p, leads in cases:
+            out.append(safety._budget_table(m, p, None))
+            for budgets in (0, 3, 8):
+                out.append(safety._split_table(m, p, None, budgets))
+            for card in leads:
+                out.append(safety._budget_table(m, p, card))
+                out.append(safety._split_table(m, p, card, 8))
+        return out
+
+    def clear():
+        safety._budget_table.cache_clear()
+        safety._split_table.cache_clear()
+
+    clear()
+    with_c = tables()
+    cleared = [safety.safe_layouts(kept, pool, xm, m_leads=lead) for lead in (False, True)]
     monkeypatch.setattr(safety, "_safe_table", lambda: None)
     monkeypatch.setattr(safety, "_mirror_table", lambda: None)
-    safety._budget_table.cache_clear()
+    assert safety._safety_words() is None
+    clear()
     try:
-        for (m, p), want in zip(cases, with_c):
-            assert (safety._budget_table(m, p, None) == want).all()
-        assert (safety.safe_layouts(kept, pool, xm, m_leads=False) == cleared).all()
+        for got, want in zip(tables(), with_c, strict=True):
+            assert (got == want).all()
+        for lead, want in zip((False, True), cleared):
+            assert (safety.safe_layouts(kept, pool, xm, m_leads=lead) == want).all()
     finally:
-        safety._budget_table.cache_clear()
-    assert 10 < cleared.sum() < len(xm)
+        clear()
+    assert 10 < cleared[0].sum() < len(xm)
+    assert 0 < cleared[1].sum() < len(xm)

@@ -219,17 +219,53 @@ def _split_table(m: int, p: int, card: int | None, budgets: int) -> np.ndarray:
     """For every split of one suit's unseen cards ``p`` (index: X's part, Y holds the rest),
     :func:`suit_safe` of M's holding ``m`` (``card`` None) or :func:`lead_safe` with that lead
     (-1: any), both budgets at ``budgets``; kept across the chunks and calls of a process
-    (read-only)."""
+    (read-only).  Read off the C engine's table when it is built (:func:`_safety_words`; the
+    memoised game in Python took a third of a weak мизер's odds call), else the game."""
     table = np.zeros(256, dtype=bool)
+    words = _safety_words()
+    b = min(budgets, BUDGET_LIMIT)
     sub = p
     while True:
-        table[sub] = (suit_safe(m, sub, p & ~sub, budgets, budgets) if card is None
-                      else lead_safe(m, sub, p & ~sub, card, budgets, budgets))
+        y = p & ~sub
+        if words is not None:
+            word = (words[_SPREAD[m] + 2 * _SPREAD[sub] + 3 * _SPREAD[y]] if card is None
+                    else _lead_word(words, m, sub, y, card))
+            table[sub] = word >> (8 * b + b) & 1
+        else:
+            table[sub] = (suit_safe(m, sub, y, budgets, budgets) if card is None
+                          else lead_safe(m, sub, y, card, budgets, budgets))
         if sub == 0:
             break
         sub = (sub - 1) & p
     table.flags.writeable = False
     return table
+
+
+_ALL_BUDGETS = (1 << 64) - 1
+
+
+def _lead_word(words: list, m: int, x: int, y: int, card: int) -> int:
+    """:func:`lead_safe` at every budget pair (bit ``8 * bx + by``), from the budgeted game's
+    words (:func:`_safety_words`): some lead (``card``, or any with -1) that every pair of
+    catcher cards beats, leaving the suit safe at those budgets."""
+    xcards, ycards = _bits(x) or [None], _bits(y) or [None]
+    out = 0
+    for c in (_bits(m) if card < 0 else [card]):
+        word = _ALL_BUDGETS
+        rest = m & ~(1 << c)
+        for a in xcards:
+            x2 = x if a is None else x & ~(1 << a)
+            for b in ycards:
+                top = max(-1 if a is None else a, -1 if b is None else b)
+                if top < c:
+                    word = 0
+                    break
+                y2 = y if b is None else y & ~(1 << b)
+                word &= words[_SPREAD[rest] + 2 * _SPREAD[x2] + 3 * _SPREAD[y2]]
+            if not word:
+                break
+        out |= word
+    return out
 
 
 def unsafe_layout_counts(kept: int, pool: int, x_masks: np.ndarray,
@@ -321,16 +357,22 @@ at most 7 cards of a suit M holds, so it is no limit, and larger ones count as i
 def _budget_table(m: int, p: int, card: int | None, mirrored: bool = False) -> np.ndarray:
     """``table[x, bx, by]`` for every split of one suit's unseen cards ``p`` (X holds ``x``, Y
     the rest) and budgets up to :data:`BUDGET_LIMIT`: :func:`suit_safe` of M's holding ``m``
-    (``card`` None; read off the C engine's table when it is built), :func:`lead_safe` with
-    that lead (-1: any), or :func:`suit_safe_mirrored` (``mirrored``).  Kept for the process
-    (read-only)."""
+    (``card`` None), :func:`lead_safe` with that lead (-1: any), or
+    :func:`suit_safe_mirrored` (``mirrored``, ``card`` None), read off the C engine's tables
+    when it is built, else the memoised games.  Kept for the process (read-only)."""
+    if mirrored and card is not None:
+        raise ValueError("the mirrored game has no lead table")
     n = BUDGET_LIMIT + 1
     table = np.zeros((256, n, n), dtype=bool)
     splits = [sub for sub in range(256) if sub & ~p == 0]
-    c_table = None if card is not None else _mirror_table() if mirrored else _safe_table()
+    c_table = _mirror_table() if mirrored else _safe_table()
     if c_table is not None:
-        idx = np.array([_SPREAD[m] + 2 * _SPREAD[x] + 3 * _SPREAD[p & ~x] for x in splits])
-        bits = c_table[idx]
+        if card is None:
+            bits = c_table[[_SPREAD[m] + 2 * _SPREAD[x] + 3 * _SPREAD[p & ~x] for x in splits]]
+        else:
+            words = _safety_words()
+            bits = np.array([_lead_word(words, m, x, p & ~x, card) for x in splits],
+                            dtype=np.uint64)
         shifts = (8 * np.arange(n)[:, None] + np.arange(n)[None, :]).astype(np.uint64)
         table[splits] = (bits[:, None, None] >> shifts) & np.uint64(1) == 1
     else:
@@ -558,13 +600,20 @@ def catch_bounds(kept: int, pool: int, x_masks: np.ndarray, *, m_leads: bool,
     """:func:`catch_bound` for many layouts at once (X's hand in ``x_masks``, Y the rest of
     ``pool``), by a 256-entry table per suit as in :func:`safe_layouts`; int64 counts."""
     x_masks = np.asarray(x_masks, dtype=np.int64)
+    tables = _count_tables()
     counts, firsts = [], []
     for s in range(4):
         m = (kept >> (8 * s)) & 0xFF
-        counts.append(_by_split(x_masks, pool, s, lambda x, y: suit_catches(m, x, y), 0))
+        if tables is not None:   # the C engine's tables (a test holds them to suit_catches)
+            free = lambda x, y: tables[0][_SPREAD[m] + 2 * _SPREAD[x] + 3 * _SPREAD[y]]
+            lead = lambda x, y: tables[1][_SPREAD[m] + 2 * _SPREAD[x] + 3 * _SPREAD[y]]
+        else:
+            free = lambda x, y: suit_catches(m, x, y)
+            lead = lambda x, y: suit_catches(m, x, y, True)
+        counts.append(_by_split(x_masks, pool, s, free, 0))
         if m_leads and m and (lead_card is None or lead_card >> 3 == s):
-            first = ((lambda x, y: suit_catches(m, x, y, True)) if lead_card is None
-                     else (lambda x, y: _after_lead(m, x, y, lead_card & 7)))
+            first = lead if lead_card is None else \
+                (lambda x, y: _after_lead(m, x, y, lead_card & 7))
             firsts.append(_by_split(x_masks, pool, s, first, NO_BOUND))
         else:
             firsts.append(np.full(len(x_masks), NO_BOUND, dtype=np.int64))
@@ -609,12 +658,23 @@ def _mirror_table():
 @cache
 def _safe_table():
     """The C engine's table of the game with budgets (``catch_safe_table``: bit
-    ``4 * bx + by`` of a holding's entry), or None without the C engine."""
+    ``8 * bx + by`` of a holding's entry), or None without the C engine."""
     try:
         from ..engine.c_backend import catch_safe_table
     except ImportError:
         return None
     return catch_safe_table()
+
+
+def _safety_words():
+    """:func:`_safe_table` as a list of Python ints (quick to index one at a time), or None."""
+    return _words_of(_safe_table)
+
+
+@cache
+def _words_of(source):
+    table = source()
+    return None if table is None else table.tolist()
 
 
 _SPREAD_ARRAY = np.array(_SPREAD, dtype=np.intp)
