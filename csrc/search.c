@@ -255,6 +255,44 @@ static inline void tt_store(pref_ctx *ctx, const tt_key *key, uint32_t region, i
         pref_tt_grow(ctx); /* tt.c: more entries than buckets in use */
 }
 
+/* The table's answer for the trick start with key *key: 1 (value >= t) or 0 (value < t) with
+ * *rel the entry's region, or -1 (no entry decides it; *hint gets the best move an entry of
+ * the class remembers, if any). */
+static inline int tt_probe(pref_ctx *ctx, const tt_key *key, int t, uint32_t hands,
+                           uint32_t mover_hand, int *hint, uint32_t *rel)
+{
+    tt_bucket *bk[TT_MAX_LEVELS];
+    const int levels = ctx->levels;
+    for (int level = 0; level < levels; level++) {
+        bk[level] = tt_bucket_of(ctx, key->shape, level, key->code);
+        /* the first two lines only: a bucket fills from slot 0 and a fresh search leaves
+         * most buckets nearly empty (prefetching the whole 1 KiB was 4% slower) */
+        for (size_t off = 0; off < 128; off += 64)
+            __builtin_prefetch((const char *)bk[level] + off);
+    }
+    for (int level = 0; level < levels; level++) {
+        const tt_bucket *b = bk[level];
+        for (int i = 0; i < TT_WAYS; i++) {
+            const tt_entry *e = &b->e[i];
+            if (e->gen != ctx->gen)
+                break; /* a bucket fills from slot 0: the rest is empty */
+            if (e->shape != key->shape || (key->code & e->mask) != e->pattern)
+                continue;
+            if (e->lo >= t) {
+                *rel = mask_region(e->mask, hands);
+                return 1;
+            }
+            if (e->hi < t) {
+                *rel = mask_region(e->mask, hands);
+                return 0;
+            }
+            if (*hint < 0 && e->best != 0xFF)
+                *hint = decode_best(hands, mover_hand, e->best);
+        }
+    }
+    return -1;
+}
+
 /* ---- bounds at trick start ------------------------------------------------------------ */
 
 /* Tricks the side on lead can cash at once: cards of the leader above every card the other
@@ -928,6 +966,14 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t, uint3
     int use_tt = 0, hint = -1;
     tt_key key = {0, 0};
     if (s->ntable == 0 && !s->ntalon) {
+        if (!g->minimise && R > 1) {
+            /* a contract: the table before the bounds (it answers a third of the trick
+             * starts, the bounds another third; probing first measured 5% less time) */
+            key = make_key(s);
+            int r = tt_probe(ctx, &key, t, hands, s->hand[mover], &hint, rel);
+            if (r >= 0)
+                return r;
+        }
         if (!g->minimise && g->trump != PREF_NO_TRUMP) {
             /* sure trump tricks: a trump above every trump of the other side wins whenever it
              * is played, and every card is played; one defender's such trumps fall on
@@ -1018,38 +1064,13 @@ static int search(pref_ctx *ctx, const game_t *g, const state_t *s, int t, uint3
         }
         use_tt = R > 1;
     }
-    if (use_tt) {
+    if (use_tt && g->minimise) {
+        /* мизер / распасы: their bounds first (they settle more, cheaper, than the table) */
         key = make_key(s);
-        tt_bucket *bk[TT_MAX_LEVELS];
-        const int levels = ctx->levels;
-        for (int level = 0; level < levels; level++) {
-            bk[level] = tt_bucket_of(ctx, key.shape, level, key.code);
-            /* the first two lines only: a bucket fills from slot 0 and a fresh search leaves
-             * most buckets nearly empty (prefetching the whole 1 KiB was 4% slower) */
-            for (size_t off = 0; off < 128; off += 64)
-                __builtin_prefetch((const char *)bk[level] + off);
-        }
-        for (int level = 0; level < levels; level++) {
-        tt_bucket *b = bk[level];
-        for (int i = 0; i < TT_WAYS; i++) {
-            const tt_entry *e = &b->e[i];
-            if (e->gen != ctx->gen)
-                break; /* a bucket fills from slot 0: the rest is empty */
-            if (e->shape != key.shape || (key.code & e->mask) != e->pattern)
-                continue;
-            if (e->lo >= t) {
-                *rel = mask_region(e->mask, hands);
-                return 1;
-            }
-            if (e->hi < t) {
-                *rel = mask_region(e->mask, hands);
-                return 0;
-            }
-            if (hint < 0 && e->best != 0xFF)
-                hint = decode_best(hands, s->hand[mover], e->best);
-        }
-        }
-        if (g->minimise && g->trump == PREF_NO_TRUMP) {
+        int r = tt_probe(ctx, &key, t, hands, s->hand[mover], &hint, rel);
+        if (r >= 0)
+            return r;
+        if (g->trump == PREF_NO_TRUMP) {
             /* the count cap after the table: its lookups miss the cache more often than the
              * table answers (2.5% less time than before the probe, the same nodes) */
             uint32_t named;
