@@ -595,25 +595,28 @@ def catch_bound(kept: int, x: int, y: int, *, m_leads: bool, lead_card: int | No
     return min(best, NO_BOUND)
 
 
+def _suit_count(m: int, m_leads: bool):
+    """``count(x, y)``: :func:`suit_catches` of M's holding ``m``, read off the C engine's
+    count tables when it is built (a test holds them to the definition)."""
+    tables = _count_tables()
+    if tables is None:
+        return lambda x, y: suit_catches(m, x, y, m_leads)
+    table, base = tables[1 if m_leads else 0], _SPREAD[m]
+    return lambda x, y: int(table[base + 2 * _SPREAD[x] + 3 * _SPREAD[y]])
+
+
 def catch_bounds(kept: int, pool: int, x_masks: np.ndarray, *, m_leads: bool,
                  lead_card: int | None = None) -> np.ndarray:
     """:func:`catch_bound` for many layouts at once (X's hand in ``x_masks``, Y the rest of
     ``pool``), by a 256-entry table per suit as in :func:`safe_layouts`; int64 counts."""
     x_masks = np.asarray(x_masks, dtype=np.int64)
-    tables = _count_tables()
     counts, firsts = [], []
     for s in range(4):
         m = (kept >> (8 * s)) & 0xFF
-        if tables is not None:   # the C engine's tables (a test holds them to suit_catches)
-            free = lambda x, y: tables[0][_SPREAD[m] + 2 * _SPREAD[x] + 3 * _SPREAD[y]]
-            lead = lambda x, y: tables[1][_SPREAD[m] + 2 * _SPREAD[x] + 3 * _SPREAD[y]]
-        else:
-            free = lambda x, y: suit_catches(m, x, y)
-            lead = lambda x, y: suit_catches(m, x, y, True)
-        counts.append(_by_split(x_masks, pool, s, free, 0))
+        counts.append(_by_split(x_masks, pool, s, _suit_count(m, False), 0))
         if m_leads and m and (lead_card is None or lead_card >> 3 == s):
-            first = lead if lead_card is None else \
-                (lambda x, y: _after_lead(m, x, y, lead_card & 7))
+            first = (_suit_count(m, True) if lead_card is None
+                     else (lambda x, y: _after_lead(m, x, y, lead_card & 7)))
             firsts.append(_by_split(x_masks, pool, s, first, NO_BOUND))
         else:
             firsts.append(np.full(len(x_masks), NO_BOUND, dtype=np.int64))
