@@ -12,7 +12,8 @@ that relaxed game, no real play catches him in that suit; if that holds in every
 takes no trick at all — he never wins a trick, so after the first trick he never leads, and
 on the first trick, when he is the first hand, he needs one lead that some catcher is forced
 to beat and that leaves its suit safe.  The relaxed game is solved exactly by memoised search
-over (M's cards, X's cards, Y's cards) of one suit; its answers for every split of a suit's
+over (M's cards, X's cards, Y's cards) of one suit (the C engine's tables of it when that is
+built, the same answers: a test holds them equal); its answers for every split of a suit's
 unseen cards go into a 256-entry table, and a layout is then checked by four table lookups
 (vectorised over all layouts with numpy).
 
