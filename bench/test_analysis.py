@@ -70,11 +70,11 @@ def test_full_deal_analysis(benchmark, key, backend):
 
 
 @pytest.mark.parametrize("backend", FAST)
-@pytest.mark.parametrize("key", ["odds_misere", "odds_contract"])
+@pytest.mark.parametrize("key", ["odds_misere", "odds_misere_caught", "odds_contract"])
 def test_full_deal_odds(benchmark, key, backend):
     if not ODDS:
         pytest.skip("full-deal odds: set PREF_BENCH_ODDS=N (rounds of 184,756 layouts)")
-    _bench(benchmark, key, backend, bl.load_corpus()[key][:ODDS])
+    _bench(benchmark, key, backend, bl.load_corpus()[aw.RUNS[key][3]][:ODDS])
 
 
 @pytest.mark.parametrize("backend", FAST)
