@@ -56,13 +56,13 @@ QUERY_KEYS = tuple(FULL_DEAL_ROWS) + tuple(ENDING_ROWS)
 FULL = {"discard_contract": 100, "discard_misere": 30, "discard_contract_best": 100,
         "discard_misere_best": 30, "discard_contract_one": 100,
         "discard_misere_one": 30, "table": 100, "table_cores": 100, "odds_misere": 0,
-        "odds_misere_caught": 10, "odds_contract": 1, "raspasy_api": 100, "tenner": 100, "preferans": 100,
-        "discard_end": 60, "table_end": 30, "odds_end": 12, "batch_table": 100}
+        "odds_misere_caught": 10, "odds_contract": 1, "raspasy_api": 100, "tenner": 100,
+        "preferans": 100, "discard_end": 60, "table_end": 30, "odds_end": 12, "batch_table": 100}
 QUICK = {"discard_contract": 0, "discard_misere": 0, "discard_contract_best": 0,
          "discard_misere_best": 0, "discard_contract_one": 0,
          "discard_misere_one": 0, "table": 0, "table_cores": 0, "odds_misere": 0,
-         "odds_misere_caught": 0, "odds_contract": 0, "raspasy_api": 6, "tenner": 6, "preferans": 12,
-         "discard_end": 6, "table_end": 3, "odds_end": 2, "batch_table": 0}
+         "odds_misere_caught": 0, "odds_contract": 0, "raspasy_api": 6, "tenner": 6,
+         "preferans": 12, "discard_end": 6, "table_end": 3, "odds_end": 2, "batch_table": 0}
 ENDING_LEVEL = 3          # the contract level asked on 5-card endings (a majority of tricks)
 
 
@@ -179,19 +179,15 @@ def _odds_answer(r):
     return list(r.best.histogram)
 
 
-def _odds_misere(name, case):
-    from solver.analysis import odds
-    r = odds(case["cards"], case["seat"], misere=True, discard=tuple(case["discard"]),
-             backend=name, threads=1, progress=False)
-    return _odds_answer(r), None, r.layouts
-
-
-def _odds_misere_caught(name, case):
-    """P(caught) alone (``histogram=False``: one probe a layout the safety proof leaves)."""
-    from solver.analysis import odds
-    r = odds(case["cards"], case["seat"], misere=True, discard=tuple(case["discard"]),
-             backend=name, threads=1, progress=False, histogram=False)
-    return _odds_answer(r), None, r.layouts
+def _odds_misere(histogram: bool):
+    """The мизер odds of one corpus case, with every layout's count or P(caught) alone
+    (``histogram=False``: one probe a layout the safety proof leaves)."""
+    def run(name, case):
+        from solver.analysis import odds
+        r = odds(case["cards"], case["seat"], misere=True, discard=tuple(case["discard"]),
+                 backend=name, threads=1, progress=False, histogram=histogram)
+        return _odds_answer(r), None, r.layouts
+    return run
 
 
 def _odds_contract(name, case):
@@ -273,8 +269,8 @@ RUNS = {
     "discard_misere_one": (_ctx_named, _discard_one(True), _clear, "deals"),
     "table": (_name, _table, None, "deals"),
     "table_cores": (_name, _table_cores, None, "deals"),
-    "odds_misere": (_name, _odds_misere, None, "odds_misere"),
-    "odds_misere_caught": (_name, _odds_misere_caught, None, "odds_misere"),
+    "odds_misere": (_name, _odds_misere(True), None, "odds_misere"),
+    "odds_misere_caught": (_name, _odds_misere(False), None, "odds_misere"),
     "odds_contract": (_name, _odds_contract, None, "odds_contract"),
     "raspasy_api": (_ctx_named, _raspasy_api, _clear, "deals"),
     "tenner": (_name, _tenner, None, "deals"),

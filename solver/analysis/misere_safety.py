@@ -219,25 +219,10 @@ def _by_split(x_masks: np.ndarray, pool: int, s: int, value, fill) -> np.ndarray
 def _split_table(m: int, p: int, card: int | None, budgets: int) -> np.ndarray:
     """For every split of one suit's unseen cards ``p`` (index: X's part, Y holds the rest),
     :func:`suit_safe` of M's holding ``m`` (``card`` None) or :func:`lead_safe` with that lead
-    (-1: any), both budgets at ``budgets``; kept across the chunks and calls of a process
-    (read-only).  Read off the C engine's table when it is built (:func:`_safety_words`; the
-    memoised game in Python took a third of a weak мизер's odds call), else the game."""
-    table = np.zeros(256, dtype=bool)
-    words = _safety_words()
+    (-1: any), both budgets at ``budgets``: the diagonal of :func:`_budget_table` (budgets
+    from :data:`BUDGET_LIMIT` on are no limit); kept for the process (read-only)."""
     b = min(budgets, BUDGET_LIMIT)
-    sub = p
-    while True:
-        y = p & ~sub
-        if words is not None:
-            word = (words[_SPREAD[m] + 2 * _SPREAD[sub] + 3 * _SPREAD[y]] if card is None
-                    else _lead_word(words, m, sub, y, card))
-            table[sub] = word >> (8 * b + b) & 1
-        else:
-            table[sub] = (suit_safe(m, sub, y, budgets, budgets) if card is None
-                          else lead_safe(m, sub, y, card, budgets, budgets))
-        if sub == 0:
-            break
-        sub = (sub - 1) & p
+    table = _budget_table(m, p, card)[:, b, b].copy()
     table.flags.writeable = False
     return table
 

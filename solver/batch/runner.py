@@ -140,8 +140,9 @@ def pipeline(items: Iterable, what: str, base: dict, *, executor=None,
     the rate so far over ``slots`` workers), between 1 and :data:`MAX_CHUNK` deals, and, when
     the number of ``total`` items is known, to at most a quarter of a worker's share of the
     items not yet submitted, so the last chunks are small and no worker waits long for
-    another's (1,000 contract solves on 2 workers: 1.66-1.74x one worker's speed before).  On any exit
-    (exhausted, error, KeyboardInterrupt, ``close()``) the chunks still in flight are cancelled.
+    another's (1,000 contract solves on 2 workers: 1.66-1.74x one worker's speed before).  On
+    any exit (exhausted, error, KeyboardInterrupt, ``close()``) the chunks still in flight are
+    cancelled.
     """
     if executor is None:
         def submit(chunk):
