@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from html import escape
+from typing import NamedTuple
 
 import numpy as np
 
@@ -48,13 +49,13 @@ from ._common import (
 )
 
 
-@dataclass(frozen=True)
-class DiscardValue:
+class DiscardValue(NamedTuple):
     """One discard: its two ``cards``, the declarer's ``tricks`` after it, its ``group``.
 
     Discards in the same ``group`` leave the same game up to relative ranks.  ``exact`` is
     False only for a bound (``best_discard``/``exact=False``): then ``tricks`` is an upper bound
     for a contract (a lower bound for a мизер) no better than the best discard's value.
+    (A named tuple: a question builds 66 of them, 4.5x faster than a frozen dataclass.)
     """
 
     cards: tuple[int, int]
@@ -254,38 +255,49 @@ class _Grouping:
         return int(self.first[at]), int(self.second[at])
 
 
-_BY_RANK_DOWN = (np.arange(4)[:, None] * 8 + np.arange(7, -1, -1)).ravel()  # A♠ .. 7♠, A♣ ..
-_SLOT = (np.uint64(4) ** np.arange(32, dtype=np.uint64))
-
-
 @lru_cache(maxsize=64)
 def _grouping(hands: tuple, seat: int, twelve: int, only) -> _Grouping:
     """The discards of ``twelve`` (every pair, or the pairs ``only``) grouped by the game they
     leave: two discards are one group when every suit's cards still in play have the same
     owners from the ace down (:func:`solver.analysis._common.suit_owners`), the discarded
-    cards closing up.  One numpy pass over the discards; the same for every strain and mode
-    of a seat, so kept for the next question (a table asks six per seat)."""
+    cards closing up.  The same for every strain and mode of a seat, so kept for the next
+    question (a table asks six per seat).
+
+    Only the opponents' cards separate the declarer's: his cards of a suit fall into *runs*
+    (from the ace down, none of the opponents' cards between them; cards out of play close
+    up), and a suit's owner sequence after a discard is fixed by how many cards each run
+    keeps.  So a discard's game is the pair of runs its two cards come from.
+
+    >>> g = _grouping((0b0111, 0b1000, 0), 0, 0b0111, None)   # ♠987 against the ♠T
+    >>> g.group.tolist(), g.kept.tolist()                      # one run: one group
+    ([0, 0, 0], [4])
+    """
+    others = int(hands[(seat + 1) % 3]) | int(hands[(seat + 2) % 3])
+    run = {}
+    runs = 0
+    for c in range(31, -1, -1):          # suit by suit, each from the ace down
+        if c % 8 == 7:
+            open_ = False
+        if twelve >> c & 1:
+            if not open_:
+                runs, open_ = runs + 1, True
+            run[c] = runs
+        elif others >> c & 1:
+            open_ = False
     if only is None:
-        cards = np.array(list(iter_cards(twelve)))
-        i, j = np.triu_indices(len(cards), 1)
-        first, second = cards[i], cards[j]
+        cards = [c for c in range(32) if twelve >> c & 1]
+        pairs = [(a, b) for i, a in enumerate(cards) for b in cards[i + 1:]]
     else:
-        ps = sorted(only)
-        first, second = np.array([p[0] for p in ps]), np.array([p[1] for p in ps])
-    kept = np.int64(twelve) & ~((np.int64(1) << first) | (np.int64(1) << second))
-    # owner codes of every card, per discard: 1 the declarer, 2 and 3 the others, 0 nobody;
-    # in suit order, each suit from the ace down, then each suit's empty slots moved last
-    others = [int(hands[(seat + k) % 3]) for k in (1, 2)]
-    bit = np.int64(1) << _BY_RANK_DOWN
-    fixed = np.where(others[0] & bit, 2, 0) + np.where(others[1] & bit, 3, 0)
-    owner = (((kept[:, None] & bit) != 0) + fixed).reshape(len(kept), 4, 8)
-    owner = np.take_along_axis(owner, np.argsort(owner == 0, axis=2, kind="stable"), axis=2)
-    key = owner.reshape(len(kept), 32).astype(np.uint64) @ _SLOT
-    _, at, inverse = np.unique(key, return_index=True, return_inverse=True)
-    renumber = np.empty(len(at), dtype=np.intp)
-    renumber[np.argsort(at, kind="stable")] = np.arange(len(at))
-    group = renumber[inverse.ravel()]
-    return _Grouping(first, second, group, kept[np.sort(at)])
+        pairs = sorted(only)
+    # runs are numbered from the top card down, so a < b has run[a] >= run[b]: one key a pair
+    number: dict = {}
+    group = [number.setdefault(run[a] << 6 | run[b], len(number)) for a, b in pairs]
+    kept = [0] * len(number)
+    for (a, b), g in zip(reversed(pairs), reversed(group)):   # the group's first pair last
+        kept[g] = twelve & ~((1 << a) | (1 << b))
+    return _Grouping(np.array([a for a, _ in pairs], dtype=np.int64),
+                     np.array([b for _, b in pairs], dtype=np.int64),
+                     np.array(group, dtype=np.intp), np.array(kept, dtype=np.int64))
 
 
 def discard_values(hands, seat: int, twelve: int, *, trump: int, misere: bool, leader: int,
