@@ -3,7 +3,7 @@
 The declarer picks up the talon (прикуп) and discards two of his twelve cards before play.
 :func:`discard` solves the play after each of the C(12, 2) = 66 discards.
 
-How it stays cheap (on a full deal about 10-18× one solve for every exact value, 5-7×
+How it stays cheap (on a full deal about 15-22× one solve for every exact value, 4.5-5.3×
 with only the best exact; docs/analysis.md has the measurements and the floor):
 
 * discards that leave the same game up to relative ranks (7♠ or 8♠ from ♠987 when no other
