@@ -232,3 +232,21 @@ def test_grouping_is_the_owner_sequence_definition(seed):
         assert [(int(g.first[i]), int(g.second[i])) for i in at] == [p for p, _ in members]
         assert int(g.kept[k]) == members[0][1] and g.lowest(k) == members[0][0]
     assert any(len(m) > 1 for m in classes)          # some discards do share a game
+
+
+@needs_fast
+def test_discard_values_names_a_bad_pair():
+    """``only=`` pairs that are not two of the declarer's cards are refused by name."""
+    from solver.analysis.discard import discard_values
+    deal = Deal.random(3)
+    twelve = deal.hands[0] | deal.talon_mask
+    mine = [c for c in range(32) if twelve >> c & 1]
+    other = next(c for c in range(32) if not twelve >> c & 1)
+    ctx = get_backend("reference").Context()
+    for bad in [(other, mine[0]), (mine[0], mine[0])]:
+        with pytest.raises(InvalidArgumentError, match="two of the declarer's cards"):
+            discard_values(deal.hands, 0, twelve, trump=4, misere=False, leader=0, ctx=ctx,
+                           only=[bad])
+    values, _, _ = discard_values(deal.hands, 0, twelve, trump=4, misere=False, leader=0,
+                                  ctx=get_backend(FAST[0]).Context(4), only=[(mine[0], mine[1])])
+    assert [v.cards for v in values] == [(mine[0], mine[1])]

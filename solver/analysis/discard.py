@@ -289,6 +289,10 @@ def _grouping(hands: tuple, seat: int, twelve: int, only) -> _Grouping:
         pairs = [(a, b) for i, a in enumerate(cards) for b in cards[i + 1:]]
     else:
         pairs = sorted(only)
+        for a, b in pairs:
+            if a == b or a not in run or b not in run:
+                raise InvalidArgumentError(
+                    f"a discard is two of the declarer's cards, not {cards_text((a, b))}")
     # runs are numbered from the top card down, so a < b has run[a] >= run[b]: one key a pair
     number: dict = {}
     group = [number.setdefault(run[a] << 6 | run[b], len(number)) for a, b in pairs]
