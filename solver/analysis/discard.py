@@ -31,7 +31,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..cards import NO_TRUMP, count, iter_cards
+from ..cards import NO_TRUMP, count
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
 from ..engine.layout import P_LEADER, P_MINIMISE, P_NTABLE
@@ -288,7 +288,7 @@ def _grouping(hands: tuple, seat: int, twelve: int, only) -> _Grouping:
         cards = [c for c in range(32) if twelve >> c & 1]
         pairs = [(a, b) for i, a in enumerate(cards) for b in cards[i + 1:]]
     else:
-        pairs = sorted(only)
+        pairs = sorted(tuple(sorted(p)) for p in only)
         for a, b in pairs:
             if a == b or a not in run or b not in run:
                 raise InvalidArgumentError(
