@@ -763,8 +763,13 @@ static int gen_moves(const game_t *g, const state_t *s, int mover, uint32_t lega
                                         && SUIT_BITS(s->hand[partner], trump);
                     }
                 }
+                int mine = popc32(SUIT_BITS(s->hand[mover], su));
                 if (top && !ruffed)
-                    sc = 60 + popc32(SUIT_BITS(s->hand[mover], su));
+                    /* cashing: the solo seat his longer suits first; a defender the suits
+                     * where he and the solo seat are shorter first (with the two changes
+                     * below, contract nodes mean -7.7%, median -8.1% over 1,500 deals) */
+                    sc = mover == solo ? 60 + mine
+                                       : 68 - mine - popc32(SUIT_BITS(s->hand[solo], su));
                 else if (partner_ruffs)
                     /* a defender's lead for his partner to ruff: before cashing his own
                      * winners (contract nodes mean -1.7%) */
@@ -774,7 +779,8 @@ static int gen_moves(const game_t *g, const state_t *s, int mover, uint32_t lega
                     uint32_t sp = SUIT_BITS(s->hand[partner], su);
                     uint32_t ss = SUIT_BITS(s->hand[solo], su);
                     if (sp && (!ss || msb32(sp) > msb32(ss)))
-                        sc = 40 + 8 - rk;
+                        /* to the partner's winner: as early as his own cashing leads */
+                        sc = 60 + 8 - rk;
                     else if (!ss && trump != PREF_NO_TRUMP && su != trump
                              && SUIT_BITS(s->hand[solo], trump))
                         sc = 0 + 8 - rk;
@@ -782,10 +788,11 @@ static int gen_moves(const game_t *g, const state_t *s, int mover, uint32_t lega
                         /* suits where the solo seat is short first (-0.8% nodes) */
                         sc = 20 + 8 - rk - 8 * popc32(ss);
                 } else
-                    /* the solo seat's other leads: his shorter suits first (towards ruffs and
-                     * voids; 16 a card outweighs the rest), then suits not ruffed, then low
-                     * cards (contract nodes -2.6% over 1,000 deals) */
-                    sc = (ruffed ? 0 : 20) + 8 - rk - 16 * popc32(SUIT_BITS(s->hand[mover], su));
+                    /* the solo seat's other leads: a suit a defender ruffs first (it costs
+                     * him a trump; his shorter suits first, 8 a card), then his shorter suits
+                     * (towards ruffs and voids; 16 a card outweighs the rest), low cards
+                     * first */
+                    sc = ruffed ? 44 + 8 - rk - 8 * mine : 20 + 8 - rk - 16 * mine;
             } else if (mover == solo) {
                 /* safe lead: some opponent holds only higher cards of the suit; before it a
                  * card above every catcher card of the suit (a trick he cannot avoid unless
