@@ -996,8 +996,9 @@ def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ, targe
 
     Followers: a card that makes the trick go the way the mover's side wants first (the
     cheapest winner when winning, else the lowest card in a contract, the highest duck on
-    мизер / распасы).  Leaders: in a contract, cash a suit whose top card the leader holds,
-    else lead low; when the solo seat minimises, it leads a card above all the others' cards
+    мизер / распасы).  Leaders: in a contract, cash a suit whose top card the leader holds (a
+    defender his and the solo seat's shorter suits first, beside leads to his partner's
+    winner), else lead low (the solo seat first into a defender's ruff); when the solo seat minimises, it leads a card above all the others' cards
     of its suit first (a trick it cannot avoid, taken while it keeps the lead), then where an
     opponent must go over it; the catchers lead where the solo seat must go over them, or,
     needing ``target`` >= 2 tricks, first a card above all of his in the suit (a free
@@ -1060,23 +1061,37 @@ def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ, targe
             u = (univ >> sh) & 0xFF
             above = 0xFF & ~((1 << r) - 1)
             if not mini:
+                mine = popcount32((hm >> sh) & 0xFF)
                 if (u & above) == ((hm >> sh) & above):
-                    sc = 300 + r
+                    # cashing: a defender the suits where he and the solo seat are shorter
+                    # first (as the C engine)
+                    sc = 300 + r if mover == solo else (
+                        300 + 8 - mine - popcount32((st[solo] >> sh) & 0xFF))
                 else:
-                    sc = 100 - r
                     top = u & -u
                     while u & ~(top | (top - 1)):
                         top <<= 1
+                    partner_top = False
+                    ruffed = False
                     for p in range(3):
                         if p == mover:
                             continue
                         hp = (st[p] >> sh) & 0xFF
                         if (p == solo) == (mover == solo):
-                            if hp & top:          # the partner wins it
-                                sc += 100
+                            partner_top = (hp & top) != 0
                         elif (trump != NO_TRUMP and s != trump and hp == 0
                               and (st[p] >> (8 * trump)) & 0xFF != 0):
-                            sc -= 80              # an opponent ruffs it
+                            ruffed = True
+                    if partner_top:
+                        # to the partner's winner: beside cashing, after it when the solo
+                        # seat ruffs
+                        sc = 220 - r if ruffed else 300 + 8 - r
+                    elif ruffed:
+                        # an opponent ruffs it: last for a defender, first of the solo seat's
+                        # other leads (it costs the defender a trump)
+                        sc = 140 - r - 8 * mine if mover == solo else 20 - r
+                    else:
+                        sc = 100 - r
                     if s == trump and mover == solo:
                         sc += 50                  # the declarer draws trumps
                     if trump == NO_TRUMP:
