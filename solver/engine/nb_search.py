@@ -996,13 +996,13 @@ def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ, targe
 
     Followers: a card that makes the trick go the way the mover's side wants first (the
     cheapest winner when winning, else the lowest card in a contract, the highest duck on
-    мизер / распасы).  Leaders: in a contract, cash a suit whose top card the leader holds (a
-    defender his and the solo seat's shorter suits first, beside leads to his partner's
-    winner), else lead low (the solo seat first into a defender's ruff); when the solo seat minimises, it leads a card above all the others' cards
-    of its suit first (a trick it cannot avoid, taken while it keeps the lead), then where an
-    opponent must go over it; the catchers lead where the solo seat must go over them, or,
-    needing ``target`` >= 2 tricks, first a card above all of his in the suit (a free
-    unblock).
+    мизер / распасы).  Leaders: in a contract, cash a suit whose top card the leader holds
+    (a defender his and the solo seat's shorter suits first, beside leads to his partner's
+    winner), else lead low (the solo seat first into a defender's ruff); when the solo seat
+    minimises, it leads a card above all the others' cards of its suit first (a trick it
+    cannot avoid, taken while it keeps the lead), then where an opponent must go over it; the
+    catchers lead where the solo seat must go over them, or, needing ``target`` >= 2 tricks,
+    first a card above all of his in the suit (a free unblock).
     """
     if cnt <= 1:
         return
