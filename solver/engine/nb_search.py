@@ -1091,7 +1091,7 @@ def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ, targe
                         # other leads (it costs the defender a trump)
                         sc = 140 - r - 8 * mine if mover == solo else 20 - r
                     else:
-                        sc = 100 - r
+                        sc = 100 + r          # high cards first: they drive out winners
                     if s == trump and mover == solo:
                         sc += 50                  # the declarer draws trumps
                     if trump == NO_TRUMP:
