@@ -998,7 +998,7 @@ def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ, targe
     cheapest winner when winning, else the lowest card in a contract, the highest duck on
     мизер / распасы).  Leaders: in a contract, cash a suit whose top card the leader holds
     (a defender his and the solo seat's shorter suits first, beside leads to his partner's
-    winner), else lead low (the solo seat first into a defender's ruff); when the solo seat
+    winner), else lead high (the solo seat first into a defender's ruff); when the solo seat
     minimises, it leads a card above all the others' cards of its suit first (a trick it
     cannot avoid, taken while it keeps the lead), then where an opponent must go over it; the
     catchers lead where the solo seat must go over them, or, needing ``target`` >= 2 tricks,
@@ -1091,11 +1091,10 @@ def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ, targe
                         # other leads (it costs the defender a trump)
                         sc = 140 - r - 8 * mine if mover == solo else 20 - r
                     else:
-                        sc = 100 + r          # high cards first: they drive out winners
-                    if s == trump and mover == solo:
-                        sc += 50                  # the declarer draws trumps
-                    if trump == NO_TRUMP:
-                        sc += 8 * popcount32((hm >> sh) & 0xFF)   # long suits first
+                        # high cards first (they drive out winners); the solo seat's shorter
+                        # suits first, a defender's the solo seat's shorter ones (as C)
+                        sc = 100 + r - (16 * mine if mover == solo
+                                        else 8 * popcount32((st[solo] >> sh) & 0xFF))
             elif mover == solo:
                 below = (1 << (r + 1)) - 1
                 safe = False
