@@ -1072,6 +1072,7 @@ def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ, targe
                     while u & ~(top | (top - 1)):
                         top <<= 1
                     partner_top = False
+                    partner_ruffs = False
                     ruffed = False
                     for p in range(3):
                         if p == mover:
@@ -1079,10 +1080,14 @@ def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ, targe
                         hp = (st[p] >> sh) & 0xFF
                         if (p == solo) == (mover == solo):
                             partner_top = (hp & top) != 0
+                            partner_ruffs = (trump != NO_TRUMP and s != trump and hp == 0
+                                             and (st[p] >> (8 * trump)) & 0xFF != 0)
                         elif (trump != NO_TRUMP and s != trump and hp == 0
                               and (st[p] >> (8 * trump)) & 0xFF != 0):
                             ruffed = True
-                    if partner_top:
+                    if partner_ruffs and not ruffed:
+                        sc = 320 - r          # for the partner to ruff: first (as C)
+                    elif partner_top:
                         # to the partner's winner: beside cashing, after it when the solo
                         # seat ruffs
                         sc = 220 - r if ruffed else 300 + 8 - r
