@@ -273,12 +273,16 @@ def unsafe_layout_counts(kept: int, pool: int, x_masks: np.ndarray,
 _POPCOUNT8 = np.array([h.bit_count() for h in range(256)], dtype=np.int8)
 
 
+def _suit_lengths(hand: int) -> np.ndarray:
+    """The number of cards of each suit in ``hand``: an int8 array of 4."""
+    return _POPCOUNT8[[(hand >> (8 * s)) & 0xFF for s in range(4)]]
+
+
 def _lengths(x_masks, pool: int) -> tuple[np.ndarray, np.ndarray]:
     """Per layout and suit, X's and Y's number of cards: two ``(n, 4)`` int8 arrays."""
     xm = np.asarray(x_masks, dtype=np.int64)
     lx = _POPCOUNT8[(xm[:, None] >> (8 * np.arange(4))) & 0xFF]
-    pool_lengths = _POPCOUNT8[[(pool >> (8 * s)) & 0xFF for s in range(4)]]
-    return lx, pool_lengths[None, :] - lx
+    return lx, _suit_lengths(pool)[None, :] - lx
 
 
 def _others(g: np.ndarray, extra: int) -> np.ndarray:
@@ -333,7 +337,7 @@ def solo_throw_budgets(kept: int, x_masks, pool: int, *,
     [[0, 0, 0, 0]]
     """
     lx, ly = _lengths(x_masks, pool)
-    lm = _POPCOUNT8[[(kept >> (8 * s)) & 0xFF for s in range(4)]][None, :]
+    lm = _suit_lengths(kept)[None, :]
     gx = np.maximum(0, np.minimum(ly, lm) - lx)   # Y's leads of t, X void, M following
     gy = np.maximum(0, np.minimum(lx, lm) - ly)
     return _others(gx, int(m_leads)), _others(gy, int(m_leads))
@@ -667,6 +671,8 @@ def _safety_words():
 
 @cache
 def _words_of(source):
+    # keyed by the table's source function, so that a test replacing _safe_table (the engine
+    # "not built") is not answered from the real table's words
     table = source()
     return None if table is None else table.tolist()
 
