@@ -137,7 +137,7 @@ def _scan_rows(deal, seat, misere, strain):
     from solver.analysis.discard import _grouping
     twelve = deal.hands[seat] | deal.talon_mask
     rows = []
-    for kept in _grouping(tuple(deal.hands), seat, twelve, None).kept.tolist():
+    for kept in _grouping(tuple(deal.hands), seat, twelve, None).kept:
         h = list(deal.hands)
         h[seat] = kept
         rows.append(make_position(h, trump=4 if misere else strain, solo=seat, minimise=misere))
@@ -226,12 +226,11 @@ def test_grouping_is_the_owner_sequence_definition(seed):
         want.setdefault(key, []).append((p, kept))
     classes = list(want.values())
     n = count(twelve)
-    assert len(g.kept) == len(classes)
-    assert len(g.group) == n * (n - 1) // 2 == sum(map(len, classes))
+    assert len(g.kept) == len(g.members) == len(classes)
+    assert sum(map(len, g.members)) == n * (n - 1) // 2 == sum(map(len, classes))
     for k, members in enumerate(classes):
-        at = np.flatnonzero(g.group == k)
-        assert [(int(g.first[i]), int(g.second[i])) for i in at] == [p for p, _ in members]
-        assert int(g.kept[k]) == members[0][1] and g.lowest(k) == members[0][0]
+        assert g.members[k] == [p for p, _ in members]
+        assert g.kept[k] == members[0][1] and g.lowest(k) == members[0][0]
     assert any(len(m) > 1 for m in classes)          # some discards do share a game
 
 
@@ -251,3 +250,18 @@ def test_discard_values_names_a_bad_pair():
     values, _, _ = discard_values(deal.hands, 0, twelve, trump=4, misere=False, leader=0,
                                   ctx=get_backend(FAST[0]).Context(4), only=[(mine[0], mine[1])])
     assert [v.cards for v in values] == [(mine[0], mine[1])]
+
+
+@pytest.mark.parametrize("misere", [False, True])
+def test_group_scores_are_their_best_members(misere):
+    """_solve_groups scores a group by its first (contract) or last (мизер) discard: the
+    least of its members' scores, since _keep_scores is monotone in the rank within a suit."""
+    from solver.analysis.discard import _grouping, _keep_scores
+    for seed in range(30):
+        deal = Deal.random(900 + seed)
+        seat, trump = seed % 3, seed % 5
+        twelve = deal.hands[seat] | deal.talon_mask
+        score = _keep_scores(twelve, trump, misere)
+        at = -1 if misere else 0
+        for m in _grouping(tuple(deal.hands), seat, twelve, None).members:
+            assert score[m[at][0]] + score[m[at][1]] == min(score[a] + score[b] for a, b in m)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import combinations, product
 from html import escape
 from typing import NamedTuple
 
@@ -153,18 +154,18 @@ class DiscardResult:
                 + hand_html(twelve, title="12 cards") + "<table>" + "".join(rows) + "</table>")
 
 
-_CARD = np.arange(32)
 _SUIT_LENGTH = np.array([count(h) for h in range(256)])  # cards in an 8-bit holding
 
 
-def _keep_scores(twelve: int, trump: int, misere: bool) -> np.ndarray:
+def _keep_scores(twelve: int, trump: int, misere: bool) -> list:
     """How much the declarer wants to keep each card (heuristic ordering only), by card: a
-    contract keeps high cards, trumps and long suits; a мизер low cards and short suits."""
-    length = np.array([count(twelve >> (8 * s) & 0xFF) for s in range(4)])[_CARD >> 3]
-    rank = _CARD & 7
+    contract keeps high cards, trumps and long suits; a мизер low cards and short suits.
+    Within a suit the score rises with the rank (a contract) or falls (a мизер):
+    :func:`_solve_groups` relies on it."""
+    length = [count(twelve >> 8 * s & 0xFF) for s in range(4)]
     if misere:
-        return -rank - np.where(length <= 2, 2.0, 0.0)
-    return rank + np.where(_CARD >> 3 == trump, 12, 0) + 1.5 * length
+        return [-(c & 7) - (2.0 if length[c >> 3] <= 2 else 0.0) for c in range(32)]
+    return [(c & 7) + (12 if c >> 3 == trump else 0) + 1.5 * length[c >> 3] for c in range(32)]
 
 
 def exact_from(ctx, pos, guess: int, counter: list, lo: int = 0, hi: int = 99) -> int:
@@ -237,22 +238,35 @@ def _probe(ctx, pos, t, counter) -> bool:
     return answer
 
 
-@dataclass(frozen=True)
-class _Grouping:
+class _Grouping(NamedTuple):
     """The discards of a 12-card hand grouped by the game they leave (equal up to relative
-    ranks), as arrays: per discard (in card order) its two cards ``first`` < ``second`` and
-    the index of its ``group``; per group the ``kept`` hand.  Groups are numbered in the order
-    of their first discard, so a group's first discard is its lowest."""
+    ranks).  Per group: its discards ``members`` (pairs ``a < b`` in card order, its first
+    one its lowest) and the ``kept`` hand; groups are numbered in the order of their first
+    discard.  Plain tuples: a question reads a few dozen items, where numpy's per-call cost
+    would dominate."""
 
-    first: np.ndarray
-    second: np.ndarray
-    group: np.ndarray
-    kept: np.ndarray
+    members: tuple
+    kept: tuple
 
     def lowest(self, g: int) -> tuple[int, int]:
         """Group ``g``'s first discard in card order."""
-        at = int(np.argmax(self.group == g))
-        return int(self.first[at]), int(self.second[at])
+        return self.members[g][0]
+
+
+def _run_starts(mine: int, others: int) -> list:
+    """``mine``'s cards in card order, each as ``c`` when it starts a run (the next lower card
+    of its suit held by anyone is not ``mine``'s, or there is none) and as ``~c`` when it
+    continues one.  The bit form of :func:`solver.engine`'s C ``representatives``: a carry
+    started just above each of ``mine``'s cards runs up through the cards nobody holds and
+    lands on the next held card, which is not a start when the carry came from ``mine``.
+
+    >>> _run_starts(0b1011, 0b0100)    # ♠7 ♠8 | ♠9 theirs | ♠T: runs 7-8 and T
+    [0, -2, 3]
+    """
+    absent = ~(mine | others) & 0x7F7F7F7F          # bit 7 of a suit stops the carry
+    seed = (mine << 1) & 0xFEFEFEFE
+    follows = ((absent + (seed & absent)) & ~absent) | (seed & ~absent)
+    return [c if not follows >> c & 1 else ~c for c in range(32) if mine >> c & 1]
 
 
 @lru_cache(maxsize=64)
@@ -264,44 +278,42 @@ def _grouping(hands: tuple, seat: int, twelve: int, only) -> _Grouping:
     question (a table asks six per seat).
 
     Only the opponents' cards separate the declarer's: his cards of a suit fall into *runs*
-    (from the ace down, none of the opponents' cards between them; cards out of play close
-    up), and a suit's owner sequence after a discard is fixed by how many cards each run
-    keeps.  So a discard's game is the pair of runs its two cards come from.
+    (none of the opponents' cards between them; cards out of play close up), and a suit's
+    owner sequence after a discard is fixed by how many cards each run keeps.  So a
+    discard's game is the pair of runs its two cards come from.
 
     >>> g = _grouping((0b0111, 0b1000, 0), 0, 0b0111, None)   # ♠987 against the ♠T
-    >>> g.group.tolist(), g.kept.tolist()                      # one run: one group
-    ([0, 0, 0], [4])
+    >>> g.members, g.kept                                      # one run: one group
+    (([(0, 1), (0, 2), (1, 2)],), (4,))
     """
-    others = int(hands[(seat + 1) % 3]) | int(hands[(seat + 2) % 3])
-    run = {}
-    runs = 0
-    for c in range(31, -1, -1):          # suit by suit, each from the ace down
-        if c % 8 == 7:
-            open_ = False
-        if twelve >> c & 1:
-            if not open_:
-                runs, open_ = runs + 1, True
-            run[c] = runs
-        elif others >> c & 1:
-            open_ = False
+    runs: list = []                      # each run's cards, ascending; runs by lowest card
+    for c in _run_starts(twelve, int(hands[(seat + 1) % 3]) | int(hands[(seat + 2) % 3])):
+        if c < 0:
+            runs[-1].append(~c)
+        else:
+            runs.append([c])
     if only is None:
-        cards = [c for c in range(32) if twelve >> c & 1]
-        pairs = [(a, b) for i, a in enumerate(cards) for b in cards[i + 1:]]
+        # a run's cards lie below the next run's: groups and pairs come out in card order
+        members = []
+        for i, ri in enumerate(runs):
+            if len(ri) > 1:
+                members.append(list(combinations(ri, 2)))
+            for rj in runs[i + 1:]:
+                members.append(list(product(ri, rj)))
     else:
-        pairs = sorted(tuple(sorted(p)) for p in only)
-        for a, b in pairs:
-            if a == b or a not in run or b not in run:
+        of = {c: i for i, r in enumerate(runs) for c in r}
+        by_key: dict = {}
+        for a, b in sorted(tuple(sorted(p)) for p in only):
+            if a == b or a not in of or b not in of:
                 raise InvalidArgumentError(
                     f"a discard is two of the declarer's cards, not {cards_text((a, b))}")
-    # runs are numbered from the top card down, so a < b has run[a] >= run[b]: one key a pair
-    number: dict = {}
-    group = [number.setdefault(run[a] << 6 | run[b], len(number)) for a, b in pairs]
-    kept = [0] * len(number)
-    for (a, b), g in zip(reversed(pairs), reversed(group)):   # the group's first pair last
-        kept[g] = twelve & ~((1 << a) | (1 << b))
-    return _Grouping(np.array([a for a, _ in pairs], dtype=np.int64),
-                     np.array([b for _, b in pairs], dtype=np.int64),
-                     np.array(group, dtype=np.intp), np.array(kept, dtype=np.int64))
+            by_key.setdefault((of[a], of[b]), []).append((a, b))
+        members = list(by_key.values())
+    kept = [twelve & ~((1 << m[0][0]) | (1 << m[0][1])) for m in members]
+    return _Grouping(tuple(members), tuple(kept))
+
+
+_new_value = tuple.__new__  # a DiscardValue from a ready tuple, without the keyword __new__
 
 
 def discard_values(hands, seat: int, twelve: int, *, trump: int, misere: bool, leader: int,
@@ -314,13 +326,9 @@ def discard_values(hands, seat: int, twelve: int, *, trump: int, misere: bool, l
     grouping, order, values, exact_, nodes, calls = _solve_groups(
         hands, seat, twelve, trump=trump, misere=misere, leader=leader, ctx=ctx, exact=exact,
         only=only)
-    rank = np.empty(len(order), dtype=np.intp)
-    rank[_ranked(order, values, exact_, misere)] = np.arange(len(order))
-    by_rank = np.argsort(rank[grouping.group], kind="stable")  # a group's discards in card order
-    g = grouping.group[by_rank]
-    out = [DiscardValue((a, b), v, r, ex) for a, b, v, r, ex in zip(
-        grouping.first[by_rank].tolist(), grouping.second[by_rank].tolist(),
-        values[g].tolist(), rank[g].tolist(), exact_[g].tolist())]
+    members = grouping.members
+    out = [_new_value(DiscardValue, (p, values[g], r, exact_[g]))
+           for r, g in enumerate(_ranked(order, values, exact_, misere)) for p in members[g]]
     return out, nodes, calls
 
 
@@ -333,52 +341,60 @@ def best_discard(hands, seat: int, twelve: int, *, trump: int, misere: bool, lea
         hands, seat, twelve, trump=trump, misere=misere, leader=leader, ctx=ctx, exact=False,
         only=None)
     g = _ranked(order, values, exact_, misere)[0]
-    return int(values[g]), grouping.lowest(g), calls
+    return values[g], grouping.lowest(g), calls
 
 
-def _ranked(order, values, exact, misere) -> np.ndarray:
-    """The groups best first: best value, exact before bounds, then the heuristic order."""
+def _ranked(order, values, exact, misere) -> list:
+    """The groups best first: best value, exact before bounds, then the order tried."""
     sign = 1 if misere else -1
-    return order[np.lexsort((np.arange(len(order)), ~exact[order], sign * values[order]))]
+    return sorted(order, key=lambda g: (sign * values[g], not exact[g]))  # stable
 
 
 def _solve_groups(hands, seat, twelve, *, trump, misere, leader, ctx, exact, only):
     """Group the discards, solve the groups: ``(grouping, order, values, exact, nodes,
     calls)``; ``order``: the groups in the order tried, ``values[g]``, ``exact[g]``: group
-    ``g``'s tricks and whether they are exact (else a bound)."""
+    ``g``'s tricks and whether they are exact (else a bound), as lists."""
     grouping = _grouping(tuple(int(h) for h in hands), seat, twelve,
                          None if only is None else tuple(tuple(sorted(p)) for p in only))
     kept = grouping.kept
+    n = len(kept)
     # a group's score: its best discard's (the cards it keeps score the rest)
     score = _keep_scores(twelve, trump, misere)
-    pair_score = score[grouping.first] + score[grouping.second]
-    by_score = np.full(len(kept), np.inf)
-    np.minimum.at(by_score, grouping.group, pair_score)
-    values = np.zeros(len(kept), dtype=np.int64)
-    exact_ = np.zeros(len(kept), dtype=bool)
+    if only is None:
+        # the scores rise (a contract) or fall (a мизер) with the rank within a suit, and a
+        # group's discards come from two runs of one suit each: its first discard (lowest
+        # cards) or its last scores least
+        at = -1 if misere else 0
+        by_score = [score[m[at][0]] + score[m[at][1]] for m in grouping.members]
+    else:
+        by_score = [min(score[a] + score[b] for a, b in m) for m in grouping.members]
     if misere:
         from .misere_safety import kept_counts, proved_safe
         xa, xb = int(hands[(seat + 1) % 3]), int(hands[(seat + 2) % 3])
         # the fewest tricks by the one-suit game's counts first (each suit's count at most its
         # length: 7% fewer nodes in best-only мизер questions over 210 of the corpus), then
         # the fewest suits it cannot clear (4% fewer мизер nodes in the table over 60 deals)
-        counts, lead_counts = kept_counts(kept, xa, xb)
-        lengths = _SUIT_LENGTH[(kept[:, None] >> (8 * np.arange(4))) & 0xFF]
-        estimate = np.minimum(counts, lengths).sum(axis=1)
-        order = np.lexsort((np.arange(len(kept)), by_score, (counts > 0).sum(axis=1), estimate))
+        kept_arr = np.array(kept, dtype=np.int64)
+        counts, lead_counts = kept_counts(kept_arr, xa, xb)
+        lengths = _SUIT_LENGTH[(kept_arr[:, None] >> (8 * np.arange(4))) & 0xFF]
+        estimate = np.minimum(counts, lengths).sum(axis=1).tolist()
+        unsafe = (counts > 0).sum(axis=1).tolist()
+        order = sorted(range(n), key=lambda g: (estimate[g], unsafe[g], by_score[g]))
         # a discard the suit-by-suit proof clears takes no trick: value 0, no search
-        exact_ = proved_safe(counts == 0, lead_counts == 0, leader == seat)
+        exact_ = proved_safe(counts == 0, lead_counts == 0, leader == seat).tolist()
     else:
-        order = np.lexsort((np.arange(len(kept)), by_score))
-    rest = order[~exact_[order]]
-    if not len(rest):
+        order = sorted(range(n), key=by_score.__getitem__)
+        exact_ = [False] * n
+    values = [0] * n
+    rest = [g for g in order if not exact_[g]]
+    if not rest:
         return grouping, order, values, exact_, 0, 0
     base = position(hands, trump=NO_TRUMP if misere else trump, solo=seat, minimise=misere,
                     leader=leader)
     pos = np.repeat(base[None, :], len(rest), axis=0)
-    pos[:, seat] = kept[rest]
+    pos[:, seat] = [kept[g] for g in rest]
     nodes = calls = 0
-    if exact_.any():
+    if any(exact_):
         best = 0
     else:
         best = ctx.value(pos[0])
@@ -386,7 +402,8 @@ def _solve_groups(hands, seat, twelve, *, trump, misere, leader, ctx, exact, onl
         values[rest[0]], exact_[rest[0]] = best, True
         rest, pos = rest[1:], pos[1:]
     got, got_exact, used, probes = scan_discards(ctx, pos, best, only_best=not exact)
-    values[rest], exact_[rest] = got, got_exact
+    for g, v, ex in zip(rest, got.tolist(), got_exact.tolist()):
+        values[g], exact_[g] = v, ex
     return grouping, order, values, exact_, nodes + int(used.sum()), calls + probes
 
 
