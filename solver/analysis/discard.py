@@ -3,8 +3,9 @@
 The declarer picks up the talon (прикуп) and discards two of his twelve cards before play.
 :func:`discard` solves the play after each of the C(12, 2) = 66 discards.
 
-How it stays cheap (on a full deal about 15-22× one solve for every exact value, 4.5-5.3×
-with only the best exact; docs/analysis.md has the measurements and the floor):
+How it stays cheap (on a full deal about 16-25× one solve for every exact value, 4.3-6.6×
+with only the best exact, over the bench runs of bench/README.md; docs/analysis.md has the
+measurements and the floor):
 
 * discards that leave the same game up to relative ranks (7♠ or 8♠ from ♠987 when no other
   hand holds a spade between them) are one *group*, solved once;
