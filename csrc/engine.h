@@ -97,7 +97,8 @@ struct pref_ctx {
     game_t game;        /* the game the table's entries belong to */
     uint64_t nodes;
     int fast;           /* 1: use the POPCNT/BMI2 search variant */
-    int levels;         /* bucket levels (pref_ctx_set_levels) */
+    int levels;         /* bucket levels in use (api.c: the setting, or the game's) */
+    int levels_set;     /* pref_ctx_set_levels: 1..4, or 0: by the game (api.c, levels_for) */
     int8_t killer[11][3]; /* last cutting card by tricks left and cards on the table */
 };
 

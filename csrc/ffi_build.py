@@ -62,6 +62,7 @@ pref_ctx *pref_ctx_new(size_t tt_bytes);
 void pref_ctx_free(pref_ctx *ctx);
 void pref_ctx_clear(pref_ctx *ctx);
 int pref_ctx_set_levels(pref_ctx *ctx, int levels);
+int pref_ctx_get_levels(const pref_ctx *ctx);
 size_t pref_ctx_tt_bytes(const pref_ctx *ctx);
 int pref_ctx_table_stats(const pref_ctx *ctx, uint64_t stats[5]);
 int pref_ctx_set_portable(pref_ctx *ctx, int portable);

@@ -76,11 +76,15 @@ void pref_ctx_clear(pref_ctx *ctx);
  * context) uses the POPCNT/BMI2 build when this CPU and compiler have it.  Returns 1 when the
  * POPCNT/BMI2 build is in use, 0 otherwise (PREF_E_NULL for a NULL context). */
 int pref_ctx_set_portable(pref_ctx *ctx, int portable);
-/* Bucket levels, 1..4 (default 2): the entries of one shape are spread over one bucket per
- * level, picked by the owners of the top 0, 1, 2, 3 cards of every suit; a probe looks in each.
- * 3 suits many related positions in one table (the layouts of one hand: -40% nodes on a weak
- * мизер's odds), 2 single solves (4 costs them 4% more time).  A change clears the table. */
+/* Bucket levels, 1..4, or 0 (the default): by the game, 1 for a contract and 2 for мизер /
+ * распасы.  The entries of one shape are spread over one bucket per level, picked by the owners
+ * of the top 0, 1, 2, 3 cards of every suit; a probe looks in each.  3 suits many related
+ * positions in one table (the layouts of one hand: -40% nodes on a weak мизер's odds); single
+ * solves pay for every bucket scanned (4 levels: 1.04x the time).  A change of the levels in
+ * use clears the table.  pref_ctx_get_levels: the levels in use now (the setting, or the last
+ * game's; 2 before the first). */
 int pref_ctx_set_levels(pref_ctx *ctx, int levels);
+int pref_ctx_get_levels(const pref_ctx *ctx);
 /* The table's size in bytes as allocated. */
 size_t pref_ctx_tt_bytes(const pref_ctx *ctx);
 /* What the table holds now (a scan of the buckets in use): stats[0] buckets in use (a cleared

@@ -281,18 +281,41 @@ def test_bad_levels_raise(levels):
 
 
 def test_levels_in_c_are_checked_and_a_change_clears_the_table():
-    ctx = Context(tt_mb=1)
-    for bad in (0, 5, -1):
+    ctx = Context(tt_mb=1, levels=2)
+    for bad in (5, -1):
         assert lib.pref_ctx_set_levels(ctx._ctx, bad) == lib.PREF_E_ARG
     assert lib.pref_ctx_set_levels(c_backend.ffi.NULL, 2) == lib.PREF_E_NULL
+    assert lib.pref_ctx_get_levels(c_backend.ffi.NULL) == lib.PREF_E_NULL
     pos = _full_deals(1, seed0=4400)[0]
+    assert not pos[5]                                              # a contract
     v = ctx.value(pos)
     assert ctx.table_stats()["entries"] > 0
     assert lib.pref_ctx_set_levels(ctx._ctx, 2) == lib.PREF_OK       # unchanged: kept
     assert ctx.table_stats()["entries"] > 0
     assert lib.pref_ctx_set_levels(ctx._ctx, 4) == lib.PREF_OK
-    assert ctx.table_stats()["entries"] == 0
+    assert ctx.table_stats()["entries"] == 0 and ctx.levels_in_use == 4
+    assert ctx.value(pos) == v and ctx.table_stats()["entries"] > 0
+    assert lib.pref_ctx_set_levels(ctx._ctx, 0) == lib.PREF_OK       # by the game: 1
+    assert ctx.table_stats()["entries"] == 0 and ctx.levels_in_use == 1
     assert ctx.value(pos) == v
+
+
+def test_levels_by_the_game():
+    """The default (None) gives a contract one bucket level and a мизер / распасы two, set
+    when the game changes (which clears the table anyway); a fixed setting stays put."""
+    contract = layout.make_position([0xF0, 0x0F, 0xF00], trump=0)
+    misere = layout.make_position([0x0F, 0xF0, 0xF00], minimise=True)
+    ctx = Context(tt_mb=1)
+    assert ctx.levels is None and ctx.levels_in_use == 2          # before the first game
+    for pos, want in ((contract, 1), (misere, 2), (contract, 1)):
+        ctx.value(pos)
+        assert ctx.levels_in_use == want
+        ctx.value(pos)                                            # the same game: kept
+        assert ctx.levels_in_use == want and ctx.table_stats()["unreachable"] == 0
+    fixed = Context(tt_mb=1, levels=3)
+    for pos in (contract, misere):
+        fixed.value(pos)
+        assert fixed.levels_in_use == 3
 
 
 def test_batch_matches_single_solves():

@@ -106,13 +106,25 @@ class Context:
     POPCNT/BMI2 build would run (for tests).
     ``levels`` (1-4): the buckets a shape's entries are spread over, by the owners of the top
     0..levels-1 cards of every suit; 3 suits a table shared by many related positions (the
-    layouts of one hand: the odds use it), 2 single solves (4 costs them 4% more time).
+    layouts of one hand: the odds use it); every bucket costs single solves time.  ``None``
+    (the default): by the game, 1 for a contract, 2 for мизер and распасы (their discard
+    questions crowd a single bucket); ``levels_in_use`` says which.
+
+    >>> from solver.engine.layout import make_position
+    >>> ctx = Context(tt_mb=1)                       # ♠J-A / ♠7-10 / ♣7-10, ♠ trumps
+    >>> ctx.value(make_position([0xF0, 0x0F, 0xF00], trump=0)), ctx.levels_in_use
+    (4, 1)
+    >>> ctx.value(make_position([0x0F, 0xF0, 0xF00], minimise=True)), ctx.levels_in_use
+    (0, 2)
     """
 
-    def __init__(self, tt_mb: float = DEFAULT_TT_MB, *, portable: bool = False, levels: int = 2):
-        if isinstance(levels, bool) or not isinstance(levels, (int, np.integer)) \
-                or not 1 <= levels <= 4:
-            raise InvalidArgumentError(f"levels must be 1, 2, 3 or 4, not {levels!r}")
+    def __init__(self, tt_mb: float = DEFAULT_TT_MB, *, portable: bool = False,
+                 levels: int | None = None):
+        if levels is not None and (isinstance(levels, bool)
+                                   or not isinstance(levels, (int, np.integer))
+                                   or not 1 <= levels <= 4):
+            raise InvalidArgumentError(f"levels must be 1, 2, 3, 4 or None (by the game), "
+                                       f"not {levels!r}")
         ptr = lib.pref_ctx_new(_tt_bytes(tt_mb))
         if ptr == ffi.NULL:
             raise MemoryError(f"cannot allocate a {tt_mb} MiB transposition table")
@@ -120,8 +132,8 @@ class Context:
         # the search build in use: "popcnt" (x86-64 POPCNT/BMI2 variant) or "portable"
         fast = lib.pref_ctx_set_portable(self._ctx, 1 if portable else 0)
         self.isa = "popcnt" if fast == 1 else "portable"
-        lib.pref_ctx_set_levels(self._ctx, int(levels))
-        self.levels = int(levels)
+        lib.pref_ctx_set_levels(self._ctx, 0 if levels is None else int(levels))
+        self.levels = None if levels is None else int(levels)
         self.tt_mb = tt_mb
         self.nodes = 0
         self._nodes = ffi.new("uint64_t *")
@@ -129,6 +141,12 @@ class Context:
 
     def __repr__(self) -> str:
         return f"Context(tt_mb={self.tt_mb!r}, levels={self.levels})"
+
+    @property
+    def levels_in_use(self) -> int:
+        """The bucket levels of the table now: ``levels``, or when that is None the last
+        game's (2 before the first search)."""
+        return int(lib.pref_ctx_get_levels(self._ctx))
 
     def _call(self, fn, pos, *args):
         arr = _position(pos)
