@@ -229,9 +229,18 @@ def test_grouping_is_the_owner_sequence_definition(seed):
     assert len(g.kept) == len(g.members) == len(classes)
     assert sum(map(len, g.members)) == n * (n - 1) // 2 == sum(map(len, classes))
     for k, members in enumerate(classes):
-        assert g.members[k] == [p for p, _ in members]
+        assert list(g.members[k]) == [p for p, _ in members]
         assert g.kept[k] == members[0][1] and g.lowest(k) == members[0][0]
     assert any(len(m) > 1 for m in classes)          # some discards do share a game
+    # `only=` some pairs: the same classes restricted to them, numbered by first discard
+    rng = np.random.default_rng(seed)
+    all_pairs = pairs(twelve)
+    some = [all_pairs[i] for i in sorted(rng.choice(len(all_pairs), 20, replace=False))]
+    sub = _grouping(tuple(deal.hands), seat, twelve, tuple((b, a) for a, b in some[::-1]))
+    want_sub = [tuple(p for p, _ in members if p in some) for members in classes]
+    assert list(sub.members) == sorted(m for m in want_sub if m)
+    assert all(sub.kept[k] == twelve & ~((1 << m[0][0]) | (1 << m[0][1]))
+               for k, m in enumerate(sub.members))
 
 
 @needs_fast

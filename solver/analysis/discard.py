@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations, product
 from html import escape
+from itertools import combinations, product
 from typing import NamedTuple
 
 import numpy as np
@@ -241,10 +241,10 @@ def _probe(ctx, pos, t, counter) -> bool:
 
 class _Grouping(NamedTuple):
     """The discards of a 12-card hand grouped by the game they leave (equal up to relative
-    ranks).  Per group: its discards ``members`` (pairs ``a < b`` in card order, its first
-    one its lowest) and the ``kept`` hand; groups are numbered in the order of their first
-    discard.  Plain tuples: a question reads a few dozen items, where numpy's per-call cost
-    would dominate."""
+    ranks).  Per group: its discards ``members`` (a tuple of pairs ``a < b`` in card order,
+    its first one its lowest) and the ``kept`` hand; groups are numbered in the order of
+    their first discard.  Plain tuples (kept in a cache, so immutable): a question reads a
+    few dozen items, where numpy's per-call cost would dominate."""
 
     members: tuple
     kept: tuple
@@ -257,9 +257,9 @@ class _Grouping(NamedTuple):
 def _run_starts(mine: int, others: int) -> list:
     """``mine``'s cards in card order, each as ``c`` when it starts a run (the next lower card
     of its suit held by anyone is not ``mine``'s, or there is none) and as ``~c`` when it
-    continues one.  The bit form of :func:`solver.engine`'s C ``representatives``: a carry
-    started just above each of ``mine``'s cards runs up through the cards nobody holds and
-    lands on the next held card, which is not a start when the carry came from ``mine``.
+    continues one.  The bit form of the C engine's ``representatives`` (csrc/search.c): a
+    carry started just above each of ``mine``'s cards runs up through the cards nobody holds
+    and lands on the next held card, which is not a start when the carry came from ``mine``.
 
     >>> _run_starts(0b1011, 0b0100)    # ♠7 ♠8 | ♠9 theirs | ♠T: runs 7-8 and T
     [0, -2, 3]
@@ -285,7 +285,7 @@ def _grouping(hands: tuple, seat: int, twelve: int, only) -> _Grouping:
 
     >>> g = _grouping((0b0111, 0b1000, 0), 0, 0b0111, None)   # ♠987 against the ♠T
     >>> g.members, g.kept                                      # one run: one group
-    (([(0, 1), (0, 2), (1, 2)],), (4,))
+    ((((0, 1), (0, 2), (1, 2)),), (4,))
     """
     runs: list = []                      # each run's cards, ascending; runs by lowest card
     for c in _run_starts(twelve, int(hands[(seat + 1) % 3]) | int(hands[(seat + 2) % 3])):
@@ -298,9 +298,9 @@ def _grouping(hands: tuple, seat: int, twelve: int, only) -> _Grouping:
         members = []
         for i, ri in enumerate(runs):
             if len(ri) > 1:
-                members.append(list(combinations(ri, 2)))
+                members.append(tuple(combinations(ri, 2)))
             for rj in runs[i + 1:]:
-                members.append(list(product(ri, rj)))
+                members.append(tuple(product(ri, rj)))
     else:
         of = {c: i for i, r in enumerate(runs) for c in r}
         by_key: dict = {}
@@ -309,7 +309,7 @@ def _grouping(hands: tuple, seat: int, twelve: int, only) -> _Grouping:
                 raise InvalidArgumentError(
                     f"a discard is two of the declarer's cards, not {cards_text((a, b))}")
             by_key.setdefault((of[a], of[b]), []).append((a, b))
-        members = list(by_key.values())
+        members = [tuple(m) for m in by_key.values()]
     kept = [twelve & ~((1 << m[0][0]) | (1 << m[0][1])) for m in members]
     return _Grouping(tuple(members), tuple(kept))
 
