@@ -371,9 +371,10 @@ def mask_region(mask, hands, tab):
 def tt_bucket(st, shape, top):
     """First word of the bucket of (shape, owners of the top slots ``top``).
 
-    Every shape has two buckets: ``top = 0`` for entries whose region misses the top card of
-    some suit, ``top = code & LEVEL1`` for entries that constrain the top card of every suit
-    (they spread over many buckets).  Fibonacci hashing: the product's top bits."""
+    On мизер / распасы every shape has two buckets: ``top = 0`` for entries whose region
+    misses the top card of some suit, ``top = code & LEVEL1`` for entries that constrain the
+    top card of every suit (they spread over many buckets); a contract's shape has the first
+    only.  Fibonacci hashing: the product's top bits."""
     h = (shape ^ (top * _HASH_MULT2) ^ ((1 if top != 0 else 0) << 60)) * _HASH_MULT
     return ((h >> st[S_SHIFT]) & st[S_MASK]) * (WAYS * WORDS)
 
@@ -409,7 +410,7 @@ def tt_probe(st, tt, tab, shape, code, hands, target):
     gen = st[S_GEN]
     sk = shape | (gen << GEN_SHIFT)
     move = -1
-    for level in range(2):
+    for level in range(2 if st[S_MIN] == 1 else 1):     # a contract: one bucket (tt_store)
         base = tt_bucket(st, shape, code & LEVEL1 if level == 1 else 0)
         for j in range(WAYS):
             e = base + WORDS * j
@@ -443,7 +444,9 @@ def tt_store(st, tt, tab, shape, code, region, result, target, depth, move):
     pattern = code & mask
     x = code & LEVEL1
     held = ((x | (x >> 1)) & _LOW_BITS) * 3
-    base = tt_bucket(st, shape, x if (mask & held) == held else 0)
+    # a contract keeps one bucket a shape, as the C engine's levels by the game do (a second
+    # bucket to scan cost more than it saved: docs/engine.md); the table holds one game
+    base = tt_bucket(st, shape, x if st[S_MIN] == 1 and (mask & held) == held else 0)
     gen = st[S_GEN]
     sk = shape | (gen << GEN_SHIFT)
     stamp = st[S_STAMP]
