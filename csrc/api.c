@@ -78,7 +78,7 @@ pref_ctx *pref_ctx_new(size_t tt_bytes)
  * contract and two for мизер / распасы.  A contract's probes then scan one bucket: single
  * solves, card values and discard questions 0.95-0.97x the time of two levels (the same-process
  * ab_bench and alternated discard questions, 2026-11-30), nodes +0.1%; мизер discard questions
- * crowd a single bucket a shape (+15% nodes every discard exact, 1.05x the time), so they keep
+ * crowd a single bucket a shape (+15% nodes every discard exact, 1.06x the time), so they keep
  * two. */
 static int levels_for(const pref_ctx *ctx, const game_t *g)
 {
