@@ -155,9 +155,6 @@ class DiscardResult:
                 + hand_html(twelve, title="12 cards") + "<table>" + "".join(rows) + "</table>")
 
 
-_SUIT_LENGTH = np.array([count(h) for h in range(256)])  # cards in an 8-bit holding
-
-
 def _keep_scores(twelve: int, trump: int, misere: bool) -> list:
     """How much the declarer wants to keep each card (heuristic ordering only), by card: a
     contract keeps high cards, trumps and long suits; a мизер low cards and short suits.
@@ -370,14 +367,14 @@ def _solve_groups(hands, seat, twelve, *, trump, misere, leader, ctx, exact, onl
     else:
         by_score = [min(score[a] + score[b] for a, b in m) for m in grouping.members]
     if misere:
-        from .misere_safety import kept_counts, proved_safe
+        from .misere_safety import kept_counts, proved_safe, suit_lengths
         xa, xb = int(hands[(seat + 1) % 3]), int(hands[(seat + 2) % 3])
         # the fewest tricks by the one-suit game's counts first (each suit's count at most its
         # length: 7% fewer nodes in best-only мизер questions over 210 of the corpus), then
         # the fewest suits it cannot clear (4% fewer мизер nodes in the table over 60 deals)
         kept_arr = np.array(kept, dtype=np.int64)
         counts, lead_counts = kept_counts(kept_arr, xa, xb)
-        lengths = _SUIT_LENGTH[(kept_arr[:, None] >> (8 * np.arange(4))) & 0xFF]
+        lengths = suit_lengths(kept_arr)
         estimate = np.minimum(counts, lengths).sum(axis=1).tolist()
         unsafe = (counts > 0).sum(axis=1).tolist()
         order = sorted(range(n), key=lambda g: (estimate[g], unsafe[g], by_score[g]))

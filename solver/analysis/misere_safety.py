@@ -273,16 +273,21 @@ def unsafe_layout_counts(kept: int, pool: int, x_masks: np.ndarray,
 _POPCOUNT8 = np.array([h.bit_count() for h in range(256)], dtype=np.int8)
 
 
-def _suit_lengths(hand: int) -> np.ndarray:
-    """The number of cards of each suit in ``hand``: an int8 array of 4."""
-    return _POPCOUNT8[[(hand >> (8 * s)) & 0xFF for s in range(4)]]
+def suit_lengths(hands) -> np.ndarray:
+    """The number of cards of each suit in a hand (an int: int8 array of 4) or in each of an
+    array of hands (``(n, 4)``).
+
+    >>> suit_lengths(0b11).tolist(), suit_lengths([0x0100, 0x0301]).tolist()
+    ([2, 0, 0, 0], [[0, 1, 0, 0], [1, 2, 0, 0]])
+    """
+    h = np.asarray(hands, dtype=np.int64)
+    return _POPCOUNT8[(h[..., None] >> (8 * np.arange(4))) & 0xFF]
 
 
 def _lengths(x_masks, pool: int) -> tuple[np.ndarray, np.ndarray]:
     """Per layout and suit, X's and Y's number of cards: two ``(n, 4)`` int8 arrays."""
-    xm = np.asarray(x_masks, dtype=np.int64)
-    lx = _POPCOUNT8[(xm[:, None] >> (8 * np.arange(4))) & 0xFF]
-    return lx, _suit_lengths(pool)[None, :] - lx
+    lx = suit_lengths(x_masks)
+    return lx, suit_lengths(pool)[None, :] - lx
 
 
 def _others(g: np.ndarray, extra: int) -> np.ndarray:
@@ -337,7 +342,7 @@ def solo_throw_budgets(kept: int, x_masks, pool: int, *,
     [[0, 0, 0, 0]]
     """
     lx, ly = _lengths(x_masks, pool)
-    lm = _suit_lengths(kept)[None, :]
+    lm = suit_lengths(kept)[None, :]
     gx = np.maximum(0, np.minimum(ly, lm) - lx)   # Y's leads of t, X void, M following
     gy = np.maximum(0, np.minimum(lx, lm) - ly)
     return _others(gx, int(m_leads)), _others(gy, int(m_leads))
@@ -752,6 +757,7 @@ __all__ = [
     "safe_layouts",
     "solo_throw_budgets",
     "suit_catches",
+    "suit_lengths",
     "suit_safe",
     "suit_safe_mirrored",
     "throw_budgets",
