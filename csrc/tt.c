@@ -2,7 +2,8 @@
  *
  * The table is allocated at its configured size, but a generation (the time between two
  * clears) starts with only its first TT_START_BUCKETS buckets in use and makes the part in
- * use eight times larger whenever it holds more than TT_GROW_LOAD entries a bucket.  A fresh
+ * use eight times larger whenever it holds more than TT_GROW_LOAD entries a bucket
+ * (TT_GROW_LOAD_LARGE from TT_LARGE_BUCKETS on).  A fresh
  * solve then stays in the few hundred KiB that the caches keep warm from one solve to the
  * next, instead of touching cold lines and pages all over the table (contract solves 0.86x the
  * time, мизер and распасы the same); a long search still gets the whole table. */
@@ -17,6 +18,14 @@
  * and a typical мизер solve stays in the first 512 KiB, so a fresh context seldom commits
  * (below) the next 4 MiB: a fresh-context мизер solve 3.9-5.9 ms against 9.7-11.8 ms */
 #define TT_GROW_LOAD 4
+/* From 32 MiB in use (the default table) on, a table grows only when half full (16 entries a
+ * bucket): a larger table is asked for by the odds' long runs over many layouts, whose shared
+ * tables fill, and growing at 4 a bucket spread a run that filled 40% of 32 MiB over the whole
+ * of 128 MiB, sparser and colder (a мизер's P(caught) over 183,172 layouts 1.0 -> 0.85 s, and
+ * its histogram over 269,364 probes 1.55 -> 1.30 s, with the load 16 past 32 MiB; one that
+ * fills 128 MiB, 17.0 -> 15.6 s: replays of corpus cases 1, 5 and 4 in a 128 MiB context) */
+#define TT_LARGE_BUCKETS 32768
+#define TT_GROW_LOAD_LARGE 16
 
 /* Fault in the pages of buckets [ctx->committed, end) writable, before the search reads them.
  * calloc's pages are mapped lazily: a probe reading a bucket that was never written maps the
@@ -39,7 +48,8 @@ static void commit(pref_ctx *ctx, uint64_t end)
 static void set_active(pref_ctx *ctx, uint64_t buckets)
 {
     ctx->active = buckets - 1 < ctx->mask ? buckets - 1 : ctx->mask;
-    ctx->grow_at = ctx->active == ctx->mask ? UINT64_MAX : TT_GROW_LOAD * (ctx->active + 1);
+    uint64_t load = ctx->active + 1 >= TT_LARGE_BUCKETS ? TT_GROW_LOAD_LARGE : TT_GROW_LOAD;
+    ctx->grow_at = ctx->active == ctx->mask ? UINT64_MAX : load * (ctx->active + 1);
     commit(ctx, ctx->active + 1);
 }
 

@@ -313,7 +313,28 @@ def _misere_order(kept: int, pool: int, masks: np.ndarray, stats=None) -> np.nda
 
 ODDS_TT_MB = 16     # contract, per worker: the 10 corpus cases 0.87x the time of 4 MiB, 32 no better
 MISERE_TT_MB = 32   # мизер: the engine's default (its proofs that a мизер is safe are large)
+# a мизер's histogram (every caught layout's exact count) fills a 32 MiB table: 128 MiB took
+# corpus cases 4 / 1 / 9 from 23.9 / 35.5 / 22.0 s to 14.1 / 23.5 / 21.6 s (64 MiB: 16.3 /
+# 31.0 / 23.6); P(caught) alone is better off at 32 (case 1's rows 1.11x the time at 128: its
+# table grows to the whole 128 MiB, sparser and colder, for 1% fewer nodes)
+MISERE_HISTOGRAM_TT_MB = 128
+HISTOGRAM_TT_BUDGET_MB = 512   # every worker's table together, down to MISERE_TT_MB each
 ODDS_LEVELS = 3     # the C contexts' bucket levels (Context(levels=)): 2 crowds the buckets
+
+
+def default_tt_mb(*, misere: bool, histogram: bool, workers: int = 1) -> float:
+    """Each worker's table (MiB) when :func:`odds` is not told: 16 for a contract, 32 for
+    a мизер's P(caught) alone, for its histogram 128 while the workers' tables stay within
+    512 MiB together (at least 32 each).
+
+    >>> [default_tt_mb(misere=True, histogram=True, workers=w) for w in (1, 2, 8, 16)]
+    [128, 128, 64, 32]
+    """
+    if not misere:
+        return ODDS_TT_MB
+    if not histogram:
+        return MISERE_TT_MB
+    return max(MISERE_TT_MB, min(MISERE_HISTOGRAM_TT_MB, HISTOGRAM_TT_BUDGET_MB // max(workers, 1)))
 
 
 class _Prober:
@@ -610,7 +631,8 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     or failure per layout (one probe each, faster): the histogram then has two entries that
     count, at index 0 the failures and at index ``level`` (мизер: 1) the successes.
     ``chunk``: layouts handed to the engine at a time; ``tt_mb``: the transposition table of
-    each thread's context (default 16 MiB for a contract, 32 MiB for a мизер).
+    each thread's context (default :func:`default_tt_mb`: 16 MiB for a contract, 32 MiB for
+    a мизер's P(caught), 128 MiB for its histogram while all the tables fit in 512 MiB).
 
     Raises :class:`InvalidArgumentError` / :class:`InvalidCardError` on bad input.
 
@@ -621,8 +643,6 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     """
     import time
     t0 = time.perf_counter()
-    if tt_mb is None:
-        tt_mb = MISERE_TT_MB if misere else ODDS_TT_MB
     own = as_cards(cards, "cards")
     own_mask = mask_of(own)
     seat = as_seat(seat, "seat")
@@ -684,6 +704,9 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
                                               desc="odds", leave=False)
     shared_layouts: dict = {}
     workers = _Workers(be, threads, tt_mb)
+    if tt_mb is None:
+        workers.tt_mb = default_tt_mb(misere=misere, histogram=histogram,
+                                      workers=workers.threads)
     parts = workers.parts(len(groups), per_group)
     firsts = [ds[0] for ds in groups.values()]
 

@@ -183,12 +183,13 @@ def _contract_bound(own, seat, strain, levels, ask, best, conventions):
 
 def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10),
           screen=200, keep=1, conventions=None, pool=None, seed=0, backend="auto",
-          threads=0, progress=None, tt_mb=DEFAULT_TT_MB, exact=True) -> OrderResult:
+          threads=0, progress=None, tt_mb=None, exact=True) -> OrderResult:
     """Rank what to order with these 12 cards from ``seat``.
 
     ``strains``: the strains to consider; ``misere``: include мизер; ``levels``: contract
     levels.  ``screen``/``keep``: the discard screen (see the module docstring); ``pool`` for
-    an ending.  Expected висты use :func:`solver.scoring.expected_whists` under
+    an ending.  ``tt_mb``: each table's size (None: the engine's default for the screen and
+    :func:`~solver.analysis.odds.default_tt_mb` for the odds).  Expected висты use :func:`solver.scoring.expected_whists` under
     ``conventions`` (default seed 000) with both opponents whisting.
 
     ``exact=False`` saves the мизер's costly part when it cannot win: its probability is
@@ -226,7 +227,8 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10
         expected_whists = None
     modes = [(as_strain(s), False) for s in strains] + ([(NO_TRUMP, True)] if misere else [])
     screened = [_screen(be, own_mask, pool_cards, seat, n, misere=mis, strain=strain,
-                        screen=screen, keep=keep, rng=rng, threads=threads, tt_mb=tt_mb)
+                        screen=screen, keep=keep, rng=rng, threads=threads,
+                        tt_mb=DEFAULT_TT_MB if tt_mb is None else tt_mb)
                 for strain, mis in modes]
     scored = expected_whists is not None and n == 10
     # the contracts most tricks first, the мизер last: exact=False bounds an option against the
