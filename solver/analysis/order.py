@@ -189,8 +189,9 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10
     ``strains``: the strains to consider; ``misere``: include мизер; ``levels``: contract
     levels.  ``screen``/``keep``: the discard screen (see the module docstring); ``pool`` for
     an ending.  ``tt_mb``: each table's size (None: the engine's default for the screen and
-    :func:`~solver.analysis.odds.default_tt_mb` for the odds).  Expected висты use :func:`solver.scoring.expected_whists` under
-    ``conventions`` (default seed 000) with both opponents whisting.
+    :func:`~solver.analysis.odds.default_tt_mb` for the odds).  Expected висты use
+    :func:`solver.scoring.expected_whists` under ``conventions`` (default seed 000) with both
+    opponents whisting.
 
     ``exact=False`` saves the мизер's costly part when it cannot win: its probability is
     still exact (one probe a layout), but when even every caught layout held to its kindest
