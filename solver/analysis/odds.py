@@ -315,9 +315,9 @@ ODDS_TT_MB = 16     # contract, per worker: the 10 corpus cases 0.87x the time o
 MISERE_TT_MB = 32   # мизер: the engine's default (its proofs that a мизер is safe are large)
 # a мизер's histogram (every caught layout's exact count) fills a 32 MiB table: 128 MiB took
 # corpus cases 7 / 4 / 1 from 14.9 / 21.1 / 31.2 s to 11.3 / 15.9 / 21.0 s, one thread (64 MiB
-# gained about half as much; case 9 the same either way; the Numba engine's case 7 91 -> 27-32
-# s); P(caught) alone gains nothing from
-# more (case 1's entries fill 40% of 32 MiB; the C table grows past 32 MiB only when half full)
+# gained about half as much; case 9 the same either way; the Numba engine's case 7 91 s ->
+# 27-32 s); P(caught) alone gains nothing from more (case 1's entries fill 40% of 32 MiB; the
+# C table grows past 32 MiB only when half full)
 MISERE_HISTOGRAM_TT_MB = 128
 HISTOGRAM_TT_BUDGET_MB = 512   # every worker's table together, down to MISERE_TT_MB each
 ODDS_LEVELS = 3     # the C contexts' bucket levels (Context(levels=)): 2 crowds the buckets
