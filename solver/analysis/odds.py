@@ -312,30 +312,28 @@ def _misere_order(kept: int, pool: int, masks: np.ndarray, stats=None) -> np.nda
 
 
 ODDS_TT_MB = 16     # contract, per worker: the 10 corpus cases 0.87x the time of 4 MiB, 32 no better
-MISERE_TT_MB = 32   # мизер: the engine's default (its proofs that a мизер is safe are large)
-# a мизер's histogram (every caught layout's exact count) fills a 32 MiB table: 128 MiB took
+MISERE_TT_MB = 32   # мизер: the least a worker gets when many share the budget below
+# a мизер's odds fill a 32 MiB table when they count every caught layout's tricks: 128 MiB took
 # corpus cases 7 / 4 / 1 from 14.9 / 21.1 / 31.2 s to 11.3 / 15.9 / 21.0 s, one thread (64 MiB
 # gained about half as much; case 9 the same either way; the Numba engine's case 7 91 s ->
-# 27-32 s); P(caught) alone gains nothing from more (case 1's entries fill 40% of 32 MiB; the
-# C table grows past 32 MiB only when half full)
-MISERE_HISTOGRAM_TT_MB = 128
-HISTOGRAM_TT_BUDGET_MB = 512   # every worker's table together, down to MISERE_TT_MB each
+# 27-32 s). P(caught) alone: the same time on the C engine (whose table grows past 32 MiB only
+# when half full: the ten cases 3.6-4.1 s either way), 0.74-0.81x on the Numba engine's
+# (25.5-30.8 -> 20.7-20.8 s for the ten cases)
+MISERE_ODDS_TT_MB = 128
+MISERE_TT_BUDGET_MB = 512   # every worker's table together, down to MISERE_TT_MB each
 ODDS_LEVELS = 3     # the C contexts' bucket levels (Context(levels=)): 2 crowds the buckets
 
 
-def default_tt_mb(*, misere: bool, histogram: bool, workers: int = 1) -> float:
-    """Each worker's table (MiB) when :func:`odds` is not told: 16 for a contract, 32 for
-    a мизер's P(caught) alone, for its histogram 128 while the workers' tables stay within
-    512 MiB together (at least 32 each).
+def default_tt_mb(*, misere: bool, workers: int = 1) -> float:
+    """Each worker's table (MiB) when :func:`odds` is not told: 16 for a contract; 128 for a
+    мизер while the workers' tables stay within 512 MiB together (at least 32 each).
 
-    >>> [default_tt_mb(misere=True, histogram=True, workers=w) for w in (1, 2, 8, 16)]
+    >>> [default_tt_mb(misere=True, workers=w) for w in (1, 2, 8, 16)]
     [128, 128, 64, 32]
     """
     if not misere:
         return ODDS_TT_MB
-    if not histogram:
-        return MISERE_TT_MB
-    return max(MISERE_TT_MB, min(MISERE_HISTOGRAM_TT_MB, HISTOGRAM_TT_BUDGET_MB // max(workers, 1)))
+    return max(MISERE_TT_MB, min(MISERE_ODDS_TT_MB, MISERE_TT_BUDGET_MB // max(workers, 1)))
 
 
 class _Prober:
@@ -632,8 +630,8 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     or failure per layout (one probe each, faster): the histogram then has two entries that
     count, at index 0 the failures and at index ``level`` (мизер: 1) the successes.
     ``chunk``: layouts handed to the engine at a time; ``tt_mb``: the transposition table of
-    each thread's context (default :func:`default_tt_mb`: 16 MiB for a contract, 32 MiB for
-    a мизер's P(caught), 128 MiB for its histogram while all the tables fit in 512 MiB).
+    each thread's context (default :func:`default_tt_mb`: 16 MiB for a contract, 128 MiB for
+    a мизер while all the tables fit in 512 MiB).
 
     Raises :class:`InvalidArgumentError` / :class:`InvalidCardError` on bad input.
 
@@ -706,8 +704,7 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     shared_layouts: dict = {}
     workers = _Workers(be, threads, tt_mb)
     if tt_mb is None:
-        workers.tt_mb = default_tt_mb(misere=misere, histogram=histogram,
-                                      workers=workers.threads)
+        workers.tt_mb = default_tt_mb(misere=misere, workers=workers.threads)
     parts = workers.parts(len(groups), per_group)
     firsts = [ds[0] for ds in groups.values()]
 
