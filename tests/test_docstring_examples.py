@@ -15,7 +15,7 @@ import pytest
 import solver
 
 # modules whose examples need an optional extra
-NEEDS = {"solver.plots": "matplotlib", "solver.pulka_drawing": "matplotlib"}
+NEEDS = {"solver.plots": "matplotlib"}
 
 
 def _modules_with_examples() -> list[str]:
