@@ -7,7 +7,7 @@
 
 #include "engine.h"
 
-int pref_abi_version(void) { return 6; }
+int pref_abi_version(void) { return 7; }
 
 int pref_catch_tables(uint8_t *free_counts, uint8_t *lead_counts)
 {

@@ -79,6 +79,8 @@ int pref_tests_many(pref_ctx *ctx, const int64_t *pos, const int32_t *targets, i
 int pref_catch_tables(uint8_t *free_counts, uint8_t *lead_counts);
 int pref_catch_safe_table(uint64_t *safe);
 int pref_catch_mirror_table(uint64_t *safe);
+int pref_misere_safe_layouts(const uint8_t *tables, uint32_t kept, uint32_t pool, int m_leads,
+                             int lead_suits, const int64_t *x_masks, int64_t n, int8_t *proved);
 int pref_values_batch(const int64_t *pos, int64_t n, int threads, size_t tt_bytes,
                       int32_t *values, int64_t *nodes);
 int pref_tests_batch(const int64_t *pos, const int32_t *targets, int64_t n, int threads,

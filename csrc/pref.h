@@ -140,6 +140,16 @@ int pref_catch_tables(uint8_t *free_counts, uint8_t *lead_counts);
  * the mirror table the same for misere_safety.suit_safe_mirrored. */
 int pref_catch_safe_table(uint64_t *safe);
 int pref_catch_mirror_table(uint64_t *safe);
+/* The мизер odds' safety proof (solver.analysis.misere_safety.safe_layouts) for n layouts:
+ * proved[i] = 1 when the solo seat holding kept is proved never to take a trick with the seat
+ * after him holding x_masks[i] and the other the rest of pool.  tables: per suit s and game
+ * k (0 the plain game, 1 the solo seat's opening lead, 2 the mirrored game), 256 x 8 x 8
+ * bytes at offset (3s + k) * 16384, byte 64x + 8bx + by the answer with the seat after him
+ * holding x of the suit and the two budgets bx, by (misere_safety._budget_table); m_leads: the
+ * solo seat leads trick one; lead_suits: the suits (bit s) whose lead table counts.  A mask
+ * with a card outside pool, or kept meeting pool: PREF_E_HAND. */
+int pref_misere_safe_layouts(const uint8_t *tables, uint32_t kept, uint32_t pool, int m_leads,
+                             int lead_suits, const int64_t *x_masks, int64_t n, int8_t *proved);
 
 /* Batch kernels over n positions (n x PREF_POS_FIELDS int64, row-major), threads workers
  * (threads <= 0: one per online CPU), each with its own context of tt_bytes reused across the

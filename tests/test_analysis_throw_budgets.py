@@ -287,10 +287,13 @@ def test_solo_budgets_bound_every_play():
 
 
 def _cleared_only_mirrored(monkeypatch, kept, pool, xm, m_leads):
-    """Per layout: cleared by safe_layouts, but not without its mirrored step."""
+    """Per layout: cleared by safe_layouts, but not without its mirrored step (the numpy
+    steps, whose parts can be switched off; the C kernel is held equal to them below)."""
     from solver.analysis import misere_safety as safety
     cleared = safe_layouts(kept, pool, xm, m_leads=m_leads)
     with monkeypatch.context() as patch:
+        patch.setattr(safety, "_c_kernel", lambda: None)
+        assert (safe_layouts(kept, pool, xm, m_leads=m_leads) == cleared).all()
         patch.setattr(safety, "_prove_mirrored", lambda *args: None)
         before = safe_layouts(kept, pool, xm, m_leads=m_leads)
     assert not (before & ~cleared).any()
@@ -425,6 +428,7 @@ def test_budget_tables_without_the_c_engine(monkeypatch):
     cleared = [safety.safe_layouts(kept, pool, xm, m_leads=lead) for lead in (False, True)]
     monkeypatch.setattr(safety, "_safe_table", lambda: None)
     monkeypatch.setattr(safety, "_mirror_table", lambda: None)
+    monkeypatch.setattr(safety, "_c_kernel", lambda: None)
     assert safety._safety_words() is None
     clear()
     try:
@@ -436,3 +440,42 @@ def test_budget_tables_without_the_c_engine(monkeypatch):
         clear()
     assert 10 < cleared[0].sum() < len(xm)
     assert 0 < cleared[1].sum() < len(xm)
+
+
+@pytest.mark.skipif("c" not in FAST, reason="C engine not built")
+def test_c_safe_layouts_equal_the_numpy_steps(monkeypatch):
+    """pref_misere_safe_layouts (what safe_layouts runs with the C engine) clears exactly the
+    layouts the numpy steps clear: weak мизеры (many layouts decided by the budgets and the
+    mirrored game), M leading trick one or not, with his lead free or fixed; and it rejects a
+    layout holding a card outside the pool."""
+    from solver.analysis import misere_safety as safety
+    from solver.errors import InvalidDealError
+    rng = np.random.default_rng(31)
+    steps = {"budgets": 0, "mirrored": 0}
+    for i in range(24):
+        low = [s * 8 + r for s in range(4) for r in range(int(rng.integers(3, 7)))]
+        own = [int(c) for c in rng.choice(low, 10, replace=False)]
+        own[-1] = int(rng.choice([c for c in range(32) if c not in own]))
+        rest = [c for c in range(32) if c not in own]
+        pool = [int(c) for c in rng.permutation(rest)[:20]]
+        xm = np.array([mask(rng.choice(pool, 10, replace=False)) for _ in range(3000)],
+                      dtype=np.int64)
+        kept, full = mask(own), mask(pool)
+        for m_leads, lead in ((False, None), (True, None), (True, own[i % 10])):
+            got = safe_layouts(kept, full, xm, m_leads=m_leads, lead_card=lead)
+            with monkeypatch.context() as patch:
+                patch.setattr(safety, "_c_kernel", lambda: None)
+                want = safe_layouts(kept, full, xm, m_leads=m_leads, lead_card=lead)
+                patch.setattr(safety, "_prove_mirrored", lambda *args: None)
+                no_mirror = safe_layouts(kept, full, xm, m_leads=m_leads, lead_card=lead)
+                patch.setattr(safety, "throw_budgets", lambda x, *a, **k: (   # no limit
+                    np.full((len(x), 4), safety.BUDGET_LIMIT),) * 2)
+                no_budget = safe_layouts(kept, full, xm, m_leads=m_leads, lead_card=lead)
+            assert (got == want).all(), (own, pool, m_leads, lead)
+            steps["mirrored"] += int((want & ~no_mirror).sum())
+            steps["budgets"] += int((no_mirror & ~no_budget).sum())
+    assert steps["mirrored"] > 1000 and steps["budgets"] > 1000, steps
+    kernel = safety._c_kernel()
+    with pytest.raises(InvalidDealError):
+        kernel(np.zeros((4, 3, 256, 8, 8), dtype=np.uint8), 1, 2, np.array([4]),
+               m_leads=False, lead_suits=0)

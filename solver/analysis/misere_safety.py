@@ -409,6 +409,10 @@ def safe_layouts(kept: int, pool: int, x_masks: np.ndarray, *, m_leads: bool,
     lead_suits = [s for s in range(4) if m_leads and (kept >> (8 * s)) & 0xFF
                   and (lead_card is None or lead_card >> 3 == s)]
     card = -1 if lead_card is None else lead_card & 7
+    kernel = _c_kernel()
+    if kernel is not None:
+        return kernel(_layout_tables(kept, pool, tuple(lead_suits), card), kept, pool, x_masks,
+                      m_leads=m_leads, lead_suits=sum(1 << s for s in lead_suits))
     holds = [((x_masks >> (8 * s)) & 0xFF).astype(np.intp) for s in range(4)]
     suits = [((kept >> (8 * s)) & 0xFF, (pool >> (8 * s)) & 0xFF) for s in range(4)]
 
@@ -445,6 +449,32 @@ def safe_layouts(kept: int, pool: int, x_masks: np.ndarray, *, m_leads: bool,
         proved[rows] = _proved(safe, lead, m_leads)
         _prove_mirrored(kept, pool, x_masks, rows, safe, lead, proved, suits, holds, m_leads)
     return proved
+
+
+@cache
+def _c_kernel():
+    """The C engine's :func:`safe_layouts` (``c_backend.misere_safe_layouts``: the same steps
+    over every layout in one pass, 10-20x quicker than the numpy passes), or None without it."""
+    try:
+        from ..engine.c_backend import misere_safe_layouts
+    except ImportError:
+        return None
+    return misere_safe_layouts
+
+
+def _layout_tables(kept: int, pool: int, lead_suits: tuple, card: int) -> np.ndarray:
+    """The per-suit tables :func:`_c_kernel` reads: uint8 ``(4, 3, 256, 8, 8)``, suit by game
+    (:func:`suit_safe`, :func:`lead_safe` with ``card`` for ``lead_suits``,
+    :func:`suit_safe_mirrored` for the suits M holds) by X's part by the two budgets."""
+    tables = np.zeros((4, 3, 256, BUDGET_LIMIT + 1, BUDGET_LIMIT + 1), dtype=np.uint8)
+    for s in range(4):
+        m, p = (kept >> (8 * s)) & 0xFF, (pool >> (8 * s)) & 0xFF
+        tables[s, 0] = _budget_table(m, p, None)
+        if s in lead_suits:
+            tables[s, 1] = _budget_table(m, p, card)
+        if m:
+            tables[s, 2] = _budget_table(m, p, None, mirrored=True)
+    return tables
 
 
 def _prove_mirrored(kept, pool, x_masks, rows, safe, lead, proved, suits, holds, m_leads):

@@ -28,7 +28,7 @@ except ImportError as exc:  # not built: the registry reports it and falls back 
     raise ImportError(f"the C engine solver._pref_c is not built ({exc})") from exc
 
 ffi, lib = _pref_c.ffi, _pref_c.lib
-if not hasattr(lib, "pref_ctx_new") or lib.pref_abi_version() < 6:
+if not hasattr(lib, "pref_ctx_new") or lib.pref_abi_version() < 7:
     raise ImportError("solver._pref_c is a stale build: rebuild with `pip install -e .`")
 
 _DEAL_ERRORS = {lib.PREF_E_HAND, lib.PREF_E_COUNT, lib.PREF_E_TABLE, lib.PREF_E_TALON}
@@ -298,6 +298,26 @@ def catch_mirror_table() -> np.ndarray:
     """:func:`catch_safe_table` for the game of
     :func:`solver.analysis.misere_safety.suit_safe_mirrored` (``pref_catch_mirror_table``)."""
     return _safety_table(lib.pref_catch_mirror_table)
+
+
+def misere_safe_layouts(tables: np.ndarray, kept: int, pool: int, x_masks: np.ndarray, *,
+                        m_leads: bool, lead_suits: int) -> np.ndarray:
+    """:func:`solver.analysis.misere_safety.safe_layouts` in C (``pref_misere_safe_layouts``)
+    for the X hands ``x_masks`` (int64), given the per-suit tables ``tables``: uint8 of shape
+    (4, 3, 256, 8, 8), suit by game (plain, the мизер player's lead, mirrored) by X's part of
+    the suit by the two throw-away budgets.  Returns a bool array."""
+    tables = np.ascontiguousarray(tables, dtype=np.uint8)
+    if tables.shape != (4, 3, 256, 8, 8):
+        raise InvalidArgumentError(f"tables must have the shape (4, 3, 256, 8, 8), "
+                                   f"not {tables.shape}")
+    x_masks = np.ascontiguousarray(x_masks, dtype=np.int64)
+    out = np.zeros(len(x_masks), dtype=np.int8)
+    status = lib.pref_misere_safe_layouts(
+        ffi.from_buffer("uint8_t[]", tables), kept, pool, int(m_leads), lead_suits,
+        ffi.from_buffer("int64_t[]", x_masks), len(x_masks), ffi.from_buffer("int8_t[]", out))
+    if status != lib.PREF_OK:
+        _raise(status)
+    return out.astype(bool)
 
 
 def _safety_table(fn) -> np.ndarray:
