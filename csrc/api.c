@@ -124,7 +124,7 @@ void pref_ctx_free(pref_ctx *ctx)
 {
     if (!ctx)
         return;
-    free(ctx->tt_raw);
+    pref_tt_free(ctx);
     free(ctx);
 }
 

@@ -84,7 +84,8 @@ _Static_assert(sizeof(tt_bucket) == 32 * TT_WAYS, "buckets are whole entries");
 
 struct pref_ctx {
     tt_bucket *tt;
-    void *tt_raw;       /* what calloc returned (tt is it aligned to 64 bytes) */
+    void *tt_raw;       /* the table's memory (tt is it aligned to 64 bytes) */
+    size_t tt_mapped;   /* its size when mapped by mmap (tt.c), else 0 */
     uint64_t mask;      /* number of buckets - 1 */
     uint64_t active;    /* buckets in use this generation - 1 (tt.c: they grow with the search) */
     uint64_t used;      /* entries written into empty slots this generation */
@@ -147,6 +148,7 @@ static inline uint64_t tt_hash(uint64_t shape, int level, uint64_t code)
 /* tt.c */
 int pref_tt_alloc(pref_ctx *ctx, size_t tt_bytes);
 void pref_tt_clear(pref_ctx *ctx);
+void pref_tt_free(pref_ctx *ctx);
 __attribute__((cold)) void pref_tt_grow(pref_ctx *ctx);
 
 /* search.c (portable) and search_popcnt.c (x86-64 with POPCNT/BMI2, suffix _popcnt) */

@@ -7,8 +7,14 @@
  * solve then stays in the few hundred KiB that the caches keep warm from one solve to the
  * next, instead of touching cold lines and pages all over the table (contract solves 0.86x the
  * time, мизер and распасы the same); a long search still gets the whole table. */
+#if defined(__linux__) && !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS and MADV_HUGEPAGE under -std=c11 */
+#endif
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "engine.h"
 
@@ -53,15 +59,51 @@ static void set_active(pref_ctx *ctx, uint64_t buckets)
     commit(ctx, ctx->active + 1);
 }
 
+/* Tables from this size on are mapped with transparent huge pages where Linux offers them
+ * (madvise; "never" leaves them 4 KiB pages): a fresh context that grows to 32 MiB, as the
+ * odds' contexts do, then takes 16 page faults instead of 8,192 (replays of the P(caught)
+ * probes of four corpus мизеры, each in a fresh 128 MiB context: 0.79-0.93x the time; a fresh
+ * context's single solve the same).  Smaller tables stay in calloc's pages. */
+#define TT_HUGE_BYTES ((size_t)8 << 20)
+
+/* Zeroed memory for the table; ctx->tt_mapped says how to give it back (pref_tt_free). */
+static void *table_memory(pref_ctx *ctx, size_t bytes)
+{
+    ctx->tt_mapped = 0;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (bytes >= TT_HUGE_BYTES) {
+        void *raw = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (raw == MAP_FAILED)
+            return NULL;
+        madvise(raw, bytes, MADV_HUGEPAGE); /* a hint: refused, the pages stay small */
+        ctx->tt_mapped = bytes;
+        return raw;
+    }
+#endif
+    /* calloc: large tables come zeroed from the OS page by page, so a fresh context only pays
+     * for the part in use so far (commit) */
+    return calloc(1, bytes);
+}
+
+void pref_tt_free(pref_ctx *ctx)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (ctx->tt_mapped) {
+        munmap(ctx->tt_raw, ctx->tt_mapped);
+        return;
+    }
+#endif
+    free(ctx->tt_raw);
+}
+
 /* Allocate the largest power-of-two number of buckets that fits in tt_bytes (at least one). */
 int pref_tt_alloc(pref_ctx *ctx, size_t tt_bytes)
 {
     size_t buckets = 1;
     while (buckets * 2 * sizeof(tt_bucket) <= tt_bytes && buckets < ((size_t)1 << 40))
         buckets *= 2;
-    /* calloc: large tables come zeroed from the OS page by page, so a fresh context only pays
-     * for the part in use so far (commit); generation 0 marks every slot empty. */
-    void *raw = calloc(buckets + 1, sizeof(tt_bucket));
+    /* zeroed: generation 0 marks every slot empty */
+    void *raw = table_memory(ctx, (buckets + 1) * sizeof(tt_bucket));
     if (!raw)
         return PREF_E_MEMORY;
     ctx->tt_raw = raw;
