@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .cardset import Card
 from .deal import Deal
-from .engine import DEFAULT_TT_MB, get_backend
+from .engine import DEFAULT_TT_MB, get_backend, warm_context
 from .errors import InvalidArgumentError
 from .notation import format_card, format_strain
 from .position import Position
@@ -29,15 +29,24 @@ class SolveResult:
     lowest rank is played, ties by suit order ♠ ♣ ♦ ♥.
 
     ``tricks`` is computed by :func:`solve`; ``cards`` and ``line`` on first access (each costs
-    further searches, on the same transposition table), so a loop that only needs the trick
-    count pays for one search.
+    further searches), so a loop that only needs the trick count pays for one search.  They
+    search in the context :func:`solve` was given, else in the calling thread's kept context
+    (:func:`solver.engine.warm_context`), whose table still holds this solve's entries unless
+    the thread has solved something else since (entries are exact whatever deal wrote them).
     """
 
-    def __init__(self, mode, tricks, position, solo, trump, backend, nodes, context):
+    def __init__(self, mode, tricks, position, solo, trump, backend, nodes, context,
+                 tt_mb=DEFAULT_TT_MB):
         self.mode, self.tricks, self.position = mode, tricks, position
         self.solo, self.trump, self.backend, self.nodes = solo, trump, backend, nodes
-        self._context = context
+        self._given, self._tt_mb = context, tt_mb
         self._cards = self._line = None
+
+    @property
+    def _context(self):
+        if self._given is not None:
+            return self._given
+        return warm_context(get_backend(self.backend), self._tt_mb, clear=False)
 
     def _seats(self):
         return range(3) if self.mode == "raspasy" else (self.solo,)
@@ -141,14 +150,16 @@ def solve(deal, *, declarer=None, trump=None, misere=None, raspasy=False, talon=
     ``talon`` is ``"none"``, ``"lead"`` or ``"dealer"``).  ``leader`` defaults to the first hand.
 
     ``backend`` is ``"c"``, ``"numba"``, ``"reference"`` (small endings) or ``"auto"``;
-    ``context`` reuses a backend context (its transposition table) across calls.
+    ``context``: the backend context to search in (its transposition table kept across
+    calls); by default a context kept for the calling thread, cleared first, so a loop of
+    solves does not pay for a new table each time.
 
     Raises :class:`InvalidDealError`, :class:`InvalidArgumentError` on bad input and
     :class:`BackendUnavailableError` when an explicitly named backend is missing.
     """
     pos = _as_position(deal, declarer, trump, misere, raspasy, talon, leader)
     engine = get_backend(backend)
-    ctx = context if context is not None else engine.Context(tt_mb)
+    ctx = context if context is not None else warm_context(engine, tt_mb)
     if pos.is_over:
         raise InvalidArgumentError("the play is over: nothing to solve")
     if pos.mode == "raspasy":
@@ -156,6 +167,8 @@ def solve(deal, *, declarer=None, trump=None, misere=None, raspasy=False, talon=
         for seat in range(3):
             tricks[seat] = pos.tricks[seat] + ctx.value(pos.to_engine(solo=seat))
             nodes += ctx.nodes
-        return SolveResult("raspasy", tricks, pos, None, pos.trump, engine.name, nodes, ctx)
+        return SolveResult("raspasy", tricks, pos, None, pos.trump, engine.name, nodes, context,
+                           tt_mb)
     tricks = pos.tricks[pos.solo] + ctx.value(pos.to_engine())
-    return SolveResult(pos.mode, tricks, pos, pos.solo, pos.trump, engine.name, ctx.nodes, ctx)
+    return SolveResult(pos.mode, tricks, pos, pos.solo, pos.trump, engine.name, ctx.nodes,
+                       context, tt_mb)

@@ -86,3 +86,30 @@ def test_example_deal_known_values():
                       solve(deal, misere=0, backend=name).tricks,
                       solve(deal, raspasy=True, backend=name).tricks) for name in FAST}
     assert all(r == (0, 1, 6, {0: 6, 1: 6, 2: 4}) for r in results.values()), results
+
+
+@pytest.mark.parametrize("name", FAST)
+def test_solve_keeps_one_context_per_thread(name):
+    """solve() without a context searches in the calling thread's kept context, cleared
+    first: the same answers and node counts as a fresh context, and a result's cards and line
+    stay exact after the thread has solved other deals, or when asked from another thread."""
+    import threading
+
+    from solver.engine import get_backend, warm_context
+    deals = [Deal.random(seed) for seed in (3, 4)]
+    mode = dict(declarer=0, trump="♦")
+    kept = warm_context(get_backend(name), clear=False)
+    first = solve(deals[0], backend=name, **mode)
+    assert kept.nodes == first.nodes                # the search ran in the kept context
+    second = solve(deals[1], backend=name, misere=1)
+    assert kept.nodes == second.nodes != first.nodes
+    fresh = [solve(deals[0], backend=name, context=get_backend(name).Context(), **mode),
+             solve(deals[1], backend=name, misere=1, context=get_backend(name).Context())]
+    assert (first.tricks, first.nodes) == (fresh[0].tricks, fresh[0].nodes)
+    assert (second.tricks, second.nodes) == (fresh[1].tricks, fresh[1].nodes)
+    assert first.cards == fresh[0].cards and first.line == fresh[0].line
+    other = []
+    thread = threading.Thread(target=lambda: other.append((second.cards, second._context)))
+    thread.start()
+    thread.join()
+    assert other[0][0] == fresh[1].cards and other[0][1] is not kept

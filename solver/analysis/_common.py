@@ -16,7 +16,7 @@ import numpy as np
 
 from ..cards import NO_TRUMP, iter_cards, mask_of, rank_of, suit_of
 from ..deal import Deal
-from ..engine import DEFAULT_TT_MB, default_jobs, get_backend
+from ..engine import DEFAULT_TT_MB, default_jobs, get_backend, warm_context
 from ..errors import InvalidArgumentError, InvalidCardError, InvalidDealError
 from ..notation import (
     format_card,
@@ -141,28 +141,6 @@ def cards_text(cards, style: str = "symbols") -> str:
     """Cards high first within suits in ♠ ♣ ♦ ♥ order, as ``"A♠ 7♥"``."""
     ordered = sorted(cards, key=lambda c: (suit_of(c), -rank_of(c)))
     return format_cards(ordered, style)
-
-
-_LOCAL = threading.local()
-
-
-def warm_context(be, tt_mb=DEFAULT_TT_MB):
-    """A context of ``be`` kept for this thread and cleared (in constant time) for the caller.
-
-    A fresh context's table is allocated lazily: the first searches pay a page fault per page
-    they touch (a makeability table touches most of a 32 MiB table: 20 % of its time).  Kept
-    contexts are per thread (a context serves one thread at a time) and per table size.
-    """
-    cache = getattr(_LOCAL, "contexts", None)
-    if cache is None:
-        cache = _LOCAL.contexts = {}
-    key = (getattr(be, "name", id(be)), tt_mb)
-    ctx = cache.get(key)
-    if ctx is None:
-        ctx = cache[key] = be.Context(tt_mb)
-    else:
-        ctx.clear()
-    return ctx
 
 
 _POOLS: dict[int, ThreadPoolExecutor] = {}

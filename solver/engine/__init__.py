@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import threading
 
 from ..errors import BackendUnavailableError, InvalidArgumentError
 
@@ -94,6 +95,31 @@ def get_backend(name: str = "auto"):
             f"the {name!r} backend is not available ({_errors.get(name, 'not built')}): "
             f"{_HOW_TO_GET[name]}")
     return backend
+
+
+_LOCAL = threading.local()
+
+
+def warm_context(be, tt_mb=DEFAULT_TT_MB, *, clear: bool = True):
+    """A context of backend ``be`` kept for this thread, cleared (in constant time) for the
+    caller unless ``clear=False``.
+
+    Making a context costs more than a quick solve: a fresh C context's table is mapped and
+    its first pages faulted in on every call (``solve()`` of a contract took 0.6 ms with a
+    fresh context against 0.12 ms with a kept one), and a makeability table touches most of a
+    32 MiB table (page faults: a fifth of its time).  Kept contexts are per thread (a context
+    serves one thread at a time) and per backend and table size, for the life of the thread.
+    """
+    cache = getattr(_LOCAL, "contexts", None)
+    if cache is None:
+        cache = _LOCAL.contexts = {}
+    key = (getattr(be, "name", id(be)), tt_mb)
+    ctx = cache.get(key)
+    if ctx is None:
+        ctx = cache[key] = be.Context(tt_mb)
+    elif clear:
+        ctx.clear()
+    return ctx
 
 
 def default_jobs() -> int:
