@@ -317,7 +317,7 @@ def misere_safe_layouts(tables: np.ndarray, kept: int, pool: int, x_masks: np.nd
         ffi.from_buffer("int64_t[]", x_masks), len(x_masks), ffi.from_buffer("int8_t[]", out))
     if status != lib.PREF_OK:
         _raise(status)
-    return out.astype(bool)
+    return out.view(bool)
 
 
 def _safety_table(fn) -> np.ndarray:
