@@ -281,7 +281,8 @@ def _holding_stats(masks: np.ndarray):
     return holds, ranks, counts
 
 
-def _misere_order(kept: int, pool: int, masks: np.ndarray, stats=None) -> np.ndarray:
+def _misere_order(kept: int, pool: int, masks: np.ndarray, stats=None,
+                  orders: dict | None = None) -> np.ndarray:
     """The layouts of one мизер discard in the order they are searched: by the first
     opponent's holding suit by suit, the suit the safety proof fails in most often first
     (ties: the suit with more unseen cards), each later suit's holdings running down instead
@@ -290,16 +291,26 @@ def _misere_order(kept: int, pool: int, masks: np.ndarray, stats=None) -> np.nda
     Neighbouring layouts then share the holdings that decide whether he is caught, so the
     kept table answers more of a layout's subtrees: 1.1-3.4× fewer nodes than lexicographic
     order on the мизеры measured (docs/analysis.md).  ``stats``: :func:`_holding_stats` of
-    ``masks``, when the caller keeps them for several discards.
+    ``masks``, when the caller keeps them for several discards; ``orders``: a dict in which
+    the order is kept by its suit order, the same for every discard with that suit order
+    (every discard of a call: 47 sorts of 7 ms each became a few).
 
     >>> _misere_order(0b0110, 0b1001 | 0b1001 << 8, np.array([1, 1 << 8, 8, 8 << 8])).tolist()
     [256, 2048, 1, 8]
+    >>> orders = {}     # a discard with the same suit order gets the same array
+    >>> first = _misere_order(0b0110, 0b1001 | 0b1001 << 8, np.array([1, 1 << 8, 8, 8 << 8]),
+    ...                       orders=orders)
+    >>> _misere_order(0b0100, 0b1001 | 0b1001 << 8, np.array([1, 1 << 8, 8, 8 << 8]),
+    ...               orders=orders) is first, list(orders)
+    (True, [(0, 1, 2, 3)])
     """
     _, ranks, holding_counts = _holding_stats(masks) if stats is None else stats
     counts = unsafe_layout_counts(kept, pool, masks, holding_counts)
     if not any(counts):  # the safety proof clears (nearly) every layout: nothing to gain
         return masks
     suits = sorted(range(4), key=lambda s: (-counts[s], -((pool >> (8 * s)) & 0xFF).bit_count()))
+    if orders is not None and tuple(suits) in orders:
+        return orders[tuple(suits)]
     key = np.zeros(len(masks), dtype=np.int64)
     turns = np.zeros(len(masks), dtype=np.int64)
     for s in suits:
@@ -308,7 +319,10 @@ def _misere_order(kept: int, pool: int, masks: np.ndarray, stats=None) -> np.nda
         turns += rank
     # the keys differ (a layout is its first opponent's four holdings), so the quicksort's
     # order is the stable sort's (3.8 against 18 ms over 184,756 layouts)
-    return masks[np.argsort(key)]
+    ordered = masks[np.argsort(key)]
+    if orders is not None:
+        orders[tuple(suits)] = ordered
+    return ordered
 
 
 ODDS_TT_MB = 16     # contract, per worker: the 10 corpus cases 0.87x the time of 4 MiB, 32 no better
@@ -516,10 +530,13 @@ def _solve_group(probe, kept: int, seat: int, opp_a: int, opp_b: int, pool: list
             cache[key] = _layout_masks(pool, n, must, must_not, gray=not misere)
             if misere:
                 cache[key + ("holdings",)] = _holding_stats(cache[key])
+                cache[key + ("orders",)] = {}
     masks = cache[key]
     full = mask_of(pool)
     if misere:
-        masks = _misere_order(kept, full, masks, cache[key + ("holdings",)])
+        # the orders dict may be filled by two workers at once: the same array either way
+        masks = _misere_order(kept, full, masks, cache[key + ("holdings",)],
+                              cache[key + ("orders",)])
     run, runs = part
     masks = masks[len(masks) * run // runs:len(masks) * (run + 1) // runs]
     # every row is this one with the opponents' hands filled in
