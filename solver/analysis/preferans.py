@@ -58,7 +58,7 @@ from ..cards import NO_TRUMP, STRAINS, count, iter_cards, mask_of, rank_of, suit
 from ..engine import DEFAULT_TT_MB
 from ..errors import InvalidArgumentError, InvalidDealError
 from ..notation import format_card, format_hand, format_strain
-from ._common import as_cards, as_strain, cards_text, engine, pairs, position
+from ._common import as_cards, as_strain, cards_text, engine, pairs, position, warm_context
 
 DECLARER = 2  # in counter-examples the declarer sits third; seats 0 and 1 are the opponents
 
@@ -292,7 +292,7 @@ def preferans(cards, trump=None, *, pool=None, exhaustive: bool = True, backend=
                                f"got {count(pool_mask)}")
     checked = STRAINS if trump is None else (as_strain(trump),)
     be = engine(backend)
-    ctx = be.Context(tt_mb)
+    ctx = warm_context(be, tt_mb)
     strains, counters, methods, probes = [], {}, {}, 0
     for s in checked:
         ok, cex, method, p = _check_strain(own_mask, pool_mask, s, n, be, ctx, exhaustive,

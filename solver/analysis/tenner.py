@@ -27,6 +27,7 @@ from ._common import (
     cards_text,
     engine,
     twelve_of,
+    warm_context,
 )
 from .discard import best_discard
 
@@ -137,7 +138,7 @@ def tenner(deal, declarer, trump, *, discard=None, talon=None, leader=0, convent
     if play is None:
         raise InvalidArgumentError("the hands in play must be of equal size")
     be = engine(backend)
-    ctx = be.Context(tt_mb)
+    ctx = warm_context(be, tt_mb)
     r = solve(play, declarer=seat, trump=strain, leader=leader, backend=be.name, context=ctx)
     best_d = best_t = None
     if twelve is not None:
