@@ -10,13 +10,12 @@ engines for ``threads=1``, so that N workers use N cores and never more.
 from __future__ import annotations
 
 import importlib
-import threading
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..deal import Deal
-from ..engine import DEFAULT_TT_MB, get_backend
+from ..engine import DEFAULT_TT_MB, get_backend, warm_context
 from ..errors import InvalidArgumentError, PrefError
 from ..notation import format_card, format_cards, format_strain, parse_strain
 
@@ -79,18 +78,10 @@ ENGINE_DEFAULTS = {"backend": "auto", "tt_mb": DEFAULT_TT_MB}
 
 # -- per-worker engine contexts ---------------------------------------------------------------
 
-_local = threading.local()
-
-
 def engine_context(backend: str = "auto", tt_mb=DEFAULT_TT_MB):
-    """This thread's context for ``backend`` (created once, reused for every deal it solves)."""
-    cache = getattr(_local, "contexts", None)
-    if cache is None:
-        cache = _local.contexts = {}
-    key = (backend, tt_mb)
-    if key not in cache:
-        cache[key] = get_backend(backend).Context(tt_mb)
-    return cache[key]
+    """This thread's context for ``backend`` (created once, reused for every deal it solves,
+    not cleared: its entries stay exact from deal to deal; :func:`solver.engine.warm_context`)."""
+    return warm_context(get_backend(backend), tt_mb, clear=False)
 
 
 # -- the registry ---------------------------------------------------------------------------------
