@@ -28,7 +28,8 @@ static inline int min2(int a, int b) { return a < b ? a : b; }
 /* the answer of game k (0 plain, 1 M's lead, 2 mirrored) for suit s, X holding x */
 static inline int answer(const uint8_t *tables, int s, int k, uint32_t x, int bx, int by)
 {
-    return tables[(size_t)(s * 3 + k) * SAFE_TABLE + x * 64 + bx * 8 + by] != 0;
+    size_t at = (size_t)(s * 3 + k) * SAFE_TABLE + (x * SAFE_BUDGETS + bx) * SAFE_BUDGETS + by;
+    return tables[at] != 0;
 }
 
 int pref_misere_safe_layouts(const uint8_t *tables, uint32_t kept, uint32_t pool, int m_leads,

@@ -62,7 +62,7 @@ static void set_active(pref_ctx *ctx, uint64_t buckets)
 /* Tables from this size on are mapped with transparent huge pages where Linux offers them
  * (madvise; "never" leaves them 4 KiB pages): a fresh context that grows to 32 MiB, as the
  * odds' contexts do, then takes 16 page faults instead of 8,192 (replays of the P(caught)
- * probes of four corpus мизеры, each in a fresh 128 MiB context: 0.79-0.93x the time; a fresh
+ * probes of four corpus мизеры, each in a fresh 128 MiB context: 0.71-0.93x the time; a fresh
  * context's single solve the same).  Smaller tables stay in calloc's pages. */
 #define TT_HUGE_BYTES ((size_t)8 << 20)
 
