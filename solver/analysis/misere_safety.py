@@ -42,7 +42,7 @@ The same relaxed game, counting, caps the number of tricks (:func:`catch_bound`,
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -462,10 +462,12 @@ def _c_kernel():
     return misere_safe_layouts
 
 
+@lru_cache(maxsize=8)   # a discard's chunks ask for the same tables
 def _layout_tables(kept: int, pool: int, lead_suits: tuple, card: int) -> np.ndarray:
     """The per-suit tables :func:`_c_kernel` reads: uint8 ``(4, 3, 256, 8, 8)``, suit by game
     (:func:`suit_safe`, :func:`lead_safe` with ``card`` for ``lead_suits``,
-    :func:`suit_safe_mirrored` for the suits M holds) by X's part by the two budgets."""
+    :func:`suit_safe_mirrored` for the suits M holds) by X's part by the two budgets
+    (read-only)."""
     tables = np.zeros((4, 3, 256, BUDGET_LIMIT + 1, BUDGET_LIMIT + 1), dtype=np.uint8)
     for s in range(4):
         m, p = (kept >> (8 * s)) & 0xFF, (pool >> (8 * s)) & 0xFF
@@ -474,6 +476,7 @@ def _layout_tables(kept: int, pool: int, lead_suits: tuple, card: int) -> np.nda
             tables[s, 1] = _budget_table(m, p, card)
         if m:
             tables[s, 2] = _budget_table(m, p, None, mirrored=True)
+    tables.flags.writeable = False
     return tables
 
 
