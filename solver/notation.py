@@ -185,6 +185,8 @@ def parse_card_list(text: str) -> list[int]:
             try:
                 group = [parse_card(token)]
             except InvalidCardError as exc:
+                if token == text:   # the message already shows the whole text
+                    raise
                 raise InvalidCardError(f"{exc} (in {text!r}, at position {start + 1})") from None
         for c in group:
             if c in cards:

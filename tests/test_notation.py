@@ -44,6 +44,16 @@ def test_parse_card_errors(text, fault):
         parse_card(text)
 
 
+def test_card_list_errors_say_where_once():
+    """A bad card alone is located once; inside a longer list, also where in the list."""
+    with pytest.raises(InvalidCardError) as alone:
+        parse_card_list("foo")
+    assert str(alone.value).count("position") == 1
+    with pytest.raises(InvalidCardError, match=r"'f' at position 1 of 'foo'.*"
+                                               r"\(in 'A♠ foo', at position 4\)"):
+        parse_card_list("A♠ foo")
+
+
 def test_latin_t_is_ten_cyrillic_t_is_ace():
     assert parse_hand("T...") == 1 << card(0, 3)
     assert parse_hand("Т...") == 1 << card(0, 7)
