@@ -2,7 +2,7 @@
 
 It is the judge every engine is tested against, so it is written for obviousness, not speed:
 fine for endings up to about 5 cards a hand (about a second for 5 in the worst case), hopeless
-for full deals.  It reads the same flat position arrays as the engines
+for full deals (the ``"reference"`` backend refuses positions of more than 7 cards a hand).  It reads the same flat position arrays as the engines
 (:mod:`solver.engine.layout`), and answers in the same unit: the solo seat's tricks from here
 on, the current trick included.
 

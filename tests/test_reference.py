@@ -101,3 +101,31 @@ def test_mid_trick_start():
     assert reference_card_values(p) == {card("A♠"): 2}
     assert reference_value(pos("A...A/...8/...7", leader=1, table=("K♠", "7♠"),
                                minimise=True)) == 2
+
+
+def test_reference_backend_refuses_what_plain_minimax_cannot_finish():
+    """A full deal on the reference backend is a clear error at once, not a wait of days;
+    7 cards a hand is still taken (mid-trick, the hands differ by a card)."""
+    import time
+
+    import numpy as np
+
+    import solver
+    from solver.engine import get_backend
+    from solver.randpos import random_ending, random_full_deal_position
+    be = get_backend("reference")
+    full = random_full_deal_position(np.random.default_rng(1))
+    started = time.perf_counter()
+    for ask in (lambda: be.Context().value(full), lambda: be.Context().test(full, 3),
+                lambda: be.Context().card_values(full), lambda: be.Context().line(full),
+                lambda: be.values_batch(full[None, :]), lambda: be.tests_batch(full[None, :], 3),
+                lambda: solver.solve("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9..",
+                                     declarer=0, trump="♠", backend="reference")):
+        with pytest.raises(solver.InvalidArgumentError, match="up to 7 cards a hand, not 10"):
+            ask()
+    assert time.perf_counter() - started < 5
+    eight = random_ending(np.random.default_rng(2), 8, mode="contract", mid_trick=False)
+    with pytest.raises(solver.InvalidArgumentError, match="not 8"):
+        be.Context().value(eight)
+    small = random_ending(np.random.default_rng(3), 3, mode="misere")
+    assert be.Context().value(small) == reference_value(small)

@@ -1,18 +1,35 @@
 """The reference solver behind the backend interface (``get_backend("reference")``).
 
-Plain minimax (:mod:`solver.reference`): for small endings only (about 5 cards a hand).  It lets
-every analysis and the front door be tested against the judge with the same code path the fast
-engines take.
+Plain minimax (:mod:`solver.reference`): for small endings only (up to :data:`MAX_CARDS` cards
+a hand; larger positions are refused with an :class:`~solver.errors.InvalidArgumentError`).  It
+lets every analysis and the front door be tested against the judge with the same code path the
+fast engines take.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..cards import rank_of, suit_of
+from ..cards import count, rank_of, suit_of
 from ..engine.layout import P_HAND0, P_LEADER, P_NTABLE
+from ..errors import InvalidArgumentError
 from ..reference import reference_card_values, reference_value
 from . import DEFAULT_TT_MB
+
+MAX_CARDS = 7
+"""The most cards a hand the reference backend takes: plain minimax needs up to a few seconds
+at 6 cards a hand and a minute or more at 7; a full deal would take days."""
+
+
+def _small(pos):
+    """``pos`` as an array, refused with a clear error when too large for plain minimax."""
+    pos = np.asarray(pos, dtype=np.int64)
+    cards = max(count(int(pos[P_HAND0 + i])) for i in range(3))
+    if cards > MAX_CARDS:
+        raise InvalidArgumentError(
+            f"the reference solver (plain minimax, the judge of the tests) takes endings of up "
+            f"to {MAX_CARDS} cards a hand, not {cards}: use backend='c', 'numba' or 'auto'")
+    return pos
 
 
 def _line(pos) -> list[int]:
@@ -45,16 +62,16 @@ class Context:
         self.nodes = 0
 
     def value(self, pos) -> int:
-        return reference_value(pos)
+        return reference_value(_small(pos))
 
     def test(self, pos, target: int) -> bool:
-        return reference_value(pos) >= target
+        return reference_value(_small(pos)) >= target
 
     def card_values(self, pos) -> dict[int, int]:
-        return dict(sorted(reference_card_values(pos).items()))
+        return dict(sorted(reference_card_values(_small(pos)).items()))
 
     def line(self, pos) -> list[int]:
-        return _line(pos)
+        return _line(_small(pos))
 
     def clear(self) -> None:
         pass
@@ -66,7 +83,7 @@ class _Backend:
 
     def values_batch(self, positions, threads=1, tt_mb=DEFAULT_TT_MB):
         positions = np.asarray(positions, dtype=np.int64).reshape(-1, 16)
-        values = np.array([reference_value(p) for p in positions], dtype=np.int32)
+        values = np.array([reference_value(_small(p)) for p in positions], dtype=np.int32)
         return values, np.zeros(len(positions), dtype=np.int64)
 
     def tests_batch(self, positions, targets, threads=1, tt_mb=DEFAULT_TT_MB):
