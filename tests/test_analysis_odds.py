@@ -397,3 +397,21 @@ def test_misere_order_puts_the_unsafe_suit_first():
     clean = parse_hand("J97.87.97.T87")
     assert unsafe_layout_counts(clean, mask(pool), masks) == [0, 0, 0, 0]
     assert (_misere_order(clean, mask(pool), masks) == masks).all()
+
+
+def test_counts_must_be_whole_numbers():
+    """A chunk size, level or seed that is not a whole number is named, not repaired or left
+    to fail deep inside (``chunk=0`` was a ``range()`` error, ``level=2.5`` read as 2)."""
+    from solver.analysis import order
+    for kw, fault in ((dict(chunk=0), "chunk must be a positive count, not 0"),
+                      (dict(chunk=-3), "chunk must be"), (dict(chunk=2.5), "chunk must be"),
+                      (dict(level=2.5), "level must be a whole number of tricks, not 2.5"),
+                      (dict(level="6"), "level must be a whole number"),
+                      (dict(level=True), "level must be a whole number"),
+                      (dict(level=-1), "level -1 is outside 0-10")):
+        with pytest.raises(InvalidArgumentError, match=fault):
+            odds("AKQ.AKQ.AK.A987", 0, trump="♥", discard="7♥ 8♥", progress=False, **kw)
+    for kw, fault in ((dict(seed="x"), "seed must be an integer of at least 0, not 'x'"),
+                      (dict(seed=-1), "seed must be"), (dict(screen=2.0), "screen must be")):
+        with pytest.raises(InvalidArgumentError, match=fault):
+            order("AKQ.AKQ.AK.A987", **kw)

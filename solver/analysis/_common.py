@@ -158,6 +158,18 @@ def kept_pool(threads: int) -> ThreadPoolExecutor:
         return ex
 
 
+def as_count(value, name: str, *, least: int = 1) -> int:
+    """``value`` when it is an integer of at least ``least``, else a clear error naming ``name``.
+
+    >>> as_count(3, "keep")
+    3
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < least:
+        what = "a positive count" if least == 1 else f"an integer of at least {least}"
+        raise InvalidArgumentError(f"{name} must be {what}, not {value!r}")
+    return int(value)
+
+
 def thread_count(threads, be, context=None) -> int:
     """The threads an analysis uses: ``threads`` checked (0 = every core); one with a given
     ``context`` (a context serves one thread) or the reference solver (it holds the GIL)."""

@@ -66,7 +66,7 @@ from ..engine import default_jobs
 from ..engine.layout import P_HAND0, make_position
 from ..errors import InvalidArgumentError, InvalidDealError
 from ..notation import format_card, format_strain
-from ._common import as_card, as_cards, as_seat, as_strain, cards_text, engine, pairs
+from ._common import as_card, as_cards, as_count, as_seat, as_strain, cards_text, engine, pairs
 from .misere_safety import catch_bounds, safe_layouts, unsafe_layout_counts
 
 
@@ -671,10 +671,14 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
             raise InvalidArgumentError("say trump=STRAIN for a contract or misere=True")
         strain = as_strain(trump)
     pool_cards, n = unseen_pool(own, pool)
+    chunk = as_count(chunk, "chunk")
     if level is None:
         level = min(6, n)
-    if not misere and not 0 <= int(level) <= n:
-        raise InvalidArgumentError(f"level {level} is outside 0-{n}")
+    if not misere:
+        if isinstance(level, bool) or not isinstance(level, (int, np.integer)):
+            raise InvalidArgumentError(f"level must be a whole number of tricks, not {level!r}")
+        if not 0 <= level <= n:
+            raise InvalidArgumentError(f"level {level} is outside 0-{n}")
     level = int(level)
     lead_card = as_card(lead) if lead is not None else None
     if lead_card is not None:

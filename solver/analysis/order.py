@@ -25,6 +25,7 @@ from ..errors import InvalidArgumentError
 from ..notation import format_strain
 from ._common import (
     as_cards,
+    as_count,
     as_seat,
     as_strain,
     cards_text,
@@ -211,9 +212,8 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10
     own_mask = mask_of(own)
     seat = as_seat(seat, "seat")
     pool_cards, n = unseen_pool(own, pool)
-    for name, value in (("screen", screen), ("keep", keep)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise InvalidArgumentError(f"{name} must be a positive count, not {value!r}")
+    screen, keep = as_count(screen, "screen"), as_count(keep, "keep")
+    seed = as_count(seed, "seed", least=0)
     bad = [lv for lv in levels if isinstance(lv, bool) or not isinstance(lv, int)
            or not 1 <= lv <= 10]
     if bad:
