@@ -89,11 +89,13 @@ class Bid:
                 raise InvalidArgumentError("a мизер has no trump")
             object.__setattr__(self, "level", 10)
             return
-        if self.level not in (6, 7, 8, 9, 10):
+        if isinstance(self.level, bool) or self.level not in (6, 7, 8, 9, 10):
             raise InvalidArgumentError(f"game level {self.level!r}: expected 6-10")
         if self.strain is None and not self.talonless:
             raise InvalidArgumentError(f"game {self.level} needs a trump or БК")
-        if self.strain is not None and not 0 <= self.strain <= NO_TRUMP:
+        if self.strain is not None and (isinstance(self.strain, bool)
+                                        or not isinstance(self.strain, int)
+                                        or not 0 <= self.strain <= NO_TRUMP):
             raise InvalidArgumentError(f"unknown trump {self.strain!r}")
         if self.talonless and self.strain is None and self.level < 9:
             raise InvalidArgumentError("без прикупа bids are 9 or 10")
@@ -134,7 +136,7 @@ def ladder(conventions: Conventions | None = None) -> tuple[Bid, ...]:
     >>> [str(b) for b in ladder(Conventions.classic())][19:23]
     ['9БК', 'мизер', '9 без прикупа', 'мизер без прикупа']
     """
-    conv = conventions or Conventions.sochi()
+    conv = Conventions.of(conventions)
     bids: list[Bid] = []
     for level in (6, 7, 8, 9, 10):
         if level == 9 and not conv.misere_above_nines:
@@ -154,7 +156,7 @@ def ladder(conventions: Conventions | None = None) -> tuple[Bid, ...]:
 def ladder_index(bid: Bid, conventions: Conventions | None = None) -> int:
     """Position of a bid on the ladder; a talonless game with a strain ranks with its level's
     talonless bid.  Raises ``IllegalBidError`` for a bid the conventions do not have."""
-    conv = conventions or Conventions.sochi()
+    conv = Conventions.of(conventions)
     key = Bid(bid.level, None, talonless=True) if (bid.talonless and not bid.misere) else bid
     try:
         return ladder(conv).index(key)
@@ -239,7 +241,11 @@ def run_auction(calls: Iterable[str | Bid], conventions: Conventions | None = No
     >>> run_auction(["6♠", "6♣", "pass", "здесь", "pass"], Conventions.classic()).declarer
     0
     """
-    conv = conventions or Conventions.sochi()
+    conv = Conventions.of(conventions)
+    if isinstance(calls, (str, bytes)) or not hasattr(calls, "__iter__"):
+        raise InvalidArgumentError(f"calls must be a list of calls, not {calls!r}")
+    if isinstance(raspasy_streak, bool) or not isinstance(raspasy_streak, int) or raspasy_streak < 0:
+        raise InvalidArgumentError(f"raspasy_streak must be a count >= 0, not {raspasy_streak!r}")
     passed = [False, False, False]
     spoke = [False, False, False]
     misere_bidder = [False, False, False]
@@ -325,7 +331,8 @@ def check_order(won: Bid, contract: Bid | str, conventions: Conventions | None =
     ...
     solver.errors.IllegalBidError: cannot order 7♣ after winning the auction at 7♦: it is below the bid
     """
-    conv = conventions or Conventions.sochi()
+    conv = Conventions.of(conventions)
+    won = parse_bid(won)
     order = parse_bid(contract)
     if won.misere:
         if not order.misere or order.talonless != won.talonless:
@@ -350,7 +357,8 @@ def orderable(won: Bid, conventions: Conventions | None = None) -> tuple[Bid, ..
     >>> [str(b) for b in orderable(parse_bid("10♥"))]
     ['10♥', '10БК']
     """
-    conv = conventions or Conventions.sochi()
+    conv = Conventions.of(conventions)
+    won = parse_bid(won)
     if won.misere:
         return (won,)
     if won.talonless and won.strain is None:

@@ -222,6 +222,22 @@ class Conventions:
         return getattr(cls, PRESETS[key])(**overrides)
 
     @classmethod
+    def of(cls, value: "Conventions | dict | str | None") -> "Conventions":
+        """What a ``conventions=`` argument stands for: None the defaults (seed 000), a
+        :class:`Conventions` itself, a preset name or a record as :meth:`from_dict` reads.
+
+        >>> Conventions.of(None) == Conventions.sochi(), Conventions.of("004").settlement
+        (True, 'amnesty')
+        """
+        if isinstance(value, cls):
+            return value
+        if value is None or isinstance(value, (str, dict)):
+            return cls.from_dict(value)
+        raise InvalidArgumentError(
+            f"conventions must be a Conventions, a preset name ({', '.join(PRESETS)}) or a "
+            f"record, not {value!r}")
+
+    @classmethod
     def from_dict(cls, data: dict | str | None) -> "Conventions":
         """Conventions from a record: a preset name, or ``{"preset": name, field: value, ...}``."""
         if data is None:

@@ -73,17 +73,20 @@ class Pulka:
 
     def __init__(self, conventions: Conventions | None = None, names: Sequence[str] | None = None,
                  first_dealer: int | None = None) -> None:
-        self.conventions = conventions or Conventions.sochi()
+        self.conventions = Conventions.of(conventions)
         n = self.conventions.players
         if names is None:
             names = [str(i) for i in range(n)]
+        if isinstance(names, (str, bytes)) or not hasattr(names, "__iter__"):
+            raise InvalidRecordError(f"players {names!r}: expected {n} different names")
         names = [str(x) for x in names]
         if len(names) != n or len(set(names)) != n:
             raise InvalidRecordError(f"players {names!r}: expected {n} different names")
         self.names = tuple(names)
         if first_dealer is None:
             first_dealer = n - 1
-        if not isinstance(first_dealer, int) or not 0 <= first_dealer < n:
+        if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) \
+                or not 0 <= first_dealer < n:
             raise InvalidRecordError(f"first_dealer {first_dealer!r}: expected a player 0-{n - 1}")
         self.first_dealer = first_dealer
         self._dealer = first_dealer          # who deals the next hand

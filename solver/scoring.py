@@ -17,6 +17,7 @@ The functions at the end (``score_contract``, ``score_misere``, ``score_unwhiste
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence, Union
@@ -119,7 +120,7 @@ class Hand:
         >>> Hand.from_record({"contract": "7♥", "declarer": 0, "whisters": [1], "tricks": 7}).tricks
         (7, 3, 0)
         """
-        conv = conventions or Conventions.sochi()
+        conv = Conventions.of(conventions)
         n = conv.players
         if not isinstance(record, Mapping):
             raise InvalidRecordError(f"a hand record must be an object, not {record!r}")
@@ -363,6 +364,20 @@ def _playing_order(n: int, dealer: int) -> list[int]:
     return [p for p in order if not (n == 4 and p == dealer)]
 
 
+def _count(value, what: str, top: int) -> int:
+    """A whole number 0..``top`` (a seat, a trick count, a strain), or an error naming it."""
+    if isinstance(value, bool) or not hasattr(value, "__index__") or not 0 <= value <= top:
+        raise InvalidRecordError(f"{what} {value!r}: expected a whole number 0-{top}")
+    return value.__index__()
+
+
+def _seats(value, what: str) -> tuple[int, ...]:
+    """Seats 0-2 from a list of them, or an error naming ``what``."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise InvalidRecordError(f"{what} {value!r}: expected a list of seats 0-2")
+    return tuple(_count(x, f"a seat in {what}", 2) for x in value)
+
+
 def talon_tricks(talon: Iterable[int]) -> int:
     """Quick tricks of a talon for the dealer's висты (seeds 001, 004): an ace or a marriage
     (K+Q of a suit) 1, ace and king of a suit 2, two aces 3.
@@ -371,7 +386,9 @@ def talon_tricks(talon: Iterable[int]) -> int:
     >>> talon_tricks([card(0, 7), card(0, 6)]), talon_tricks([card(1, 6), card(1, 5)])
     (2, 1)
     """
-    a, b = tuple(talon)
+    if isinstance(talon, (str, bytes)) or not hasattr(talon, "__iter__") or len(tuple(talon)) != 2:
+        raise InvalidRecordError(f"a talon is two card numbers, not {talon!r}")
+    a, b = (_count(c, "a talon card", 31) for c in talon)
     ranks = sorted((rank_of(a), rank_of(b)))
     same = suit_of(a) == suit_of(b)
     if ranks == [ACE, ACE]:
@@ -411,7 +428,7 @@ def score_hand(hand: Hand, conventions: Conventions | None = None, *,
     Raises ``InvalidRecordError`` when the hand is incomplete or the conventions do not
     allow it (пол-виста under seed 000, a dark game outside seed 004, ...).
     """
-    conv = conventions or Conventions.sochi()
+    conv = Conventions.of(conventions)
     n = conv.players
     dealer = n - 1 if hand.dealer is None else hand.dealer
     if not 0 <= dealer < n:
@@ -692,19 +709,22 @@ def score_contract(contract: str | Bid, declarer_tricks: int, *, declarer: int =
     (28, 0, 0)
     """
     bid = parse_bid(contract)
-    if not 0 <= declarer_tricks <= 10:
-        raise InvalidRecordError(f"declarer_tricks {declarer_tricks}: expected 0-10")
-    conv = conventions or Conventions.sochi()
+    declarer_tricks = _count(declarer_tricks, "declarer_tricks", 10)
+    declarer = _count(declarer, "declarer", 2)
+    conv = Conventions.of(conventions)
     if conv.players != 3:
         conv = conv.replace(players=3)
     defenders = [(declarer + 1) % 3, (declarer + 2) % 3]
-    ws = tuple(defenders if whisters is None else whisters)
+    ws = tuple(defenders) if whisters is None else _seats(whisters, "whisters")
     tricks = [0, 0, 0]
     tricks[declarer] = declarer_tricks
     rest = 10 - declarer_tricks
     if defence_tricks is not None:
+        if not isinstance(defence_tricks, Mapping):
+            raise InvalidRecordError(
+                f"defence_tricks {defence_tricks!r}: expected a mapping of seat to tricks")
         for p, t in defence_tricks.items():
-            tricks[p] = t
+            tricks[_count(p, "a seat in defence_tricks", 2)] = _count(t, "defence tricks", 10)
         if sum(tricks) != 10:
             raise InvalidRecordError(f"tricks {tricks} do not add up to 10")
     elif len(ws) == 1:
@@ -720,11 +740,11 @@ def score_misere(tricks: int, *, declarer: int = 0, conventions: Conventions | N
     >>> score_misere(2).mountain
     (20, 0, 0)
     """
-    conv = conventions or Conventions.sochi()
+    conv = Conventions.of(conventions)
     if conv.players != 3:
         conv = conv.replace(players=3)
-    if not 0 <= tricks <= 10:
-        raise InvalidRecordError(f"мизер tricks {tricks}: expected 0-10")
+    tricks = _count(tricks, "мизер tricks", 10)
+    declarer = _count(declarer, "declarer", 2)
     return score_hand(Hand(Bid(10, misere=True), declarer, (), _declarer_only(tricks, declarer, 3)), conv)
 
 
@@ -742,7 +762,10 @@ def score_unwhisted_tenner(declarer_tricks: int, *, declarer: int = 0, strain: i
     >>> score_unwhisted_tenner(9).pool
     (10, 0, 0)
     """
-    conv = conventions or Conventions.sochi()
+    declarer_tricks = _count(declarer_tricks, "declarer_tricks", 10)
+    declarer = _count(declarer, "declarer", 2)
+    strain = _count(strain, "strain", 4)
+    conv = Conventions.of(conventions)
     if conv.players != 3:
         conv = conv.replace(players=3)
     tricks = [0, 0, 0]
@@ -778,8 +801,16 @@ def expected_whists(game: int | str | Bid, histogram: Mapping[int, Number] | Seq
     """
     if isinstance(histogram, Mapping):
         items = list(histogram.items())
+    elif isinstance(histogram, (str, bytes)) or not hasattr(histogram, "__iter__"):
+        raise InvalidRecordError(f"the histogram {histogram!r}: expected a mapping of tricks "
+                                 "to weights or a list indexed by tricks")
     else:
         items = list(enumerate(histogram))
+    for t, w in items:
+        _count(t, "tricks in the histogram", 10)
+        if isinstance(w, bool) or not isinstance(w, numbers.Real) or not w >= 0:
+            raise InvalidRecordError(f"the histogram's weight {w!r} for {t} tricks: expected "
+                                     "a number >= 0")
     items = [(int(t), w) for t, w in items if w]
     total = sum(w for _, w in items)
     if not items or total <= 0:
