@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .cardset import Card
 from .deal import Deal
-from .engine import DEFAULT_TT_MB, get_backend, warm_context
+from .engine import DEFAULT_TT_MB, context_for, get_backend, warm_context
 from .errors import InvalidArgumentError
 from .notation import format_card, format_strain
 from .position import Position
@@ -159,7 +159,7 @@ def solve(deal, *, declarer=None, trump=None, misere=None, raspasy=False, talon=
     """
     pos = _as_position(deal, declarer, trump, misere, raspasy, talon, leader)
     engine = get_backend(backend)
-    ctx = context if context is not None else warm_context(engine, tt_mb)
+    ctx = context_for(engine, tt_mb, context)
     if pos.is_over:
         raise InvalidArgumentError("the play is over: nothing to solve")
     if pos.mode == "raspasy":

@@ -16,7 +16,7 @@ import numpy as np
 
 from ..cards import NO_TRUMP, iter_cards, mask_of, rank_of, suit_of
 from ..deal import Deal
-from ..engine import DEFAULT_TT_MB, default_jobs, get_backend, warm_context
+from ..engine import DEFAULT_TT_MB, context_for, default_jobs, get_backend, warm_context
 from ..errors import InvalidArgumentError, InvalidCardError, InvalidDealError
 from ..notation import (
     format_card,
@@ -37,6 +37,7 @@ __all__ = [
     "as_seat",
     "as_strain",
     "cards_text",
+    "context_for",
     "engine",
     "kept_pool",
     "pairs",
@@ -198,6 +199,6 @@ def run_all(task, items, threads: int) -> list:
 
 def engine(backend):
     """The backend object for a name (``"auto"``, ``"c"``, ``"numba"``, ``"reference"``)."""
-    if isinstance(backend, str):
-        return get_backend(backend)
+    if isinstance(backend, str) or not hasattr(backend, "Context"):
+        return get_backend(backend)   # a name, or a clear error for anything else
     return backend

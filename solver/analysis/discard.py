@@ -44,10 +44,10 @@ from ._common import (
     as_seat,
     as_strain,
     cards_text,
+    context_for,
     engine,
     position,
     twelve_of,
-    warm_context,
 )
 
 
@@ -440,7 +440,7 @@ def discard(deal, declarer=None, trump=None, *, misere=None, talon=None, leader=
     leader = as_seat(leader, "leader")
     twelve, tal = twelve_of(deal, seat, talon)
     be = engine(backend)
-    ctx = context if context is not None else warm_context(be, tt_mb)
+    ctx = context_for(be, tt_mb, context)
     values, nodes, calls = discard_values(deal.hands, seat, twelve, trump=strain,
                                           misere=misere is not None, leader=leader, ctx=ctx,
                                           exact=exact)

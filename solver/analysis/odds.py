@@ -689,6 +689,9 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     if discard is None:
         wanted = pairs(own_mask)
     else:
+        if not isinstance(discard, (str, list, tuple)):
+            raise InvalidArgumentError(f"discard: give two cards, or a list of such pairs "
+                                       f"(None: every discard), not {discard!r}")
         if isinstance(discard, str) or (len(discard) == 2 and not isinstance(discard[0], (list, tuple))):
             wanted = [discard]
         else:

@@ -20,6 +20,7 @@ from html import escape
 import numpy as np
 
 from ..cards import NO_TRUMP, STRAINS, mask_of
+from ..conventions import Conventions
 from ..engine import DEFAULT_TT_MB
 from ..errors import InvalidArgumentError
 from ..notation import format_strain
@@ -221,6 +222,7 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10
                                    f"not {bad[0]!r}")
     be = engine(backend)
     thread_count(threads, be)   # a bad count is named before any work
+    conventions = Conventions.of(conventions)
     rng = np.random.default_rng(seed)
     try:
         from ..scoring import expected_whists

@@ -24,11 +24,11 @@ from ._common import (
     as_deal,
     as_seat,
     cards_text,
+    context_for,
     engine,
     run_all,
     thread_count,
     twelve_of,
-    warm_context,
 )
 from .discard import best_discard
 
@@ -140,7 +140,7 @@ def table(deal, *, talon=None, leader=0, backend="auto", tt_mb=DEFAULT_TT_MB,
     def answer(q):
         """One question, in the calling thread's context: (tricks, discard, engine calls)."""
         seat, strain, misere = q
-        ctx = context if context is not None else warm_context(be, tt_mb)
+        ctx = context_for(be, tt_mb, context)
         return best_discard(deal.hands, seat, twelves[seat], trump=strain, misere=misere,
                             leader=leader, ctx=ctx)
 

@@ -14,6 +14,7 @@ from html import escape
 
 from ..api import SolveResult, solve
 from ..cards import count
+from ..conventions import Conventions
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
 from ..errors import InvalidArgumentError
@@ -119,6 +120,7 @@ def tenner(deal, declarer, trump, *, discard=None, talon=None, leader=0, convent
     seat = as_seat(declarer, "declarer")
     strain = as_strain(trump)
     leader = as_seat(leader, "leader")
+    conventions = Conventions.of(conventions)   # named before the search
     have_talon = bool(deal.talon) or talon is not None
     hands = list(deal.hands)
     disc = None

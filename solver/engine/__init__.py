@@ -88,7 +88,7 @@ def get_backend(name: str = "auto"):
                 return backend
         raise BackendUnavailableError(
             "no solver backend is available: " + "; ".join(_HOW_TO_GET.values()))
-    if name not in _MODULES:
+    if not isinstance(name, str) or name not in _MODULES:
         raise InvalidArgumentError(
             f"unknown backend {name!r}: choose 'c', 'numba', 'reference' or 'auto'")
     backend = _load(name)
@@ -112,6 +112,7 @@ def warm_context(be, tt_mb=DEFAULT_TT_MB, *, clear: bool = True):
     32 MiB table (page faults: a fifth of its time).  Kept contexts are per thread (a context
     serves one thread at a time) and per backend and table size, for the life of the thread.
     """
+    tt_mb = table_mb(tt_mb)
     cache = getattr(_LOCAL, "contexts", None)
     if cache is None:
         cache = _LOCAL.contexts = {}
@@ -122,6 +123,29 @@ def warm_context(be, tt_mb=DEFAULT_TT_MB, *, clear: bool = True):
     elif clear:
         ctx.clear()
     return ctx
+
+
+def table_mb(tt_mb) -> float:
+    """``tt_mb`` as a positive number of MiB, or a clear error (the engines' own check, made
+    before a context is looked up or made)."""
+    try:
+        size = float(tt_mb)
+    except (TypeError, ValueError):
+        size = float("nan")
+    if isinstance(tt_mb, bool) or not 0 < size <= 1 << 20:
+        raise InvalidArgumentError(f"tt_mb must be a positive number of MiB, not {tt_mb!r}")
+    return size
+
+
+def context_for(be, tt_mb=DEFAULT_TT_MB, context=None):
+    """The context a call searches in: ``context`` when given (checked to be an engine
+    context), else this thread's kept context of ``be`` (:func:`warm_context`, cleared)."""
+    if context is None:
+        return warm_context(be, tt_mb)
+    if not all(callable(getattr(context, m, None)) for m in ("value", "test", "card_values")):
+        raise InvalidArgumentError(
+            f"context must be an engine context (get_backend(name).Context()), not {context!r}")
+    return context
 
 
 def default_jobs() -> int:
