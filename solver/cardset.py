@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from .cards import FULL_DECK, count, iter_cards
+from .errors import InvalidCardError
 from .notation import format_card, format_cards, format_hand, parse_card, parse_hand
 
 
@@ -23,7 +24,10 @@ class Card(int):
     def __new__(cls, value):
         if isinstance(value, str):
             value = parse_card(value)
-        return super().__new__(cls, int(value))
+        if isinstance(value, bool) or not hasattr(value, "__index__") \
+                or not 0 <= value.__index__() < 32:
+            raise InvalidCardError(f"{value!r} is not a card (text, or a number 0-31)")
+        return super().__new__(cls, value.__index__())
 
     def __repr__(self) -> str:
         return format_card(int(self))
@@ -41,12 +45,17 @@ class CardSet(int):
     def __new__(cls, mask: int = 0):
         if isinstance(mask, str):
             mask = parse_hand(mask)
-        elif not isinstance(mask, int):
-            m = 0
-            for c in mask:
-                m |= 1 << (parse_card(c) if isinstance(c, str) else int(c))
-            mask = m
-        return super().__new__(cls, int(mask) & FULL_DECK)
+        elif hasattr(mask, "__index__") and not isinstance(mask, bool) \
+                and not hasattr(mask, "__iter__"):
+            mask = mask.__index__()
+            if not 0 <= mask <= FULL_DECK:
+                raise InvalidCardError(f"{mask!r} is not a 32-bit card mask")
+        elif isinstance(mask, bool) or not hasattr(mask, "__iter__"):
+            raise InvalidCardError(f"a card set is a mask, a hand's text or a list of cards, "
+                                   f"not {mask!r}")
+        else:
+            mask = sum(1 << c for c in {int(Card(c)) for c in mask})
+        return super().__new__(cls, mask)
 
     @classmethod
     def from_str(cls, text: str) -> "CardSet":

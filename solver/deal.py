@@ -38,9 +38,9 @@ class Deal:
     talon: tuple[int, ...] = ()
 
     def __post_init__(self):
-        hands = tuple(int(h) for h in self.hands)
+        hands = _whole_numbers(self.hands, "hands", "three card masks")
         object.__setattr__(self, "hands", hands)
-        object.__setattr__(self, "talon", tuple(int(c) for c in self.talon))
+        object.__setattr__(self, "talon", _whole_numbers(self.talon, "talon", "card numbers"))
         _validate(hands, self.talon)
 
     # -- construction -------------------------------------------------------------------
@@ -108,6 +108,14 @@ class Deal:
     def _repr_html_(self) -> str:
         from .display import deal_html
         return deal_html(self)
+
+
+def _whole_numbers(value, what: str, expected: str) -> tuple[int, ...]:
+    """``value`` as a tuple of ints, or an error naming ``what`` (no float or text read as one)."""
+    if (not isinstance(value, (tuple, list, np.ndarray))
+            or any(isinstance(x, bool) or not isinstance(x, (int, np.integer)) for x in value)):
+        raise InvalidDealError(f"{what} must be {expected}, not {value!r}")
+    return tuple(int(x) for x in value)
 
 
 def _validate(hands, talon) -> None:

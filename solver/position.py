@@ -42,7 +42,8 @@ from .errors import (
     InvalidCardError,
     InvalidDealError,
 )
-from .notation import format_card, format_hand, format_strain, parse_card, parse_strain
+from .notation import (format_card, format_hand, format_strain, parse_card, parse_card_list,
+                       parse_strain)
 from .play import DEALER, legal_mask, trick_winner
 
 MODES = ("contract", "misere", "raspasy")
@@ -98,6 +99,15 @@ def as_card(value) -> int:
     raise InvalidCardError(f"{value!r} is not a card")
 
 
+def _card_list(value, what: str) -> list[int]:
+    """Cards in play order from a list of cards (text or numbers) or a card-list text."""
+    if isinstance(value, str):
+        return parse_card_list(value)
+    if not isinstance(value, (list, tuple, np.ndarray)):
+        raise InvalidArgumentError(f"{what} must be a list of cards, not {value!r}")
+    return [as_card(c) for c in value]
+
+
 @dataclass
 class _Undo:
     pos: np.ndarray
@@ -126,12 +136,15 @@ class Position:
     def __init__(self, hands, *, trump="NT", mode: str = "contract", solo: int = 0,
                  leader: int = 0, table=(), tricks=(0, 0, 0), talon=(),
                  talon_rule: str = "none", dealer_tricks: int = 0):
-        if mode not in MODES:
+        if isinstance(hands, str) or not hasattr(hands, "__len__") or len(hands) != 3:
+            raise InvalidDealError(f"a position has three hands, not {hands!r}")
+        hands = [int(CardSet(h)) for h in hands]   # masks, hand texts or card lists
+        if not isinstance(mode, str) or mode not in MODES:
             raise InvalidArgumentError(f"unknown mode {mode!r}: choose one of {', '.join(MODES)}")
         strain = parse_strain(trump)
         if mode != "contract" and strain != NO_TRUMP:
             raise InvalidArgumentError(f"{mode} is played without trumps, not {trump!r}")
-        if talon_rule not in TALON_RULES:
+        if not isinstance(talon_rule, str) or talon_rule not in TALON_RULES:
             raise InvalidArgumentError(
                 f"unknown talon rule {talon_rule!r}: choose none, lead or dealer")
         if talon_rule != "none" and mode != "raspasy":
@@ -139,14 +152,19 @@ class Position:
         self.mode = mode
         self.solo = as_seat(solo, "solo")
         self.talon_rule = talon_rule
-        table = [as_card(c) for c in table]
-        talon = [as_card(c) for c in talon] if talon_rule != "none" else []
+        table = _card_list(table, "table")
+        talon = _card_list(talon, "talon") if talon_rule != "none" else []
         if len(table) > 2:
             raise InvalidDealError(
                 f"{len(table)} cards on the table: a trick in progress has at most 2")
-        if len(tricks) != 3 or any(not isinstance(t, (int, np.integer)) or t < 0 for t in tricks):
+        if (not isinstance(tricks, (tuple, list, np.ndarray)) or len(tricks) != 3
+                or any(isinstance(t, bool) or not isinstance(t, (int, np.integer)) or t < 0
+                       for t in tricks)):
             raise InvalidArgumentError(f"tricks must be three counts >= 0, not {tricks!r}")
         self.tricks = tuple(int(t) for t in tricks)
+        if (isinstance(dealer_tricks, bool) or not isinstance(dealer_tricks, (int, np.integer))
+                or dealer_tricks < 0):
+            raise InvalidArgumentError(f"dealer_tricks must be a count >= 0, not {dealer_tricks!r}")
         self.dealer_tricks = int(dealer_tricks)
         leader = as_seat(leader, "leader")
         if talon and leader != 0:
@@ -228,7 +246,7 @@ class Position:
     def from_str(cls, text: str, **kwargs) -> "Position":
         """A position from three dotted hands (``"A.K..7/K.A..8/7.7..A"``) and keywords."""
         from .deal import parse_deal
-        table = [as_card(c) for c in kwargs.pop("table", ())]
+        table = kwargs.pop("table", ())
         hands = [part for part in text.split("/")]
         if len(hands) != 3:
             raise InvalidDealError(f"a position line has three hands separated by '/': {text!r}")

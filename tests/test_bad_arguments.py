@@ -1,0 +1,93 @@
+"""Every public entry point names a bad argument in a PrefError: no TypeError, AttributeError
+or ZeroDivisionError from deep inside, and nothing read as something else (2.5 as 2, True as
+1).  Each row is an argument of the wrong type or out of range that once escaped that way."""
+
+import numpy as np
+import pytest
+
+import solver
+from solver import bidding, pulka, scoring
+from solver.conventions import Conventions
+
+DEAL = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."
+HANDS = [0b111, 0b111000, 0b111000000]
+NOT_A_CONTEXT = ["x", 3, 2.5, None.__class__, [], {}]
+
+CASES = [
+    # (call, arguments that are right, the argument made wrong, its wrong values)
+    (solver.solve, dict(deal=DEAL, declarer=0, trump="♠"), "context", NOT_A_CONTEXT),
+    (solver.solve, dict(deal=DEAL, declarer=0, trump="♠"), "tt_mb", [[], {}, "x", -1, True]),
+    (solver.solve, dict(deal=DEAL, declarer=0, trump="♠"), "backend", [[], {}, 3]),
+    (solver.discard, dict(deal=DEAL, declarer=0, trump="♠"), "context", NOT_A_CONTEXT),
+    (solver.discard, dict(deal=DEAL, declarer=0, trump="♠"), "tt_mb", [[], {}]),
+    (solver.table, dict(deal=DEAL, threads=1), "context", NOT_A_CONTEXT),
+    (solver.table, dict(deal=DEAL), "backend", [[], 2.5]),
+    (solver.raspasy, dict(deal=DEAL), "context", NOT_A_CONTEXT),
+    (solver.tenner, dict(deal=DEAL, declarer=0, trump="♠"), "conventions", [3, "x", (1, 2)]),
+    (solver.tenner, dict(deal=DEAL, declarer=0, trump="♠"), "tt_mb", [[], {}]),
+    (solver.preferans, dict(cards="AKQ.AKQ.AKQ.AKQ"), "tt_mb", [[], {}]),
+    (solver.odds, dict(cards="AKQ.AKQ.AK.A987", trump="♥", discard="7♥ 8♥", progress=False),
+     "discard", [3, 2.5, True, None.__class__]),
+    (solver.Position, dict(hands=HANDS), "hands", [None, 5, "abc", [1, 2], [1, 2, -3]]),
+    (solver.Position, dict(hands=HANDS), "table", [None, 3, 2.5]),
+    (solver.Position, dict(hands=HANDS), "tricks", [None, 3, (0, 0, True), (0, 0)]),
+    (solver.Position, dict(hands=HANDS), "dealer_tricks", ["x", None, -1, 2.5]),
+    (solver.Position, dict(hands=HANDS), "talon_rule", [[], {}]),
+    (solver.Deal, dict(hands=(1, 2, 4)), "hands", [None, (1.0, 2, 4), "abc"]),
+    (solver.Deal, dict(hands=(1, 2, 4)), "talon", [None, 3, (2.5,)]),
+    (solver.Card, dict(value=3), "value", [None, 99, -1, True, 2.5, []]),
+    (solver.CardSet, dict(mask=3), "mask", [None, -1, 1 << 40, True, 2.5, [99]]),
+    (solver.card, dict(suit=0, rank=1), "suit", [None, 4, -1, 2.5, True]),
+    (solver.card, dict(suit=0, rank=1), "rank", [None, 8, "x"]),
+    (scoring.score_contract, dict(contract="6♠", declarer_tricks=6), "declarer_tricks",
+     [None, 11, 2.5, "6"]),
+    (scoring.score_contract, dict(contract="6♠", declarer_tricks=6), "declarer", [None, 3, 2.5]),
+    (scoring.score_contract, dict(contract="6♠", declarer_tricks=6), "whisters", [-1, 2.5, "x", [5]]),
+    (scoring.score_contract, dict(contract="6♠", declarer_tricks=6, whisters=(1, 2)),
+     "defence_tricks", [-1, [1, 2], {1: None}, {7: 2}]),
+    (scoring.score_contract, dict(contract="6♠", declarer_tricks=6), "conventions", [3, 2.5]),
+    (scoring.score_misere, dict(tricks=1), "tricks", [None, 11, 2.5]),
+    (scoring.score_misere, dict(tricks=1), "declarer", [None, 3]),
+    (scoring.score_unwhisted_tenner, dict(declarer_tricks=9), "declarer", [None, 5]),
+    (scoring.score_unwhisted_tenner, dict(declarer_tricks=9), "strain", [2.5, 7, None]),
+    (scoring.expected_whists, dict(game="6♠", histogram=[0, 0, 0, 0, 0, 0, 1, 1]), "histogram",
+     [None, 3, "abc", [-1], ["x"], {11: 1}]),
+    (scoring.expected_whists, dict(game="6♠", histogram=[0, 0, 0, 0, 0, 0, 1, 1]), "declarer",
+     [None, 4]),
+    (scoring.talon_tricks, dict(talon=[0, 1]), "talon", [None, 3, [0], [0, 99], "ab"]),
+    (bidding.run_auction, dict(calls=["6♠", "pass", "pass"]), "calls", [None, 3]),
+    (bidding.run_auction, dict(calls=["6♠", "pass", "pass"]), "raspasy_streak", [None, -1, 2.5]),
+    (bidding.orderable, dict(won=bidding.parse_bid("6♠")), "won", [None, 3]),
+    (bidding.check_order, dict(won=bidding.parse_bid("6♠"), contract="7♠"), "won", [None]),
+    (bidding.Bid, dict(level=6, strain=0), "strain", ["x", 2.5, 9, True]),
+    (bidding.Bid, dict(level=6, strain=0), "level", [True, None, 2.5]),
+    (pulka.Pulka, dict(), "names", [-1, 2.5]),
+    (pulka.Pulka, dict(), "first_dealer", [True, "x", 2.5]),
+]
+
+
+@pytest.mark.parametrize("call,right,name,wrong", CASES,
+                         ids=[f"{c.__name__}-{n}" for c, _, n, _ in CASES])
+def test_a_wrong_argument_is_named(call, right, name, wrong):
+    for value in wrong:
+        with pytest.raises(solver.PrefError):
+            call(**{**right, name: value})
+
+
+def test_conventions_of():
+    assert Conventions.of(None) == Conventions.sochi()
+    assert Conventions.of("004") == Conventions.classic()
+    c = Conventions.classic()
+    assert Conventions.of(c) is c
+    assert Conventions.of({"preset": "004", "pool_size": 20}).pool_size == 20
+    with pytest.raises(solver.InvalidArgumentError, match="preset name"):
+        Conventions.of(3)
+
+
+def test_card_and_card_set_still_take_what_they_took():
+    assert int(solver.Card(np.int64(5))) == 5 and str(solver.Card("A♥")) == "A♥"
+    assert int(solver.CardSet([0, "A♠"])) == 1 | 1 << 7
+    assert int(solver.CardSet(np.array([0, 1]))) == 3 and int(solver.CardSet(np.int64(6))) == 6
+    assert int(solver.CardSet(solver.CardSet("AK..."))) == int(solver.CardSet("AK..."))
+    # a trick's cards as text now read as cards, not character by character
+    assert list(solver.Position([0b110, 0b111000, 0b111000000], table="7♠").table) == [0]
