@@ -47,13 +47,13 @@ class Deal:
     @classmethod
     def from_hands(cls, hands, talon=()) -> "Deal":
         """A deal from three masks (or card iterables) and the talon's cards in order."""
-        masks = []
-        for h in hands:
-            if isinstance(h, (int, np.integer)):
-                masks.append(int(h))
-            else:
-                masks.append(sum(1 << int(c) for c in h))
-        return cls(tuple(masks), tuple(int(c) for c in talon))
+        from .cardset import CardSet
+        if isinstance(hands, (str, bytes)) or not hasattr(hands, "__iter__"):
+            raise InvalidDealError(f"hands must be three masks or card lists, not {hands!r}")
+        masks = [int(CardSet(h)) for h in hands]     # masks, hand texts or card lists
+        if isinstance(talon, str):
+            talon = parse_card_list(talon)
+        return cls(tuple(masks), _whole_numbers(talon, "talon", "card numbers"))
 
     @classmethod
     def from_str(cls, text: str) -> "Deal":
@@ -63,6 +63,9 @@ class Deal:
     @classmethod
     def random(cls, seed=None) -> "Deal":
         """A uniformly random full deal; the same ``seed`` gives the same deal."""
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
+                                 or seed < 0):
+            raise InvalidDealError(f"seed must be a whole number >= 0 (or None), not {seed!r}")
         rng = np.random.default_rng(seed)
         cards = [int(c) for c in rng.permutation(32)]
         hands = tuple(sum(1 << c for c in cards[10 * i:10 * i + 10]) for i in range(3))

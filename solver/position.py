@@ -246,6 +246,8 @@ class Position:
     def from_str(cls, text: str, **kwargs) -> "Position":
         """A position from three dotted hands (``"A.K..7/K.A..8/7.7..A"``) and keywords."""
         from .deal import parse_deal
+        if not isinstance(text, str):
+            raise InvalidDealError(f"a position line is text, not {text!r}")
         table = kwargs.pop("table", ())
         hands = [part for part in text.split("/")]
         if len(hands) != 3:

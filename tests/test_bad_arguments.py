@@ -35,6 +35,9 @@ CASES = [
     (solver.Position, dict(hands=HANDS), "talon_rule", [[], {}]),
     (solver.Deal, dict(hands=(1, 2, 4)), "hands", [None, (1.0, 2, 4), "abc"]),
     (solver.Deal, dict(hands=(1, 2, 4)), "talon", [None, 3, (2.5,)]),
+    (solver.Deal.from_hands, dict(hands=[1, 2, 4]), "hands", [None, 3, 2.5, "xyz", [[99], 2, 4]]),
+    (solver.Deal.random, dict(seed=1), "seed", [-1, 2.5, "x", True]),
+    (solver.Position.from_str, dict(text="A.K..7/K.A..8/7.7..A"), "text", [None, 3, []]),
     (solver.Card, dict(value=3), "value", [None, 99, -1, True, 2.5, []]),
     (solver.CardSet, dict(mask=3), "mask", [None, -1, 1 << 40, True, 2.5, [99]]),
     (solver.card, dict(suit=0, rank=1), "suit", [None, 4, -1, 2.5, True]),
@@ -67,7 +70,7 @@ CASES = [
 
 
 @pytest.mark.parametrize("call,right,name,wrong", CASES,
-                         ids=[f"{c.__name__}-{n}" for c, _, n, _ in CASES])
+                         ids=[f"{c.__qualname__}-{n}" for c, _, n, _ in CASES])
 def test_a_wrong_argument_is_named(call, right, name, wrong):
     for value in wrong:
         with pytest.raises(solver.PrefError):
