@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import solver
-from solver import bidding, pulka, scoring
+from solver import batch, bidding, pulka, scoring
 from solver.conventions import Conventions
 
 DEAL = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."
@@ -64,6 +64,17 @@ CASES = [
     (bidding.check_order, dict(won=bidding.parse_bid("6♠"), contract="7♠"), "won", [None]),
     (bidding.Bid, dict(level=6, strain=0), "strain", ["x", 2.5, 9, True]),
     (bidding.Bid, dict(level=6, strain=0), "level", [True, None, 2.5]),
+    (batch.evaluate, dict(deals=[DEAL], what="solve", declarer=0, trump="♠"), "jobs",
+     [0, 2.5, "x", []]),
+    (batch.evaluate, dict(deals=[DEAL]), "chunk_size", [0, 2.5, "x"]),
+    (batch.evaluate, dict(deals=[DEAL]), "deals", [None, 3, 2.5]),
+    (batch.evaluate, dict(deals=[DEAL]), "what", [[], {}, 3]),
+    # a number as a path would be read as an open file descriptor (True: standard output)
+    (batch.run_file, dict(source="in.txt", output="out.csv"), "source", [True, 0, 2.5, None]),
+    (batch.run_file, dict(source="in.txt", output="out.csv"), "output", [True, 1, None]),
+    (batch.run_file, dict(source="in.txt", output="out.csv"), "options", [3, "x", True]),
+    (batch.run_file, dict(source="in.txt", output="out.csv"), "jobs", ["", [], 2.5]),
+    (batch.run_file, dict(source="in.txt", output="out.csv"), "max_messages", [-1, 2.5]),
     (pulka.Pulka, dict(), "names", [-1, 2.5]),
     (pulka.Pulka, dict(), "first_dealer", [True, "x", 2.5]),
 ]

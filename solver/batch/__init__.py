@@ -19,6 +19,7 @@ line is answered exactly once.  docs/batch.md has the details.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from contextlib import closing
@@ -37,7 +38,26 @@ __all__ = ["evaluate", "run_file", "BatchSummary", "TASKS", "Task", "available_t
            "get_task", "run_chunk", "LineSet", "default_jobs", "errors_path", "output_format"]
 
 
+def _count(value, what: str, least: int = 1):
+    """A whole number of at least ``least`` (None stays None), or an error naming ``what``."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not hasattr(value, "__index__") or value.__index__() < least:
+        raise InvalidArgumentError(f"{what} must be a whole number >= {least}, not {value!r}")
+    return value.__index__()
+
+
+def _path(value, what: str) -> str:
+    """A file path (text or os.PathLike): a number would be read as an open file descriptor."""
+    if isinstance(value, (str, os.PathLike)):
+        return os.fspath(value)
+    raise InvalidArgumentError(f"{what} must be a file path, not {value!r}")
+
+
 def _prepare(what: str, options: dict, executor=None) -> tuple[Task, dict]:
+    if not isinstance(options, dict):
+        raise InvalidArgumentError(f"options must be a dict of option names to values, "
+                                   f"not {options!r}")
     task = get_task(what)
     base = task.normalise({k: v for k, v in options.items() if v is not None})
     if not is_dask_client(executor):   # a cluster's workers may have engines we lack
@@ -59,9 +79,7 @@ class _Executor:
         if executor is not None:
             self.executor = executor
         else:
-            jobs = default_jobs() if jobs is None else int(jobs)
-            if jobs < 1:
-                raise InvalidArgumentError(f"jobs must be at least 1, not {jobs}")
+            jobs = default_jobs() if jobs is None else jobs   # checked by the callers
             if total is not None:
                 jobs = min(jobs, max(1, total))
             self.executor = self.owned = make_pool(jobs, preload) if jobs > 1 else None
@@ -100,6 +118,7 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
     if on_error not in ("raise", "record"):
         raise InvalidArgumentError(f"on_error is 'raise' or 'record', not {on_error!r}")
     task, base = _prepare(what, options, executor)
+    jobs, chunk_size = _count(jobs, "jobs"), _count(chunk_size, "chunk_size")
     seq = as_deal_texts(deals)
     total = len(seq) if hasattr(seq, "__len__") else None
     if total is None and hasattr(deals, "__len__"):
@@ -182,7 +201,12 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
     and the interrupt propagates.
     """
     log = sys.stderr if log is None else log
-    task, base = _prepare(what, options or {}, executor)
+    task, base = _prepare(what, {} if options is None else options, executor)
+    if not hasattr(source, "read"):        # an open text file is read as it is
+        source = _path(source, "source")
+    output = _path(output, "output")
+    jobs, chunk_size = _count(jobs, "jobs"), _count(chunk_size, "chunk_size")
+    max_messages = _count(max_messages, "max_messages", least=0)
     total = count_lines(source)          # a missing input fails here, before OUT is touched
     sink = Sink(output, task.columns, resume=resume, overwrite=overwrite)
     if sink.cut_bytes:

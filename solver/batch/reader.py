@@ -132,6 +132,8 @@ def as_deal_texts(deals) -> Iterable:
         if deals.dtype.kind not in "iu":
             raise InvalidArgumentError(f"an array of deals holds integer masks, not {deals.dtype}")
         return (_from_masks(row) for row in deals.tolist())
+    if not hasattr(deals, "__iter__"):
+        raise InvalidArgumentError(f"evaluate() takes a list of deals, not {deals!r}")
     return deals
 
 

@@ -151,7 +151,7 @@ def available_tasks() -> list[str]:
 
 
 def get_task(name: str) -> Task:
-    if name not in TASKS:
+    if not isinstance(name, str) or name not in TASKS:
         raise InvalidArgumentError(
             f"unknown --what {name!r}: choose one of {', '.join(TASKS)}")
     task = TASKS[name]
