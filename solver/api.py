@@ -16,7 +16,7 @@ from .deal import Deal
 from .engine import DEFAULT_TT_MB, context_for, get_backend, warm_context
 from .errors import InvalidArgumentError
 from .notation import format_card, format_strain
-from .position import Position
+from .position import Position, as_seat
 
 
 class SolveResult:
@@ -78,8 +78,12 @@ class SolveResult:
                 f"backend={self.backend!r})")
 
     def replay(self, seat: int | None = None) -> list[dict]:
-        """The line as tricks: ``{"leader", "cards", "winner"}`` each (winner -1: the dealer)."""
-        line = self.line if self.mode != "raspasy" else self.line[seat if seat is not None else 0]
+        """The line as tricks: ``{"leader", "cards", "winner"}`` each (winner -1: the dealer);
+        on распасы the line of ``seat`` (default 0) as the lone seat."""
+        if self.mode == "raspasy":
+            line = self.line[as_seat(0 if seat is None else seat, "seat")]
+        else:
+            line = self.line
         pos = self.position.copy()
         out, trick, leader = [], [], pos.leader
         for c in line:

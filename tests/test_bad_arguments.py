@@ -88,6 +88,14 @@ def test_a_wrong_argument_is_named(call, right, name, wrong):
             call(**{**right, name: value})
 
 
+def test_raspasy_replay_names_a_wrong_seat():
+    r = solver.solve(DEAL, raspasy=True)
+    assert r.replay("1") == r.replay(1)
+    for seat in (-1, 3, 2.5, "x", []):
+        with pytest.raises(solver.InvalidArgumentError, match="seat must be a seat 0, 1 or 2"):
+            r.replay(seat)
+
+
 def test_conventions_of():
     assert Conventions.of(None) == Conventions.sochi()
     assert Conventions.of("004") == Conventions.classic()
