@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .display import BEST, WORSE, SUIT_COLOURS, rank_text
+from .errors import InvalidArgumentError
 from .notation import SUIT_SYMBOLS, format_card
 
 __all__ = ["trick_histogram", "card_values", "make_rate", "draw_deal", "pulka_standing",
@@ -146,6 +147,13 @@ def make_rate(df, by: str, *, tricks: str = "tricks", target: int = 6, ax=None,
     than ``min_count`` rows are left out.  Returns the Axes; the numbers are in
     ``ax.make_rate`` (a DataFrame with ``rows``, ``made``, ``share`` per group).
     """
+    import pandas as pd
+    if not isinstance(df, pd.DataFrame):
+        raise InvalidArgumentError(f"make_rate() takes a pandas DataFrame, not {type(df).__name__}")
+    missing = [c for c in (by, tricks) if not isinstance(c, str) or c not in df.columns]
+    if missing:
+        raise InvalidArgumentError(f"make_rate(): no column {missing[0]!r} in the DataFrame "
+                                   f"(it has {', '.join(map(str, df.columns))})")
     frame = df[[by, tricks]].dropna()
     made = frame[tricks].astype(int) >= target
     table = made.groupby(frame[by]).agg(rows="size", made="sum")
@@ -183,6 +191,8 @@ def discard_odds(data, ax=None, *, top: int = 12, xlabel: str = "P(мизер ca
     else:
         probs = {str(k): float(v) for k, v in dict(data).items()}
         low_is_good = "caught" in xlabel
+    if isinstance(top, bool) or not isinstance(top, int) or top < 1:
+        raise InvalidArgumentError(f"top must be a positive count, not {top!r}")
     items = sorted(probs.items(), key=lambda kv: kv[1] if low_is_good else -kv[1])[:top]
     best = items[0][1] if items else None
     ax = _axes(ax, figsize=(6, 0.32 * len(items) + 1.0))
@@ -294,6 +304,8 @@ def draw_deal(deal_or_result, ax=None, *, title: str | None = None):
 def standings(pulka) -> list[tuple]:
     """The standing (висты per player, as if settled then) after each deal of ``pulka``."""
     from .pulka import Pulka
+    if not isinstance(pulka, Pulka):
+        raise InvalidArgumentError(f"a Pulka is needed, not {type(pulka).__name__}")
     replay = Pulka(pulka.conventions, pulka.names, pulka.first_dealer)
     out = []
     for score in pulka.hands:

@@ -96,6 +96,24 @@ def test_raspasy_replay_names_a_wrong_seat():
             r.replay(seat)
 
 
+def test_plots_name_a_wrong_argument():
+    """Checked before matplotlib is asked for (these run where it is not installed too)."""
+    import pandas as pd
+
+    from solver import plots
+    df = pd.DataFrame({"tricks": [5, 6, 7], "trump": ["♠", "♠", "♥"]})
+    for bad in (dict(df=None, by="trump"), dict(df=df, by="x"), dict(df=df, by=[]),
+                dict(df=df, by="trump", tricks="nope")):
+        with pytest.raises(solver.InvalidArgumentError):
+            plots.make_rate(**bad)
+    for bad in (None, "x", {"a": 1}):
+        with pytest.raises(solver.InvalidArgumentError, match="a Pulka is needed"):
+            plots.pulka_standing(bad)
+    for top in (0, -1, 2.5, "x", None):
+        with pytest.raises(solver.InvalidArgumentError, match="top must be a positive count"):
+            plots.discard_odds({"7♠ 8♠": 0.5}, top=top)
+
+
 def test_conventions_of():
     assert Conventions.of(None) == Conventions.sochi()
     assert Conventions.of("004") == Conventions.classic()
