@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from .errors import InvalidCardError
+
 Card = int
 Mask = int
 Seat = int
@@ -47,7 +49,6 @@ def card(suit: int, rank: int) -> Card:
     """The card of ``suit`` (0 = ♠ … 3 = ♥) and ``rank`` (0 = seven … 7 = ace)."""
     for value, what, top in ((suit, "suit", 3), (rank, "rank", 7)):
         if isinstance(value, bool) or not hasattr(value, "__index__") or not 0 <= value <= top:
-            from .errors import InvalidCardError
             raise InvalidCardError(f"a card's {what} is 0-{top}, not {value!r}")
     return suit * 8 + rank
 
