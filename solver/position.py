@@ -221,6 +221,8 @@ class Position:
         if modes != 1:
             raise InvalidArgumentError(
                 "say exactly one of declarer=SEAT (with trump=), misere=SEAT or raspasy=True")
+        if not raspasy and talon not in (None, "none"):
+            raise InvalidArgumentError(f"a talon rule ({talon!r}) applies on распасы only")
         if declarer is not None:
             if trump is None:
                 raise InvalidArgumentError("a contract needs trump= (♠ ♣ ♦ ♥ or NT)")

@@ -114,6 +114,17 @@ def test_plots_name_a_wrong_argument():
             plots.discard_odds({"7♠ 8♠": 0.5}, top=top)
 
 
+def test_arguments_that_do_not_apply_are_refused_not_ignored():
+    with pytest.raises(solver.InvalidArgumentError, match="applies on распасы only"):
+        solver.solve(DEAL, declarer=0, trump="♠", talon="lead")
+    with pytest.raises(solver.InvalidArgumentError, match="applies on распасы only"):
+        solver.solve(DEAL, misere=1, talon="dealer")
+    assert solver.solve(DEAL, declarer=0, trump="♠", talon="none").tricks == \
+        solver.solve(DEAL, declarer=0, trump="♠").tricks
+    with pytest.raises(solver.InvalidArgumentError, match="level= is a contract's"):
+        solver.odds("AKQ.AKQ.AK.A987", misere=True, level=7, discard="7♥ 8♥", progress=False)
+
+
 def test_conventions_of():
     assert Conventions.of(None) == Conventions.sochi()
     assert Conventions.of("004") == Conventions.classic()

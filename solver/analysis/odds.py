@@ -665,6 +665,8 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     if misere:
         if trump is not None and as_strain(trump) != NO_TRUMP:
             raise InvalidArgumentError("a мизер is played without trumps")
+        if level is not None:
+            raise InvalidArgumentError("level= is a contract's: a мизер is caught at one trick")
         strain = NO_TRUMP
     else:
         if trump is None:
