@@ -121,6 +121,9 @@ def test_arguments_that_do_not_apply_are_refused_not_ignored():
         solver.solve(DEAL, misere=1, talon="dealer")
     assert solver.solve(DEAL, declarer=0, trump="♠", talon="none").tricks == \
         solver.solve(DEAL, declarer=0, trump="♠").tricks
+    for kw in (dict(strains=(), misere=False), dict(levels=(), misere=False)):
+        with pytest.raises(solver.InvalidArgumentError, match="nothing to rank"):
+            solver.order("AKQ.AKQ.AK.A987", **kw)
     with pytest.raises(solver.InvalidArgumentError, match="level= is a contract's"):
         solver.odds("AKQ.AKQ.AK.A987", misere=True, level=7, discard="7♥ 8♥", progress=False)
 

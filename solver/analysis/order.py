@@ -229,6 +229,8 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10
     except ImportError:
         expected_whists = None
     modes = [(as_strain(s), False) for s in strains] + ([(NO_TRUMP, True)] if misere else [])
+    if not modes or (not levels and not misere):
+        raise InvalidArgumentError("nothing to rank: give some strains with levels, or misere=True")
     screened = [_screen(be, own_mask, pool_cards, seat, n, misere=mis, strain=strain,
                         screen=screen, keep=keep, rng=rng, threads=threads,
                         tt_mb=DEFAULT_TT_MB if tt_mb is None else tt_mb)
