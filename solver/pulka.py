@@ -367,8 +367,8 @@ class Pulka:
 
     def after(self, deals: int) -> "Pulka":
         """A copy of the sheet as it stood after the first ``deals`` deals."""
-        if not 0 <= deals <= self.deals:
-            raise InvalidRecordError(f"after({deals}): the pulka has {self.deals} deal(s)")
+        if isinstance(deals, bool) or not isinstance(deals, int) or not 0 <= deals <= self.deals:
+            raise InvalidRecordError(f"after({deals!r}): the pulka has {self.deals} deal(s)")
         copy = Pulka(self.conventions, self.names, self.first_dealer)
         for score in self.hands[:deals]:
             for e in score.entries:

@@ -428,6 +428,9 @@ def score_hand(hand: Hand, conventions: Conventions | None = None, *,
     Raises ``InvalidRecordError`` when the hand is incomplete or the conventions do not
     allow it (пол-виста under seed 000, a dark game outside seed 004, ...).
     """
+    if not isinstance(hand, Hand):
+        raise InvalidRecordError(f"score_hand() takes a Hand, not {hand!r} (records: "
+                                 "Hand.from_record or Pulka.add)")
     conv = Conventions.of(conventions)
     n = conv.players
     dealer = n - 1 if hand.dealer is None else hand.dealer

@@ -75,6 +75,8 @@ CASES = [
     (batch.run_file, dict(source="in.txt", output="out.csv"), "options", [3, "x", True]),
     (batch.run_file, dict(source="in.txt", output="out.csv"), "jobs", ["", [], 2.5]),
     (batch.run_file, dict(source="in.txt", output="out.csv"), "max_messages", [-1, 2.5]),
+    (scoring.score_hand, dict(hand=None), "hand", [None, 3, {"game": "6♠"}]),
+    (pulka.Pulka().after, dict(deals=0), "deals", [None, "x", 2.5, True, -1, 1]),
     (pulka.Pulka, dict(), "names", [-1, 2.5]),
     (pulka.Pulka, dict(), "first_dealer", [True, "x", 2.5]),
 ]
