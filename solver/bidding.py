@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .cards import CLUBS, DIAMONDS, HEARTS, NO_TRUMP, SPADES
+from .checks import as_count
 from .conventions import Conventions
 from .errors import IllegalBidError, InvalidArgumentError
 
@@ -244,8 +245,7 @@ def run_auction(calls: Iterable[str | Bid], conventions: Conventions | None = No
     conv = Conventions.of(conventions)
     if isinstance(calls, (str, bytes)) or not hasattr(calls, "__iter__"):
         raise InvalidArgumentError(f"calls must be a list of calls, not {calls!r}")
-    if isinstance(raspasy_streak, bool) or not isinstance(raspasy_streak, int) or raspasy_streak < 0:
-        raise InvalidArgumentError(f"raspasy_streak must be a count >= 0, not {raspasy_streak!r}")
+    raspasy_streak = as_count(raspasy_streak, "raspasy_streak", least=0)
     passed = [False, False, False]
     spoke = [False, False, False]
     misere_bidder = [False, False, False]

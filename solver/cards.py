@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from .checks import as_count
 from .errors import InvalidCardError
 
 Card = int
@@ -47,9 +48,8 @@ SUIT_MASK: tuple[Mask, ...] = tuple(0xFF << (8 * s) for s in SUITS)
 
 def card(suit: int, rank: int) -> Card:
     """The card of ``suit`` (0 = ♠ … 3 = ♥) and ``rank`` (0 = seven … 7 = ace)."""
-    for value, what, top in ((suit, "suit", 3), (rank, "rank", 7)):
-        if isinstance(value, bool) or not hasattr(value, "__index__") or not 0 <= value <= top:
-            raise InvalidCardError(f"a card's {what} is 0-{top}, not {value!r}")
+    as_count(suit, "a card's suit", least=0, most=3, error=InvalidCardError)
+    as_count(rank, "a card's rank", least=0, most=7, error=InvalidCardError)
     return suit * 8 + rank
 
 

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from .cards import FULL_DECK, count, iter_cards
+from .checks import as_count
 from .errors import InvalidCardError
 from .notation import format_card, format_cards, format_hand, parse_card, parse_hand
 
@@ -24,10 +25,8 @@ class Card(int):
     def __new__(cls, value):
         if isinstance(value, str):
             value = parse_card(value)
-        if isinstance(value, bool) or not hasattr(value, "__index__") \
-                or not 0 <= value.__index__() < 32:
-            raise InvalidCardError(f"{value!r} is not a card (text, or a number 0-31)")
-        return super().__new__(cls, value.__index__())
+        return super().__new__(cls, as_count(value, "a card", least=0, most=31,
+                                             error=InvalidCardError))
 
     def __repr__(self) -> str:
         return format_card(int(self))

@@ -229,13 +229,7 @@ class Conventions:
         >>> Conventions.of(None) == Conventions.sochi(), Conventions.of("004").settlement
         (True, 'amnesty')
         """
-        if isinstance(value, cls):
-            return value
-        if value is None or isinstance(value, (str, dict)):
-            return cls.from_dict(value)
-        raise InvalidArgumentError(
-            f"conventions must be a Conventions, a preset name ({', '.join(PRESETS)}) or a "
-            f"record, not {value!r}")
+        return value if isinstance(value, cls) else cls.from_dict(value)
 
     @classmethod
     def from_dict(cls, data: dict | str | None) -> "Conventions":

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .cards import FULL_DECK, HAND_SIZE, TALON_SIZE, count, iter_cards
+from .checks import as_count
 from .errors import InvalidCardError, InvalidDealError
 from .notation import (format_card, format_cards, format_hand,
                        is_dotted_order, parse_card, parse_card_list)
@@ -63,9 +64,8 @@ class Deal:
     @classmethod
     def random(cls, seed=None) -> "Deal":
         """A uniformly random full deal; the same ``seed`` gives the same deal."""
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
-                                 or seed < 0):
-            raise InvalidDealError(f"seed must be a whole number >= 0 (or None), not {seed!r}")
+        if seed is not None:
+            seed = as_count(seed, "seed", least=0, error=InvalidDealError)
         rng = np.random.default_rng(seed)
         cards = [int(c) for c in rng.permutation(32)]
         hands = tuple(sum(1 << c for c in cards[10 * i:10 * i + 10]) for i in range(3))

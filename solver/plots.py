@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from .checks import as_count
 from .display import BEST, WORSE, SUIT_COLOURS, rank_text
 from .errors import InvalidArgumentError
 from .notation import SUIT_SYMBOLS, format_card
@@ -191,8 +192,7 @@ def discard_odds(data, ax=None, *, top: int = 12, xlabel: str = "P(мизер ca
     else:
         probs = {str(k): float(v) for k, v in dict(data).items()}
         low_is_good = "caught" in xlabel
-    if isinstance(top, bool) or not isinstance(top, int) or top < 1:
-        raise InvalidArgumentError(f"top must be a positive count, not {top!r}")
+    top = as_count(top, "top")
     items = sorted(probs.items(), key=lambda kv: kv[1] if low_is_good else -kv[1])[:top]
     best = items[0][1] if items else None
     ax = _axes(ax, figsize=(6, 0.32 * len(items) + 1.0))

@@ -21,6 +21,7 @@ import numpy as np
 
 from .cards import NO_CARD, NO_TRUMP, SUIT_MASK, count, iter_cards, suit_of
 from .cardset import CardSet
+from .checks import as_count
 from .engine.layout import (
     P_HAND0,
     P_LEADER,
@@ -162,10 +163,7 @@ class Position:
                        for t in tricks)):
             raise InvalidArgumentError(f"tricks must be three counts >= 0, not {tricks!r}")
         self.tricks = tuple(int(t) for t in tricks)
-        if (isinstance(dealer_tricks, bool) or not isinstance(dealer_tricks, (int, np.integer))
-                or dealer_tricks < 0):
-            raise InvalidArgumentError(f"dealer_tricks must be a count >= 0, not {dealer_tricks!r}")
-        self.dealer_tricks = int(dealer_tricks)
+        self.dealer_tricks = as_count(dealer_tricks, "dealer_tricks", least=0)
         leader = as_seat(leader, "leader")
         if talon and leader != 0:
             raise InvalidDealError("on a talon trick the first hand (seat 0) plays first")

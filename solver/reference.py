@@ -2,9 +2,9 @@
 
 It is the judge every engine is tested against, so it is written for obviousness, not speed:
 fine for endings up to about 5 cards a hand (about a second for 5 in the worst case), hopeless
-for full deals (the ``"reference"`` backend refuses positions of more than 7 cards a hand).  It reads the same flat position arrays as the engines
-(:mod:`solver.engine.layout`), and answers in the same unit: the solo seat's tricks from here
-on, the current trick included.
+for full deals (the ``"reference"`` backend refuses positions of more than 7 cards a hand).
+It reads the same flat position arrays as the engines (:mod:`solver.engine.layout`), and
+answers in the same unit: the solo seat's tricks from here on, the current trick included.
 
 >>> from solver.cards import card, SPADES, HEARTS, ACE, KING, SEVEN, NO_TRUMP
 >>> from solver.engine.layout import make_position

@@ -24,6 +24,7 @@ from typing import Iterable, Mapping, Sequence, Union
 
 from .bidding import GAME_PRICE, MISERE_PRICE, WHIST_NORM, Bid, check_order, parse_bid, run_auction
 from .cards import ACE, KING, QUEEN, SEVEN, rank_of, suit_of
+from .checks import as_count
 from .conventions import Conventions
 from .errors import InvalidRecordError, PrefError
 
@@ -365,10 +366,8 @@ def _playing_order(n: int, dealer: int) -> list[int]:
 
 
 def _count(value, what: str, top: int) -> int:
-    """A whole number 0..``top`` (a seat, a trick count, a strain), or an error naming it."""
-    if isinstance(value, bool) or not hasattr(value, "__index__") or not 0 <= value <= top:
-        raise InvalidRecordError(f"{what} {value!r}: expected a whole number 0-{top}")
-    return value.__index__()
+    """A whole number 0..``top`` (a seat, a trick count, a strain) of a record."""
+    return as_count(value, what, least=0, most=top, error=InvalidRecordError)
 
 
 def _seats(value, what: str) -> tuple[int, ...]:

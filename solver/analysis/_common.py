@@ -15,6 +15,7 @@ from itertools import combinations
 import numpy as np
 
 from ..cards import NO_TRUMP, iter_cards, mask_of, rank_of, suit_of
+from ..checks import as_count
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB, context_for, default_jobs, get_backend, warm_context
 from ..errors import InvalidArgumentError, InvalidCardError, InvalidDealError
@@ -33,6 +34,7 @@ __all__ = [
     "DEFAULT_TT_MB",
     "as_card",
     "as_cards",
+    "as_count",
     "as_deal",
     "as_seat",
     "as_strain",
@@ -157,18 +159,6 @@ def kept_pool(threads: int) -> ThreadPoolExecutor:
         if ex is None:
             ex = _POOLS[threads] = ThreadPoolExecutor(threads, thread_name_prefix="pref-analysis")
         return ex
-
-
-def as_count(value, name: str, *, least: int = 1) -> int:
-    """``value`` when it is an integer of at least ``least``, else a clear error naming ``name``.
-
-    >>> as_count(3, "keep")
-    3
-    """
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < least:
-        what = "a positive count" if least == 1 else f"an integer of at least {least}"
-        raise InvalidArgumentError(f"{name} must be {what}, not {value!r}")
-    return int(value)
 
 
 def thread_count(threads, be, context=None) -> int:

@@ -26,6 +26,7 @@ from contextlib import closing
 from dataclasses import dataclass
 
 from .. import errors as _errors
+from ..checks import as_count
 from ..engine import _MODULES, get_backend
 from ..errors import InvalidArgumentError, PrefError
 from .reader import LineSet, as_deal_texts, count_lines, iter_lines, parse_object
@@ -39,12 +40,8 @@ __all__ = ["evaluate", "run_file", "BatchSummary", "TASKS", "Task", "available_t
 
 
 def _count(value, what: str, least: int = 1):
-    """A whole number of at least ``least`` (None stays None), or an error naming ``what``."""
-    if value is None:
-        return None
-    if isinstance(value, bool) or not hasattr(value, "__index__") or value.__index__() < least:
-        raise InvalidArgumentError(f"{what} must be a whole number >= {least}, not {value!r}")
-    return value.__index__()
+    """:func:`solver.checks.as_count`, with None (the default) left as it is."""
+    return None if value is None else as_count(value, what, least=least)
 
 
 def _path(value, what: str) -> str:

@@ -1,0 +1,32 @@
+"""The one check of a whole-number argument (a count, a seed, a seat-like index), shared by
+every module that takes one, so that ``2.5``, ``True`` or ``"6"`` is named, never read as a
+number.  Seats and cards have their own readers (:func:`solver.position.as_seat`, ``as_card``).
+"""
+
+from __future__ import annotations
+
+from .errors import InvalidArgumentError
+
+
+def as_count(value, name: str, *, least: int = 1, most: int | None = None,
+             error: type = InvalidArgumentError) -> int:
+    """``value`` as an ``int`` when it is a whole number (an int or a numpy integer, not a
+    bool) from ``least`` to ``most``; else ``error`` naming ``name``.
+
+    >>> as_count(3, "keep"), as_count(0, "seed", least=0)
+    (3, 0)
+    >>> as_count(2.5, "chunk")
+    Traceback (most recent call last):
+    ...
+    solver.errors.InvalidArgumentError: chunk must be a positive count, not 2.5
+    """
+    if (isinstance(value, bool) or not hasattr(value, "__index__")
+            or not least <= value.__index__() <= (value.__index__() if most is None else most)):
+        if most is not None:
+            what = f"a whole number {least}-{most}"
+        elif least == 1:
+            what = "a positive count"
+        else:
+            what = f"an integer of at least {least}"
+        raise error(f"{name} must be {what}, not {value!r}")
+    return value.__index__()
