@@ -342,8 +342,11 @@ def test_killed_run_resumes_to_exactly_once(tmp_path, sig, jobs, group):
             "--backend", "reference",
             "--jobs", str(jobs), "--chunk", "3", "--no-progress"]
     cmd, env = _cli(*args)
+    # SIGINT back to its default in the child: a suite started in the background by a shell
+    # without job control inherits it ignored, and the run would finish uninterrupted
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True)
+                            start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 30
     while _count_rows(out) < 60 and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.02)
@@ -356,7 +359,7 @@ def test_killed_run_resumes_to_exactly_once(tmp_path, sig, jobs, group):
     _, err = proc.communicate(timeout=20)
     stopped_in = time.monotonic() - t0
     if sig in (signal.SIGINT, signal.SIGTERM):
-        assert proc.returncode == 130 and stopped_in < 10
+        assert proc.returncode == 130 and stopped_in < 10, err.decode(errors="replace")[-2000:]
         assert b"interrupted" in err and b"Traceback" not in err
         assert out.read_bytes().endswith(b"\n")           # no half-written row
     else:
