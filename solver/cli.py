@@ -1,7 +1,9 @@
 """The ``pref`` command line: one subcommand per question, each in ``solver/commands/``.
 
 Errors in the input print one line on stderr and exit with status 2; Ctrl-C exits with 130
-without a traceback.  Every subcommand that answers a question takes ``--json``.
+without a traceback.  Every subcommand that answers a question takes ``--json``.  On a
+console or file encoding that cannot show suit symbols or Cyrillic, the output is written in
+ASCII instead (``solver.console``).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import argparse
 import importlib
 import sys
 
+from .console import readable_output
 from .errors import PrefError
 
 # Subcommands in the order ``pref --help`` lists them; each is solver/commands/<name>.py
@@ -40,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    readable_output()
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

@@ -1,0 +1,88 @@
+"""Text output on a console or file encoding that cannot show ♠ ♣ ♦ ♥ or Cyrillic.
+
+``pref`` writes suit symbols and Russian words.  Where standard output cannot encode them —
+``pref solve … > out.txt`` on Windows (the ANSI code page), ``PYTHONIOENCODING=ascii`` —
+printing would stop with a ``UnicodeEncodeError`` traceback.  :func:`readable_output` gives
+such a stream an error handler that writes what it cannot encode in ASCII instead: suits as
+the letters the parser reads (``♠`` → ``S``), the Russian rank letters as the English ranks
+they stand for (``Т`` → ``A``, ``Д`` → ``Q``, ``В`` → ``J``, ``К`` → ``K``: a card written
+``Т♥`` comes out ``AH``, which reads back as the same card), other Cyrillic letters
+transliterated (``мизер`` → ``mizer``), ``≤ × —`` as ``<= x -``, accented letters without
+their accents.  Streams that can encode everything are left alone.
+
+>>> "9♠ мизер ≤ 2".encode("ascii", errors=ERRORS)
+b'9S mizer <= 2'
+"""
+
+from __future__ import annotations
+
+import codecs
+import sys
+import unicodedata
+
+ERRORS = "pref-ascii"
+"""The name of the error handler, registered with :mod:`codecs` on import."""
+
+_SPECIAL = {
+    "♠": "S", "♣": "C", "♦": "D", "♥": "H", "♤": "S", "♧": "C", "♢": "D", "♡": "H",
+    "≤": "<=", "≥": ">=", "×": "x", "—": "-", "–": "-", "−": "-", "…": "...", "·": ".",
+    "→": "->", "←": "<-", "«": '"', "»": '"', "“": '"', "”": '"', "‘": "'", "’": "'",
+    "°": "o", "±": "+-", "µ": "u", "\u00a0": " ",
+    # the Russian ranks (туз, король, дама, валет) as the English ones: cards stay cards
+    "Т": "A", "К": "K", "Д": "Q", "В": "J",
+}
+_CYRILLIC = dict(zip(
+    "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
+    ["a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "y", "k", "l", "m", "n", "o", "p", "r",
+     "s", "t", "u", "f", "kh", "ts", "ch", "sh", "shch", "", "y", "", "e", "yu", "ya"]))
+
+# what each seen character becomes (filled as the handler meets them)
+_CACHE: dict[str, str] = {}
+
+
+def ascii_form(ch: str) -> str:
+    """One character in ASCII: ``"♥"`` → ``"H"``, ``"Д"`` → ``"Q"``, ``"ж"`` → ``"zh"``, ``"è"``
+    → ``"e"``, else ``"?"``."""
+    got = _CACHE.get(ch)
+    if got is not None:
+        return got
+    if ch.isascii():
+        out = ch
+    elif ch in _SPECIAL:
+        out = _SPECIAL[ch]
+    elif ch.lower() in _CYRILLIC:
+        out = _CYRILLIC[ch.lower()]
+        if ch != ch.lower():
+            out = out.capitalize()
+    else:
+        plain = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode("ascii")
+        out = plain or "?"
+    _CACHE[ch] = out
+    return out
+
+
+def _handler(err: UnicodeError):
+    if not isinstance(err, UnicodeEncodeError):
+        raise err
+    text = err.object[err.start:err.end]
+    return "".join(ascii_form(ch) for ch in text), err.end
+
+
+codecs.register_error(ERRORS, _handler)
+
+_PROBE = "♠♣♦♥ мизер распасы ≤ × —"
+
+
+def readable_output(*streams) -> None:
+    """Give each text stream (default: ``sys.stdout`` and ``sys.stderr``) that cannot encode
+    suit symbols and Cyrillic the ASCII fallback above; others are left as they are."""
+    for stream in streams or (sys.stdout, sys.stderr):
+        encoding = getattr(stream, "encoding", None)
+        if not encoding or not hasattr(stream, "reconfigure"):
+            continue
+        try:
+            _PROBE.encode(encoding)
+        except UnicodeEncodeError:
+            stream.reconfigure(errors=ERRORS)
+        except LookupError:
+            continue

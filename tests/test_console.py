@@ -1,0 +1,86 @@
+"""`pref` on an output encoding without suit symbols or Cyrillic: ASCII, no traceback."""
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from solver import Deal, available_backends
+from solver.console import ERRORS, ascii_form, readable_output
+from solver.notation import parse_card
+
+ROOT = Path(__file__).resolve().parents[1]
+DEAL = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."
+RUSSIAN = "КД9.107.Т.КВ109/В87.ТКВ8.КД.8/10.Д.В10987.ТД7/Т.9.."
+
+
+def pref(*args, encoding):
+    env = {**os.environ, "PYTHONIOENCODING": encoding,
+           "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    env.pop("PYTHONUTF8", None)
+    return subprocess.run([sys.executable, "-m", "solver", *args], env=env,
+                          capture_output=True, timeout=120)
+
+
+@pytest.mark.parametrize("ch,want", [("♠", "S"), ("♣", "C"), ("♦", "D"), ("♥", "H"),
+                                     ("Т", "A"), ("К", "K"), ("Д", "Q"), ("В", "J"),
+                                     ("ж", "zh"), ("Ж", "Zh"), ("ь", ""), ("è", "e"),
+                                     ("≤", "<="), ("×", "x"), ("x", "x"), ("✓", "?")])
+def test_ascii_form(ch, want):
+    assert ascii_form(ch) == want
+
+
+def test_words_and_cards_in_ascii():
+    assert "мизер, распасы: Т♥ Д♠ 10♣".encode("ascii", errors=ERRORS) == \
+        b"mizer, raspasy: AH QS 10C"
+    # every card written in Russian style reads back as the same card
+    for text in ("Т♥", "К♠", "Д♦", "В♣", "10♥", "9♠"):
+        back = text.encode("ascii", errors=ERRORS).decode("ascii")
+        assert parse_card(back) == parse_card(text)
+
+
+def test_readable_output_only_touches_streams_that_need_it():
+    plain = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    wide = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    readable_output(plain, wide)
+    assert plain.errors == ERRORS and wide.errors == "strict"
+    plain.write("9♠ мизер")
+    plain.flush()
+    assert plain.buffer.getvalue() == b"9S mizer"
+
+
+@pytest.mark.skipif(not available_backends(), reason="needs a fast engine")
+@pytest.mark.parametrize("encoding", ["ascii", "cp1252", "latin-1"])
+def test_cli_writes_ascii_where_symbols_cannot_go(encoding):
+    text = pref("solve", DEAL, "--misere", "0", encoding=encoding)
+    assert text.returncode == 0, text.stderr.decode(encoding, "replace")
+    out = text.stdout.decode(encoding)
+    assert "Traceback" not in text.stderr.decode(encoding, "replace")
+    assert "9S:" in out and "♠" not in out and "?" not in out
+    as_json = pref("solve", DEAL, "-d", "1", "-t", "NT", "--json", encoding=encoding)
+    wide = pref("solve", DEAL, "-d", "1", "-t", "NT", "--json", encoding="utf-8")
+    assert as_json.returncode == wide.returncode == 0
+    narrow, full = json.loads(as_json.stdout.decode(encoding)), json.loads(wide.stdout)
+    # the same answer, each card written in letters that read back as the same card
+    assert {parse_card(c): v for c, v in narrow["cards"].items()} == \
+        {parse_card(c): v for c, v in full["cards"].items()}
+    assert [parse_card(c) for c in narrow["line"]] == [parse_card(c) for c in full["line"]]
+
+
+def test_cli_russian_style_reads_back_in_ascii():
+    shown = pref("show", RUSSIAN, "--style", "russian", encoding="ascii")
+    assert shown.returncode == 0
+    first = shown.stdout.decode("ascii").splitlines()[0]
+    assert Deal.from_str(first) == Deal.from_str(DEAL)
+
+
+def test_cli_error_message_in_ascii():
+    # the message names a card, with its suit symbol where the output can show one
+    bad = pref("show", DEAL.replace("A.9..", "A.A.."), encoding="ascii")
+    assert bad.returncode == 2
+    assert bad.stderr.decode("ascii").strip() == \
+        "pref show: error: duplicate card AC in second hand (1) and the talon"
