@@ -219,6 +219,36 @@ def test_reader_skips_blank_and_comment_lines(tmp_path):
     assert count_lines(p) == 2
 
 
+def test_input_in_another_encoding_is_named_or_read(tmp_path, capsys):
+    # a file saved by Russian Windows (cp1251), Russian notation: read as UTF-8 its lines are
+    # error rows that say why; with its encoding named they are answered like a UTF-8 file
+    deals = endings(4, seed=11)
+    src = tmp_path / "in1251.txt"
+    src.write_bytes("".join(d.to_str("russian") + "\n" for d in deals).encode("cp1251"))
+    utf8 = write_lines(tmp_path / "in.txt", [d.to_str("russian") for d in deals])
+    opts = {"misere": 1, "backend": "reference"}
+    bad = run_file(src, tmp_path / "bad.jsonl", "solve", options=opts, progress=False)
+    assert (bad.answered, bad.errors) == (0, 4)
+    errors = read_jsonl(tmp_path / "bad.jsonl.errors.jsonl")
+    assert all("not text in the file's encoding" in e["error"] and "--encoding" in e["error"]
+               for e in errors)
+    good = run_file(src, tmp_path / "good.jsonl", "solve", options=opts, progress=False,
+                    encoding="cp1251")
+    same = run_file(utf8, tmp_path / "same.jsonl", "solve", options=opts, progress=False)
+    assert (good.answered, good.errors) == (same.answered, same.errors) == (4, 0)
+    assert read_jsonl(tmp_path / "good.jsonl") == read_jsonl(tmp_path / "same.jsonl")
+    for enc, says in (("koi9", "unknown encoding 'koi9'"), ("utf-16", "line ends"),
+                      (5, "encoding must be the name")):
+        with pytest.raises(InvalidArgumentError, match=says):
+            run_file(src, tmp_path / "x.jsonl", "solve", options=opts, encoding=enc)
+        assert not (tmp_path / "x.jsonl").exists()
+    rc = main(["batch", str(src), "-o", str(tmp_path / "cli.jsonl"), "--what", "solve",
+               "--misere", "1", "--backend", "reference", "--encoding", "cp1251",
+               "--no-progress"])
+    assert rc == 0 and read_jsonl(tmp_path / "cli.jsonl") == read_jsonl(tmp_path / "same.jsonl")
+    capsys.readouterr()
+
+
 # -- the command line ------------------------------------------------------------------------------
 
 def test_cli_csv_rows_errors_file_and_json_line_options(tmp_path, capsys):

@@ -29,7 +29,8 @@ from .. import errors as _errors
 from ..checks import as_count
 from ..engine import _MODULES, get_backend
 from ..errors import InvalidArgumentError, PrefError
-from .reader import LineSet, as_deal_texts, count_lines, iter_lines, parse_object
+from .reader import (LineSet, as_deal_texts, check_encoding, count_lines, iter_lines,
+                     parse_object)
 from .runner import (chunk_size_for, default_jobs, executor_slots, is_dask_client, make_pool,
                      pipeline, stop_pool)
 from .tasks import TASKS, Task, available_tasks, get_task, run_chunk
@@ -187,7 +188,7 @@ class BatchSummary:
 def run_file(source, output, what: str = "table", *, options: dict | None = None,
              jobs: int | None = None, executor=None, resume: bool = False,
              overwrite: bool = False, chunk_size: int | None = None, progress: bool = True,
-             log=None, max_messages: int = 20) -> BatchSummary:
+             log=None, max_messages: int = 20, encoding: str = "utf-8") -> BatchSummary:
     """``pref batch``: evaluate every deal line of ``source`` into ``output``.
 
     ``output``'s extension picks the format (``.csv``, ``.jsonl``/``.json``, ``.parquet`` with
@@ -195,7 +196,9 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
     to ``log`` (stderr).  ``resume`` continues an earlier run into the same files (lines already
     answered are skipped, a torn last row is cut); without it an existing output is an error
     unless ``overwrite``.  On KeyboardInterrupt the rows written so far are complete and synced,
-    and the interrupt propagates.
+    and the interrupt propagates.  ``encoding``: the input file's (``"cp1251"`` for a file
+    saved by Russian Windows; an open file or stdin is read as it is); a line with bytes that
+    are not text in it is an error row saying so.
     """
     log = sys.stderr if log is None else log
     task, base = _prepare(what, {} if options is None else options, executor)
@@ -204,6 +207,7 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
     output = _path(output, "output")
     jobs, chunk_size = _count(jobs, "jobs"), _count(chunk_size, "chunk_size")
     max_messages = _count(max_messages, "max_messages", least=0)
+    encoding = check_encoding(encoding)
     total = count_lines(source)          # a missing input fails here, before OUT is touched
     sink = Sink(output, task.columns, resume=resume, overwrite=overwrite)
     if sink.cut_bytes:
@@ -218,7 +222,7 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
     shown = [0]
 
     def items():
-        for n, text in iter_lines(source):
+        for n, text in iter_lines(source, encoding):
             if n not in done:
                 yield (n, text)
 

@@ -9,6 +9,7 @@ does little per line and never holds up the cores.
 
 from __future__ import annotations
 
+import codecs
 import json
 from collections.abc import Iterable, Iterator
 
@@ -44,11 +45,13 @@ class LineSet:
         return self.count
 
 
-def iter_lines(source) -> Iterator[tuple[int, str]]:
+def iter_lines(source, encoding: str = "utf-8") -> Iterator[tuple[int, str]]:
     """``(line number, text)`` of every line that holds something (1-based numbers).
 
-    ``source`` is a path, ``"-"`` (stdin) or an open text file.  Undecodable bytes are
-    replaced, so such a line fails as a deal instead of stopping the run.
+    ``source`` is a path (read in ``encoding``; UTF-8 may start with a byte-order mark),
+    ``"-"`` (stdin) or an open text file (read as it is).  Undecodable bytes are replaced by
+    U+FFFD, so such a line fails as a deal, saying why (:func:`read_deal`), instead of
+    stopping the run.
     """
     if hasattr(source, "read"):
         yield from _numbered(source)
@@ -57,8 +60,32 @@ def iter_lines(source) -> Iterator[tuple[int, str]]:
         import sys
         yield from _numbered(sys.stdin)
         return
-    with open(source, encoding="utf-8-sig", errors="replace", newline=None) as f:
+    if codecs.lookup(encoding).name == "utf-8":
+        encoding = "utf-8-sig"
+    with open(source, encoding=encoding, errors="replace", newline=None) as f:
         yield from _numbered(f)
+
+
+def check_encoding(encoding) -> str:
+    """``encoding`` if it names a text encoding that writes ``#``, ``{`` and the line end as
+    ASCII does (UTF-8, cp1251, koi8-r, latin-1, ...), which the line counting relies on."""
+    if not isinstance(encoding, str):
+        raise InvalidArgumentError(
+            f"encoding must be the name of a text encoding, not {encoding!r}")
+    try:
+        codecs.lookup(encoding)
+    except LookupError:
+        raise InvalidArgumentError(
+            f"unknown encoding {encoding!r} (e.g. utf-8, cp1251, koi8-r)") from None
+    try:
+        ascii_compatible = "#{}\n".encode(encoding) == b"#{}\n"
+    except (UnicodeError, LookupError):
+        ascii_compatible = False
+    if not ascii_compatible:
+        raise InvalidArgumentError(
+            f"encoding {encoding!r} does not write line ends as ASCII does: save the file "
+            "as UTF-8")
+    return encoding
 
 
 def _numbered(f) -> Iterator[tuple[int, str]]:
@@ -95,6 +122,11 @@ def read_deal(line: int, payload, task):
         if not isinstance(payload, str):
             hands, talon = payload
             return Deal(tuple(hands), tuple(talon)), {}
+        if "\ufffd" in payload:
+            raise InvalidDealError(
+                "the line holds bytes that are not text in the file's encoding (shown as "
+                "\ufffd): save the file as UTF-8, or name its encoding (pref batch --encoding "
+                "cp1251, run_file(..., encoding='cp1251'))")
         opts = {}
         deal_text = payload
         if payload.startswith("{"):

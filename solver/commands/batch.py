@@ -72,6 +72,8 @@ def register(sub) -> None:
                        epilog="what (--what):\n" + whats + "\n\n" + EPILOG,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("input", metavar="IN", help="file of deals ('-' reads stdin)")
+    p.add_argument("--encoding", default="utf-8", metavar="ENC",
+                   help="IN's text encoding, e.g. cp1251 or koi8-r (default utf-8)")
     p.add_argument("-o", "--output", required=True, metavar="OUT",
                    help="results: .csv, .jsonl/.json, or .parquet (with pyarrow)")
     p.add_argument("--what", default="table", choices=tuple(TASKS),
@@ -140,7 +142,7 @@ def run(args) -> int:
         summary = run_file(args.input, args.output, args.what, options=options,
                            jobs=args.jobs, executor=client, resume=args.resume,
                            overwrite=args.overwrite, chunk_size=args.chunk,
-                           progress=not args.no_progress)
+                           progress=not args.no_progress, encoding=args.encoding)
     except KeyboardInterrupt:
         print(f"pref batch: interrupted; the rows written so far are complete: run again with "
               f"--resume to finish {args.output}", file=sys.stderr)
