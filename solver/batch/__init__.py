@@ -196,8 +196,8 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
     to ``log`` (stderr).  ``resume`` continues an earlier run into the same files (lines already
     answered are skipped, a torn last row is cut); without it an existing output is an error
     unless ``overwrite``.  On KeyboardInterrupt the rows written so far are complete and synced,
-    and the interrupt propagates.  ``encoding``: the input file's (``"cp1251"`` for a file
-    saved by Russian Windows; an open file or stdin is read as it is); a line with bytes that
+    and the interrupt propagates.  ``encoding``: the input's (``"cp1251"`` for a file
+    saved by Russian Windows; an open file is read as it is); a line with bytes that
     are not text in it is an error row saying so.
     """
     log = sys.stderr if log is None else log

@@ -48,20 +48,29 @@ class LineSet:
 def iter_lines(source, encoding: str = "utf-8") -> Iterator[tuple[int, str]]:
     """``(line number, text)`` of every line that holds something (1-based numbers).
 
-    ``source`` is a path (read in ``encoding``; UTF-8 may start with a byte-order mark),
-    ``"-"`` (stdin) or an open text file (read as it is).  Undecodable bytes are replaced by
+    ``source`` is a path or ``"-"`` (stdin), read in ``encoding`` (UTF-8 may start with a
+    byte-order mark), or an open text file (read as it is).  Undecodable bytes are replaced by
     U+FFFD, so such a line fails as a deal, saying why (:func:`read_deal`), instead of
     stopping the run.
     """
     if hasattr(source, "read"):
         yield from _numbered(source)
         return
-    if str(source) == "-":
-        import sys
-        yield from _numbered(sys.stdin)
-        return
     if codecs.lookup(encoding).name == "utf-8":
         encoding = "utf-8-sig"
+    if str(source) == "-":
+        import io
+        import sys
+        raw = getattr(sys.stdin, "buffer", None)
+        if raw is None:              # a replaced stdin (a test, an embedding): read as it is
+            yield from _numbered(sys.stdin)
+        else:
+            text = io.TextIOWrapper(raw, encoding=encoding, errors="replace")
+            try:
+                yield from _numbered(text)
+            finally:
+                text.detach()        # leave stdin open for the caller
+        return
     with open(source, encoding=encoding, errors="replace", newline=None) as f:
         yield from _numbered(f)
 
