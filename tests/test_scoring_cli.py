@@ -75,3 +75,12 @@ def test_errors_one_line_exit_2(capsys, monkeypatch, text, fault):
 def test_missing_file(capsys):
     code, _, err = run(capsys, "/nonexistent/pulka.json")
     assert code == 2 and "cannot read" in err
+
+
+def test_a_file_that_is_not_utf8(capsys, tmp_path):
+    record = tmp_path / "pulka1251.json"
+    data = '{"contract": "6♠", "name": "'.encode("utf-8") + "пуля".encode("cp1251") + b'"}'
+    record.write_bytes(data)
+    code, out, err = run(capsys, str(record))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert f"not UTF-8 text (byte {data.index('п'.encode('cp1251'))})" in err

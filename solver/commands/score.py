@@ -33,9 +33,16 @@ def register(subparsers) -> None:
 
 def _load(path: str):
     try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
     except OSError as exc:
         raise InvalidArgumentError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise InvalidRecordError(f"{path}: not UTF-8 text (byte {exc.start}): JSON is UTF-8, "
+                                 "save the file so") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
