@@ -100,8 +100,8 @@ def twelve_of(deal: Deal, seat: int, talon=None) -> tuple[int, list[int]]:
     if len(tal) != 2:
         raise InvalidDealError(
             "a discard needs a 2-card talon: "
-            + ("the deal is an ending, pass talon=… (two cards nobody holds)" if not tal
-               else f"got {len(tal)} card{'s' if len(tal) != 1 else ''}"))
+            + ("the deal is an ending, pass talon=… (--talon on the command line): two cards "
+               "nobody holds" if not tal else f"got {len(tal)} card{'s' if len(tal) != 1 else ''}"))
     held = deal.hands[0] | deal.hands[1] | deal.hands[2]
     for c in tal:
         if held >> c & 1:
