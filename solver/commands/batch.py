@@ -72,8 +72,6 @@ def register(sub) -> None:
                        epilog="what (--what):\n" + whats + "\n\n" + EPILOG,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("input", metavar="IN", help="file of deals ('-' reads stdin)")
-    p.add_argument("--encoding", default="utf-8", metavar="ENC",
-                   help="IN's text encoding, e.g. cp1251 or koi8-r (default utf-8)")
     p.add_argument("-o", "--output", required=True, metavar="OUT",
                    help="results: .csv, .jsonl/.json, or .parquet (with pyarrow)")
     p.add_argument("--what", default="table", choices=tuple(TASKS),
@@ -88,6 +86,8 @@ def register(sub) -> None:
     p.add_argument("--chunk", type=_positive, metavar="N",
                    help="deals per task (default: adapted to about half a second of work)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--encoding", default="utf-8", metavar="ENC",
+                   help="IN's text encoding, e.g. cp1251 or koi8-r (default utf-8)")
     g = p.add_argument_group("task options (per-line JSON keys override them)")
     mode = g.add_mutually_exclusive_group()
     mode.add_argument("-d", "--declarer", type=_seat, metavar="SEAT", help="declarer's seat")
