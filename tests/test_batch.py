@@ -309,6 +309,12 @@ def test_cli_jsonl_raspasy_and_refuses_to_clobber(tmp_path, capsys):
     assert main(["batch", str(tmp_path / "missing.txt"), "-o", str(tmp_path / "m.csv"),
                  "--what", "solve", "--raspasy", "--backend", "reference"]) == 2
     assert not (tmp_path / "m.csv").exists()              # nothing half-written
+    capsys.readouterr()
+    assert main(["batch", str(tmp_path), "-o", str(tmp_path / "m.csv"), "--what", "solve",
+                 "--raspasy", "--backend", "reference"]) == 2      # IN is a directory
+    err = capsys.readouterr().err
+    assert err == f"pref batch: error: Is a directory: {tmp_path}\n"
+    assert not (tmp_path / "m.csv").exists()
     assert main(["batch", str(src), "-o", str(tmp_path / "y.csv"), "--what", "solve",
                  "-d", "0", "-t", "S", "-O", "tt_mb=1", "--backend", "reference",
                  "--no-progress"]) == 0

@@ -151,7 +151,8 @@ def run(args) -> int:
         print(f"pref batch: error: a worker process died ({exc}); the rows written so far are "
               f"complete: run again with --resume", file=sys.stderr)
         return 3
-    except FileNotFoundError as exc:
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError, PermissionError) as exc:
+        # IN or OUT cannot be opened: nothing was answered yet, nothing to resume
         print(f"pref batch: error: {exc.strerror}: {exc.filename}", file=sys.stderr)
         return 2
     except PrefError:
