@@ -20,8 +20,8 @@ def as_count(value, name: str, *, least: int = 1, most: int | None = None,
     ...
     solver.errors.InvalidArgumentError: chunk must be a positive count, not 2.5
     """
-    if (isinstance(value, bool) or not hasattr(value, "__index__")
-            or not least <= value.__index__() <= (value.__index__() if most is None else most)):
+    n = None if isinstance(value, bool) or not hasattr(value, "__index__") else value.__index__()
+    if n is None or n < least or (most is not None and n > most):
         if most is not None:
             what = f"a whole number {least}-{most}"
         elif least == 1:
@@ -29,4 +29,4 @@ def as_count(value, name: str, *, least: int = 1, most: int | None = None,
         else:
             what = f"an integer of at least {least}"
         raise error(f"{name} must be {what}, not {value!r}")
-    return value.__index__()
+    return n

@@ -601,7 +601,8 @@ def unseen_pool(own: list[int], pool=None) -> tuple[list[int], int]:
     if pool is None:
         if len(own) != 12:
             raise InvalidDealError(f"the player's 12 cards (hand + talon) are needed, got "
-                                   f"{len(own)}; for an ending pass pool=… (--pool on the command line)")
+                                   f"{len(own)}; for an ending pass pool=… (--pool on the "
+                                   "command line)")
         pool_cards = [c for c in range(32) if not own_mask >> c & 1]
     else:
         pool_cards = sorted(as_cards(pool, "pool"))

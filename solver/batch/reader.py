@@ -45,19 +45,17 @@ class LineSet:
         return self.count
 
 
-def iter_lines(source, encoding: str = "utf-8") -> Iterator[tuple[int, str]]:
+def iter_lines(source, encoding: str = "utf-8-sig") -> Iterator[tuple[int, str]]:
     """``(line number, text)`` of every line that holds something (1-based numbers).
 
-    ``source`` is a path or ``"-"`` (stdin), read in ``encoding`` (UTF-8 may start with a
-    byte-order mark), or an open text file (read as it is).  Undecodable bytes are replaced by
+    ``source`` is a path or ``"-"`` (stdin), read in ``encoding`` (as :func:`check_encoding`
+    returns it: UTF-8 may start with a byte-order mark), or an open text file (read as it is).  Undecodable bytes are replaced by
     U+FFFD, so such a line fails as a deal, saying why (:func:`read_deal`), instead of
     stopping the run.
     """
     if hasattr(source, "read"):
         yield from _numbered(source)
         return
-    if codecs.lookup(encoding).name == "utf-8":
-        encoding = "utf-8-sig"
     if str(source) == "-":
         import io
         import sys
@@ -77,15 +75,18 @@ def iter_lines(source, encoding: str = "utf-8") -> Iterator[tuple[int, str]]:
 
 def check_encoding(encoding) -> str:
     """``encoding`` if it names a text encoding that writes ``#``, ``{`` and the line end as
-    ASCII does (UTF-8, cp1251, koi8-r, latin-1, ...), which the line counting relies on."""
+    ASCII does (UTF-8, cp1251, koi8-r, latin-1, ...), which the line counting relies on;
+    UTF-8 as ``"utf-8-sig"`` (a byte-order mark is skipped)."""
     if not isinstance(encoding, str):
         raise InvalidArgumentError(
             f"encoding must be the name of a text encoding, not {encoding!r}")
     try:
-        codecs.lookup(encoding)
+        name = codecs.lookup(encoding).name
     except LookupError:
         raise InvalidArgumentError(
             f"unknown encoding {encoding!r} (e.g. utf-8, cp1251, koi8-r)") from None
+    if name in ("utf-8", "utf-8-sig"):
+        return "utf-8-sig"
     try:
         ascii_compatible = "#{}\n".encode(encoding) == b"#{}\n"
     except (UnicodeError, LookupError):
