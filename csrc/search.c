@@ -40,46 +40,6 @@ static inline int card_key(int c, int led, int trump)
     return -1;
 }
 
-/* Complete the trick in s (three cards on the table): decide the winner, set up the next
- * trick.  Returns 1 when the solo seat took it. */
-static inline int finish_trick(const game_t *g, state_t *s)
-{
-    int winner;
-    if (s->ntalon) {
-        int led = SUIT_OF(s->talon[0]);
-        int best = 0, best_key = -1;
-        for (int i = 0; i < 3; i++) {
-            int k = SUIT_OF(s->table[i]) == led ? 8 + RANK_OF(s->table[i]) : -1;
-            if (k > best_key) {
-                best = i;
-                best_key = k;
-            }
-        }
-        winner = best; /* seat 0 played first on a talon trick */
-        if (g->talon_rule == PREF_TALON_DEALER && 8 + RANK_OF(s->talon[0]) > best_key)
-            winner = -1; /* the dealer's talon card holds the trick */
-        s->talon[0] = s->talon[1];
-        s->ntalon--;
-        s->leader = 0;
-    } else {
-        int led = SUIT_OF(s->table[0]);
-        int best = 0, best_key = card_key(s->table[0], led, g->trump);
-        for (int i = 1; i < 3; i++) {
-            int k = card_key(s->table[i], led, g->trump);
-            if (k > best_key) {
-                best = i;
-                best_key = k;
-            }
-        }
-        winner = s->leader + best;
-        if (winner >= 3)
-            winner -= 3;
-        s->leader = (uint8_t)winner;
-    }
-    s->ntable = 0;
-    return winner == g->solo;
-}
-
 /* Complete an ordinary trick (no talon); *wbit receives the winning card when it beat another
  * card of its suit (its rank mattered), else 0. */
 static inline int finish_trick_rank(const game_t *g, state_t *s, uint32_t *wbit)
@@ -102,6 +62,33 @@ static inline int finish_trick_rank(const game_t *g, state_t *s, uint32_t *wbit)
     if (winner >= 3)
         winner -= 3;
     s->leader = (uint8_t)winner;
+    s->ntable = 0;
+    return winner == g->solo;
+}
+
+/* Complete the trick in s (three cards on the table): decide the winner, set up the next
+ * trick.  Returns 1 when the solo seat took it. */
+static inline int finish_trick(const game_t *g, state_t *s)
+{
+    if (!s->ntalon) {
+        uint32_t wbit;
+        return finish_trick_rank(g, s, &wbit);
+    }
+    int led = SUIT_OF(s->talon[0]);
+    int best = 0, best_key = -1;
+    for (int i = 0; i < 3; i++) {
+        int k = SUIT_OF(s->table[i]) == led ? 8 + RANK_OF(s->table[i]) : -1;
+        if (k > best_key) {
+            best = i;
+            best_key = k;
+        }
+    }
+    int winner = best; /* seat 0 played first on a talon trick */
+    if (g->talon_rule == PREF_TALON_DEALER && 8 + RANK_OF(s->talon[0]) > best_key)
+        winner = -1; /* the dealer's talon card holds the trick */
+    s->talon[0] = s->talon[1];
+    s->ntalon--;
+    s->leader = 0;
     s->ntable = 0;
     return winner == g->solo;
 }
