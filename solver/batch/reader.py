@@ -10,7 +10,9 @@ does little per line and never holds up the cores.
 from __future__ import annotations
 
 import codecs
+import io
 import json
+import sys
 from collections.abc import Iterable, Iterator
 
 import numpy as np
@@ -49,16 +51,14 @@ def iter_lines(source, encoding: str = "utf-8-sig") -> Iterator[tuple[int, str]]
     """``(line number, text)`` of every line that holds something (1-based numbers).
 
     ``source`` is a path or ``"-"`` (stdin), read in ``encoding`` (as :func:`check_encoding`
-    returns it: UTF-8 may start with a byte-order mark), or an open text file (read as it is).  Undecodable bytes are replaced by
-    U+FFFD, so such a line fails as a deal, saying why (:func:`read_deal`), instead of
-    stopping the run.
+    returns it: UTF-8 may start with a byte-order mark), or an open text file (read as it
+    is).  Undecodable bytes are replaced by U+FFFD, so such a line fails as a deal, saying why
+    (:func:`read_deal`), instead of stopping the run.
     """
     if hasattr(source, "read"):
         yield from _numbered(source)
         return
     if str(source) == "-":
-        import io
-        import sys
         raw = getattr(sys.stdin, "buffer", None)
         if raw is None:              # a replaced stdin (a test, an embedding): read as it is
             yield from _numbered(sys.stdin)
