@@ -132,26 +132,29 @@ class SolveResult:
 
 def _as_position(deal, declarer, trump, misere, raspasy, talon, leader) -> Position:
     if isinstance(deal, Position):
-        if declarer is not None or misere is not None or raspasy or trump is not None:
+        if (declarer is not None or misere is not None or raspasy is not False
+                or trump is not None or leader is not None or talon != "none"):
             raise InvalidArgumentError(
-                "a Position already carries its mode and trump; pass only backend options")
+                "a Position already carries its mode, trump, leader and talon; pass only "
+                "backend options")
         return deal
     if isinstance(deal, str):
         deal = Deal.from_str(deal)
     if not isinstance(deal, Deal):
         raise InvalidArgumentError(f"solve() takes a Deal, a deal string or a Position, not {type(deal).__name__}")
     return Position.from_deal(deal, declarer=declarer, trump=trump, misere=misere,
-                              raspasy=raspasy, talon=talon, leader=leader)
+                              raspasy=raspasy, talon=talon, leader=0 if leader is None else leader)
 
 
 def solve(deal, *, declarer=None, trump=None, misere=None, raspasy=False, talon="none",
-          leader=0, backend="auto", tt_mb=DEFAULT_TT_MB, context=None) -> SolveResult:
+          leader=None, backend="auto", tt_mb=DEFAULT_TT_MB, context=None) -> SolveResult:
     """Solve a deal (or a :class:`Position`) double dummy.
 
     Say one of: ``declarer=SEAT, trump=STRAIN`` (a contract; the declarer maximises his
     tricks), ``misere=SEAT`` (the misère player minimises, both catchers maximise) or
     ``raspasy=True`` (for every seat, the tricks it can be held to at most by the other two;
     ``talon`` is ``"none"``, ``"lead"`` or ``"dealer"``).  ``leader`` defaults to the first hand.
+    A :class:`Position` carries all of these itself: passing any of them with one is an error.
 
     ``backend`` is ``"c"``, ``"numba"``, ``"reference"`` (small endings) or ``"auto"``;
     ``context``: the backend context to search in (its transposition table kept across

@@ -53,14 +53,20 @@ def card(suit: int, rank: int) -> Card:
     return suit * 8 + rank
 
 
+def _card_number(c) -> int:
+    if type(c) is int and 0 <= c <= 31:
+        return c
+    return as_count(c, "a card", least=0, most=31, error=InvalidCardError)
+
+
 def suit_of(c: Card) -> int:
-    """Suit of a card (0 = ♠ … 3 = ♥)."""
-    return c >> 3
+    """Suit of a card (0 = ♠ … 3 = ♥); a number outside 0-31 is an :class:`InvalidCardError`."""
+    return _card_number(c) >> 3
 
 
 def rank_of(c: Card) -> int:
-    """Rank of a card (0 = 7 … 7 = A)."""
-    return c & 7
+    """Rank of a card (0 = 7 … 7 = A); a number outside 0-31 is an :class:`InvalidCardError`."""
+    return _card_number(c) & 7
 
 
 def bit(c: Card) -> Mask:

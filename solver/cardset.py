@@ -34,6 +34,18 @@ class Card(int):
     __str__ = __repr__
 
 
+def _mask_of_distinct(cards) -> int:
+    """The mask of a list of cards, each at most once (a repeated card is an error, never
+    silently merged)."""
+    mask = 0
+    for c in cards:
+        b = 1 << int(Card(c))
+        if mask & b:
+            raise InvalidCardError(f"{format_card(int(Card(c)))} is listed twice")
+        mask |= b
+    return mask
+
+
 class CardSet(int):
     """A set of cards backed by its 32-bit mask (bit ``suit*8+rank``).
 
@@ -53,7 +65,7 @@ class CardSet(int):
             raise InvalidCardError(f"a card set is a mask, a hand's text or a list of cards, "
                                    f"not {mask!r}")
         else:
-            mask = sum(1 << c for c in {int(Card(c)) for c in mask})
+            mask = _mask_of_distinct(mask)
         return super().__new__(cls, mask)
 
     @classmethod

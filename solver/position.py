@@ -21,7 +21,7 @@ import numpy as np
 
 from .cards import NO_CARD, NO_TRUMP, SUIT_MASK, count, iter_cards, suit_of
 from .cardset import CardSet
-from .checks import as_count
+from .checks import as_count, as_flag
 from .engine.layout import (
     P_HAND0,
     P_LEADER,
@@ -154,7 +154,10 @@ class Position:
         self.solo = as_seat(solo, "solo")
         self.talon_rule = talon_rule
         table = _card_list(table, "table")
-        talon = _card_list(talon, "talon") if talon_rule != "none" else []
+        talon = _card_list(talon, "talon")
+        if talon and talon_rule == "none":
+            raise InvalidArgumentError(
+                "talon cards are turned only under talon_rule 'lead' or 'dealer', not 'none'")
         if len(table) > 2:
             raise InvalidDealError(
                 f"{len(table)} cards on the table: a trick in progress has at most 2")
@@ -164,6 +167,11 @@ class Position:
             raise InvalidArgumentError(f"tricks must be three counts >= 0, not {tricks!r}")
         self.tricks = tuple(int(t) for t in tricks)
         self.dealer_tricks = as_count(dealer_tricks, "dealer_tricks", least=0)
+        left = max(count(int(h)) for h in hands)
+        if sum(self.tricks) + self.dealer_tricks + left > 10:
+            raise InvalidArgumentError(
+                f"{sum(self.tricks) + self.dealer_tricks} tricks already taken and {left} "
+                f"still to play make more than a deal's 10")
         leader = as_seat(leader, "leader")
         if talon and leader != 0:
             raise InvalidDealError("on a talon trick the first hand (seat 0) plays first")
@@ -214,8 +222,18 @@ class Position:
     @classmethod
     def from_deal(cls, deal, *, declarer=None, trump=None, misere=None, raspasy=False,
                   talon="none", leader=0, solo=None) -> "Position":
-        """The opening position of a deal in one of the modes of :func:`solver.solve`."""
-        modes = (declarer is not None) + (misere is not None) + bool(raspasy)
+        """The opening position of a deal (a :class:`Deal` or its text) in one of the modes
+        of :func:`solver.solve`."""
+        from .deal import Deal, parse_deal
+        if isinstance(deal, str):
+            deal = parse_deal(deal)
+        if not isinstance(deal, Deal):
+            raise InvalidArgumentError(f"a position comes from a Deal or a deal's text, not "
+                                       f"{type(deal).__name__}")
+        raspasy = as_flag(raspasy, "raspasy")
+        if not isinstance(talon, str) and talon is not None:
+            raise InvalidArgumentError(f"talon is a talon rule (none, lead or dealer), not {talon!r}")
+        modes = (declarer is not None) + (misere is not None) + raspasy
         if modes != 1:
             raise InvalidArgumentError(
                 "say exactly one of declarer=SEAT (with trump=), misere=SEAT or raspasy=True")
@@ -240,7 +258,8 @@ class Position:
             if leader != 0:
                 raise InvalidArgumentError("with the talon turned, the first hand plays first")
         return cls(deal.hands, trump="NT", mode="raspasy", solo=0 if solo is None else solo,
-                   leader=leader, talon=deal.talon, talon_rule=talon)
+                   leader=leader, talon=deal.talon if talon != "none" else (),
+                   talon_rule=talon)
 
     @classmethod
     def from_str(cls, text: str, **kwargs) -> "Position":
