@@ -30,3 +30,19 @@ def as_count(value, name: str, *, least: int = 1, most: int | None = None,
             what = f"an integer of at least {least}"
         raise error(f"{name} must be {what}, not {value!r}")
     return n
+
+
+def as_flag(value, name: str, *, error: type = InvalidArgumentError) -> bool:
+    """``value`` as a ``bool`` when it is one (a Python or numpy bool); else ``error`` naming
+    ``name``, so that ``"no"`` or ``2`` is never read as true.
+
+    >>> as_flag(True, "exact")
+    True
+    >>> as_flag("no", "exact")
+    Traceback (most recent call last):
+    ...
+    solver.errors.InvalidArgumentError: exact must be True or False, not 'no'
+    """
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        return bool(value)
+    raise error(f"{name} must be True or False, not {value!r}")

@@ -164,9 +164,7 @@ def kept_pool(threads: int) -> ThreadPoolExecutor:
 def thread_count(threads, be, context=None) -> int:
     """The threads an analysis uses: ``threads`` checked (0 = every core); one with a given
     ``context`` (a context serves one thread) or the reference solver (it holds the GIL)."""
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
-        raise InvalidArgumentError(f"threads must be 0 (every core) or a positive count, "
-                                   f"not {threads!r}")
+    threads = as_count(threads, "threads (0: every core)", least=0)
     if context is not None or getattr(be, "name", "") == "reference":
         return 1
     return threads or default_jobs()

@@ -37,6 +37,7 @@ from ..cards import NO_TRUMP, count
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
 from ..engine.layout import P_LEADER, P_MINIMISE, P_NTABLE
+from ..checks import as_flag
 from ..errors import InvalidArgumentError
 from ..notation import format_card, format_strain
 from ._common import (
@@ -425,6 +426,7 @@ def discard(deal, declarer=None, trump=None, *, misere=None, talon=None, leader=
     ('7♣ 7♥', 4)
     """
     deal = as_deal(deal)
+    exact = as_flag(exact, "exact")
     if (misere is None) == (declarer is None):
         raise InvalidArgumentError("say either declarer=SEAT (with trump) or misere=SEAT")
     if misere is not None:

@@ -64,7 +64,8 @@ import numpy as np
 from ..cards import NO_TRUMP, iter_cards, mask_of
 from ..engine import default_jobs
 from ..engine.layout import P_HAND0, make_position
-from ..errors import InvalidArgumentError, InvalidDealError
+from ..checks import as_flag
+from ..errors import InvalidArgumentError, InvalidDealError, PrefError
 from ..notation import format_card, format_strain
 from ._common import as_card, as_cards, as_count, as_seat, as_strain, cards_text, engine, pairs
 from .misere_safety import catch_bounds, safe_layouts, unsafe_layout_counts
@@ -632,6 +633,18 @@ def _odds_key(kept: int, pool_mask: int) -> tuple:
     return tuple(key)
 
 
+def _one_card(x) -> bool:
+    """Whether ``x`` names a single card (so a pair of such is one discard, not two)."""
+    if isinstance(x, (list, tuple)):
+        return False
+    if isinstance(x, str):
+        try:
+            return len(as_cards(x, "discard")) == 1
+        except PrefError:
+            return True     # not cards at all: the pair's own check names it
+    return True
+
+
 def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, lead=None,
          pool=None, histogram=True, backend="auto", threads=0, chunk=16384, progress=None,
          tt_mb=None) -> OddsResult:
@@ -663,6 +676,8 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     own = as_cards(cards, "cards")
     own_mask = mask_of(own)
     seat = as_seat(seat, "seat")
+    misere = as_flag(misere, "misere")
+    histogram = as_flag(histogram, "histogram")
     if misere:
         if trump is not None and as_strain(trump) != NO_TRUMP:
             raise InvalidArgumentError("a мизер is played without trumps")
@@ -695,7 +710,7 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
         if not isinstance(discard, (str, list, tuple)):
             raise InvalidArgumentError(f"discard: give two cards, or a list of such pairs "
                                        f"(None: every discard), not {discard!r}")
-        if isinstance(discard, str) or (len(discard) == 2 and not isinstance(discard[0], (list, tuple))):
+        if isinstance(discard, str) or (len(discard) == 2 and all(_one_card(x) for x in discard)):
             wanted = [discard]
         else:
             wanted = list(discard)

@@ -22,6 +22,7 @@ import numpy as np
 from ..cards import NO_TRUMP, STRAINS, mask_of
 from ..conventions import Conventions
 from ..engine import DEFAULT_TT_MB
+from ..checks import as_flag
 from ..errors import InvalidArgumentError
 from ..notation import format_strain
 from ._common import (
@@ -188,8 +189,8 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10
           threads=0, progress=None, tt_mb=None, exact=True) -> OrderResult:
     """Rank what to order with these 12 cards from ``seat``.
 
-    ``strains``: the strains to consider; ``misere``: include мизер; ``levels``: contract
-    levels.  ``screen``/``keep``: the discard screen (see the module docstring); ``pool`` for
+    ``strains``: the strains to consider (one, e.g. ``"NT"``, or a list); ``misere``:
+    include мизер; ``levels``: contract levels (one or a list).  ``screen``/``keep``: the discard screen (see the module docstring); ``pool`` for
     an ending.  ``tt_mb``: each table's size (None: the engine's default for the screen and
     :func:`~solver.analysis.odds.default_tt_mb` for the odds).  Expected висты use
     :func:`solver.scoring.expected_whists` under ``conventions`` (default seed 000) with both
@@ -215,6 +216,16 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10
     pool_cards, n = unseen_pool(own, pool)
     screen, keep = as_count(screen, "screen"), as_count(keep, "keep")
     seed = as_count(seed, "seed", least=0)
+    misere = as_flag(misere, "misere")
+    exact = as_flag(exact, "exact")
+    if isinstance(levels, (int, np.integer)) and not isinstance(levels, bool):
+        levels = (int(levels),)
+    if isinstance(strains, (str, int, np.integer)) and not isinstance(strains, bool):
+        strains = (strains,)     # one strain: "NT", "♥", 4
+    if not hasattr(levels, "__iter__") or not hasattr(strains, "__iter__"):
+        raise InvalidArgumentError(f"levels and strains are one value or a list of them, not "
+                                   f"{levels!r} / {strains!r}")
+    levels, strains = tuple(levels), tuple(strains)
     bad = [lv for lv in levels if isinstance(lv, bool) or not isinstance(lv, int)
            or not 1 <= lv <= 10]
     if bad:

@@ -56,6 +56,7 @@ import numpy as np
 
 from ..cards import NO_TRUMP, STRAINS, count, iter_cards, mask_of, rank_of, suit_of
 from ..engine import DEFAULT_TT_MB
+from ..checks import as_count, as_flag
 from ..errors import InvalidArgumentError, InvalidDealError
 from ..notation import format_card, format_hand, format_strain
 from ._common import as_cards, as_strain, cards_text, engine, pairs, position, warm_context
@@ -278,6 +279,8 @@ def preferans(cards, trump=None, *, pool=None, exhaustive: bool = True, backend=
     t0 = time.perf_counter()
     own = as_cards(cards, "cards")
     own_mask = mask_of(own)
+    exhaustive = as_flag(exhaustive, "exhaustive")
+    threads = as_count(threads, "threads (0: every core)", least=0)
     if pool is None:
         if len(own) != 12:
             raise InvalidDealError(f"a преферанс is 12 cards (hand + talon), got {len(own)}")

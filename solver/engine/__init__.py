@@ -129,7 +129,7 @@ def table_mb(tt_mb) -> float:
     """``tt_mb`` as a positive number of MiB, or a clear error (the engines' own check, made
     before a context is looked up or made)."""
     try:
-        size = float(tt_mb)
+        size = float("nan") if isinstance(tt_mb, (str, bytes)) else float(tt_mb)
     except (TypeError, ValueError):
         size = float("nan")
     if isinstance(tt_mb, bool) or not 0 < size <= 1 << 20:
