@@ -257,7 +257,11 @@ class Conventions:
         return out
 
     def replace(self, **changes: Any) -> "Conventions":
-        """A copy with some fields changed."""
+        """A copy with some fields changed; an unknown field is an
+        :class:`InvalidArgumentError` naming it."""
+        unknown = sorted(set(changes) - {f.name for f in fields(self)})
+        if unknown:
+            raise InvalidArgumentError(f"unknown convention(s): {', '.join(unknown)}")
         return replace(self, **changes)
 
     # ----------------------------------------------------------------- derived rules

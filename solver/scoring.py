@@ -149,6 +149,8 @@ class Hand:
         for flag in ("open", "walk_away", "dark"):
             if record.get(flag) is not None and not isinstance(record[flag], bool):
                 raise InvalidRecordError(f"'{flag}' must be true or false, not {record[flag]!r}")
+        if record.get("walk_away") and record.get("tricks") is not None:
+            raise InvalidRecordError("'walk_away': the hand was not played, so it has no 'tricks'")
         half = player(record["half_whist"], "half_whist") if record.get("half_whist") is not None else None
         talon = record.get("talon")
         if talon is not None:
@@ -348,6 +350,9 @@ def _parse_tricks(value, game, declarer, whisters, n, dealer, names, half) -> tu
         raise InvalidRecordError(f"'tricks' {list(value)} add up to {sum(out)}, not 10")
     if n == 4 and game != RASPASY and out[dealer]:
         raise InvalidRecordError(f"the dealer (player {dealer}) sits out and takes no trick")
+    if n == 4 and game == RASPASY and out[dealer] > 2:
+        raise InvalidRecordError(f"the dealer (player {dealer}) sits out: on распасы he takes at "
+                                 f"most the two talon tricks, not {out[dealer]}")
     return tuple(out)
 
 
@@ -718,6 +723,9 @@ def score_contract(contract: str | Bid, declarer_tricks: int, *, declarer: int =
         conv = conv.replace(players=3)
     defenders = [(declarer + 1) % 3, (declarer + 2) % 3]
     ws = tuple(defenders) if whisters is None else _seats(whisters, "whisters")
+    if any(w not in defenders for w in ws) or len(set(ws)) != len(ws):
+        raise InvalidRecordError(f"whisters {list(ws)}: only the declarer's opponents "
+                                 f"{defenders} whist, each once")
     tricks = [0, 0, 0]
     tricks[declarer] = declarer_tricks
     rest = 10 - declarer_tricks
@@ -726,7 +734,11 @@ def score_contract(contract: str | Bid, declarer_tricks: int, *, declarer: int =
             raise InvalidRecordError(
                 f"defence_tricks {defence_tricks!r}: expected a mapping of seat to tricks")
         for p, t in defence_tricks.items():
-            tricks[_count(p, "a seat in defence_tricks", 2)] = _count(t, "defence tricks", 10)
+            seat = _count(p, "a seat in defence_tricks", 2)
+            if seat == declarer:
+                raise InvalidRecordError(f"defence_tricks names the declarer (seat {declarer}): "
+                                         f"give the tricks of {defenders}")
+            tricks[seat] = _count(t, "defence tricks", 10)
         if sum(tricks) != 10:
             raise InvalidRecordError(f"tricks {tricks} do not add up to 10")
     elif len(ws) == 1:
