@@ -79,6 +79,25 @@ CASES = [
     (pulka.Pulka().after, dict(deals=0), "deals", [None, "x", 2.5, True, -1, 1]),
     (pulka.Pulka, dict(), "names", [-1, 2.5]),
     (pulka.Pulka, dict(), "first_dealer", [True, "x", 2.5]),
+    # flags and counts once read loosely ("no" as true, "32" as 32, -1 threads unchecked)
+    (solver.solve, dict(deal=DEAL), "raspasy", ["no", 1, "yes"]),
+    (solver.solve, dict(deal=DEAL, declarer=0, trump="♠"), "tt_mb", ["32", b"32"]),
+    (solver.discard, dict(deal=DEAL, declarer=0, trump="♠"), "exact", ["no", 0, None]),
+    (solver.odds, dict(cards="AKQ.AKQ.AK.A987", discard="7♥ 8♥", progress=False), "misere",
+     ["no", 1]),
+    (solver.odds, dict(cards="AKQ.AKQ.AK.A987", trump="♥", discard="7♥ 8♥", progress=False),
+     "histogram", ["no", 0]),
+    (solver.preferans, dict(cards="AKQ.AKQ.AKQ.AKQ"), "threads", [-1, "x", 2.5]),
+    (solver.preferans, dict(cards="AKQ.AKQ.AKQ.AKQ"), "exhaustive", ["no", 0]),
+    (solver.order, dict(cards="AKQ.AKQ.AK.A987", progress=False), "misere", ["no"]),
+    (solver.Position.from_deal, dict(deal=DEAL, raspasy=True), "talon", [["lead"], 3]),
+    (solver.Position.from_deal, dict(deal=DEAL, declarer=0, trump="♠"), "deal", [3, None, []]),
+    (solver.suit_of, dict(c=3), "c", [40, -1, "x", 2.5]),
+    (solver.rank_of, dict(c=3), "c", [32, -1, None]),
+    (scoring.score_contract, dict(contract="6♠", declarer_tricks=6), "whisters",
+     [(0,), (1, 1)]),
+    (scoring.score_contract, dict(contract="6♠", declarer_tricks=6), "defence_tricks",
+     [{0: 3, 1: 1}]),
 ]
 
 
@@ -147,3 +166,50 @@ def test_card_and_card_set_still_take_what_they_took():
     assert int(solver.CardSet(solver.CardSet("AK..."))) == int(solver.CardSet("AK..."))
     # a trick's cards as text now read as cards, not character by character
     assert list(solver.Position([0b110, 0b111000, 0b111000000], table="7♠").table) == [0]
+
+
+def test_impossible_input_is_refused_not_repaired():
+    """Each of these was once accepted silently (a card merged, a talon dropped, 101 tricks)."""
+    from solver.cards import iter_cards
+    d = solver.Deal.from_str(DEAL)
+    h0 = [solver.Card(c) for c in iter_cards(d.hands[0])]
+    with pytest.raises(solver.InvalidCardError, match="listed twice"):
+        solver.Deal.from_hands([h0 + [h0[0]], d.hands[1], d.hands[2]], d.talon)
+    with pytest.raises(solver.InvalidCardError, match="A♠ is listed twice"):
+        solver.Position([["A♠", "A♠"], ["K♠"], ["7♠"]])
+    for tricks in ((100, 0, 0), (5, 5, 0)):
+        with pytest.raises(solver.InvalidArgumentError, match="more than a deal's 10"):
+            solver.Position(["A...", "K...", "7..."], tricks=tricks)
+    assert solver.solve(solver.Position(["A...", "K...", "7..."], tricks=(5, 4, 0))).tricks == 6
+    with pytest.raises(solver.InvalidArgumentError, match="talon_rule 'lead' or 'dealer'"):
+        solver.Position(["A...", "K...", "7..."], mode="raspasy", talon=["8♠"])
+    pos = solver.Position(["A...", "K...", "7..."])
+    for kw in (dict(leader=2), dict(talon="lead"), dict(raspasy=True)):
+        with pytest.raises(solver.InvalidArgumentError, match="already carries"):
+            solver.solve(pos, **kw)
+    with pytest.raises(solver.PrefError, match="at most the two talon tricks"):
+        pulka.Pulka.from_record({"players": 4, "hands": [
+            {"contract": "распасы", "tricks": [0, 0, 0, 10]}]})
+    with pytest.raises(solver.PrefError, match="was not played"):
+        scoring.Hand.from_record({"contract": "6♠", "declarer": 0, "whisters": [1],
+                                  "walk_away": True, "tricks": 3})
+    with pytest.raises(solver.InvalidArgumentError, match="unknown convention"):
+        Conventions.sochi().replace(foo=1)
+
+
+def test_arguments_in_their_other_documented_forms():
+    d = solver.Deal.from_str(DEAL)
+    assert solver.Position.from_deal(DEAL, declarer=0, trump="♠").hands == \
+        solver.Position.from_deal(d, declarer=0, trump="♠").hands
+    assert solver.table(DEAL, threads=np.int64(1)).to_dict() == solver.table(DEAL, threads=1).to_dict()
+    # a list of two pairs written as text is two discards, a list of two cards one
+    two = solver.odds("AKQ.AKQ.AK.A987", trump="♠", discard=["7♥ 8♥", "A♠ K♠"],
+                      histogram=False, progress=False)
+    one = solver.odds("AKQ.AKQ.AK.A987", trump="♠", discard=["7♥", "8♥"],
+                      histogram=False, progress=False)
+    assert len(two.discards) == 2 and len(one.discards) == 1
+    # one strain and one level need no list around them
+    a = solver.order("AKQ.AKQ.AK.A987", strains="NT", levels=10, misere=False, progress=False)
+    b = solver.order("AKQ.AKQ.AK.A987", strains=("NT",), levels=(10,), misere=False,
+                     progress=False)
+    assert [o.contract for o in a.options] == [o.contract for o in b.options] == ["10NT"]
