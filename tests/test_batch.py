@@ -348,6 +348,92 @@ def test_resume_refuses_another_tasks_csv(tmp_path):
                  progress=False)
 
 
+def test_a_line_can_switch_the_mode_and_bad_values_are_its_own_errors(tmp_path, capsys):
+    """A line's own mode replaces the command line's; 1.0 is not a seat and an infinite
+    table is the line's error, not the run's end."""
+    deals = endings(4, seed=9)
+    lines = [json.dumps({"deal": str(deals[0]), "misere": 1}),
+             json.dumps({"deal": str(deals[1]), "trump": None, "raspasy": True}),
+             json.dumps({"deal": str(deals[2]), "declarer": 1.0}),
+             json.dumps({"deal": str(deals[3]), "tt_mb": float("inf")}),
+             json.dumps({"deal": str(deals[3]), "exact": -0.0}),
+             str(deals[3])]
+    src = write_lines(tmp_path / "in.txt", lines)
+    out = tmp_path / "out.jsonl"
+    rc = main(["batch", str(src), "-o", str(out), "--what", "solve", "-d", "0", "-t", "♠",
+               "--backend", "reference", "--jobs", "1", "--no-progress"])
+    assert rc == 1
+    rows = {r["line"]: r for r in read_jsonl(out)}
+    assert sorted(rows) == [1, 2, 6]
+    assert rows[1]["mode"] == "misere" and rows[1]["tricks"] == \
+        solve(deals[0], misere=1, backend="reference").tricks
+    assert rows[2]["mode"] == "raspasy" and rows[2]["tricks0"] == \
+        solve(deals[1], raspasy=True, backend="reference").tricks[0]
+    assert rows[6]["tricks"] == solve(deals[3], declarer=0, trump="♠", backend="reference").tricks
+    errors = {e["line"]: e["error"] for e in read_jsonl(str(out) + ".errors.jsonl")}
+    assert "declarer must be a seat 0, 1 or 2, not 1.0" in errors[3]
+    assert "tt_mb must be a positive number of MiB, not inf" in errors[4]
+    assert "unknown option 'exact'" in errors[5]
+
+
+def test_bad_command_line_options_stop_before_any_line(tmp_path, capsys):
+    src = write_lines(tmp_path / "in.txt", [str(d) for d in endings(3)])
+    out = tmp_path / "out.csv"
+    for flags in (["--tt-mb", "inf"], ["--tt-mb", "99999999999"], ["--resume", "--overwrite"]):
+        with pytest.raises(SystemExit) if "--resume" in flags else _no_raise():
+            assert main(["batch", str(src), "-o", str(out), "--what", "tricks", "-d", "0",
+                         "-t", "♠", "--no-progress", *flags]) == 2
+        assert not out.exists()
+    with pytest.raises(PrefError, match="resume and overwrite"):
+        run_file(src, out, "tricks", options={"declarer": 0, "trump": "S"}, resume=True,
+                 overwrite=True, progress=False)
+
+
+class _no_raise:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+@pytest.mark.parametrize("row", ['{"line": 99999999999999}', '{"line": -5}', '{"line": 1e400}',
+                                 '{"line": 1.5}', '{"line": true}', '{"line": "3"}'])
+def test_resume_refuses_rows_whose_line_is_not_a_line_number(tmp_path, row):
+    src = write_lines(tmp_path / "in.txt", [str(d) for d in endings(2)])
+    out = tmp_path / "out.jsonl"
+    out.write_text(row + "\n", encoding="utf-8")
+    with pytest.raises(PrefError, match="not a row this command wrote"):
+        run_file(src, out, "tricks", options={"declarer": 0, "trump": "S"}, resume=True,
+                 progress=False)
+
+
+def test_resume_refuses_a_negative_line_in_a_csv(tmp_path):
+    src = write_lines(tmp_path / "in.txt", [str(d) for d in endings(2)])
+    out = tmp_path / "out.csv"
+    out.write_text("line,deal,mode,solo,trump,tricks\n-3,x,contract,0,♠,5\n", encoding="utf-8")
+    with pytest.raises(PrefError, match="not a row this command wrote"):
+        run_file(src, out, "tricks", options={"declarer": 0, "trump": "S"}, resume=True,
+                 progress=False)
+
+
+def test_a_line_too_long_is_an_error_row_and_never_read_whole(tmp_path):
+    from solver.batch.reader import MAX_LINE_CHARS
+    deal = endings(1)[0]
+    src = tmp_path / "in.txt"
+    src.write_text("x" * (3 * MAX_LINE_CHARS + 5) + "\n" + str(deal) + "\n", encoding="utf-8")
+    assert count_lines(src) == 2
+    got = list(iter_lines(src))
+    assert [n for n, _ in got] == [1, 2] and len(got[0][1]) == 80 and got[1][1] == str(deal)
+    out = tmp_path / "out.jsonl"
+    summary = run_file(src, out, "tricks", options={"declarer": 0, "trump": "S",
+                                                     "backend": "reference"}, progress=False)
+    assert summary.answered == 1 and summary.errors == 1
+    err = read_jsonl(str(out) + ".errors.jsonl")[0]
+    assert err["line"] == 1 and "longer than 65,536 characters" in err["error"]
+    assert len(err["input"]) == 80
+
+
 # -- killed runs, resumed -------------------------------------------------------------------------
 
 def _cli(*args):

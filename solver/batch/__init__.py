@@ -59,7 +59,14 @@ def _prepare(what: str, options: dict, executor=None) -> tuple[Task, dict]:
     task = get_task(what)
     base = task.normalise({k: v for k, v in options.items() if v is not None})
     if not is_dask_client(executor):   # a cluster's workers may have engines we lack
-        get_backend(base.get("backend", "auto"))      # a missing backend fails once, here
+        be = get_backend(base.get("backend", "auto"))      # a missing backend fails once, here
+        if "tt_mb" in base:            # so does a table no worker could allocate
+            try:
+                be.Context(base["tt_mb"])
+            except MemoryError:
+                raise InvalidArgumentError(
+                    f"cannot allocate a transposition table of {base['tt_mb']} MiB: give a "
+                    f"smaller tt_mb") from None
     return task, base
 
 
@@ -208,6 +215,8 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
     jobs, chunk_size = _count(jobs, "jobs"), _count(chunk_size, "chunk_size")
     max_messages = _count(max_messages, "max_messages", least=0)
     encoding = check_encoding(encoding)
+    if resume is True and overwrite is True:
+        raise InvalidArgumentError("resume and overwrite contradict each other: give one")
     total = count_lines(source)          # a missing input fails here, before OUT is touched
     sink = Sink(output, task.columns, resume=resume, overwrite=overwrite)
     if sink.cut_bytes:

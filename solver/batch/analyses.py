@@ -110,6 +110,7 @@ register(Task(
 
 def _run_discard(deal, opts):
     from ..analysis import discard
+    from ..analysis._common import cards_text
     seat, misere, strain = _contract_or_misere(opts, "discard")
     exact = bool(opts.get("exact", False))
     backend = opts.get("backend", "auto")
@@ -119,7 +120,7 @@ def _run_discard(deal, opts):
                 backend=backend, context=ctx, **kw)
     row = {"mode": r.mode, "solo": r.declarer, "trump": format_strain(r.trump),
            "tricks": int(r.tricks), "discard": r.best.text,
-           "best_discards": ", ".join(format_cards(p) for p in r.best_discards),
+           "best_discards": ", ".join(cards_text(p) for p in r.best_discards),
            "discards": ""}
     if exact:
         row["discards"] = ", ".join(f"{d.text}:{d.tricks}" for d in r.discards)

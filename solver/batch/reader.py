@@ -12,6 +12,7 @@ from __future__ import annotations
 import codecs
 import io
 import json
+import os
 import sys
 from collections.abc import Iterable, Iterator
 
@@ -98,20 +99,54 @@ def check_encoding(encoding) -> str:
     return encoding
 
 
+MAX_LINE_CHARS = 1 << 16
+"""The longest input line read (a deal with options is under 1,000 characters): a longer one
+is answered by an error row holding its start, and never held in memory whole."""
+
+
+class TooLong(str):
+    """The start of an input line longer than :data:`MAX_LINE_CHARS` (:func:`read_deal`
+    answers it with an error row)."""
+
+
+def _lines(f) -> Iterator[str]:
+    """The lines of ``f``, each at most :data:`MAX_LINE_CHARS` long; a longer one as its
+    :class:`TooLong` start, the rest of it skipped in pieces."""
+    while True:
+        raw = f.readline(MAX_LINE_CHARS + 1)
+        if not raw:
+            return
+        if len(raw) > MAX_LINE_CHARS and raw[-1:] not in ("\n", b"\n"):
+            while True:
+                rest = f.readline(MAX_LINE_CHARS)
+                if not rest or rest[-1:] in ("\n", b"\n"):
+                    break
+            raw = TooLong(raw[:80]) if isinstance(raw, str) else b"long"
+        yield raw
+
+
 def _numbered(f) -> Iterator[tuple[int, str]]:
-    for n, raw in enumerate(f, 1):
+    for n, raw in enumerate(_lines(f), 1):
+        if isinstance(raw, TooLong):
+            yield n, raw
+            continue
         text = raw.strip()
         if text and not text.startswith("#"):
             yield n, text
 
 
 def count_lines(source) -> int | None:
-    """How many lines :func:`iter_lines` will yield (None for stdin): one streaming pass."""
+    """How many lines :func:`iter_lines` will yield (None for stdin, a pipe or a device):
+    one streaming pass."""
     if hasattr(source, "read") or str(source) == "-":
         return None
+    if not os.path.isfile(source):
+        if os.path.exists(source) and not os.path.isdir(source):
+            return None                  # a pipe or a device: read once, by iter_lines
+        open(source, "rb").close()       # a missing input or a directory: its own error
     n = 0
     with open(source, "rb") as f:
-        for k, raw in enumerate(f):
+        for k, raw in enumerate(_lines(f)):
             text = (raw[3:] if k == 0 and raw.startswith(b"\xef\xbb\xbf") else raw).strip()
             if text and not text.startswith(b"#"):
                 n += 1
@@ -132,6 +167,9 @@ def read_deal(line: int, payload, task):
         if not isinstance(payload, str):
             hands, talon = payload
             return Deal(tuple(hands), tuple(talon)), {}
+        if isinstance(payload, TooLong):
+            raise InvalidDealError(f"the line is longer than {MAX_LINE_CHARS:,} characters "
+                                   f"(a deal with its options is under 1,000)")
         if "\ufffd" in payload:
             raise InvalidDealError(
                 "the line holds bytes that are not text in the file's encoding (shown as "
@@ -151,6 +189,10 @@ def read_deal(line: int, payload, task):
             if not isinstance(deal_text, str):
                 raise InvalidDealError(f'"deal" must be a deal line (text), not {deal_text!r}')
             opts = task.normalise(obj)
+            cleared = [k for k, v in obj.items() if v is None]
+            if cleared:
+                from .tasks import CLEARED
+                opts[CLEARED] = tuple(cleared)
         return Deal.from_str(deal_text), opts
     except PrefError as exc:
         return error_row(line, payload if isinstance(payload, str) else repr(payload), exc)

@@ -22,12 +22,20 @@ from ..notation import format_card, format_cards, format_strain, parse_strain
 # -- options ---------------------------------------------------------------------------------
 
 
+def _whole(value):
+    """An int (or numpy integer) that is not a bool, else None: 1.0, -0.0 and True are not
+    seats or counts."""
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        return None
+    return value.__index__()
+
+
 def _seat(name):
     def norm(value):
-        text = value.strip() if isinstance(value, str) else value
-        if isinstance(text, bool) or text not in (0, 1, 2, "0", "1", "2"):
+        n = value.strip() if isinstance(value, str) else _whole(value)
+        if n not in (0, 1, 2, "0", "1", "2"):
             raise InvalidArgumentError(f"{name} must be a seat 0, 1 or 2, not {value!r}")
-        return int(text)
+        return int(n)
     return norm
 
 
@@ -43,8 +51,8 @@ def _flag(name):
         word = value.strip().lower() if isinstance(value, str) else None
         if word in ("true", "yes", "1", "false", "no", "0"):
             return word in ("true", "yes", "1")
-        if value in (0, 1):
-            return bool(value)
+        if _whole(value) in (0, 1):
+            return bool(_whole(value))
         raise InvalidArgumentError(f"{name} must be true or false, not {value!r}")
     return norm
 
@@ -63,12 +71,15 @@ def _backend(value):
 
 
 def _tt_mb(value):
-    try:
-        mb = float(value)
-    except (TypeError, ValueError):
-        raise InvalidArgumentError(f"tt_mb must be a number of MiB, not {value!r}") from None
-    if not mb > 0:
-        raise InvalidArgumentError(f"tt_mb must be positive, not {value!r}")
+    """A table size in MiB, from a number or a command line's text, checked as the engines
+    check it (positive, finite, at most 1 TiB)."""
+    from ..engine import table_mb
+    if isinstance(value, str):
+        try:
+            value = float(value)
+        except ValueError:
+            raise InvalidArgumentError(f"tt_mb must be a number of MiB, not {value!r}") from None
+    mb = table_mb(value)
     return int(mb) if mb == int(mb) else mb
 
 
@@ -163,6 +174,37 @@ def get_task(name: str) -> Task:
 
 _MODE_KEYS = ("declarer", "trump", "misere", "raspasy", "talon", "leader")
 
+# a line's own mode replaces the command line's: the keys of the other modes are dropped
+_REPLACES = {"declarer": ("misere", "raspasy", "talon"),
+             "misere": ("declarer", "trump", "raspasy", "talon"),
+             "raspasy": ("declarer", "trump", "misere")}
+CLEARED = "_cleared"
+"""The key under which :func:`~solver.batch.reader.read_deal` lists a line's options set to
+null (``"trump": null``: not the command line's value)."""
+
+
+def merge_options(common: dict, opts: dict) -> dict:
+    """The options one line runs with: the command line's ``common``, then the line's own.
+
+    A line naming a mode (``declarer``, ``misere``, ``raspasy: true``) drops the command
+    line's other modes, and a key the line sets to null drops the command line's value, so
+    that ``{"deal": ..., "misere": 1}`` is a мизер under ``-d 0 -t S``.
+
+    >>> merge_options({"declarer": 0, "trump": "S", "tt_mb": 16}, {"misere": 1})
+    {'tt_mb': 16, 'misere': 1}
+    """
+    if not opts:
+        return common
+    out = dict(common)
+    drop = set(opts.get(CLEARED, ()))
+    for key, others in _REPLACES.items():
+        if opts.get(key) not in (None, False):
+            drop.update(others)
+    for key in drop:
+        out.pop(key, None)
+    out.update((k, v) for k, v in opts.items() if k != CLEARED)
+    return out
+
 
 def _solve_kwargs(opts):
     return {k: opts[k] for k in _MODE_KEYS if k in opts}
@@ -249,11 +291,13 @@ def run_chunk(what: str, base: dict, items: list) -> list[dict]:
         deal, opts = got
         text = str(deal)
         try:
-            row = task.run(deal, {**common, **opts} if opts else common)
+            row = task.run(deal, merge_options(common, opts))
         except PrefError as exc:
             rows.append({"line": line, "deal": text, "error": str(exc),
                          "kind": type(exc).__name__})
             continue
+        except MemoryError:
+            raise    # not this line's answer: the run stops, the line stays to be resumed
         except Exception as exc:     # a bug must not cost the other deals of the run
             rows.append({"line": line, "deal": text, "error": f"internal error: {exc!r}",
                          "kind": type(exc).__name__,

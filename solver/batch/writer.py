@@ -129,6 +129,10 @@ def cut_torn_tail(path) -> int:
         return size - keep
 
 
+MAX_LINE = 10 ** 9
+"""The largest line number a resumed output may hold (its bitmap then takes 125 MB)."""
+
+
 class _Appender:
     """One text file opened for appending whole lines, with flush and paced fsync."""
 
@@ -228,8 +232,15 @@ class Sink:
             self.cut_bytes += cut_torn_tail(self.errors_path)
             self._scan_jsonl(self.errors_path)
 
-    def _mark(self, line) -> None:
-        if not self.done.add(int(line)):
+    def _mark(self, line, text: bool = False) -> None:
+        """Mark an existing row's line number answered; anything but a whole number from 1
+        to :data:`MAX_LINE` (its digits as ``text`` in a CSV) is not a row this command
+        wrote."""
+        if text and isinstance(line, str) and line.isascii() and line.isdigit():
+            line = int(line)
+        if type(line) is not int or not 1 <= line <= MAX_LINE:
+            raise ValueError(line)
+        if not self.done.add(line):
             self.duplicates += 1
 
     def _scan_jsonl(self, path) -> None:
@@ -254,7 +265,7 @@ class Sink:
                     f"writes {','.join(self.columns)} (another --what?)")
             for k, row in enumerate(rows, 2):
                 try:
-                    self._mark(row[0])
+                    self._mark(row[0], text=True)
                 except (ValueError, IndexError):
                     raise InvalidArgumentError(
                         f"cannot resume: line {k} of {path} is not a row this command "

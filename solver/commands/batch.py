@@ -78,9 +78,10 @@ def register(sub) -> None:
                    help="what to compute per deal (default: table, the makeability table)")
     p.add_argument("-j", "--jobs", type=_positive, metavar="N",
                    help="worker processes (default: all cores)")
-    p.add_argument("--resume", action="store_true",
-                   help="continue a stopped run into the same OUT: answered lines are skipped")
-    p.add_argument("--overwrite", action="store_true", help="replace an existing OUT")
+    again = p.add_mutually_exclusive_group()
+    again.add_argument("--resume", action="store_true",
+                       help="continue a stopped run into the same OUT: answered lines are skipped")
+    again.add_argument("--overwrite", action="store_true", help="replace an existing OUT")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run on a Dask cluster (tcp://host:8786) instead of local processes")
     p.add_argument("--chunk", type=_positive, metavar="N",
@@ -147,6 +148,11 @@ def run(args) -> int:
         print(f"pref batch: interrupted; the rows written so far are complete: run again with "
               f"--resume to finish {args.output}", file=sys.stderr)
         raise
+    except MemoryError:
+        print("pref batch: error: out of memory (each worker holds a transposition table of "
+              "--tt-mb MiB): the rows written so far are complete: lower --tt-mb or --jobs and "
+              "run again with --resume", file=sys.stderr)
+        return 3
     except BrokenExecutor as exc:
         print(f"pref batch: error: a worker process died ({exc}); the rows written so far are "
               f"complete: run again with --resume", file=sys.stderr)
