@@ -150,14 +150,24 @@ class Conventions:
             if value not in allowed:
                 raise InvalidArgumentError(
                     f"convention {field}={value!r}: expected one of {', '.join(allowed)}")
-        if self.players not in (3, 4):
+        if type(self.players) is not int or self.players not in (3, 4):
             raise InvalidArgumentError(f"convention players={self.players!r}: expected 3 or 4")
-        if not isinstance(self.pool_size, int) or self.pool_size <= 0:
+        if type(self.pool_size) is not int or self.pool_size <= 0:
             raise InvalidArgumentError(f"convention pool_size={self.pool_size!r}: expected a positive integer")
-        if self.max_deals is not None and (not isinstance(self.max_deals, int) or self.max_deals <= 0):
+        if self.max_deals is not None and (type(self.max_deals) is not int or self.max_deals <= 0):
             raise InvalidArgumentError(f"convention max_deals={self.max_deals!r}: expected a positive integer or None")
+        if self.raspasy_reset_after is not None and (type(self.raspasy_reset_after) is not int
+                                                     or self.raspasy_reset_after <= 0):
+            raise InvalidArgumentError(f"convention raspasy_reset_after={self.raspasy_reset_after!r}: "
+                                       f"expected a positive integer or None")
+        for f in fields(self):
+            if f.type in (bool, "bool") and not isinstance(getattr(self, f.name), bool):
+                raise InvalidArgumentError(f"convention {f.name}={getattr(self, f.name)!r}: "
+                                           f"expected true or false")
+        if isinstance(self.raspasy_exit, (str, bytes)) or not hasattr(self.raspasy_exit, "__iter__"):
+            raise InvalidArgumentError(f"convention raspasy_exit={self.raspasy_exit!r}: expected levels 6-10")
         exit_ = tuple(self.raspasy_exit)
-        if not exit_ or any(level not in (6, 7, 8, 9, 10) for level in exit_):
+        if not exit_ or any(type(level) is not int or level not in (6, 7, 8, 9, 10) for level in exit_):
             raise InvalidArgumentError(f"convention raspasy_exit={self.raspasy_exit!r}: expected levels 6-10")
         object.__setattr__(self, "raspasy_exit", exit_)
 

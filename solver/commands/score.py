@@ -34,7 +34,8 @@ def register(subparsers) -> None:
 def _load(path: str):
     try:
         if path == "-":
-            text = sys.stdin.read()
+            raw = getattr(sys.stdin, "buffer", None)     # JSON is UTF-8, whatever the console
+            text = raw.read().decode("utf-8-sig") if raw is not None else sys.stdin.read()
         else:
             with open(path, encoding="utf-8") as f:
                 text = f.read()
@@ -61,6 +62,15 @@ def _conventions(record_conv, args) -> Conventions:
     return conv.replace(**changes) if changes else conv
 
 
+def _same_players(record_players, args) -> None:
+    """--players and the record's own players must agree (the flag is not silently ignored)."""
+    if args.players is None or record_players is None:
+        return
+    n = len(record_players) if isinstance(record_players, list) else record_players
+    if n != args.players:
+        raise InvalidRecordError(f"--players {args.players}, but the record names {n} players")
+
+
 def run(args) -> int:
     data = _load(args.file)
     if isinstance(data, list):
@@ -69,6 +79,7 @@ def run(args) -> int:
         raise InvalidRecordError("the JSON must be a hand record or a pulka record (an object)")
     if "hands" in data:
         record = dict(data)
+        _same_players(record.get("players"), args)
         conv = _conventions(record.pop("conventions", None), args)
         pulka = Pulka.from_record(record, conv)
         if args.json:
@@ -80,6 +91,7 @@ def run(args) -> int:
     conv = _conventions(record.pop("conventions", None), args)
     names = None
     players = record.pop("players", None)
+    _same_players(players, args)
     if isinstance(players, list):
         names = [str(x) for x in players]
         conv = conv.replace(players=len(names))
