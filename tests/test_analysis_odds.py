@@ -408,7 +408,8 @@ def test_counts_must_be_whole_numbers():
                       (dict(level=2.5), "level must be a whole number of tricks, not 2.5"),
                       (dict(level="6"), "level must be a whole number"),
                       (dict(level=True), "level must be a whole number"),
-                      (dict(level=-1), "level -1 is outside 0-10")):
+                      (dict(level=-1), "level -1 is outside 1-10"),
+                      (dict(level=0), "level 0 is outside 1-10")):
         with pytest.raises(InvalidArgumentError, match=fault):
             odds("AKQ.AKQ.AK.A987", 0, trump="♥", discard="7♥ 8♥", progress=False, **kw)
     for kw, fault in ((dict(seed="x"), "seed must be an integer of at least 0, not 'x'"),

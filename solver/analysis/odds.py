@@ -695,8 +695,8 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     if not misere:
         if isinstance(level, bool) or not isinstance(level, (int, np.integer)):
             raise InvalidArgumentError(f"level must be a whole number of tricks, not {level!r}")
-        if not 0 <= level <= n:
-            raise InvalidArgumentError(f"level {level} is outside 0-{n}")
+        if not 1 <= level <= n:
+            raise InvalidArgumentError(f"level {level} is outside 1-{n} tricks")
     level = int(level)
     lead_card = as_card(lead) if lead is not None else None
     if lead_card is not None:
@@ -725,10 +725,9 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
             checked.append(tuple(sorted(dc)))
         wanted = checked
     if lead_card is not None and seat == 0:
-        bad = [d for d in wanted if lead_card in d]
         wanted = [d for d in wanted if lead_card not in d]
         if not wanted:
-            raise InvalidArgumentError(f"every discard given throws the lead {format_card(bad[0][0] if bad else lead_card)}")
+            raise InvalidArgumentError(f"every discard given throws the lead {format_card(lead_card)}")
     pool_mask = mask_of(pool_cards)
     groups: dict[tuple, list] = {}
     for d in wanted:

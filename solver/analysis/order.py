@@ -226,11 +226,13 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10
         raise InvalidArgumentError(f"levels and strains are one value or a list of them, not "
                                    f"{levels!r} / {strains!r}")
     levels, strains = tuple(levels), tuple(strains)
-    bad = [lv for lv in levels if isinstance(lv, bool) or not isinstance(lv, int)
-           or not 1 <= lv <= 10]
+    lowest, highest = (6, 10) if n == 10 else (1, n)
+    bad = [lv for lv in levels if isinstance(lv, bool) or not isinstance(lv, (int, np.integer))
+           or not lowest <= lv <= highest]
     if bad:
-        raise InvalidArgumentError(f"a contract level is 1-10 tricks (6-10 with 12 cards), "
-                                   f"not {bad[0]!r}")
+        raise InvalidArgumentError(f"a contract level is {lowest}-{highest} tricks with "
+                                   f"{n + 2} cards, not {bad[0]!r}")
+    levels = tuple(int(lv) for lv in levels)
     be = engine(backend)
     thread_count(threads, be)   # a bad count is named before any work
     conventions = Conventions.of(conventions)
