@@ -98,6 +98,10 @@ CASES = [
      [(0,), (1, 1)]),
     (scoring.score_contract, dict(contract="6♠", declarer_tricks=6), "defence_tricks",
      [{0: 3, 1: 1}]),
+    (Conventions, dict(), "pool_size", [True, 2.5, "20"]),
+    (Conventions, dict(), "players", [3.0, True]),
+    (Conventions, dict(), "help", ["yes", 1]),
+    (Conventions, dict(), "raspasy_exit", [6, "6", (6.0,)]),
 ]
 
 

@@ -84,3 +84,28 @@ def test_a_file_that_is_not_utf8(capsys, tmp_path):
     code, out, err = run(capsys, str(record))
     assert code == 2 and out == "" and err.count("\n") == 1
     assert f"not UTF-8 text (byte {data.index('п'.encode('cp1251'))})" in err
+
+
+def test_stdin_is_utf8_whatever_the_console(capsys, monkeypatch):
+    """A console in ASCII or cp1252 once decoded the piped JSON wrongly ('not UTF-8')."""
+    import io
+
+    class Console(io.TextIOWrapper):
+        pass
+
+    data = '{"contract": "мизер", "declarer": 0, "tricks": 2}'.encode("utf-8")
+    monkeypatch.setattr("sys.stdin", Console(io.BytesIO(data), encoding="ascii"))
+    code = main(["score", "--json", "-"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert json.loads(out)["mountain"] == [20, 0, 0]
+
+
+def test_players_flag_must_agree_with_the_record(capsys, tmp_path):
+    f = tmp_path / "hand.json"
+    f.write_text('{"contract": "мизер", "declarer": 0, "tricks": 2, "players": ["a", "b", "c"]}',
+                 encoding="utf-8")
+    code, _, err = run(capsys, "--players", "4", str(f))
+    assert code == 2 and "--players 4, but the record names 3 players" in err
+    code, out, _ = run(capsys, "--players", "3", str(f))
+    assert code == 0 and "20 to a's mountain" in out
