@@ -15,7 +15,7 @@ from .cardset import Card
 from .deal import Deal
 from .engine import DEFAULT_TT_MB, context_for, get_backend, warm_context
 from .errors import InvalidArgumentError
-from .notation import format_card, format_strain
+from .notation import format_card, format_strain, plural
 from .position import Position, as_seat
 
 
@@ -122,7 +122,7 @@ class SolveResult:
         who = "declarer" if self.mode == "contract" else "misère player"
         cards = " ".join(f"{format_card(c)}:{v}" for c, v in self.cards.items())
         return (f"{self.mode} ({format_strain(self.trump)}), {who} seat {self.solo}: "
-                f"{self.tricks} tricks\ncards of seat {self.position.to_move}: {cards}\n"
+                f"{plural(self.tricks, 'trick')}\ncards of seat {self.position.to_move}: {cards}\n"
                 f"line: {' '.join(format_card(c) for c in self.line)}")
 
     def _repr_html_(self) -> str:

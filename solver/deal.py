@@ -21,7 +21,7 @@ import numpy as np
 from .cards import FULL_DECK, HAND_SIZE, TALON_SIZE, count, iter_cards
 from .checks import as_count
 from .errors import InvalidCardError, InvalidDealError
-from .notation import (format_card, format_cards, format_hand,
+from .notation import (format_card, format_cards, format_hand, plural,
                        is_dotted_order, parse_card, parse_card_list)
 
 SEAT_NAMES = ("first hand (0)", "second hand (1)", "third hand (2)")
@@ -142,12 +142,12 @@ def _validate(hands, talon) -> None:
     sizes = [count(h) for h in hands]
     for i, n in enumerate(sizes):
         if n > HAND_SIZE:
-            raise InvalidDealError(f"{SEAT_NAMES[i]} has {n} cards; a hand has at most 10")
+            raise InvalidDealError(f"{SEAT_NAMES[i]} has {plural(n, 'card')}; a hand has at most 10")
     if talon:
         for i, n in enumerate(sizes):
             if n != HAND_SIZE:
                 raise InvalidDealError(
-                    f"{SEAT_NAMES[i]} has {n} cards; with a talon every hand has 10")
+                    f"{SEAT_NAMES[i]} has {plural(n, 'card')}; with a talon every hand has 10")
         if len(talon) != TALON_SIZE:
             raise InvalidDealError(
                 f"the talon has {len(talon)} card{'s' if len(talon) != 1 else ''}; it has 2 "

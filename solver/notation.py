@@ -242,6 +242,15 @@ def format_hand(mask: int, style: str = "symbols") -> str:
     return ".".join(fields)
 
 
+def plural(n: int, word: str) -> str:
+    """``n`` and ``word``, with an ``s`` unless ``n`` is one.
+
+    >>> plural(1, "trick"), plural(0, "card"), plural(7, "trick")
+    ('1 trick', '0 cards', '7 tricks')
+    """
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def format_cards(cards, style: str = "symbols", sep: str = " ") -> str:
     """Write cards in the given order as a list (``"8♦ 7♠"``)."""
     return sep.join(format_card(c, style) for c in cards)

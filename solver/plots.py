@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from .checks import as_count
 from .display import BEST, WORSE, SUIT_COLOURS, rank_text
 from .errors import InvalidArgumentError
-from .notation import SUIT_SYMBOLS, format_card
+from .notation import SUIT_SYMBOLS, format_card, plural
 
 __all__ = ["trick_histogram", "card_values", "make_rate", "draw_deal", "pulka_standing",
            "standings", "discard_odds", "as_distribution"]
@@ -266,7 +266,7 @@ def draw_deal(deal_or_result, ax=None, *, title: str | None = None):
             else:
                 what = (f"trump {format_strain(result.trump)}" if result.mode == "contract"
                         else "мизер")
-                title = f"seat {result.solo}, {what}: {result.tricks} tricks with best play"
+                title = f"seat {result.solo}, {what}: {plural(result.tricks, 'trick')} with best play"
         titles = [t + (" ▶" if i == mover else "") for i, t in enumerate(_TITLES)]
         label = "table"
     else:

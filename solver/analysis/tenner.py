@@ -18,7 +18,7 @@ from ..conventions import Conventions
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
 from ..errors import InvalidArgumentError
-from ..notation import format_card, format_strain
+from ..notation import format_card, format_strain, plural
 from ..scoring import score_unwhisted_tenner
 from ._common import (
     as_cards,
@@ -84,10 +84,10 @@ class TennerResult:
     def __str__(self) -> str:
         head = (f"десятерная {format_strain(self.trump)} by seat {self.declarer}: "
                 + ("verified, all ten" if self.verified
-                   else f"refuted: {self.tricks} tricks, down {self.short}"))
+                   else f"refuted: {plural(self.tricks, 'trick')}, down {self.short}"))
         out = [head, "line: " + " ".join(format_card(c) for c in self.line)]
         if self.best_tricks is not None:
-            out.append(f"best discard {cards_text(self.best_discard)}: {self.best_tricks} tricks"
+            out.append(f"best discard {cards_text(self.best_discard)}: {plural(self.best_tricks, 'trick')}"
                        + (" (would have made it)" if self.would_make and not self.verified
                           else ""))
         if self.score is not None:
