@@ -105,7 +105,7 @@ def register(sub) -> None:
                    help="solver backend (default: C when built, else Numba)")
     e.add_argument("--tt-mb", type=float, metavar="MB",
                    help="transposition table size per worker, MiB")
-    e.add_argument("--level", type=int, metavar="N", help="odds: the contract's tricks (6-10)")
+    e.add_argument("--level", type=int, metavar="N", help="odds: the contract's tricks (default 6)")
     e.add_argument("--exact", action="store_true", default=None,
                    help="discard: the value of every discard, not only the best")
     e.add_argument("-O", "--option", type=_key_value, action="append", default=[],
