@@ -3,6 +3,7 @@ bounded memory, and exactly-once results after a run is killed (SIGKILL, SIGINT)
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
 import os
@@ -339,13 +340,19 @@ def test_resume_cuts_a_torn_row_and_answers_each_line_once(tmp_path):
         assert sorted(out.read_bytes().splitlines()) == sorted(complete.splitlines())
 
 
-def test_resume_refuses_another_tasks_csv(tmp_path):
+def _resume_onto(tmp_path, name, existing, what="tricks", options=None):
+    """Resume a run of two endings onto an output file holding ``existing``."""
     src = write_lines(tmp_path / "in.txt", [str(d) for d in endings(2)])
-    out = tmp_path / "out.csv"
-    out.write_text("line,deal,table\n1,x,y\n", encoding="utf-8")
+    out = tmp_path / name
+    out.write_text(existing, encoding="utf-8")
+    return run_file(src, out, what, options=options or {"declarer": 0, "trump": "S"},
+                    resume=True, progress=False)
+
+
+def test_resume_refuses_another_tasks_csv(tmp_path):
     with pytest.raises(PrefError, match="columns"):
-        run_file(src, out, "solve", options={"misere": 0, "backend": "reference"}, resume=True,
-                 progress=False)
+        _resume_onto(tmp_path, "out.csv", "line,deal,table\n1,x,y\n", "solve",
+                     {"misere": 0, "backend": "reference"})
 
 
 def test_a_line_can_switch_the_mode_and_bad_values_are_its_own_errors(tmp_path, capsys):
@@ -380,7 +387,7 @@ def test_bad_command_line_options_stop_before_any_line(tmp_path, capsys):
     src = write_lines(tmp_path / "in.txt", [str(d) for d in endings(3)])
     out = tmp_path / "out.csv"
     for flags in (["--tt-mb", "inf"], ["--tt-mb", "99999999999"], ["--resume", "--overwrite"]):
-        with pytest.raises(SystemExit) if "--resume" in flags else _no_raise():
+        with pytest.raises(SystemExit) if "--resume" in flags else contextlib.nullcontext():
             assert main(["batch", str(src), "-o", str(out), "--what", "tricks", "-d", "0",
                          "-t", "♠", "--no-progress", *flags]) == 2
         assert not out.exists()
@@ -389,32 +396,16 @@ def test_bad_command_line_options_stop_before_any_line(tmp_path, capsys):
                  overwrite=True, progress=False)
 
 
-class _no_raise:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
-
-
 @pytest.mark.parametrize("row", ['{"line": 99999999999999}', '{"line": -5}', '{"line": 1e400}',
                                  '{"line": 1.5}', '{"line": true}', '{"line": "3"}'])
 def test_resume_refuses_rows_whose_line_is_not_a_line_number(tmp_path, row):
-    src = write_lines(tmp_path / "in.txt", [str(d) for d in endings(2)])
-    out = tmp_path / "out.jsonl"
-    out.write_text(row + "\n", encoding="utf-8")
     with pytest.raises(PrefError, match="not a row this command wrote"):
-        run_file(src, out, "tricks", options={"declarer": 0, "trump": "S"}, resume=True,
-                 progress=False)
+        _resume_onto(tmp_path, "out.jsonl", row + "\n")
 
 
 def test_resume_refuses_a_negative_line_in_a_csv(tmp_path):
-    src = write_lines(tmp_path / "in.txt", [str(d) for d in endings(2)])
-    out = tmp_path / "out.csv"
-    out.write_text("line,deal,mode,solo,trump,tricks\n-3,x,contract,0,♠,5\n", encoding="utf-8")
     with pytest.raises(PrefError, match="not a row this command wrote"):
-        run_file(src, out, "tricks", options={"declarer": 0, "trump": "S"}, resume=True,
-                 progress=False)
+        _resume_onto(tmp_path, "out.csv", "line,deal,mode,solo,trump,tricks\n-3,x,contract,0,♠,5\n")
 
 
 def test_a_line_too_long_is_an_error_row_and_never_read_whole(tmp_path):
