@@ -1,9 +1,12 @@
-"""The one check of a whole-number argument (a count, a seed, a seat-like index), shared by
-every module that takes one, so that ``2.5``, ``True`` or ``"6"`` is named, never read as a
-number.  Seats and cards have their own readers (:func:`solver.position.as_seat`, ``as_card``).
+"""The one check of a whole-number argument (a count, a seed, a seat-like index) and of a
+switch, shared by every module that takes one, so that ``2.5``, ``True`` or ``"6"`` is named,
+never read as a number, and ``"no"`` never read as true.  Seats and cards have their own
+readers (:func:`solver.position.as_seat`, ``as_card``).
 """
 
 from __future__ import annotations
+
+import numpy as np
 
 from .errors import InvalidArgumentError
 
@@ -36,13 +39,13 @@ def as_flag(value, name: str, *, error: type = InvalidArgumentError) -> bool:
     """``value`` as a ``bool`` when it is one (a Python or numpy bool); else ``error`` naming
     ``name``, so that ``"no"`` or ``2`` is never read as true.
 
-    >>> as_flag(True, "exact")
-    True
+    >>> as_flag(True, "exact"), as_flag(np.True_, "exact")
+    (True, True)
     >>> as_flag("no", "exact")
     Traceback (most recent call last):
     ...
     solver.errors.InvalidArgumentError: exact must be True or False, not 'no'
     """
-    if isinstance(value, bool) or type(value).__name__ == "bool_":
+    if isinstance(value, (bool, np.bool_)):
         return bool(value)
     raise error(f"{name} must be True or False, not {value!r}")

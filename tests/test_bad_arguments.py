@@ -206,6 +206,7 @@ def test_arguments_in_their_other_documented_forms():
     assert solver.Position.from_deal(DEAL, declarer=0, trump="♠").hands == \
         solver.Position.from_deal(d, declarer=0, trump="♠").hands
     assert solver.table(DEAL, threads=np.int64(1)).to_dict() == solver.table(DEAL, threads=1).to_dict()
+    assert solver.solve(DEAL, raspasy=np.True_).tricks == solver.solve(DEAL, raspasy=True).tricks
     # a list of two pairs written as text is two discards, a list of two cards one
     two = solver.odds("AKQ.AKQ.AK.A987", trump="♠", discard=["7♥ 8♥", "A♠ K♠"],
                       histogram=False, progress=False)
