@@ -44,6 +44,7 @@ _MISERE_WORDS = ("мизер", "misere", "misère", "miser", "m")
 _TALONLESS_WORDS = ("без прикупа", "бп", "б/п", "talonless", "without talon", "wt")
 _PASS_WORDS = ("pass", "пас", "p", "-")
 _HERE_WORDS = ("здесь", "мои", "here", "mine")
+_PLAY_WORDS = ("играю", "play", "i play")
 
 
 def parse_strain(text: str | int) -> int:
@@ -127,6 +128,7 @@ WHIST_NORM = {6: 4, 7: 2, 8: 1, 9: 1, 10: 0}
 MISERE = Bid(10, misere=True)
 PASS = "pass"
 HERE = "here"
+PLAY = "play"
 
 
 def ladder(conventions: Conventions | None = None) -> tuple[Bid, ...]:
@@ -201,15 +203,26 @@ def parse_bid(text: str | Bid) -> Bid:
 
 
 def parse_call(text: str | Bid) -> str | Bid:
-    """A call: ``PASS`` ("пас", "pass"), ``HERE`` ("здесь", "мои") or a ``Bid``."""
+    """A call: ``PASS`` ("пас", "pass"), ``HERE`` ("здесь", "мои", "7♣ здесь"), ``PLAY``
+    ("играю": the third hand after two passes, the lowest game) or a ``Bid``."""
     if isinstance(text, Bid):
         return text
     key = " ".join(str(text).strip().lower().split())
     if key in _PASS_WORDS:
         return PASS
-    if key in _HERE_WORDS or key.endswith(" здесь") or key.endswith(" мои"):
+    if key in _PLAY_WORDS:
+        return PLAY
+    if key in _HERE_WORDS or _held_bid(key) is not None:
         return HERE
     return parse_bid(text)
+
+
+def _held_bid(key: str) -> Bid | None:
+    """The bid named in "7 треф здесь" / "7♣ мои" (None for a bare "здесь" or no such call)."""
+    for word in _HERE_WORDS:
+        if key.endswith(" " + word):
+            return parse_bid(key[:-len(word) - 1])
+    return None
 
 
 @dataclass(frozen=True)
@@ -255,11 +268,19 @@ def run_auction(calls: Iterable[str | Bid], conventions: Conventions | None = No
     done = False
     log: list[tuple[int, object]] = []
     minimum = conv.raspasy_minimum(raspasy_streak)
+    later_may_hold = False     # the earlier hand bid over instead of holding: the later may hold
     for number, raw in enumerate(calls, 1):
         where = f"call {number} ({raw!r}, seat {seat})"
         if done:
             raise IllegalBidError(f"{where}: the auction is already over")
         call = parse_call(raw)
+        if call == PLAY:
+            # seed 004 §2: when two players have passed, "третьему игроку достаточно сказать
+            # 'Играю'": he takes the talon at the lowest game
+            if high is not None or passed.count(True) != 2:
+                raise IllegalBidError(f"{where}: 'играю' is the last player's call after two "
+                                      f"passes with no game bid")
+            call = Bid(minimum, SPADES)
         if call == PASS:
             passed[seat] = True
         elif call == HERE:
@@ -269,15 +290,25 @@ def run_auction(calls: Iterable[str | Bid], conventions: Conventions | None = No
                 raise IllegalBidError(f"{where}: there is no other player's bid to hold")
             if passed.count(True) != 1:
                 raise IllegalBidError(f"{where}: 'здесь' only once a player has passed")
-            if seat > holder:
+            if seat > holder and not later_may_hold:
                 raise IllegalBidError(
-                    f"{where}: only the earlier hand may say 'здесь' (seat {holder} holds {high})")
+                    f"{where}: only the earlier hand may say 'здесь' (seat {holder} holds {high}), "
+                    f"unless it bid over instead of holding")
+            named = _held_bid(" ".join(str(raw).strip().lower().split())) \
+                if not isinstance(raw, Bid) else None
+            if named is not None and named != high:
+                raise IllegalBidError(f"{where}: 'здесь' holds {high}, not {named}")
             if high.misere != misere_bidder[seat]:
                 raise IllegalBidError(f"{where}: 'здесь' on {high} needs a player who bid "
                                       f"{'мизер' if high.misere else 'a game'}")
             holder = seat
         else:
             bid = call
+            if (conv.here and high is not None and holder is not None and holder != seat
+                    and seat < holder and passed.count(True) == 1):
+                # seed 004 §2: "Если игрок, имеющий право сказать 'Здесь', этим правом не
+                # воспользовался, это может сделать второй игрок"
+                later_may_hold = True
             index = ladder_index(bid, conv)
             if bid.misere:
                 if spoke[seat] and not misere_bidder[seat]:

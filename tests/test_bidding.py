@@ -156,8 +156,38 @@ def test_here_by_the_earlier_hand():
 def test_here_only_after_a_pass_and_by_the_earlier_hand():
     with pytest.raises(IllegalBidError, match="once a player has passed"):
         run_auction(["6♠", "6♣", "здесь"], CLASSIC)
-    with pytest.raises(IllegalBidError, match="earlier hand"):
-        run_auction(["пас", "6♠", "6♣", "7♠", "здесь"], CLASSIC)
+    for calls in (["пас", "6♠", "здесь"], ["6♠", "пас", "здесь"],
+                  ["6♠", "пас", "6♣", "здесь", "7♣", "здесь", "здесь"]):
+        with pytest.raises(IllegalBidError, match="earlier hand"):
+            run_auction(calls, CLASSIC)
+
+
+def test_here_by_the_later_hand_once_the_earlier_bid_over():
+    # seed 004 §2: "Если игрок, имеющий право сказать "Здесь", этим правом не воспользовался, это
+    # может сделать второй игрок."  Seat 1 (the earlier hand) bids 7♠ over 6♣ instead of holding.
+    r = run_auction(["пас", "6♠", "6♣", "7♠", "здесь", "пас"], CLASSIC)
+    assert (r.declarer, str(r.bid)) == (2, "7♠")
+
+
+def test_here_naming_the_bid_it_holds():
+    # seed 004 §2: "имеет право сказать, например, "7 треф мои", "7 треф здесь" или просто "Мои""
+    r = run_auction(["пас", "6♠", "7♣", "7 треф здесь", "пас"], CLASSIC)
+    assert (r.declarer, str(r.bid)) == (1, "7♣")
+    assert run_auction(["пас", "6♠", "7♣", "7♣ мои", "пас"], CLASSIC).declarer == 1
+    with pytest.raises(IllegalBidError, match="holds 7♣, not 8♠"):
+        run_auction(["пас", "6♠", "7♣", "8♠ здесь", "пас"], CLASSIC)
+
+
+def test_play_after_two_passes():
+    # seed 004 §2: "Прикуп отдается ... когда два игрока сказали "Пас". В этом случае третьему
+    # игроку достаточно сказать "Играю"": the lowest game, ordered after the talon
+    r = run_auction(["пас", "пас", "играю"], CLASSIC)
+    assert (r.declarer, str(r.bid)) == (2, "6♠")
+    assert str(run_auction(["пас", "пас", "играю"], CLASSIC, raspasy_streak=3).bid)[0] == \
+        str(CLASSIC.raspasy_minimum(3))
+    for calls in (["играю"], ["6♠", "пас", "играю"], ["пас", "6♠", "играю"]):
+        with pytest.raises(IllegalBidError, match="after two passes"):
+            run_auction(calls, CLASSIC)
 
 
 def test_misere_beaten_by_nine_without_talon_only():
