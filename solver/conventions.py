@@ -48,6 +48,7 @@ _CHOICES = {
     "settlement": ("average_mountain", "amnesty"),
     "raspasy_progression": tuple(_PROGRESSIONS),
     "raspasy_deal": ("passes", "stays", "after_three"),
+    "raspasy_talon": ("none", "turned"),
 }
 
 
@@ -88,7 +89,10 @@ class Conventions:
         ``raspasy_zero`` a player with no trick writes the price to the "pool", off the
         "mountain", or "nothing"; ``raspasy_dealer_zero`` the same for the four-handed dealer
         (seed 003's "болван чист — с горы" is "mountain"); ``raspasy_deal`` after распасы the
-        deal "passes" as usual, "stays" with the dealer, or passes only "after_three" (seed 004).
+        deal "passes" as usual, "stays" with the dealer, or passes only "after_three" (seed 004);
+        ``raspasy_talon`` "none": the talon is set aside (seed 000), or "turned": its cards lead
+        the first two tricks, and four-handed they are the dealer's and can win him a trick
+        (seeds 001-004; :meth:`raspasy_talon_rule` names the engine's rule).
     Four-handed dealer
         ``talon_whists`` висты for a good talon: "none", "dealer" (four-handed only), or
         "dealer_or_split" (three-handed the opponents halve them, seed 001);
@@ -132,6 +136,7 @@ class Conventions:
     raspasy_zero: str = "nothing"
     raspasy_dealer_zero: str = "nothing"
     raspasy_deal: str = "passes"
+    raspasy_talon: str = "none"
     # four-handed dealer
     talon_whists: str = "none"
     misere_talon_sevens: bool = False
@@ -181,7 +186,7 @@ class Conventions:
     def sochi_amnesty(cls, **overrides: Any) -> "Conventions":
         """Seed 001 ("Сочинка"): распасы amnesty, zero tricks off the mountain, помощь."""
         base = dict(
-            name="001", max_deals=None, end="all_closed", settlement="amnesty",
+            raspasy_talon="turned", name="001", max_deals=None, end="all_closed", settlement="amnesty",
             raspasy_reset_after=3, consolation="whisters", dealer_consolation=True,
             shortfall="responsible", raspasy_amnesty=True, raspasy_zero="mountain",
             talon_whists="dealer_or_split", help=True, help_tie="clockwise",
@@ -192,7 +197,7 @@ class Conventions:
     def club(cls, **overrides: Any) -> "Conventions":
         """Seed 002 (a club's Сочинка): 1-2-3 распасы, hard exit, пол-виста, помощь."""
         base = dict(
-            name="002", pool_size=10, max_deals=None, end="all_closed",
+            raspasy_talon="turned", name="002", pool_size=10, max_deals=None, end="all_closed",
             raspasy_exit=(6, 6, 7, 8), raspasy_exit_on_remiz=False, shortfall="responsible",
             half_whist=True, both_pass="play", raspasy_progression="1-2-3",
             raspasy_zero="pool", help=True,
@@ -203,7 +208,7 @@ class Conventions:
     def sochi_server(cls, **overrides: Any) -> "Conventions":
         """Seed 003 (a server's "Сочи"): жлобский ответственный вист, 1-1-1 распасы, zero to the pool."""
         base = dict(
-            name="003", max_deals=None, end="all_closed", shortfall="responsible",
+            raspasy_talon="turned", name="003", max_deals=None, end="all_closed", shortfall="responsible",
             raspasy_zero="pool",
         )
         return cls(**{**base, **overrides})
@@ -212,7 +217,7 @@ class Conventions:
     def classic(cls, **overrides: Any) -> "Conventions":
         """Seed 004 (Розалиев's rules): здесь, без прикупа, own whist, tenner check, dark games."""
         base = dict(
-            name="004", max_deals=None, end="all_closed", settlement="amnesty",
+            raspasy_talon="turned", name="004", max_deals=None, end="all_closed", settlement="amnesty",
             here=True, talonless_bids=True, misere_above_nines=True, consolation="none",
             dealer_consolation=True, shortfall="responsible", both_pass="own_whist",
             check_unwhisted_tenner=True, walk_away=True, raspasy_progression="1-2-3",
@@ -275,6 +280,17 @@ class Conventions:
         return replace(self, **changes)
 
     # ----------------------------------------------------------------- derived rules
+    def raspasy_talon_rule(self) -> str:
+        """The engine's talon rule on распасы (``solve(..., raspasy=True, talon=...)``):
+        "none", "lead" (three-handed, the talon's cards only lead) or "dealer" (four-handed).
+
+        >>> Conventions.sochi().raspasy_talon_rule(), Conventions.classic(players=4).raspasy_talon_rule()
+        ('none', 'dealer')
+        """
+        if self.raspasy_talon == "none":
+            return "none"
+        return "dealer" if self.players == 4 else "lead"
+
     def raspasy_price(self, round_: int) -> int:
         """Price of a trick on the ``round_``-th распасы in a row (1-based).
 

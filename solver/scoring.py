@@ -160,7 +160,8 @@ class Hand:
             if not isinstance(auction, (list, tuple)):
                 raise InvalidRecordError("'auction' must be a list of calls")
             auction = tuple(str(c) for c in auction)
-        tricks = _parse_tricks(record.get("tricks"), game, declarer, whisters, n, dealer, names, half)
+        tricks = _parse_tricks(record.get("tricks"), game, declarer, whisters, n, dealer, names, half,
+                               conv.raspasy_talon)
         multiplier = record.get("multiplier", 1)
         if not isinstance(multiplier, int) or isinstance(multiplier, bool) or multiplier < 1:
             raise InvalidRecordError(f"'multiplier' must be a positive integer, not {multiplier!r}")
@@ -310,7 +311,8 @@ def _parse_talon(value) -> tuple[int, ...]:
     return tuple(cards)
 
 
-def _parse_tricks(value, game, declarer, whisters, n, dealer, names, half) -> tuple[int, ...] | None:
+def _parse_tricks(value, game, declarer, whisters, n, dealer, names, half,
+                  conv_talon="turned") -> tuple[int, ...] | None:
     if value is None:
         return None
     if isinstance(value, bool):
@@ -350,6 +352,9 @@ def _parse_tricks(value, game, declarer, whisters, n, dealer, names, half) -> tu
         raise InvalidRecordError(f"'tricks' {list(value)} add up to {sum(out)}, not 10")
     if n == 4 and game != RASPASY and out[dealer]:
         raise InvalidRecordError(f"the dealer (player {dealer}) sits out and takes no trick")
+    if n == 4 and game == RASPASY and out[dealer] and conv_talon == "none":
+        raise InvalidRecordError(f"the dealer (player {dealer}) sits out and the talon is set "
+                                 f"aside on распасы (raspasy_talon 'none'): he takes no trick")
     if n == 4 and game == RASPASY and out[dealer] > 2:
         raise InvalidRecordError(f"the dealer (player {dealer}) sits out: on распасы he takes at "
                                  f"most the two talon tricks, not {out[dealer]}")

@@ -192,8 +192,14 @@ def test_impossible_input_is_refused_not_repaired():
         with pytest.raises(solver.InvalidArgumentError, match="already carries"):
             solver.solve(pos, **kw)
     with pytest.raises(solver.PrefError, match="at most the two talon tricks"):
-        pulka.Pulka.from_record({"players": 4, "hands": [
+        pulka.Pulka.from_record({"players": 4, "conventions": "001", "hands": [
             {"contract": "распасы", "tricks": [0, 0, 0, 10]}]})
+    # seed 000 sets the talon aside on распасы: the four-handed dealer takes nothing
+    with pytest.raises(solver.PrefError, match="talon is set aside"):
+        pulka.Pulka.from_record({"players": 4, "hands": [
+            {"contract": "распасы", "tricks": [3, 3, 3, 1]}]})
+    assert pulka.Pulka.from_record({"players": 4, "conventions": "001", "hands": [
+        {"contract": "распасы", "tricks": [3, 3, 2, 2]}]}).mountain == (1, 1, 0, 0)
     with pytest.raises(solver.PrefError, match="was not played"):
         scoring.Hand.from_record({"contract": "6♠", "declarer": 0, "whisters": [1],
                                   "walk_away": True, "tricks": 3})
