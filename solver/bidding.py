@@ -207,7 +207,7 @@ def parse_call(text: str | Bid) -> str | Bid:
     ("играю": the third hand after two passes, the lowest game) or a ``Bid``."""
     if isinstance(text, Bid):
         return text
-    key = " ".join(str(text).strip().lower().split())
+    key = _call_key(text)
     if key in _PASS_WORDS:
         return PASS
     if key in _PLAY_WORDS:
@@ -215,6 +215,11 @@ def parse_call(text: str | Bid) -> str | Bid:
     if key in _HERE_WORDS or _held_bid(key) is not None:
         return HERE
     return parse_bid(text)
+
+
+def _call_key(text) -> str:
+    """A call's text lower-cased with its spaces normalised."""
+    return " ".join(str(text).strip().lower().split())
 
 
 def _held_bid(key: str) -> Bid | None:
@@ -294,8 +299,7 @@ def run_auction(calls: Iterable[str | Bid], conventions: Conventions | None = No
                 raise IllegalBidError(
                     f"{where}: only the earlier hand may say 'здесь' (seat {holder} holds {high}), "
                     f"unless it bid over instead of holding")
-            named = _held_bid(" ".join(str(raw).strip().lower().split())) \
-                if not isinstance(raw, Bid) else None
+            named = None if isinstance(raw, Bid) else _held_bid(_call_key(raw))
             if named is not None and named != high:
                 raise IllegalBidError(f"{where}: 'здесь' holds {high}, not {named}")
             if high.misere != misere_bidder[seat]:

@@ -53,20 +53,29 @@ def card(suit: int, rank: int) -> Card:
     return suit * 8 + rank
 
 
-def _card_number(c) -> int:
-    if type(c) is int and 0 <= c <= 31:
-        return c
+def _not_a_card(c) -> int:
+    """``c`` as a card number, or the :class:`InvalidCardError` naming it."""
     return as_count(c, "a card", least=0, most=31, error=InvalidCardError)
 
 
 def suit_of(c: Card) -> int:
     """Suit of a card (0 = ♠ … 3 = ♥); a number outside 0-31 is an :class:`InvalidCardError`."""
-    return _card_number(c) >> 3
+    try:
+        if 0 <= c <= 31:
+            return c >> 3          # the common path: no call (the reference solver's loop)
+    except TypeError:
+        pass
+    return _not_a_card(c) >> 3
 
 
 def rank_of(c: Card) -> int:
     """Rank of a card (0 = 7 … 7 = A); a number outside 0-31 is an :class:`InvalidCardError`."""
-    return _card_number(c) & 7
+    try:
+        if 0 <= c <= 31:
+            return c & 7
+    except TypeError:
+        pass
+    return _not_a_card(c) & 7
 
 
 def bit(c: Card) -> Mask:

@@ -34,10 +34,10 @@ from typing import NamedTuple
 import numpy as np
 
 from ..cards import NO_TRUMP, count
+from ..checks import as_flag
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
 from ..engine.layout import P_LEADER, P_MINIMISE, P_NTABLE
-from ..checks import as_flag
 from ..errors import InvalidArgumentError
 from ..notation import format_card, format_strain
 from ._common import (

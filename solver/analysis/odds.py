@@ -62,9 +62,9 @@ from math import comb
 import numpy as np
 
 from ..cards import NO_TRUMP, iter_cards, mask_of
+from ..checks import as_flag
 from ..engine import default_jobs
 from ..engine.layout import P_HAND0, make_position
-from ..checks import as_flag
 from ..errors import InvalidArgumentError, InvalidDealError, PrefError
 from ..notation import format_card, format_strain
 from ._common import as_card, as_cards, as_count, as_seat, as_strain, cards_text, engine, pairs

@@ -20,9 +20,9 @@ from html import escape
 import numpy as np
 
 from ..cards import NO_TRUMP, STRAINS, mask_of
+from ..checks import as_flag
 from ..conventions import Conventions
 from ..engine import DEFAULT_TT_MB
-from ..checks import as_flag
 from ..errors import InvalidArgumentError
 from ..notation import format_strain
 from ._common import (

@@ -55,11 +55,12 @@ from itertools import combinations
 import numpy as np
 
 from ..cards import NO_TRUMP, STRAINS, count, iter_cards, mask_of, rank_of, suit_of
+from ..checks import as_flag
 from ..engine import DEFAULT_TT_MB
-from ..checks import as_count, as_flag
 from ..errors import InvalidArgumentError, InvalidDealError
 from ..notation import format_card, format_hand, format_strain
-from ._common import as_cards, as_strain, cards_text, engine, pairs, position, warm_context
+from ._common import (as_cards, as_strain, cards_text, engine, pairs, position, thread_count,
+                      warm_context)
 
 DECLARER = 2  # in counter-examples the declarer sits third; seats 0 and 1 are the opponents
 
@@ -280,7 +281,6 @@ def preferans(cards, trump=None, *, pool=None, exhaustive: bool = True, backend=
     own = as_cards(cards, "cards")
     own_mask = mask_of(own)
     exhaustive = as_flag(exhaustive, "exhaustive")
-    threads = as_count(threads, "threads (0: every core)", least=0)
     if pool is None:
         if len(own) != 12:
             raise InvalidDealError(f"a преферанс is 12 cards (hand + talon), got {len(own)}")
@@ -295,6 +295,7 @@ def preferans(cards, trump=None, *, pool=None, exhaustive: bool = True, backend=
                                f"got {count(pool_mask)}")
     checked = STRAINS if trump is None else (as_strain(trump),)
     be = engine(backend)
+    threads = thread_count(threads, be)     # checked before any work
     ctx = warm_context(be, tt_mb)
     strains, counters, methods, probes = [], {}, {}, 0
     for s in checked:

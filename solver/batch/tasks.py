@@ -51,8 +51,9 @@ def _flag(name):
         word = value.strip().lower() if isinstance(value, str) else None
         if word in ("true", "yes", "1", "false", "no", "0"):
             return word in ("true", "yes", "1")
-        if _whole(value) in (0, 1):
-            return bool(_whole(value))
+        n = _whole(value)
+        if n in (0, 1):
+            return bool(n)
         raise InvalidArgumentError(f"{name} must be true or false, not {value!r}")
     return norm
 
