@@ -24,6 +24,7 @@ from .cards import CLUBS, DIAMONDS, HEARTS, NO_TRUMP, SPADES
 from .checks import as_count
 from .conventions import Conventions
 from .errors import IllegalBidError, InvalidArgumentError
+from .notation import plural
 
 STRAIN_SYMBOLS = ("♠", "♣", "♦", "♥", "БК")
 
@@ -339,7 +340,7 @@ def run_auction(calls: Iterable[str | Bid], conventions: Conventions | None = No
             continue
         seat = _next_active(seat, passed)
     if not done:
-        raise IllegalBidError(f"the auction is unfinished after {len(log)} call(s)")
+        raise IllegalBidError(f"the auction is unfinished after {plural(len(log), 'call')}")
     if high is None:
         return AuctionResult(tuple(log), None, None)
     return AuctionResult(tuple(log), holder, high)

@@ -33,6 +33,7 @@ from typing import Mapping, Sequence
 from .bidding import Bid
 from .conventions import Conventions
 from .errors import InvalidRecordError
+from .notation import plural
 from .scoring import RASPASY, Entry, Hand, HandScore, Number, _json, _num, score_hand
 
 _PULKA_KEYS = {"players", "conventions", "first_dealer", "hands", "note"}
@@ -211,7 +212,7 @@ class Pulka:
                     break
                 give = min(rest, size - self._pool[q])
                 write(Entry("pool", q, give, None, f"помощь from player {p}"))
-                write(Entry("whists", p, 10 * give, q, f"помощь: {give} point(s) to player {q}'s pool"))
+                write(Entry("whists", p, 10 * give, q, f"помощь: {plural(give, 'point')} to player {q}'s pool"))
                 rest -= give
             if rest > 0:
                 if conv.help_rest == "own_mountain":
@@ -368,7 +369,7 @@ class Pulka:
     def after(self, deals: int) -> "Pulka":
         """A copy of the sheet as it stood after the first ``deals`` deals."""
         if isinstance(deals, bool) or not isinstance(deals, int) or not 0 <= deals <= self.deals:
-            raise InvalidRecordError(f"after({deals!r}): the pulka has {self.deals} deal(s)")
+            raise InvalidRecordError(f"after({deals!r}): the pulka has {plural(self.deals, 'deal')}")
         copy = Pulka(self.conventions, self.names, self.first_dealer)
         for score in self.hands[:deals]:
             for e in score.entries:
@@ -404,7 +405,7 @@ class Pulka:
         return pd.DataFrame(rows).set_index("deal") if rows else pd.DataFrame()
 
     def __repr__(self) -> str:
-        return (f"<Pulka {self.conventions.name} {'/'.join(self.names)}: {self.deals} deal(s), "
+        return (f"<Pulka {self.conventions.name} {'/'.join(self.names)}: {plural(self.deals, 'deal')}, "
                 f"pool {list(self.pool)}, mountain {list(self.mountain)}>")
 
     def to_svg(self) -> str:
@@ -438,7 +439,7 @@ class Pulka:
         rows.append(f"<tr><th>{label} (висты)</th>" + "".join(
             f"<td><b>{_json(t)}</b></td>" for t in settle.totals) + "</tr>")
         caption = (f"пулька {e(self.conventions.name)}, pool {self.conventions.pool_size}, "
-                   f"{self.deals} deal(s){', over' if self.ended else ''}")
+                   f"{plural(self.deals, 'deal')}{', over' if self.ended else ''}")
         drawing = f"<div>{self.to_svg()}</div>" if n == 3 else ""
         return (f"{drawing}<table class='pref-pulka'><caption>{caption}</caption>"
                 f"<tr><th></th>{head}</tr>{''.join(rows)}</table>")

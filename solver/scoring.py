@@ -27,6 +27,7 @@ from .cards import ACE, KING, QUEEN, SEVEN, rank_of, suit_of
 from .checks import as_count
 from .conventions import Conventions
 from .errors import InvalidRecordError, PrefError
+from .notation import plural
 
 Number = Union[int, Fraction]
 RASPASY = "raspasy"
@@ -536,11 +537,11 @@ def _score_misere(hand, conv, n, dealer, sheet) -> bool:
     eff = _price(hand, MISERE_PRICE)
     if n == 4 and conv.misere_talon_sevens and hand.talon and not hand.dark:
         sevens = sum(1 for c in hand.talon if rank_of(c) == SEVEN)
-        sheet.whists(dealer, p, 10 * sevens, f"dealer: {sevens} seven(s) in the talon of a мизер")
+        sheet.whists(dealer, p, 10 * sevens, f"dealer: {plural(sevens, 'seven')} in the talon of a мизер")
     if t == 0:
         _write_made(sheet, hand, p, eff, "мизер")
         return False
-    sheet.mountain(p, eff * t, f"мизер caught, {t} trick(s) × {eff}")
+    sheet.mountain(p, eff * t, f"мизер caught, {plural(t, 'trick')} × {eff}")
     return True
 
 
@@ -557,7 +558,7 @@ def _score_raspasy(hand, conv, n, dealer, sheet) -> None:
     for p in range(n):
         over = tricks[p] - base
         if over:
-            sheet.mountain(p, price * over, f"{tag}: {over} trick(s)"
+            sheet.mountain(p, price * over, f"{tag}: {plural(over, 'trick')}"
                            + (f" over the fewest ({base})" if base else ""))
     for p in range(n):
         if tricks[p]:
@@ -586,10 +587,10 @@ def _score_game(hand, bid, conv, n, dealer, order, sheet) -> bool:
     if conv.talon_whists != "none" and hand.talon and not hand.dark and not bid.talonless:
         k = talon_tricks(hand.talon)
         if k and n == 4:
-            sheet.whists(dealer, decl, eff * k, f"dealer: a talon worth {k} trick(s)")
+            sheet.whists(dealer, decl, eff * k, f"dealer: a talon worth {plural(k, 'trick')}")
         elif k and conv.talon_whists == "dealer_or_split":
             for d in defenders:
-                sheet.whists(d, decl, Fraction(eff * k, 2), f"half of a talon worth {k} trick(s)")
+                sheet.whists(d, decl, Fraction(eff * k, 2), f"half of a talon worth {plural(k, 'trick')}")
 
     if hand.walk_away:
         if not conv.walk_away:
@@ -605,7 +606,7 @@ def _score_game(hand, bid, conv, n, dealer, order, sheet) -> bool:
         if not whisters:  # nobody plays: the half-whister writes висты for half the norm
             sheet.pool(decl, eff, f"{name} written without play")
             k = WHIST_NORM[level] // 2
-            sheet.whists(half, decl, eff * k, f"пол-виста: {k} trick(s) × {eff}")
+            sheet.whists(half, decl, eff * k, f"пол-виста: {plural(k, 'trick')} × {eff}")
             return False
         if whisters == [half] or len(whisters) != 1:
             raise InvalidRecordError("after пол-виста either nobody plays or the other opponent whists alone")
@@ -617,7 +618,7 @@ def _score_game(hand, bid, conv, n, dealer, order, sheet) -> bool:
             sheet.pool(decl, eff, f"{name} written without play")
             second = defenders[1]
             k = WHIST_NORM[level] // 2
-            sheet.whists(second, decl, eff * k, f"own whist (свой вист): {k} trick(s) × {eff}")
+            sheet.whists(second, decl, eff * k, f"own whist (свой вист): {plural(k, 'trick')} × {eff}")
             return False
         if level in (6, 7) and conv.both_pass == "play":
             return _played(hand, conv, n, dealer, sheet, decl, defenders, [], eff, name, half=None,
@@ -652,16 +653,16 @@ def _played(hand, conv, n, dealer, sheet, decl, defenders, whisters, eff, name, 
     # висты for the defence's tricks
     if len(whisters) == 2:
         for w in whisters:
-            sheet.whists(w, decl, eff * own(w), f"{own(w)} trick(s) × {eff}")
+            sheet.whists(w, decl, eff * own(w), f"{plural(own(w), 'trick')} × {eff}")
     elif len(whisters) == 1:
         w = whisters[0]
         passer = defenders[0] if defenders[1] == w else defenders[1]
         if conv.whist == "gentleman" and half is None:
             share = Fraction(eff * defence, 2)
-            sheet.whists(w, decl, share, f"half of the defence's {defence} trick(s) × {eff} (джентльменский)")
-            sheet.whists(passer, decl, share, f"half of the defence's {defence} trick(s) × {eff} (джентльменский)")
+            sheet.whists(w, decl, share, f"half of the defence's {plural(defence, 'trick')} × {eff} (джентльменский)")
+            sheet.whists(passer, decl, share, f"half of the defence's {plural(defence, 'trick')} × {eff} (джентльменский)")
         else:
-            sheet.whists(w, decl, eff * defence, f"the defence's {defence} trick(s) × {eff}")
+            sheet.whists(w, decl, eff * defence, f"the defence's {plural(defence, 'trick')} × {eff}")
     if passers_pay:
         for p in defenders:
             sheet.mountain(p, own(p), f"{name} unwhisted and played: 1 per own trick")

@@ -121,6 +121,16 @@ def test_misere():
     assert all(x == 0 for row in s.whists for x in row)
 
 
+def test_entries_count_in_words():
+    # the sheet's reasons say "1 trick" / "2 tricks", never "trick(s)"
+    caught = score({"contract": "мизер", "declarer": 1, "tricks": 1})
+    assert [e.reason for e in caught.entries] == ["мизер caught, 1 trick × 10"]
+    made = score({"contract": "6♠", "declarer": 0, "whisters": [1, 2], "tricks": [7, 2, 1]})
+    reasons = [e.reason for e in made.entries]
+    assert "2 tricks × 2" in reasons and "1 trick × 2" in reasons
+    assert not any("(s)" in r for r in reasons)
+
+
 def test_misere_has_no_whisters():
     with pytest.raises(InvalidRecordError, match="nobody whists on a мизер"):
         score({"contract": "мизер", "declarer": 1, "whisters": [0], "tricks": 0})

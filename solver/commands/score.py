@@ -14,6 +14,7 @@ import sys
 
 from ..conventions import PRESETS, Conventions
 from ..errors import InvalidArgumentError, InvalidRecordError
+from ..notation import plural
 from ..pulka import Pulka
 from ..scoring import Hand, HandScore, _json, score_hand
 
@@ -158,8 +159,8 @@ def _format_pulka(pulka: Pulka) -> str:
     lines += _table(names, pulka.pool, pulka.mountain, pulka.whists)
     if pulka.ended:
         s = pulka.settle()
-        lines.append(f"over after {pulka.deals} deal(s); settlement ({s.method}), висты: "
+        lines.append(f"over after {plural(pulka.deals, 'deal')}; settlement ({s.method}), висты: "
                      + ", ".join(f"{names[i]} {_json(t)}" for i, t in enumerate(s.totals)))
     else:
-        lines.append(f"not over after {pulka.deals} deal(s)")
+        lines.append(f"not over after {plural(pulka.deals, 'deal')}")
     return "\n".join(lines)

@@ -21,7 +21,7 @@ import numpy as np
 
 from ..cards import NO_CARD, NO_TRUMP, count
 from ..errors import InvalidArgumentError, InvalidDealError, PrefError
-from ..notation import format_card
+from ..notation import format_card, plural
 from . import DEFAULT_TT_MB
 from . import nb_search as _k
 from .layout import (P_HAND0, P_LEADER, P_MINIMISE, P_NTABLE, P_SOLO, P_TABLE0, P_TALON0,
@@ -135,7 +135,7 @@ def _check_fields(p: list[int]) -> None:
         if count(hands[seat]) != expect:
             raise InvalidDealError(
                 f"hand {seat} holds {count(hands[seat])} cards, expected {expect} "
-                f"(seat {mover} to move holds {k}, {ntable} card(s) on the table)")
+                f"(seat {mover} to move holds {k}, {plural(ntable, 'card')} on the table)")
     if talon_pending > k:
         raise InvalidDealError(f"{talon_pending} talon tricks pending but only {k} tricks left")
 
