@@ -425,6 +425,19 @@ def test_a_line_too_long_is_an_error_row_and_never_read_whole(tmp_path):
     assert len(err["input"]) == 80
 
 
+def test_a_comment_too_long_is_still_a_comment(tmp_path):
+    from solver.batch.reader import MAX_LINE_CHARS
+    deal = endings(1)[0]
+    src = tmp_path / "in.txt"
+    src.write_text("\ufeff  # " + "x" * (2 * MAX_LINE_CHARS) + "\n" + str(deal) + "\n",
+                   encoding="utf-8")
+    assert count_lines(src) == 1
+    assert list(iter_lines(src)) == [(2, str(deal))]
+    summary = run_file(src, tmp_path / "out.jsonl", "tricks", progress=False,
+                       options={"declarer": 0, "trump": "S", "backend": "reference"})
+    assert summary.answered == 1 and summary.errors == 0
+
+
 # -- killed runs, resumed -------------------------------------------------------------------------
 
 def _cli(*args):

@@ -109,9 +109,16 @@ class TooLong(str):
     answers it with an error row)."""
 
 
+def _is_comment(raw) -> bool:
+    if isinstance(raw, str):
+        return raw.lstrip().lstrip("\ufeff").lstrip().startswith("#")
+    return raw.lstrip().removeprefix(b"\xef\xbb\xbf").lstrip().startswith(b"#")
+
+
 def _lines(f) -> Iterator[str]:
     """The lines of ``f``, each at most :data:`MAX_LINE_CHARS` long; a longer one as its
-    :class:`TooLong` start, the rest of it skipped in pieces."""
+    :class:`TooLong` start (a long comment as its start, still a comment), the rest of it
+    skipped in pieces."""
     while True:
         raw = f.readline(MAX_LINE_CHARS + 1)
         if not raw:
@@ -121,7 +128,10 @@ def _lines(f) -> Iterator[str]:
                 rest = f.readline(MAX_LINE_CHARS)
                 if not rest or rest[-1:] in ("\n", b"\n"):
                     break
-            raw = TooLong(raw[:80]) if isinstance(raw, str) else b"long"
+            if _is_comment(raw):
+                raw = raw[:80]
+            else:
+                raw = TooLong(raw[:80]) if isinstance(raw, str) else b"long"
         yield raw
 
 
