@@ -6,17 +6,43 @@
 True
 """
 
-from . import analysis
-from .analysis import discard, odds, order, preferans, raspasy, table, tenner
-from .api import SolveResult, solve
-from .cards import (ACE, CLUBS, DIAMONDS, HEARTS, JACK, KING, NO_TRUMP, QUEEN, SEVEN, SPADES,
-                    TEN, card, rank_of, suit_of)
-from .cardset import Card, CardSet
-from .deal import Deal
-from .engine import available_backends, get_backend
-from .errors import (BackendUnavailableError, IllegalPlayError, InvalidArgumentError,
-                     InvalidCardError, InvalidDealError, PrefError)
-from .position import Position
+import importlib
+
+# The names below are loaded on first use (PEP 562), so that ``import solver`` (and the
+# ``pref`` command, whose first step it is) does not load numpy and the engines before any of
+# the package's code runs: a Ctrl-C then reaches ``pref``'s own handler.
+_WHERE = {
+    "analysis": ".analysis", "discard": ".analysis", "odds": ".analysis", "order": ".analysis",
+    "preferans": ".analysis", "raspasy": ".analysis", "table": ".analysis",
+    "tenner": ".analysis",
+    "SolveResult": ".api", "solve": ".api",
+    "ACE": ".cards", "CLUBS": ".cards", "DIAMONDS": ".cards", "HEARTS": ".cards",
+    "JACK": ".cards", "KING": ".cards", "NO_TRUMP": ".cards", "QUEEN": ".cards",
+    "SEVEN": ".cards", "SPADES": ".cards", "TEN": ".cards", "card": ".cards",
+    "rank_of": ".cards", "suit_of": ".cards",
+    "Card": ".cardset", "CardSet": ".cardset",
+    "Deal": ".deal",
+    "available_backends": ".engine", "get_backend": ".engine",
+    "BackendUnavailableError": ".errors", "IllegalPlayError": ".errors",
+    "InvalidArgumentError": ".errors", "InvalidCardError": ".errors",
+    "InvalidDealError": ".errors", "PrefError": ".errors",
+    "Position": ".position",
+}
+
+
+def __getattr__(name: str):
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module = importlib.import_module(where, __name__)
+    value = module if name == "analysis" else getattr(module, name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_WHERE))
+
 
 EXAMPLE_DEAL = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."
 """The built-in example deal (SPEC §6), used by ``pref demo``."""

@@ -44,7 +44,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     readable_output()
-    parser = build_parser()
+    try:
+        parser = build_parser()          # loads the subcommands, numpy and the engines
+    except KeyboardInterrupt:
+        print("pref: interrupted", file=sys.stderr)
+        return 130
     args = parser.parse_args(argv)
     try:
         return int(args.func(args) or 0)

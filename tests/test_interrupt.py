@@ -36,3 +36,22 @@ def test_odds_over_every_discard_stops_on_ctrl_c():
     assert waited < 5, f"took {waited:.1f} s to stop"
     assert out == ""
     assert err.strip().splitlines() == ["pref odds: interrupted"]
+
+
+def test_importing_the_package_loads_no_numpy_so_ctrl_c_at_start_reaches_pref():
+    # `pref` first imports the package: loading numpy and the engines there would put a
+    # Ctrl-C in the first half second outside pref's handler (a traceback, exit -2)
+    code = "import sys, solver; print('numpy' in sys.modules, solver.Deal.__name__)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.split() == ["False", "Deal"]
+
+
+def test_ctrl_c_while_pref_loads_its_commands(monkeypatch, capsys):
+    from solver import cli
+
+    def loading():
+        raise KeyboardInterrupt
+    monkeypatch.setattr(cli, "build_parser", loading)
+    assert cli.main(["demo"]) == 130
+    assert capsys.readouterr().err == "pref: interrupted\n"
