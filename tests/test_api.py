@@ -113,3 +113,38 @@ def test_solve_keeps_one_context_per_thread(name):
     thread.start()
     thread.join()
     assert other[0][0] == fresh[1].cards and other[0][1] is not kept
+
+
+@pytest.mark.parametrize("name", FAST)
+def test_a_context_shared_by_threads_gives_the_serial_answers(name):
+    """A server may hand one Context to several threads: each call holds the context's lock,
+    so the answers equal the serial ones (before, the C context's shared result buffers and
+    table gave wrong values and cut lines, and the Numba context corrupted the heap)."""
+    import threading
+
+    from solver.engine import get_backend
+    be = get_backend(name)
+    modes = [dict(declarer=0, trump="♠"), dict(misere=1), dict(declarer=2, trump="NT")]
+    jobs = [(Deal.random(7000 + i), modes[i % 3]) for i in range(60)]
+
+    def run(job, ctx):
+        r = solve(job[0], backend=name, context=ctx, **job[1])
+        return r.tricks, r.cards, r.line
+
+    serial = [run(job, be.Context(tt_mb=4)) for job in jobs]
+    shared = be.Context(tt_mb=4)
+    results = {}
+    start = threading.Barrier(4)
+
+    def worker(w):
+        start.wait()
+        order = jobs[w::4] if w % 2 else jobs[w::4][::-1]
+        for job in order:
+            results[jobs.index(job)] = run(job, shared)
+
+    threads = [threading.Thread(target=worker, args=(w,)) for w in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert [results[i] for i in range(len(jobs))] == serial

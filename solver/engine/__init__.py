@@ -25,8 +25,8 @@ and a ``Context`` has
 
 Positions are flat arrays laid out as :mod:`solver.engine.layout` documents.  A context may be
 reused across any positions: entries stay valid because the table is cleared automatically
-when the trump, solo seat, mode or talon rule change.  One context per thread;
-:func:`warm_context` keeps one per thread (what :func:`solver.solve` and the analyses use when
+when the trump, solo seat, mode or talon rule change.  One context per thread (a context
+shared by threads serialises their calls on its lock); :func:`warm_context` keeps one per thread (what :func:`solver.solve` and the analyses use when
 not given one).
 
 >>> "numba" in available_backends() or "c" in available_backends()

@@ -16,6 +16,8 @@ search in parallel.  ``docs/engine.md`` describes the search, the table and the 
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 
 from ..errors import InvalidArgumentError, InvalidDealError
@@ -101,7 +103,10 @@ class Context:
     (a fresh solve stays in memory the caches keep warm); the part in use grows eightfold
     whenever it holds more entries than buckets, up to the whole table.  When a bucket is full
     the least recently written entry is replaced.  It is cleared automatically when the trump,
-    solo seat, mode or talon rule differ from the previous call.  One context per thread.
+    solo seat, mode or talon rule differ from the previous call.  One context per thread
+    searches in parallel; a context shared between threads is safe but serialises them (each
+    call holds the context's lock: its table, move stacks and result buffers serve one search
+    at a time).
     ``portable=True`` forces the portable build of the search even on a CPU where the
     POPCNT/BMI2 build would run (for tests).
     ``levels`` (1-4): the buckets a shape's entries are spread over, by the owners of the top
@@ -138,6 +143,7 @@ class Context:
         self.nodes = 0
         self._nodes = ffi.new("uint64_t *")
         self._out = ffi.new("int *")
+        self._lock = threading.Lock()   # one search at a time (a context shared by threads)
 
     def __repr__(self) -> str:
         return f"Context(tt_mb={self.tt_mb!r}, levels={self.levels})"
@@ -149,6 +155,7 @@ class Context:
         return int(lib.pref_ctx_get_levels(self._ctx))
 
     def _call(self, fn, pos, *args):
+        """Call ``fn`` on ``pos``; the caller holds ``self._lock``."""
         arr = _position(pos)
         status = fn(self._ctx, ffi.from_buffer("int64_t[]", arr), *args, self._nodes)
         self.nodes = int(self._nodes[0])
@@ -157,8 +164,9 @@ class Context:
 
     def value(self, pos) -> int:
         """The solo seat's tricks from ``pos`` on (current trick included) with best play."""
-        self._call(lib.pref_value, pos, self._out)
-        return int(self._out[0])
+        with self._lock:
+            self._call(lib.pref_value, pos, self._out)
+            return int(self._out[0])
 
     def test(self, pos, target: int) -> bool:
         """Null-window probe: can the solo seat reach at least ``target`` tricks from ``pos``?"""
@@ -167,15 +175,17 @@ class Context:
         except (TypeError, ValueError):
             raise InvalidArgumentError(f"target must be an int, not {target!r}") from None
         t = max(-1, min(t, 99))  # beyond 0..remaining tricks the answer is fixed
-        self._call(lib.pref_test, pos, t, self._out)
-        return bool(self._out[0])
+        with self._lock:
+            self._call(lib.pref_test, pos, t, self._out)
+            return bool(self._out[0])
 
     def card_values(self, pos) -> dict[int, int]:
         """``{card: value}`` for every legal card of the player to move, in card order."""
         cards = ffi.new("int8_t[]", 10)
         values = ffi.new("int8_t[]", 10)
-        self._call(lib.pref_card_values, pos, cards, values, self._out)
-        return {int(cards[i]): int(values[i]) for i in range(self._out[0])}
+        with self._lock:
+            self._call(lib.pref_card_values, pos, cards, values, self._out)
+            return {int(cards[i]): int(values[i]) for i in range(self._out[0])}
 
     def line(self, pos) -> list[int]:
         """A principal line to the end of play.
@@ -184,8 +194,9 @@ class Context:
         """
         line = ffi.new("int8_t[]", 30)
         value = ffi.new("int *")
-        self._call(lib.pref_line, pos, line, self._out, value)
-        return [int(line[i]) for i in range(self._out[0])]
+        with self._lock:
+            self._call(lib.pref_line, pos, line, self._out, value)
+            return [int(line[i]) for i in range(self._out[0])]
 
     def discard_scan(self, positions, best: int, only_best: bool):
         """The scan of a best-discard question in one call (``csrc/pref.h``,
@@ -203,13 +214,14 @@ class Context:
         exact = np.zeros(n, dtype=np.int8)
         nodes = np.zeros(n, dtype=np.int64)
         probes = ffi.new("int64_t *")
-        status = lib.pref_discard_scan(
-            self._ctx, ffi.from_buffer("int64_t[]", arr), n, int(best), int(bool(only_best)),
-            ffi.from_buffer("int32_t[]", values), ffi.from_buffer("int8_t[]", exact),
-            ffi.from_buffer("int64_t[]", nodes), probes)
+        with self._lock:
+            status = lib.pref_discard_scan(
+                self._ctx, ffi.from_buffer("int64_t[]", arr), n, int(best), int(bool(only_best)),
+                ffi.from_buffer("int32_t[]", values), ffi.from_buffer("int8_t[]", exact),
+                ffi.from_buffer("int64_t[]", nodes), probes)
+            self.nodes = int(nodes.sum())
         if status != lib.PREF_OK:
             _raise(status, "discard scan: ")
-        self.nodes = int(nodes.sum())
         return values, exact.astype(bool), nodes, int(probes[0])
 
     def tests(self, positions, targets):
@@ -219,17 +231,19 @@ class Context:
         game share the entries (the odds' layouts: one context for every chunk and probe)."""
         arr, tg, results, nodes = _probe_rows(positions, targets)
         n = arr.shape[0]
-        status = lib.pref_tests_many(
-            self._ctx, ffi.from_buffer("int64_t[]", arr), ffi.from_buffer("int32_t[]", tg), n,
-            ffi.from_buffer("int8_t[]", results), ffi.from_buffer("int64_t[]", nodes))
+        with self._lock:
+            status = lib.pref_tests_many(
+                self._ctx, ffi.from_buffer("int64_t[]", arr), ffi.from_buffer("int32_t[]", tg), n,
+                ffi.from_buffer("int8_t[]", results), ffi.from_buffer("int64_t[]", nodes))
+            self.nodes = int(nodes.sum())
         if status != lib.PREF_OK:
             _batch_error(status, results)
-        self.nodes = int(nodes.sum())
         return results.astype(bool), nodes
 
     def clear(self) -> None:
         """Empty the transposition table (constant time)."""
-        lib.pref_ctx_clear(self._ctx)
+        with self._lock:
+            lib.pref_ctx_clear(self._ctx)
 
     def table_stats(self) -> dict:
         """What the table holds now (a scan of all of it, milliseconds for a large table):
@@ -241,7 +255,8 @@ class Context:
         512
         """
         stats = ffi.new("uint64_t[5]")
-        status = lib.pref_ctx_table_stats(self._ctx, stats)
+        with self._lock:
+            status = lib.pref_ctx_table_stats(self._ctx, stats)
         if status != lib.PREF_OK:
             _raise(status)
         return {"buckets_in_use": int(stats[0]), "buckets": int(stats[1]),

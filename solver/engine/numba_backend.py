@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import os
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
@@ -208,7 +209,9 @@ class Context:
     trump, solo seat, mode or talon rule change.  When a bucket is full, new entries replace
     stale ones first, then the entry with the fewest tricks left (the least recently written
     among those); the table never grows.
-    Not thread-safe: one context per thread (the kernels release the GIL).
+    One context per thread searches in parallel (the kernels release the GIL); a context
+    shared between threads is safe but serialises them (each call holds the context's lock:
+    its table and work arrays serve one search at a time).
     """
 
     def __init__(self, tt_mb=DEFAULT_TT_MB):
@@ -220,8 +223,10 @@ class Context:
         self._mv = np.zeros((_k.MV_ROWS, _k.MV_COLS), dtype=np.int64)
         self._cards = np.zeros(32, dtype=np.int64)
         self._values = np.zeros(32, dtype=np.int64)
+        self._lock = threading.Lock()   # one search at a time (a context shared by threads)
 
     def _query(self, pos, op: int, target: int = 0) -> int:
+        """Run ``op`` on ``pos``; the caller holds ``self._lock``."""
         arr = _check_position(pos)
         r = _k.k_query(self._st, self._tt, _TABLES, self._mv, arr, op, target,
                        self._cards, self._values)
@@ -230,7 +235,8 @@ class Context:
 
     def value(self, pos) -> int:
         """The solo seat's tricks from ``pos`` on (current trick included) with best play."""
-        return self._query(pos, _k.OP_VALUE)
+        with self._lock:
+            return self._query(pos, _k.OP_VALUE)
 
     def test(self, pos, target) -> bool:
         """Null-window probe: does the solo seat take ``>= target`` tricks from ``pos`` on?"""
@@ -238,19 +244,22 @@ class Context:
             t = int(target)
         except (TypeError, ValueError):
             raise InvalidArgumentError(f"target must be an integer, got {target!r}") from None
-        return self._query(pos, _k.OP_TEST, max(-1, min(t, 11))) == 1
+        with self._lock:
+            return self._query(pos, _k.OP_TEST, max(-1, min(t, 11))) == 1
 
     def card_values(self, pos) -> dict[int, int]:
         """``{card: value}`` for every legal card of the player to move, cards increasing."""
-        n = self._query(pos, _k.OP_CARDS)
-        return {int(self._cards[i]): int(self._values[i]) for i in range(n)}
+        with self._lock:
+            n = self._query(pos, _k.OP_CARDS)
+            return {int(self._cards[i]): int(self._values[i]) for i in range(n)}
 
     def line(self, pos) -> list[int]:
         """A principal line to the end of play: optimal cards, lowest rank then suit order."""
-        n = self._query(pos, _k.OP_LINE)
-        if n < 0:
-            raise RuntimeError("internal error: no card keeps the value (please report)")
-        return [int(c) for c in self._cards[:n]]
+        with self._lock:
+            n = self._query(pos, _k.OP_LINE)
+            if n < 0:
+                raise RuntimeError("internal error: no card keeps the value (please report)")
+            return [int(c) for c in self._cards[:n]]
 
     def discard_scan(self, positions, best: int, only_best: bool):
         """The scan of a best-discard question in one kernel call: ``(values int32[n], exact
@@ -265,8 +274,9 @@ class Context:
         values = np.zeros(n, dtype=np.int64)
         exact = np.zeros(n, dtype=np.int64)
         nodes = np.zeros(n, dtype=np.int64)
-        probes = _k.k_discard_scan(arr, b, bool(only_best), self._st, self._tt, _TABLES,
-                                   self._mv, values, exact, nodes) if n else 0
+        with self._lock:
+            probes = _k.k_discard_scan(arr, b, bool(only_best), self._st, self._tt, _TABLES,
+                                       self._mv, values, exact, nodes) if n else 0
         self.nodes = int(nodes.sum())
         return values.astype(np.int32), exact.astype(bool), nodes, int(probes)
 
@@ -285,13 +295,16 @@ class Context:
         values = np.zeros(arr.shape[0], dtype=np.int64)
         nodes = np.zeros(arr.shape[0], dtype=np.int64)
         if arr.shape[0]:
-            _k.k_batch(arr, t, True, 0, 1, self._st, self._tt, _TABLES, self._mv, values, nodes)
+            with self._lock:
+                _k.k_batch(arr, t, True, 0, 1, self._st, self._tt, _TABLES, self._mv, values,
+                           nodes)
         self.nodes = int(nodes.sum())
         return values.astype(bool), nodes
 
     def clear(self) -> None:
         """Empty the transposition table."""
-        _k.clear_table(self._st, self._tt)
+        with self._lock:
+            _k.clear_table(self._st, self._tt)
 
     def __repr__(self) -> str:
         return f"Context(tt_mb={self.tt_mb!r})"
