@@ -129,6 +129,14 @@ class SolveResult:
         from .display import result_html
         return result_html(self)
 
+    def __getstate__(self) -> dict:
+        """Pickled and deep-copied whole: ``cards`` and ``line`` computed first and the
+        context left behind (it cannot cross processes), so a copy needs no engine."""
+        self.cards, self.line   # noqa: B018 -- computed and kept on the object
+        state = dict(self.__dict__)
+        state["_given"] = None
+        return state
+
 
 def _as_position(deal, declarer, trump, misere, raspasy, talon, leader) -> Position:
     if isinstance(deal, Position):

@@ -46,3 +46,14 @@ def test_full_deal_refuted_matches_solve():
     r = tenner(deal, 2, "♦", backend=FAST[0])
     assert r.tricks == solve(deal, declarer=2, trump="♦", backend=FAST[0]).tricks
     assert not r.verified and r.best_tricks is not None and r.best_tricks >= r.tricks
+
+
+@needs_fast
+def test_result_pickles_and_deep_copies():
+    """A TennerResult holds the solve of the play: it pickled with the engine context inside
+    (TypeError: cannot pickle '_cffi_backend.__CDataGCP' object on the C engine)."""
+    import copy
+    import pickle
+    r = tenner("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9..", 2, "♦", backend=FAST[0])
+    for twin in (pickle.loads(pickle.dumps(r)), copy.deepcopy(r)):
+        assert twin == r and twin.to_dict() == r.to_dict() and twin.replay() == r.replay()

@@ -148,3 +148,24 @@ def test_a_context_shared_by_threads_gives_the_serial_answers(name):
     for t in threads:
         t.join()
     assert [results[i] for i in range(len(jobs))] == serial
+
+
+@pytest.mark.parametrize("name", FAST)
+def test_results_pickle_and_deepcopy_whole(name):
+    """A result crosses processes (multiprocessing, Dask) and deep-copies with its cards and
+    line computed and without its context (a C context cannot be pickled: a solve given a
+    context= raised TypeError), so the copy needs no engine."""
+    import copy
+    import pickle
+
+    from solver.engine import get_backend
+    deal = Deal.from_str(EXAMPLE)
+    for kw in (dict(declarer=1, trump="♥"), dict(misere=0), dict(raspasy=True, talon="lead")):
+        for ctx in (None, get_backend(name).Context(tt_mb=2)):
+            r = solve(deal, backend=name, context=ctx, **kw)
+            for twin in (pickle.loads(pickle.dumps(r)), copy.deepcopy(r)):
+                assert twin._given is None and twin._cards is not None
+                assert twin._line is not None
+                assert (twin.tricks, twin.cards, twin.line) == (r.tricks, r.cards, r.line)
+                assert twin.to_dict() == r.to_dict()
+            assert r._given is ctx                   # the original keeps its context
