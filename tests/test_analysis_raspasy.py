@@ -40,3 +40,15 @@ def test_full_deal_json():
     d = r.to_dict()
     assert set(d["tricks"]) == {"0", "1", "2"} and len(d["line"]["0"]) >= 30
     assert r.to_pandas().shape == (3, 2)
+
+
+@needs_fast
+def test_equal_results_compare_equal_and_survive_pickle():
+    """Two equal analyses compare equal, and so does a pickled copy (the SolveResult inside,
+    compared by identity, made every RaspasyResult unequal to any other)."""
+    import pickle
+    a = raspasy(EXAMPLE_DEAL, talon="lead", backend=FAST[0])
+    b = raspasy(EXAMPLE_DEAL, talon="lead", backend=FAST[0])
+    assert a == b and pickle.loads(pickle.dumps(a)) == a
+    assert pickle.loads(pickle.dumps(a)).replay(1) == a.replay(1)
+    assert "solution" not in repr(a)

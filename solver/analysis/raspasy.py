@@ -12,7 +12,7 @@ suit of tricks one and two, played from the first hand; the first hand leads tri
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
 
 from ..api import SolveResult, solve
@@ -32,7 +32,7 @@ class RaspasyResult:
     talon_rule: str
     tricks: dict
     lines: dict
-    solution: SolveResult
+    solution: SolveResult = field(repr=False, compare=False)   # equal results compare equal
 
     def replay(self, seat: int) -> list[dict]:
         return self.solution.replay(seat)
