@@ -146,19 +146,22 @@ def cards_text(cards, style: str = "symbols") -> str:
     return format_cards(ordered, style)
 
 
-_POOLS: dict[int, ThreadPoolExecutor] = {}
-_POOLS_LOCK = threading.Lock()
-os.register_at_fork(after_in_child=_POOLS.clear)  # a child has none of the parent's threads
+_POOL: list = []               # the kept pool, at most one (the largest asked for so far)
+_POOL_LOCK = threading.Lock()
+os.register_at_fork(after_in_child=_POOL.clear)  # a child has none of the parent's threads
 
 
 def kept_pool(threads: int) -> ThreadPoolExecutor:
-    """A pool of ``threads`` threads kept for the process: its threads keep their engine
-    contexts (:func:`warm_context`, and the pages of their tables) from one call to the next."""
-    with _POOLS_LOCK:
-        ex = _POOLS.get(threads)
-        if ex is None:
-            ex = _POOLS[threads] = ThreadPoolExecutor(threads, thread_name_prefix="pref-analysis")
-        return ex
+    """The pool kept for the process, of at least ``threads`` threads: its threads keep their
+    engine contexts (:func:`warm_context`, and the pages of their tables) from one call to the
+    next.  There is one pool, grown when a call asks for more threads (the smaller pool is
+    dropped: its threads finish the work queued on it and exit, freeing their contexts), so a
+    process that asks for 2, 3, ... threads holds one pool, not one per count (and a kept
+    context in every thread of each)."""
+    with _POOL_LOCK:
+        if not _POOL or _POOL[0]._max_workers < threads:
+            _POOL[:] = [ThreadPoolExecutor(threads, thread_name_prefix="pref-analysis")]
+        return _POOL[0]
 
 
 def thread_count(threads, be, context=None) -> int:
@@ -171,18 +174,40 @@ def thread_count(threads, be, context=None) -> int:
 
 
 def run_all(task, items, threads: int) -> list:
-    """``[task(x) for x in items]``, on a kept pool of ``threads`` threads when more than one
-    (the engines release the GIL while they search); on Ctrl-C or an error the items not
-    started are dropped."""
+    """``[task(x) for x in items]``, ``threads`` at a time on the kept pool when more than one
+    (the engines release the GIL while they search), taken in order; on Ctrl-C or an error the
+    items not started are dropped."""
+    items = list(items)
     if threads <= 1 or len(items) <= 1:
         return [task(x) for x in items]
-    futures = [kept_pool(min(threads, len(items))).submit(task, x) for x in items]
+    results: list = [None] * len(items)
+    taken = iter(range(len(items)))
+    lock = threading.Lock()
+    stop = threading.Event()
+
+    def drain():
+        while not stop.is_set():
+            with lock:
+                i = next(taken, None)
+            if i is None:
+                return
+            try:
+                results[i] = task(items[i])
+            except BaseException:
+                stop.set()
+                raise
+
+    workers = min(threads, len(items))
+    futures = [kept_pool(workers).submit(drain) for _ in range(workers)]
     try:
-        return [f.result() for f in futures]
+        for f in futures:
+            f.result()
     except BaseException:
+        stop.set()
         for f in futures:
             f.cancel()
         raise
+    return results
 
 
 def engine(backend):
