@@ -169,3 +169,23 @@ def test_results_pickle_and_deepcopy_whole(name):
                 assert (twin.tricks, twin.cards, twin.line) == (r.tricks, r.cards, r.line)
                 assert twin.to_dict() == r.to_dict()
             assert r._given is ctx                   # the original keeps its context
+
+
+@pytest.mark.parametrize("name", FAST)
+def test_a_thread_keeps_a_bounded_number_of_contexts(name):
+    """solve(tt_mb=…) with many table sizes in one thread (a service passing a request's
+    size through) keeps the last few contexts, not one per size ever asked (300 sizes held
+    1 GB)."""
+    import gc
+    import weakref
+
+    from solver.engine import KEPT_CONTEXTS, get_backend, warm_context
+    be = get_backend(name)
+    made = []
+    expected = solve(EXAMPLE, misere=0, backend=name).tricks
+    for i in range(3 * KEPT_CONTEXTS):
+        made.append(weakref.ref(warm_context(be, 1 + i / 8)))
+        assert solve(EXAMPLE, misere=0, backend=name, tt_mb=1 + i / 8).tricks == expected
+    gc.collect()
+    assert sum(r() is not None for r in made) <= KEPT_CONTEXTS
+    assert made[-1]() is warm_context(be, 1 + (len(made) - 1) / 8, clear=False)

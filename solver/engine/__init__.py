@@ -100,6 +100,8 @@ def get_backend(name: str = "auto"):
 
 
 _LOCAL = threading.local()
+KEPT_CONTEXTS = 4
+"""The contexts :func:`warm_context` keeps per thread (by backend and table size)."""
 
 
 def warm_context(be, tt_mb=DEFAULT_TT_MB, *, clear: bool = True):
@@ -110,18 +112,23 @@ def warm_context(be, tt_mb=DEFAULT_TT_MB, *, clear: bool = True):
     its first pages faulted in on every call (``solve()`` of a contract took 0.6 ms with a
     fresh context against 0.12 ms with a kept one), and a makeability table touches most of a
     32 MiB table (page faults: a fifth of its time).  Kept contexts are per thread (a context
-    serves one thread at a time) and per backend and table size, for the life of the thread.
+    serves one thread at a time) and per backend and table size, for the life of the thread;
+    a thread keeps the :data:`KEPT_CONTEXTS` it used last (a service whose calls name many
+    table sizes would otherwise keep a table for every size it was ever asked for).
     """
     tt_mb = table_mb(tt_mb)
     cache = getattr(_LOCAL, "contexts", None)
     if cache is None:
         cache = _LOCAL.contexts = {}
     key = (getattr(be, "name", id(be)), tt_mb)
-    ctx = cache.get(key)
+    ctx = cache.pop(key, None)
     if ctx is None:
-        ctx = cache[key] = be.Context(tt_mb)
+        ctx = be.Context(tt_mb)
+        while len(cache) >= KEPT_CONTEXTS:
+            del cache[next(iter(cache))]        # the least recently used
     elif clear:
         ctx.clear()
+    cache[key] = ctx                            # the most recently used last
     return ctx
 
 
