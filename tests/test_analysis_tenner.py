@@ -57,3 +57,28 @@ def test_result_pickles_and_deep_copies():
     r = tenner("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9..", 2, "♦", backend=FAST[0])
     for twin in (pickle.loads(pickle.dumps(r)), copy.deepcopy(r)):
         assert twin == r and twin.to_dict() == r.to_dict() and twin.replay() == r.replay()
+
+
+@needs_fast
+def test_result_does_not_hold_the_threads_context():
+    """A kept TennerResult held the kept context of the thread that made it (its 32 MiB
+    table), after that thread had ended: 60 results from 60 threads held 180 MB."""
+    import gc
+    import threading
+    import weakref
+
+    from solver.engine import get_backend, warm_context
+    made = []
+
+    def work():
+        made.append(tenner("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9..", 2, "♦",
+                           backend=FAST[0]))
+        made.append(weakref.ref(warm_context(get_backend(FAST[0]), clear=False)))
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    thread.join()
+    gc.collect()
+    result, context = made
+    assert context() is None
+    assert result.replay() and result.solution.cards    # still answers, in this thread's context

@@ -140,18 +140,19 @@ def tenner(deal, declarer, trump, *, discard=None, talon=None, leader=0, convent
     if play is None:
         raise InvalidArgumentError("the hands in play must be of equal size")
     be = engine(backend)
-    ctx = warm_context(be, tt_mb)
-    r = solve(play, declarer=seat, trump=strain, leader=leader, backend=be.name, context=ctx)
+    # in this thread's kept context, not given to solve(): the result would hold the context
+    # (and its table) for as long as it is kept, after the thread has ended too
+    r = solve(play, declarer=seat, trump=strain, leader=leader, backend=be.name, tt_mb=tt_mb)
+    line = tuple(r.line)
     best_d = best_t = None
     if twelve is not None:
         best_t, best_d, _ = best_discard(deal.hands, seat, twelve, trump=strain, misere=False,
-                                         leader=leader, ctx=ctx)
+                                         leader=leader, ctx=warm_context(be, tt_mb, clear=False))
     score = None
     if n == 10:
         score = score_unwhisted_tenner(r.tricks, declarer=seat, strain=strain,
                                        conventions=conventions)
-    return TennerResult(deal, seat, strain, r.tricks, n, tuple(r.line), disc, best_d, best_t,
-                        score, r)
+    return TennerResult(deal, seat, strain, r.tricks, n, line, disc, best_d, best_t, score, r)
 
 
 __all__ = ["TennerResult", "tenner"]
