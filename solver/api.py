@@ -145,7 +145,7 @@ def _as_position(deal, declarer, trump, misere, raspasy, talon, leader) -> Posit
             raise InvalidArgumentError(
                 "a Position already carries its mode, trump, leader and talon; pass only "
                 "backend options")
-        return deal
+        return deal.copy()   # a snapshot: the caller may play on, the result answers this one
     if isinstance(deal, str):
         deal = Deal.from_str(deal)
     if not isinstance(deal, Deal):

@@ -189,3 +189,17 @@ def test_a_thread_keeps_a_bounded_number_of_contexts(name):
     gc.collect()
     assert sum(r() is not None for r in made) <= KEPT_CONTEXTS
     assert made[-1]() is warm_context(be, 1 + (len(made) - 1) / 8, clear=False)
+
+
+def test_a_result_answers_the_position_as_solved_not_as_played_on():
+    """A game server solves its live Position for a hint, then plays the card: the result
+    kept the Position itself, so its cards, line, replay and to_dict (computed on first use)
+    answered the position after the card, beside the tricks of the one before."""
+    backend = FAST[0] if FAST else "reference"
+    deal = Deal.from_str(EXAMPLE) if FAST else random_ending(1, 3)
+    live = Position.from_deal(deal, declarer=0, trump="♠")
+    expected = solve(live.copy(), backend=backend).to_dict()
+    hint = solve(live, backend=backend)
+    live.push(sorted(live.legal_cards())[0])
+    assert hint.to_dict() == expected
+    assert hint.position.to_move == 0 and hint.replay()[0]["leader"] == 0
