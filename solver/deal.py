@@ -22,7 +22,7 @@ from .cards import FULL_DECK, HAND_SIZE, TALON_SIZE, count, iter_cards
 from .checks import as_count
 from .errors import InvalidCardError, InvalidDealError
 from .notation import (format_card, format_cards, format_hand, plural,
-                       is_dotted_order, parse_card, parse_card_list)
+                       is_dotted_order, parse_card, parse_card_list, visible)
 
 SEAT_NAMES = ("first hand (0)", "second hand (1)", "third hand (2)")
 
@@ -173,7 +173,7 @@ def parse_deal(text: str) -> Deal:
     """
     if not isinstance(text, str):
         raise InvalidDealError(f"a deal must be text, not {type(text).__name__}")
-    line = text.strip()
+    line = visible(text).strip()
     if not line:
         raise InvalidDealError("empty deal")
     if line.lower().startswith("deal:"):

@@ -25,6 +25,7 @@ character and its position.
 
 from __future__ import annotations
 
+import operator
 import re
 
 from .cards import NO_TRUMP, count, iter_cards, rank_of, suit_of
@@ -57,6 +58,22 @@ _STRAIN_NAMES = {
     "NT": 4, "N": 4, "NOTRUMP": 4, "NO-TRUMP": 4, "NO TRUMP": 4, "NOTRUMPS": 4,
     "БК": 4, "Б/К": 4, "БЕЗ КОЗЫРЯ": 4, "БЕЗКОЗЫРКА": 4,
 }
+
+
+# Characters that show nothing and are dropped before reading: a byte order mark, the
+# variation selectors phones add after a suit symbol ("♥️" is "♥" U+FE0F), zero-width spaces
+# and joiners.
+_INVISIBLE = dict.fromkeys(map(ord, "\ufeff\ufe0e\ufe0f\u200b\u200c\u200d\u2060"))
+
+
+def visible(text: str) -> str:
+    """``text`` without the invisible characters copied text often carries (a byte order mark,
+    the emoji variation selector after a suit symbol, zero-width spaces).
+
+    >>> visible("\\ufeffK♥\\ufe0f")
+    'K♥'
+    """
+    return text.translate(_INVISIBLE)
 
 
 def _rank_at(text: str, i: int) -> tuple[int, int] | None:
@@ -92,7 +109,7 @@ def parse_card(text: str) -> int:
     """
     if not isinstance(text, str):
         raise InvalidCardError(f"a card must be text like 'A♥', not {text!r}")
-    t = text.strip()
+    t = visible(text).strip()
     if not t:
         raise InvalidCardError("empty card")
     got = _rank_at(t, 0)
@@ -174,6 +191,7 @@ def parse_card_list(text: str) -> list[int]:
     """
     if not isinstance(text, str):
         raise InvalidCardError(f"cards must be text, not {text!r}")
+    text = visible(text)
     if "." in text:
         return _parse_dotted(text)
     cards: list[int] = []
@@ -269,15 +287,17 @@ def parse_strain(text) -> int:
     >>> parse_strain("♥"), parse_strain("бк"), parse_strain("пики"), parse_strain("NT")
     (3, 4, 0, 4)
     """
-    if isinstance(text, bool):
+    if isinstance(text, bool) or type(text).__name__ == "bool_":
         raise InvalidArgumentError(f"unknown trump {text!r}")
-    if isinstance(text, int):
-        if 0 <= text <= 4:
-            return text
-        raise InvalidArgumentError(f"trump {text} out of range: 0-3 are ♠ ♣ ♦ ♥, 4 is no trump")
     if not isinstance(text, str):
-        raise InvalidArgumentError(f"unknown trump {text!r}")
-    key = " ".join(text.strip().upper().split())
+        try:
+            n = operator.index(text)        # an int, numpy's integers
+        except TypeError:
+            raise InvalidArgumentError(f"unknown trump {text!r}") from None
+        if 0 <= n <= 4:
+            return n
+        raise InvalidArgumentError(f"trump {n} out of range: 0-3 are ♠ ♣ ♦ ♥, 4 is no trump")
+    key = " ".join(visible(text).strip().upper().split())
     if key in _STRAIN_NAMES:
         return _STRAIN_NAMES[key]
     raise InvalidArgumentError(

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver import Deal, InvalidCardError, InvalidDealError
+from solver import Deal, InvalidArgumentError, InvalidCardError, InvalidDealError
 from solver.cards import card, count, iter_cards, rank_of, suit_of
 from solver.deal import format_jpref, format_tokens
 from solver.notation import (format_card, format_cards, format_hand, format_strain,
@@ -152,3 +152,22 @@ def test_deal_errors_name_the_fault(line, fault):
 def test_ending_accepted():
     d = Deal.from_str("AK...7/Q.A..8/7.8..A")
     assert d.is_ending and d.hand_size == 3
+
+
+def test_invisible_characters_of_copied_text_are_not_cards():
+    # a byte order mark, the emoji variation selector phones put after a suit symbol ("♥️"),
+    # zero-width spaces: invisible, so read past, never "unknown rank '\ufeff'"
+    line = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."
+    assert Deal.from_str("\ufeff" + line) == Deal.from_str(line)
+    assert parse_card_list("K♥\ufe0f Q♠\ufe0f\u200b 7♦") == [parse_card("K♥"), parse_card("Q♠"), parse_card("7♦")]
+    assert parse_strain("♥\ufe0f") == 3
+    with pytest.raises(InvalidCardError, match="unknown rank"):
+        parse_card_list("\ufeffZ♥")
+
+
+def test_a_numpy_integer_is_a_strain_and_a_bool_is_not():
+    np = pytest.importorskip("numpy")
+    assert parse_strain(np.int64(3)) == 3 and parse_strain(np.uint8(4)) == 4
+    for bad in (True, np.bool_(True), 2.0, np.int64(5)):
+        with pytest.raises(InvalidArgumentError, match="trump"):
+            parse_strain(bad)
