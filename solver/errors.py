@@ -35,3 +35,7 @@ class IllegalBidError(PrefError):
 
 class InvalidRecordError(PrefError):
     """A scoring record (one hand or a pulka) that is incomplete or inconsistent."""
+
+
+class TimeLimitError(PrefError):
+    """A long analysis (``odds``, ``order``) not finished within the ``timeout`` it was given."""

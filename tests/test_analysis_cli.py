@@ -99,3 +99,13 @@ def test_errors_are_one_line(args, word):
     out = pref(*args)
     assert out.returncode == 2
     assert word in out.stderr and len(out.stderr.strip().splitlines()) == 1
+
+
+def test_odds_timeout_is_an_error_naming_it(capsys):
+    from solver import available_backends
+    from solver.cli import main
+    if not available_backends():
+        pytest.skip("needs a fast engine")
+    assert main(["odds", "A98.KJ9.Q97.KT8", "-t", "♠", "--timeout", "0.3", "--no-progress"]) == 2
+    assert capsys.readouterr().err.strip() == \
+        "pref odds: error: odds did not finish within timeout=0.3 s"

@@ -416,3 +416,32 @@ def test_counts_must_be_whole_numbers():
                       (dict(seed=-1), "seed must be"), (dict(screen=2.0), "screen must be")):
         with pytest.raises(InvalidArgumentError, match=fault):
             order("AKQ.AKQ.AK.A987", **kw)
+
+
+# -- a time limit ---------------------------------------------------------------------------------
+
+LONG = "A98.KJ9.Q97.KT8"    # every discard in spades over every layout: over a minute
+
+
+@needs_fast
+@pytest.mark.parametrize("threads", [1, 2])
+def test_timeout_stops_a_long_call_with_a_clear_error(threads):
+    import time
+    from solver.errors import TimeLimitError
+    t0 = time.monotonic()
+    with pytest.raises(TimeLimitError, match=r"odds did not finish within timeout=0\.5 s"):
+        odds(LONG, 0, trump="♠", threads=threads, progress=False, backend=FAST[0], timeout=0.5)
+    assert time.monotonic() - t0 < 10     # the whole call takes over a minute
+
+
+@needs_fast
+def test_a_call_within_its_timeout_answers_as_without():
+    kw = dict(misere=True, discard="A♠ K♥", threads=1, progress=False, backend=FAST[0])
+    assert odds("A97.87.Q97.KT87", 0, timeout=600, **kw) == odds("A97.87.Q97.KT87", 0, **kw)
+
+
+@pytest.mark.parametrize("bad", [0, -1, "5", True, float("inf"), float("nan")])
+def test_timeout_must_be_a_positive_number_of_seconds(bad):
+    with pytest.raises(InvalidArgumentError, match="timeout is a positive number of seconds"):
+        odds("A.K7.A.", 0, trump="NT", level=2, discard="7♣ A♦", pool="KQ.A8..",
+             backend="reference", progress=False, timeout=bad)

@@ -138,3 +138,14 @@ def test_screen_is_its_definition_on_full_hands():
         for threads in (1, 2):
             assert _screen(be, own, pool, 0, 10, misere=misere, strain=strain, screen=8,
                            keep=5, seed=1, threads=threads) == want
+
+
+@needs_fast
+def test_timeout_bounds_the_whole_call():
+    import time
+    import pytest
+    from solver.errors import TimeLimitError
+    t0 = time.monotonic()
+    with pytest.raises(TimeLimitError, match=r"order did not finish within timeout=1 s"):
+        order("A98.KJ9.Q97.KT8", 0, threads=1, progress=False, timeout=1)
+    assert time.monotonic() - t0 < 10      # the screen alone takes about 20 s

@@ -6,8 +6,10 @@ ending) and builds engine positions with :func:`solver.engine.layout.make_positi
 
 from __future__ import annotations
 
+import math
 import os
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from itertools import combinations
@@ -18,7 +20,7 @@ from ..cards import NO_TRUMP, iter_cards, mask_of, rank_of, suit_of
 from ..checks import as_count
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB, context_for, default_jobs, get_backend, warm_context
-from ..errors import InvalidArgumentError, InvalidCardError, InvalidDealError
+from ..errors import InvalidArgumentError, InvalidCardError, InvalidDealError, TimeLimitError
 from ..notation import (
     format_card,
     format_cards,
@@ -144,6 +146,35 @@ def cards_text(cards, style: str = "symbols") -> str:
     """Cards high first within suits in ♠ ♣ ♦ ♥ order, as ``"A♠ 7♥"``."""
     ordered = sorted(cards, key=lambda c: (suit_of(c), -rank_of(c)))
     return format_cards(ordered, style)
+
+
+class Deadline:
+    """The time limit of a long call: ``timeout`` seconds from now (None: no limit).
+
+    >>> Deadline(None, "odds").expired(), Deadline(60, "odds").expired()
+    (False, False)
+    """
+
+    def __init__(self, timeout, what: str):
+        if timeout is not None:
+            if (isinstance(timeout, bool) or not isinstance(timeout, (int, float, np.integer,
+                                                                      np.floating))
+                    or not math.isfinite(timeout) or timeout <= 0):
+                raise InvalidArgumentError(f"timeout is a positive number of seconds (None: no "
+                                           f"limit), not {timeout!r}")
+            timeout = float(timeout)
+        self.timeout, self.what = timeout, what
+        self.at = None if timeout is None else time.monotonic() + timeout
+
+    def expired(self) -> bool:
+        return self.at is not None and time.monotonic() >= self.at
+
+    def left(self) -> float | None:
+        """The seconds left (at least a millisecond), or None without a limit."""
+        return None if self.at is None else max(self.at - time.monotonic(), 1e-3)
+
+    def error(self) -> TimeLimitError:
+        return TimeLimitError(f"{self.what} did not finish within timeout={self.timeout:g} s")
 
 
 _POOL: list = []               # the kept pool, at most one (the largest asked for so far)

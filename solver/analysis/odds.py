@@ -67,7 +67,8 @@ from ..engine import default_jobs
 from ..engine.layout import P_HAND0, make_position
 from ..errors import InvalidArgumentError, InvalidDealError, PrefError
 from ..notation import format_card, format_strain
-from ._common import as_card, as_cards, as_count, as_seat, as_strain, cards_text, engine, pairs
+from ._common import (Deadline, as_card, as_cards, as_count, as_seat, as_strain, cards_text,
+                      engine, pairs)
 from .misere_safety import catch_bounds, safe_layouts, unsafe_layout_counts
 
 
@@ -360,8 +361,9 @@ class _Prober:
 
     SLICE = 4096   # rows an engine call at most when a stop flag is watched
 
-    def __init__(self, be, tt_mb, stop: threading.Event | None = None):
+    def __init__(self, be, tt_mb, stop: threading.Event | None = None, stopped=None):
         self.be, self.tt_mb, self.stop = be, tt_mb, stop
+        self.stopped = stopped if stopped is not None else (stop.is_set if stop else None)
         self.context = None
 
     def __call__(self, pos: np.ndarray, targets) -> np.ndarray:
@@ -372,7 +374,7 @@ class _Prober:
             # flag; looking at it between slices of rows keeps the wait short
             out = []
             for at in range(0, len(pos), self.SLICE):
-                if self.stop.is_set():
+                if self.stopped():
                     raise _Stopped
                 out.append(self(pos[at:at + self.SLICE], targets[at:at + self.SLICE]))
             return np.concatenate(out)
@@ -399,21 +401,29 @@ class _Workers:
     ``threads=1`` runs everything in the calling thread.  On an error or Ctrl-C in any part
     the others stop at their next chunk or engine call and the exception is raised."""
 
-    def __init__(self, be, threads: int, tt_mb):
+    def __init__(self, be, threads: int, tt_mb, deadline: Deadline | None = None):
         if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 0:
             raise InvalidArgumentError(f"threads must be 0 (every core) or a positive count, "
                                        f"not {threads!r}")
         self.be, self.tt_mb = be, tt_mb
         self.threads = int(threads) or default_jobs()
         self.stop = threading.Event()
+        self.deadline = deadline if deadline is not None else Deadline(None, "odds")
         self.lock = threading.Lock()     # the shared layouts and the progress bar
         self._mine = threading.local()
+
+    def stopped(self) -> bool:
+        """True once a part failed, Ctrl-C was pressed or the time limit passed."""
+        if self.deadline.expired():
+            self.stop.set()
+        return self.stop.is_set()
 
     def prober(self) -> _Prober:
         """This thread's prober (made on its first use)."""
         if not hasattr(self._mine, "prober"):
-            self._mine.prober = _Prober(self.be, self.tt_mb,
-                                        None if self.threads == 1 else self.stop)
+            watched = self.threads > 1 or self.deadline.at is not None
+            self._mine.prober = _Prober(self.be, self.tt_mb, self.stop if watched else None,
+                                        self.stopped)
         return self._mine.prober
 
     def parts(self, groups: int, layouts: int) -> int:
@@ -555,7 +565,7 @@ def _solve_group(probe, kept: int, seat: int, opp_a: int, opp_b: int, pool: list
 
     hist = np.zeros(n + 1, dtype=np.int64)
     for start in range(0, len(masks), chunk):
-        if workers is not None and workers.stop.is_set():
+        if workers is not None and workers.stopped():
             raise _Stopped
         m = masks[start:start + chunk]
         if misere:
@@ -647,7 +657,7 @@ def _one_card(x) -> bool:
 
 def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, lead=None,
          pool=None, histogram=True, backend="auto", threads=0, chunk=16384, progress=None,
-         tt_mb=None) -> OddsResult:
+         tt_mb=None, timeout=None) -> OddsResult:
     """Exact odds over every split of the unseen cards between the two opponents.
 
     ``cards``: the player's 12 cards (hand + talon) in any hand notation.  ``seat``: where he
@@ -662,7 +672,10 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     count, at index 0 the failures and at index ``level`` (мизер: 1) the successes.
     ``chunk``: layouts handed to the engine at a time; ``tt_mb``: the transposition table of
     each thread's context (default :func:`default_tt_mb`: 16 MiB for a contract, 128 MiB for
-    a мизер while all the tables fit in 512 MiB).
+    a мизер while all the tables fit in 512 MiB).  ``timeout``: seconds the call may take
+    (None: no limit); past it the call stops within a fraction of a second and raises
+    :class:`~solver.errors.TimeLimitError` (every discard of a weak мизер with its histogram
+    can take minutes: a server bounds it so).
 
     Raises :class:`InvalidArgumentError` / :class:`InvalidCardError` on bad input.
 
@@ -673,6 +686,7 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     """
     import time
     t0 = time.perf_counter()
+    deadline = Deadline(timeout, "odds")
     own = as_cards(cards, "cards")
     own_mask = mask_of(own)
     seat = as_seat(seat, "seat")
@@ -743,7 +757,7 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
                                               disable=None if progress is None else False,
                                               desc="odds", leave=False)
     shared_layouts: dict = {}
-    workers = _Workers(be, threads, tt_mb)
+    workers = _Workers(be, threads, tt_mb, deadline)
     if tt_mb is None:
         workers.tt_mb = default_tt_mb(misere=misere, workers=workers.threads)
     parts = workers.parts(len(groups), per_group)
@@ -758,9 +772,13 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
 
     try:
         hists = workers.run([job(d, i) for d in firsts for i in range(parts)])
+    except _Stopped:        # one thread: only the time limit stops it so
+        raise deadline.error() from None
     finally:
         if bar is not None:
             bar.close()
+    if any(h is None for h in hists):   # worker threads stopped by the time limit
+        raise deadline.error()
     results = []
     for gi, ds in enumerate(groups.values()):
         hist = sum(hists[gi * parts:(gi + 1) * parts])

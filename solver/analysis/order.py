@@ -23,9 +23,10 @@ from ..cards import NO_TRUMP, STRAINS, mask_of
 from ..checks import as_flag
 from ..conventions import Conventions
 from ..engine import DEFAULT_TT_MB
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, TimeLimitError
 from ..notation import format_strain
 from ._common import (
+    Deadline,
     as_cards,
     as_count,
     as_seat,
@@ -99,7 +100,8 @@ def _cards(mask: int):
     return [c for c in range(32) if mask >> c & 1]
 
 
-def _screen(be, own_mask, pool, seat, n, *, misere, strain, screen, keep, rng, threads, tt_mb):
+def _screen(be, own_mask, pool, seat, n, *, misere, strain, screen, keep, rng, threads, tt_mb,
+            deadline=None):
     """The ``keep`` most promising discards by mean tricks over ``screen`` random layouts,
     and the first one's mean (None when there are no more groups than ``keep``: no screen).
 
@@ -125,6 +127,8 @@ def _screen(be, own_mask, pool, seat, n, *, misere, strain, screen, keep, rng, t
     trump = NO_TRUMP if misere else strain
 
     def layout_values(m):
+        if deadline is not None and deadline.expired():
+            raise deadline.error()
         hands = [0, 0, 0]
         hands[a], hands[b] = m, full ^ m
         values, _, _ = discard_values(hands, seat, own_mask, trump=trump, misere=misere,
@@ -138,12 +142,21 @@ def _screen(be, own_mask, pool, seat, n, *, misere, strain, screen, keep, rng, t
     return [d for _, d in scores[:keep]], means[reps.index(best)]
 
 
+def _odds(own, seat, ask: dict, **more):
+    """:func:`odds` with ``ask``'s options, its ``deadline``'s time left as the timeout."""
+    opts = {k: v for k, v in ask.items() if k != "deadline"}
+    try:
+        return odds(own, seat, timeout=ask["deadline"].left(), **opts, **more)
+    except TimeLimitError:
+        raise ask["deadline"].error() from None
+
+
 def _misere_bound(own, seat, ask, best, conventions):
     """exact=False: the мизер's option with an upper bound on its expected висты (every
     caught layout at its kindest count; P(caught) exact, one probe a layout), or None when
     that bound does not fall below ``best``."""
     from ..scoring import expected_whists
-    caught = odds(own, seat, histogram=False, **ask).best
+    caught = _odds(own, seat, ask, histogram=False).best
     clean, hit = caught.histogram[0], caught.layouts - caught.histogram[0]
     bound = max(expected_whists("misere", {0: clean, k: hit}, conventions,
                                 declarer=seat).values[seat] for k in range(1, 11))
@@ -164,7 +177,7 @@ def _contract_bound(own, seat, strain, levels, ask, best, conventions):
         return None
     made, total, cards = {}, None, None
     for level in range(6, 11):
-        r = odds(own, seat, level=level, histogram=False, **ask).best
+        r = _odds(own, seat, ask, level=level, histogram=False).best
         made[level], total, cards = r.histogram[level], r.layouts, r.cards
         if not made[level]:
             break
@@ -186,7 +199,7 @@ def _contract_bound(own, seat, strain, levels, ask, best, conventions):
 
 def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10),
           screen=200, keep=1, conventions=None, pool=None, seed=0, backend="auto",
-          threads=0, progress=None, tt_mb=None, exact=True) -> OrderResult:
+          threads=0, progress=None, tt_mb=None, exact=True, timeout=None) -> OrderResult:
     """Rank what to order with these 12 cards from ``seat``.
 
     ``strains``: the strains to consider (one, e.g. ``"NT"``, or a list); ``misere``:
@@ -209,7 +222,11 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10
     contract's proofs at four or five tricks can cost ten times a good one's).  Sorted by
     their bounds, such options may stand above options they are in fact below; they never
     stand first, and ``histograms`` has no entry for them.
+
+    ``timeout``: seconds the whole call may take (None: no limit); past it the call raises
+    :class:`~solver.errors.TimeLimitError` within a fraction of a second.
     """
+    deadline = Deadline(timeout, "order")
     own = as_cards(cards, "cards")
     own_mask = mask_of(own)
     seat = as_seat(seat, "seat")
@@ -246,7 +263,7 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10
         raise InvalidArgumentError("nothing to rank: give some strains with levels, or misere=True")
     screened = [_screen(be, own_mask, pool_cards, seat, n, misere=mis, strain=strain,
                         screen=screen, keep=keep, rng=rng, threads=threads,
-                        tt_mb=DEFAULT_TT_MB if tt_mb is None else tt_mb)
+                        tt_mb=DEFAULT_TT_MB if tt_mb is None else tt_mb, deadline=deadline)
                 for strain, mis in modes]
     scored = expected_whists is not None and n == 10
     # the contracts most tricks first, the мизер last: exact=False bounds an option against the
@@ -258,7 +275,7 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10
         (strain, mis), (cands, mean) = modes[i], screened[i]
         ask = {"trump": None if mis else strain, "misere": mis, "discard": cands,
                "pool": pool_cards if pool is not None else None, "backend": be.name,
-               "threads": threads, "progress": progress, "tt_mb": tt_mb}
+               "threads": threads, "progress": progress, "tt_mb": tt_mb, "deadline": deadline}
         best_exact = max((o.expected for done in per_mode.values() for o in done
                           if o.expected_exact and o.expected is not None), default=None)
         bounded = None
@@ -271,7 +288,7 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10
         if bounded is not None:
             per_mode[i] = bounded
             continue
-        r = odds(own, seat, **ask)
+        r = _odds(own, seat, ask)
         best = r.best
         hist = list(best.histogram)
         hists[i] = ("мизер" if mis else format_strain(strain)), (best.cards, hist)

@@ -33,6 +33,18 @@ def _level(value):
     return int(text)
 
 
+def _timeout(value):
+    from ..analysis._common import Deadline
+    if isinstance(value, str):
+        try:
+            value = float(value)
+        except ValueError:
+            raise InvalidArgumentError(f"timeout is a positive number of seconds, "
+                                       f"not {value!r}") from None
+    Deadline(value, "odds")      # raises InvalidArgumentError naming the value
+    return float(value)
+
+
 def _pair(value):
     from ..analysis._common import as_cards
     cards = as_cards(value, "discard")
@@ -192,7 +204,7 @@ def _run_odds(deal, opts):
             pool |= deal.hands[s]
     kw = {"misere": True} if misere else {"trump": strain, "level": opts.get("level")}
     r = odds(twelve, seat, discard=opts.get("discard"), lead=opts.get("lead"), pool=pool,
-             threads=1, progress=False, **kw, **_engine(opts))
+             threads=1, progress=False, timeout=opts.get("timeout"), **kw, **_engine(opts))
     best = r.best
     return {"mode": r.mode, "solo": seat, "trump": format_strain(r.trump),
             "level": r.level if r.mode == "contract" else None,
@@ -211,11 +223,13 @@ register(Task(
     name="odds",
     summary="exact odds over every split of the unseen cards for the seat's 12 cards: "
             "p = P(contract makes) (-d SEAT -t TRUMP [--level N]) or P(мизер caught) "
-            "(--misere SEAT), for the best discard (or -O discard='7♣ 8♣')",
+            "(--misere SEAT), for the best discard (or -O discard='7♣ 8♣'); -O timeout=SECONDS "
+            "makes a line that takes longer an error row",
     columns=("mode", "solo", "trump", "level", "p", "layouts", "expected_tricks", "discard",
              "histogram"),
     options={"declarer": _seat("declarer"), "trump": _trump, "misere": _seat("misere"),
-             "talon": _talon_cards, "level": _level, "discard": _pair, "lead": _lead},
+             "talon": _talon_cards, "level": _level, "discard": _pair, "lead": _lead,
+             "timeout": _timeout},
     defaults={},
     run=_run_odds,
     requires="solver.analysis.odds",

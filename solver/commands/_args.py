@@ -26,6 +26,11 @@ def add_layout_options(p) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
+def add_timeout(p) -> None:
+    p.add_argument("--timeout", type=float, metavar="SECONDS",
+                   help="give up after this many seconds (error, exit status 2)")
+
+
 def add_backend_options(p) -> None:
     p.add_argument("--backend", default="auto", choices=("auto", "c", "numba", "reference"),
                    help="solver backend (default: C when built, else Numba)")

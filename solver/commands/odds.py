@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ._args import add_common, add_layout_options, add_player_cards, emit
+from ._args import add_common, add_layout_options, add_player_cards, add_timeout, emit
 
 HELP = "exact probability of making a contract / of a мизер being caught, over every layout"
 
@@ -18,6 +18,7 @@ def register(sub) -> None:
     p.add_argument("--discard", help="the two discarded cards (default: every discard)")
     p.add_argument("--lead", help="the opening lead, fixed")
     add_layout_options(p)
+    add_timeout(p)
     p.add_argument("--no-histogram", action="store_true",
                    help="only success or failure per layout (faster; no exact trick counts)")
     add_common(p, json_help="print JSON: p_caught or p_make, histogram, layouts (and discards)")
@@ -29,5 +30,6 @@ def run(args) -> int:
     r = odds(args.cards, args.seat, trump=args.trump, misere=args.misere, level=args.level,
              discard=args.discard, lead=args.lead, pool=args.pool,
              histogram=not args.no_histogram, backend=args.backend,
-             threads=args.threads, progress=False if args.no_progress else None)
+             threads=args.threads, progress=False if args.no_progress else None,
+             timeout=args.timeout)
     return emit(args, r)

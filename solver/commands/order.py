@@ -4,7 +4,7 @@ probability and expected висты."""
 
 from __future__ import annotations
 
-from ._args import add_common, add_layout_options, add_player_cards, emit
+from ._args import add_common, add_layout_options, add_player_cards, add_timeout, emit
 
 HELP = "what to order: every contract and мизер by exact probability and expected висты"
 
@@ -24,6 +24,7 @@ def register(sub) -> None:
                    help="random layouts of the discard screen (default 200)")
     p.add_argument("--seed", type=int, default=0, help="the screen's random seed (default 0)")
     add_layout_options(p)
+    add_timeout(p)
     add_common(p, json_help="print JSON: options [{contract, discard, probability, expected, "
                             "expected_exact}], best first")
     p.set_defaults(func=run)
@@ -38,5 +39,5 @@ def run(args) -> int:
     r = order(args.cards, args.seat, strains=tuple(args.strains) if args.strains else STRAINS,
               misere=not args.no_misere, screen=args.screen, seed=args.seed, pool=args.pool,
               backend=args.backend, threads=args.threads, exact=not args.fast,
-              progress=False if args.no_progress else None, **kw)
+              progress=False if args.no_progress else None, timeout=args.timeout, **kw)
     return emit(args, r)
