@@ -53,7 +53,7 @@ __all__ = [
     "Deal", "Position", "solve", "SolveResult", "analysis", "discard", "table", "odds",
     "raspasy", "tenner", "preferans", "order", "Card", "CardSet", "available_backends",
     "get_backend", "PrefError", "InvalidCardError", "InvalidDealError", "IllegalPlayError",
-    "InvalidArgumentError", "BackendUnavailableError", "TimeLimitError", "EXAMPLE_DEAL", "card", "suit_of",
-    "rank_of", "SPADES", "CLUBS", "DIAMONDS", "HEARTS", "NO_TRUMP", "SEVEN", "TEN", "JACK",
-    "QUEEN", "KING", "ACE",
+    "InvalidArgumentError", "BackendUnavailableError", "TimeLimitError", "EXAMPLE_DEAL", "card",
+    "suit_of", "rank_of", "SPADES", "CLUBS", "DIAMONDS", "HEARTS", "NO_TRUMP", "SEVEN", "TEN",
+    "JACK", "QUEEN", "KING", "ACE",
 ]
