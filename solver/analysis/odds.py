@@ -672,10 +672,11 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     count, at index 0 the failures and at index ``level`` (мизер: 1) the successes.
     ``chunk``: layouts handed to the engine at a time; ``tt_mb``: the transposition table of
     each thread's context (default :func:`default_tt_mb`: 16 MiB for a contract, 128 MiB for
-    a мизер while all the tables fit in 512 MiB).  ``timeout``: seconds the call may take
-    (None: no limit); past it the call stops within a fraction of a second and raises
-    :class:`~solver.errors.TimeLimitError` (every discard of a weak мизер with its histogram
-    can take minutes: a server bounds it so).
+    a мизер while all the tables fit in 512 MiB; calls running at once each take their own,
+    so a server running several bounds them with ``tt_mb``).  ``timeout``: seconds the call
+    may take (None: no limit); past it the call stops within a fraction of a second and
+    raises :class:`~solver.errors.TimeLimitError` (every discard of a weak мизер with its
+    histogram can take minutes: a server bounds it so).
 
     Raises :class:`InvalidArgumentError` / :class:`InvalidCardError` on bad input.
 
