@@ -445,3 +445,23 @@ def test_timeout_must_be_a_positive_number_of_seconds(bad):
     with pytest.raises(InvalidArgumentError, match="timeout is a positive number of seconds"):
         odds("A.K7.A.", 0, trump="NT", level=2, discard="7♣ A♦", pool="KQ.A8..",
              backend="reference", progress=False, timeout=bad)
+
+
+@needs_fast
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_call_frees_its_tables_when_it_returns(threads):
+    # no reference cycle may hold a call's contexts (a мизер's are 128 MiB each) until the
+    # garbage collector happens to run: a server making calls in a row would pile them up
+    import gc
+    context_class = get_backend(FAST[0]).Context
+    gc.collect()
+    gc.disable()
+    try:
+        before = sum(isinstance(o, context_class) for o in gc.get_objects())
+        for _ in range(2):
+            odds("A97.87.Q97.KT87", 0, misere=True, discard="A♠ K♥", histogram=False,
+                 threads=threads, progress=False, backend=FAST[0], tt_mb=8)
+        after = sum(isinstance(o, context_class) for o in gc.get_objects())
+    finally:
+        gc.enable()
+    assert after == before

@@ -361,10 +361,17 @@ class _Prober:
 
     SLICE = 4096   # rows an engine call at most when a stop flag is watched
 
-    def __init__(self, be, tt_mb, stop: threading.Event | None = None, stopped=None):
-        self.be, self.tt_mb, self.stop = be, tt_mb, stop
-        self.stopped = stopped if stopped is not None else (stop.is_set if stop else None)
+    def __init__(self, be, tt_mb, stop: threading.Event | None = None,
+                 deadline: Deadline | None = None):
+        # no reference to the call's _Workers: a cycle through it would keep the context's
+        # table (128 MiB for a мизер) until the garbage collector runs, not free it at return
+        self.be, self.tt_mb, self.stop, self.deadline = be, tt_mb, stop, deadline
         self.context = None
+
+    def stopped(self) -> bool:
+        if self.deadline is not None and self.deadline.expired():
+            self.stop.set()
+        return self.stop.is_set()
 
     def __call__(self, pos: np.ndarray, targets) -> np.ndarray:
         targets = np.ascontiguousarray(
@@ -423,7 +430,7 @@ class _Workers:
         if not hasattr(self._mine, "prober"):
             watched = self.threads > 1 or self.deadline.at is not None
             self._mine.prober = _Prober(self.be, self.tt_mb, self.stop if watched else None,
-                                        self.stopped)
+                                        self.deadline)
         return self._mine.prober
 
     def parts(self, groups: int, layouts: int) -> int:
