@@ -350,7 +350,10 @@ class Position:
         if not self._history:
             raise IllegalPlayError("no card to take back")
         undo = self._history.pop()
-        self._pos, self.tricks, self.dealer_tricks = undo.pos, undo.tricks, undo.dealer_tricks
+        # a copy: the history entry may be shared with a copy() of this position, and push()
+        # plays into self._pos in place
+        self._pos = undo.pos.copy()
+        self.tricks, self.dealer_tricks = undo.tricks, undo.dealer_tricks
         return undo.played
 
     @property

@@ -102,3 +102,16 @@ def test_repr_round_trips():
     p.push("A♠")
     q = eval(repr(p), {"Position": Position})
     assert q.hands == p.hands and q.table == p.table and q.to_move == p.to_move
+
+
+def test_copies_stay_independent_after_pop():
+    # pop() restored the array kept in the history, which copy() shares: after both popped,
+    # a push on one played the card in the other too
+    p = Position.from_deal(Deal.from_str("A.K..7/K.A..8/7.7..A"), declarer=0, trump="NT")
+    p.push("A♠")
+    q = p.copy()
+    p.pop()
+    q.pop()
+    p.push("K♣")
+    assert q.table == [] and q.to_move == 0 and c("K♣") in q.hands[0]
+    assert p.table == [c("K♣")] and p.to_move == 1
