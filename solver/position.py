@@ -383,6 +383,8 @@ class Position:
             extra += f", table={[format_card(c) for c in self.table]!r}"
         if self.talon_rule != "none":
             extra += f", talon={[format_card(c) for c in self.talon]!r}, talon_rule={self.talon_rule!r}"
+        if self.dealer_tricks:
+            extra += f", dealer_tricks={self.dealer_tricks}"
         return (f"Position.from_str({hands!r}, trump={format_strain(self.trump)!r}, "
                 f"mode={self.mode!r}, solo={self.solo}, leader={self.leader}, "
                 f"tricks={self.tricks}{extra})")

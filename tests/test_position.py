@@ -115,3 +115,14 @@ def test_copies_stay_independent_after_pop():
     p.push("K♣")
     assert q.table == [] and q.to_move == 0 and c("K♣") in q.hands[0]
     assert p.table == [c("K♣")] and p.to_move == 1
+
+
+def test_repr_round_trips_dealer_tricks():
+    # four-handed распасы: the dealer's talon card took a trick; repr left it out, so the
+    # position read back had one trick more still to play than the deal holds
+    p = Position.from_deal(Deal.from_str(EXAMPLE), raspasy=True, talon="dealer")
+    for card_text in ("9♠", "7♠", "T♠"):
+        p.push(card_text)
+    assert p.dealer_tricks == 1
+    q = eval(repr(p), {"Position": Position})
+    assert q.dealer_tricks == 1 and q.tricks == p.tricks and q.talon == p.talon
