@@ -37,10 +37,16 @@ class SolveResult:
 
     def __init__(self, mode, tricks, position, solo, trump, backend, nodes, context,
                  tt_mb=DEFAULT_TT_MB):
-        self.mode, self.tricks, self.position = mode, tricks, position
+        self.mode, self.tricks, self._position = mode, tricks, position
         self.solo, self.trump, self.backend, self.nodes = solo, trump, backend, nodes
         self._given, self._tt_mb = context, tt_mb
         self._cards = self._line = None
+
+    @property
+    def position(self) -> Position:
+        """The position solved, as a copy: playing on it (``push``) leaves this result, whose
+        ``cards`` and ``line`` are computed on first access, answering the position solved."""
+        return self._position.copy()
 
     @property
     def _context(self):
@@ -52,14 +58,14 @@ class SolveResult:
         return range(3) if self.mode == "raspasy" else (self.solo,)
 
     def _flat(self, seat):
-        return self.position.to_engine(solo=seat)
+        return self._position.to_engine(solo=seat)
 
     @property
     def cards(self):
         if self._cards is None:
             out = {}
             for seat in self._seats():
-                base = self.position.tricks[seat]
+                base = self._position.tricks[seat]
                 out[seat] = {Card(c): base + v
                              for c, v in self._context.card_values(self._flat(seat)).items()}
             self._cards = out if self.mode == "raspasy" else out[self.solo]
@@ -84,7 +90,7 @@ class SolveResult:
             line = self.line[as_seat(0 if seat is None else seat, "seat")]
         else:
             line = self.line
-        pos = self.position.copy()
+        pos = self._position.copy()
         out, trick, leader = [], [], pos.leader
         for c in line:
             if not trick:
@@ -110,11 +116,11 @@ class SolveResult:
                     "tricks": {str(s): t for s, t in self.tricks.items()},
                     "cards": {str(s): cards_json(d) for s, d in self.cards.items()},
                     "line": {str(s): [format_card(c) for c in ln] for s, ln in self.line.items()},
-                    "to_move": self.position.to_move}
+                    "to_move": self._position.to_move}
         return {"mode": self.mode, "solo": self.solo, "trump": format_strain(self.trump),
                 "tricks": self.tricks, "cards": cards_json(self.cards),
                 "line": [format_card(c) for c in self.line],
-                "to_move": self.position.to_move}
+                "to_move": self._position.to_move}
 
     def __str__(self) -> str:
         if self.mode == "raspasy":
@@ -122,7 +128,7 @@ class SolveResult:
         who = "declarer" if self.mode == "contract" else "misère player"
         cards = " ".join(f"{format_card(c)}:{v}" for c, v in self.cards.items())
         return (f"{self.mode} ({format_strain(self.trump)}), {who} seat {self.solo}: "
-                f"{plural(self.tricks, 'trick')}\ncards of seat {self.position.to_move}: {cards}\n"
+                f"{plural(self.tricks, 'trick')}\ncards of seat {self._position.to_move}: {cards}\n"
                 f"line: {' '.join(format_card(c) for c in self.line)}")
 
     def _repr_html_(self) -> str:

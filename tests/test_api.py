@@ -203,3 +203,17 @@ def test_a_result_answers_the_position_as_solved_not_as_played_on():
     live.push(sorted(live.legal_cards())[0])
     assert hint.to_dict() == expected
     assert hint.position.to_move == 0 and hint.replay()[0]["leader"] == 0
+
+
+def test_playing_on_a_results_position_leaves_the_result_as_solved():
+    """A teacher takes ``pos = r.position`` and plays on it: the result handed out its own
+    Position, so its cards and line (computed on first use) and its display answered the
+    position after the card (seat 1's cards under seat 0's trick count)."""
+    backend = FAST[0] if FAST else "reference"
+    deal = Deal.from_str(EXAMPLE) if FAST else random_ending(1, 3)
+    expected = solve(deal, declarer=0, trump="♠", backend=backend).to_dict()
+    r = solve(deal, declarer=0, trump="♠", backend=backend)
+    pos = r.position
+    pos.push(sorted(pos.legal_cards())[0])
+    assert r.to_dict() == expected
+    assert r.position.to_move == 0 and r.replay()[0]["leader"] == 0
