@@ -82,3 +82,16 @@ def test_result_does_not_hold_the_threads_context():
     result, context = made
     assert context() is None
     assert result.replay() and result.solution.cards    # still answers, in this thread's context
+
+
+@needs_fast
+def test_notebook_display_keeps_the_best_discard_and_the_score():
+    # the HTML kept only the first line of the text: a notebook never saw that another
+    # discard takes more, nor what the hand writes
+    import html
+    import re
+    deal = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."
+    r = tenner(deal, 0, "♠", conventions="004", backend=FAST[0])
+    text = html.unescape(re.sub(r"<[^>]+>", "", r._repr_html_()))
+    assert "best discard 9♣ 7♣: 7 tricks" in text
+    assert "50 to player 0's mountain" in text

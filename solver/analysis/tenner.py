@@ -96,10 +96,15 @@ class TennerResult:
 
     def _repr_html_(self) -> str:
         from ..display import line_html
-        html = escape(str(self).splitlines()[0])
+        head, *rest = str(self).splitlines()
+        html = escape(head)
         if self.solution is not None:
             html = f"<b>{html}</b>" + self.solution._repr_html_()
-        return html + (line_html(self.replay()) if not self.solution else "")
+        else:
+            html += line_html(self.replay())
+        # the best discard and what the hand writes (the line is drawn above)
+        notes = [escape(text) for text in rest if not text.startswith("line: ")]
+        return html + "".join(f"<div>{text}</div>" for text in notes)
 
 
 def tenner(deal, declarer, trump, *, discard=None, talon=None, leader=0, conventions=None,
