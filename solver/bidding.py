@@ -24,7 +24,8 @@ from .cards import CLUBS, DIAMONDS, HEARTS, NO_TRUMP, SPADES
 from .checks import as_count
 from .conventions import Conventions
 from .errors import IllegalBidError, InvalidArgumentError
-from .notation import plural
+from .notation import parse_strain as _parse_trump
+from .notation import plural, visible
 
 STRAIN_SYMBOLS = ("♠", "♣", "♦", "♥", "БК")
 
@@ -35,13 +36,13 @@ _STRAIN_WORDS = {
                "бубновая", "буби"),
     HEARTS: ("♥", "h", "heart", "hearts", "ч", "черв", "червей", "червы", "черви", "червя",
              "червовая"),
-    NO_TRUMP: ("бк", "nt", "n", "notrump", "no-trump", "no trump", "без козыря", "без козырей",
+    NO_TRUMP: ("бк", "bk", "nt", "n", "notrump", "no-trump", "no trump", "без козыря", "без козырей",
                "бескозырная"),
 }
 _STRAIN_LOOKUP = {w: s for s, words in _STRAIN_WORDS.items() for w in words}
 _STRAIN_LOOKUP.update({"♤": SPADES, "♧": CLUBS, "♢": DIAMONDS, "♡": HEARTS, "\u2665\ufe0f": HEARTS})
 
-_MISERE_WORDS = ("мизер", "misere", "misère", "miser", "m")
+_MISERE_WORDS = ("мизер", "misere", "misère", "miser", "mizer", "m")   # mizer: ASCII output
 _TALONLESS_WORDS = ("без прикупа", "бп", "б/п", "talonless", "without talon", "wt")
 _PASS_WORDS = ("pass", "пас", "p", "-")
 _HERE_WORDS = ("здесь", "мои", "here", "mine")
@@ -60,9 +61,13 @@ def parse_strain(text: str | int) -> int:
         if 0 <= text <= NO_TRUMP:
             return text
         raise InvalidArgumentError(f"unknown trump {text!r}: expected 0-4")
-    key = " ".join(str(text).strip().lower().split())
+    key = " ".join(visible(str(text)).strip().lower().split())
     if key in _STRAIN_LOOKUP:
         return _STRAIN_LOOKUP[key]
+    try:                        # the card notation's names too (чирва, безкозырка, б/к)
+        return _parse_trump(key)
+    except InvalidArgumentError:
+        pass
     raise InvalidArgumentError(
         f"unknown trump {text!r}: expected ♠ ♣ ♦ ♥, S C D H, NT/БК or a Russian suit name")
 
@@ -178,7 +183,7 @@ def parse_bid(text: str | Bid) -> Bid:
     if isinstance(text, Bid):
         return text
     raw = str(text)
-    key = " ".join(raw.strip().lower().replace("ё", "е").split())
+    key = " ".join(visible(raw).strip().lower().replace("ё", "е").split())
     talonless = False
     for word in _TALONLESS_WORDS:
         if key.endswith(word):
@@ -220,7 +225,7 @@ def parse_call(text: str | Bid) -> str | Bid:
 
 def _call_key(text) -> str:
     """A call's text lower-cased with its spaces normalised."""
-    return " ".join(str(text).strip().lower().split())
+    return " ".join(visible(str(text)).strip().lower().split())
 
 
 def _held_bid(key: str) -> Bid | None:

@@ -27,7 +27,7 @@ from .cards import ACE, KING, QUEEN, SEVEN, rank_of, suit_of
 from .checks import as_count
 from .conventions import Conventions
 from .errors import InvalidRecordError, PrefError
-from .notation import plural
+from .notation import plural, visible
 
 Number = Union[int, Fraction]
 RASPASY = "raspasy"
@@ -271,7 +271,7 @@ def _json(x: Number):
 def _parse_game(value) -> object:
     if isinstance(value, Bid) or value in (RASPASY, PREFERANS):
         return value
-    key = " ".join(str(value).strip().lower().split())
+    key = " ".join(visible(str(value)).strip().lower().split())
     if key in _RASPASY_WORDS:
         return RASPASY
     if key in _PREFERANS_WORDS:

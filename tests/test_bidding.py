@@ -267,3 +267,17 @@ def test_bid_validation():
         Bid(5, 0)
     with pytest.raises(InvalidArgumentError):
         Bid(7, None)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("6♠\ufe0f", "6♠"), ("6♣\ufe0f", "6♣"), ("\ufeff7 NT", "7БК"), ("6\u200b♦", "6♦"),
+    ("7BK", "7БК"), ("mizer", "мизер"), ("6 чирва", "6♥"), ("8 безкозырка", "8БК"),
+])
+def test_parse_bid_reads_copied_text_and_the_ascii_output(text, expected):
+    # a phone's emoji selector after ♠ ♣ ♦ (only ♥ had it) and a byte order mark were refused,
+    # and the ASCII console's own "7BK" / "mizer" did not read back
+    assert str(parse_bid(text)) == expected
+
+
+def test_parse_call_reads_copied_text():
+    assert parse_call("\ufeffпас") == PASS and parse_call("7♣\ufe0f мои") == HERE

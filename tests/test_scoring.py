@@ -268,3 +268,11 @@ def test_talon_tricks():
 def test_hand_html():
     html = score({"contract": "7♠", "declarer": 0, "whisters": [1], "tricks": 5})._repr_html_()
     assert "<table" in html and "<td>28</td>" in html and "консоляция" in html
+
+
+def test_record_contract_read_through_copied_invisibles():
+    # a record's "contract" copied with a byte order mark or a phone's emoji selector
+    from solver.scoring import RASPASY
+    assert Hand.from_record({"contract": "\ufeffраспасы", "tricks": [4, 3, 3]}).game == RASPASY
+    assert str(Hand.from_record({"contract": "6♠\ufe0f", "declarer": 0, "whisters": [1],
+                                 "tricks": 6}).game) == "6♠"
