@@ -85,16 +85,18 @@ class SolveResult:
 
     def replay(self, seat: int | None = None) -> list[dict]:
         """The line as tricks: ``{"leader", "cards", "winner"}`` each (winner -1: the dealer);
-        on распасы the line of ``seat`` (default 0) as the lone seat."""
+        a trick led by a turned talon card (распасы) has ``"talon"``: that card.  On распасы
+        the line of ``seat`` (default 0) as the lone seat."""
         if self.mode == "raspasy":
             line = self.line[as_seat(0 if seat is None else seat, "seat")]
         else:
             line = self.line
         pos = self._position.copy()
-        out, trick, leader = [], [], pos.leader
+        out, trick, leader, talon = [], [], pos.leader, None
         for c in line:
             if not trick:
                 leader = pos.to_move if not pos.table else pos.leader
+                talon = pos.talon[0] if pos.talon else None
             trick.append(c)
             before = pos.tricks, pos.dealer_tricks
             pos.push(c)
@@ -104,6 +106,8 @@ class SolveResult:
                 else:
                     winner = next(i for i in range(3) if pos.tricks[i] != before[0][i])
                 out.append({"leader": leader, "cards": list(trick), "winner": winner})
+                if talon is not None:
+                    out[-1]["talon"] = Card(talon)
                 trick = []
         return out
 

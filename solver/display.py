@@ -191,8 +191,8 @@ def line_html(tricks: list[dict], solo: int | None = None) -> str:
     """A played line as a table of tricks: number, who led, each seat's card, who won.
 
     ``tricks`` is :meth:`SolveResult.replay`'s list (``{"leader", "cards", "winner"}``; winner
-    -1 is the dealer's talon card).  A first trick with fewer than three cards continues a
-    trick already on the table.  The winning card is boxed; with ``solo``, the solo seat's
+    -1 is the dealer's talon card; a talon trick's ``"talon"`` card is shown as its lead).  A
+    first trick with fewer than three cards continues a trick already on the table.  The winning card is boxed; with ``solo``, the solo seat's
     running trick count is added.
     """
     th = "padding:2px 8px;border-bottom:1px solid #bbb;text-align:center"
@@ -214,11 +214,12 @@ def line_html(tricks: list[dict], solo: int | None = None) -> str:
             html = card_html(by_seat[s])
             if s == winner:
                 html = f"<span style='border:1.5px solid #1b7f3b;border-radius:4px;padding:0 2px'>{html}</span>"
-            if s == leader and offset == 0:
+            if s == leader and offset == 0 and t.get("talon") is None:
                 html = f"<u>{html}</u>"
             cells.append(html)
         won = "dealer" if winner == -1 else str(winner)
-        row = [str(k), str(leader), *cells, f"<b>{won}</b>"]
+        led = str(leader) if t.get("talon") is None else f"talon <u>{card_html(t['talon'])}</u>"
+        row = [str(k), led, *cells, f"<b>{won}</b>"]
         if solo is not None:
             taken += winner == solo
             row.append(str(taken))

@@ -233,3 +233,17 @@ def test_discard_odds_sorts_safest_first_and_reads_a_result():
         discards = (D("7♣ 8♣", 0.4), D("A♠ K♥", 0.8))
     ax = plots.discard_odds(Odds(), xlabel="P(makes)")
     assert [round(float(p.get_width()), 6) for p in ax.patches] == [0.8, 0.4]
+
+
+def test_a_talon_trick_shows_the_talon_card_that_led_it():
+    # распасы with the talon turned: the line's first two tricks are led by the talon cards,
+    # which the table of tricks left out (it showed seat 0 as leading them)
+    pos = Position.from_str("KQ.7../J8.A../T7.8..", mode="raspasy", talon="A♠ 9♣",
+                            talon_rule="dealer")
+    r = solve(pos, backend="reference")
+    tricks = r.replay(0)
+    assert [t.get("talon") for t in tricks] == [pos.talon[0], pos.talon[1], None]
+    rows = re.findall(r"<tr>(.*?)</tr>", line_html(tricks))[1:]
+    led = [text_of(re.findall(r"<td[^>]*>(.*?)</td>", row)[1]) for row in rows]
+    assert led[:2] == ["talon A♠", "talon 9♣"] and led[2] == str(tricks[2]["leader"])
+    assert "talon A♠" in text_of(r._repr_html_())
