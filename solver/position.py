@@ -44,7 +44,7 @@ from .errors import (
     InvalidDealError,
 )
 from .notation import (format_card, format_hand, format_strain, parse_card, parse_card_list,
-                       parse_strain)
+                       parse_strain, plural)
 from .play import DEALER, legal_mask, trick_winner
 
 MODES = ("contract", "misere", "raspasy")
@@ -400,6 +400,8 @@ class Position:
         if self.talon:
             lines.append(f"talon to turn ({self.talon_rule}): "
                          + " ".join(format_card(c) for c in self.talon))
+        if self.dealer_tricks:
+            lines.append(f"the dealer's talon card took {plural(self.dealer_tricks, 'trick')}")
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:

@@ -126,3 +126,11 @@ def test_repr_round_trips_dealer_tricks():
     assert p.dealer_tricks == 1
     q = eval(repr(p), {"Position": Position})
     assert q.dealer_tricks == 1 and q.tricks == p.tricks and q.talon == p.talon
+
+
+def test_str_counts_the_dealers_talon_tricks():
+    # the terminal view listed every seat's tricks but not the trick the dealer's card took
+    p = Position.from_deal(Deal.from_str(EXAMPLE), raspasy=True, talon="dealer")
+    for card_text in ("9♠", "7♠", "T♠"):
+        p.push(card_text)
+    assert "the dealer's talon card took 1 trick" in str(p)
