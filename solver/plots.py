@@ -115,14 +115,21 @@ def card_values(result, ax=None, *, seat: int | None = None, title: str | None =
     """One bar per legal card of the player to move: the solo seat's tricks if it is played.
 
     The best cards (the most tricks for a declarer to move, the fewest for his defenders or a
-    misère player) are green, the others orange.  On распасы ``seat`` picks whose values.
+    misère player) are green, the others orange.  On распасы ``seat`` picks whose tricks
+    (default: the player to move's own, fewest best); for another seat the mover plays against
+    that seat, so the cards giving it the most (its guarantee) are green.
     """
     values = result.cards
+    maximise = _maximise(result)
     if result.mode == "raspasy":
-        values = values[result.position.to_move if seat is None else seat]
+        mover = result.position.to_move
+        from .position import as_seat
+        seat = mover if seat is None else as_seat(seat, "seat")
+        values = values[seat]
+        maximise = seat != mover        # the mover plays against another seat's guarantee
     cards = list(values)
     vals = [values[c] for c in cards]
-    best = max(vals) if _maximise(result) else min(vals)
+    best = max(vals) if maximise else min(vals)
     ax = _axes(ax, figsize=(max(4, 0.55 * len(cards) + 1.5), 2.8))
     bars = ax.bar(range(len(cards)), vals, color=[BEST if v == best else WORSE for v in vals])
     for b, v in zip(bars, vals):
@@ -131,7 +138,7 @@ def card_values(result, ax=None, *, seat: int | None = None, title: str | None =
     ax.set_xticks(range(len(cards)), [format_card(c).replace("T", "10") for c in cards])
     for label, c in zip(ax.get_xticklabels(), cards):
         label.set_color(SUIT_COLOURS[c >> 3])
-    ax.set_ylabel("tricks" if result.mode == "raspasy" else f"seat {result.solo}'s tricks")
+    ax.set_ylabel(f"seat {seat if result.mode == 'raspasy' else result.solo}'s tricks")
     ax.set_ylim(0, max(max(vals) + 1, 1))
     ax.spines[["top", "right"]].set_visible(False)
     if title is None:

@@ -247,3 +247,19 @@ def test_a_talon_trick_shows_the_talon_card_that_led_it():
     led = [text_of(re.findall(r"<td[^>]*>(.*?)</td>", row)[1]) for row in rows]
     assert led[:2] == ["talon A♠", "talon 9♣"] and led[2] == str(tricks[2]["leader"])
     assert "talon A♠" in text_of(r._repr_html_())
+
+
+def test_card_values_on_raspasy_for_another_seat_marks_its_guarantee(deal):
+    # seat=1 while seat 0 is to move: seat 0 plays against seat 1, whose guarantee is the
+    # most it can be made to take; the chart painted the fewest green
+    from matplotlib.colors import to_hex
+    from solver import plots
+    r = solve(deal, raspasy=True)
+    assert r.position.to_move == 0
+    for seat in range(3):
+        values = r.cards[seat]
+        best = min(values.values()) if seat == 0 else max(values.values())
+        assert best == r.tricks[seat]
+        ax = plots.card_values(r, seat=seat)
+        for bar, v in zip(ax.patches, values.values()):
+            assert to_hex(bar.get_facecolor()) == (BEST if v == best else WORSE)
