@@ -262,9 +262,16 @@ def format_jpref(deal: Deal) -> str:
 
 
 def format_tokens(deal: Deal) -> str:
-    """Write a deal as an eshavlyugin-style token list (``Qs 10c Ah …``)."""
+    """Write a deal as an eshavlyugin-style token list (``Qs 10c Ah …``); an ending of fewer
+    than ten cards a hand separates its hands with ``/`` (as a bare list it would not read
+    back)."""
+    def tokens(cards):
+        return " ".join(("10" if c & 7 == 3 else "789TJQKA"[c & 7]) + "scdh"[c >> 3]
+                        for c in cards)
+    if deal.is_ending and deal.hand_size < 10:
+        return " / ".join(tokens(iter_cards(h)) for h in deal.hands)
     out = []
     for h in deal.hands:
         out.extend(iter_cards(h))
     out.extend(deal.talon)
-    return " ".join(("10" if c & 7 == 3 else "789TJQKA"[c & 7]) + "scdh"[c >> 3] for c in out)
+    return tokens(out)

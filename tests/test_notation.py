@@ -171,3 +171,10 @@ def test_a_numpy_integer_is_a_strain_and_a_bool_is_not():
     for bad in (True, np.bool_(True), 2.0, np.int64(5)):
         with pytest.raises(InvalidArgumentError, match="trump"):
             parse_strain(bad)
+
+
+@pytest.mark.parametrize("line", ["A.K..7/K.A..8/7.7..A", "AKQ.J..T/T9.87.A./.AKQ.J.7"])
+def test_token_list_of_a_short_ending_round_trips(line):
+    # a bare list of 9 tokens did not read back ("has 32 cards or 30, not 9")
+    ending = Deal.from_str(line)
+    assert Deal.from_str(format_tokens(ending)) == ending
