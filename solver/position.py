@@ -239,6 +239,10 @@ class Position:
                 "say exactly one of declarer=SEAT (with trump=), misere=SEAT or raspasy=True")
         if not raspasy and talon not in (None, "none"):
             raise InvalidArgumentError(f"a talon rule ({talon!r}) applies on распасы only")
+        if not raspasy and solo is not None:
+            raise InvalidArgumentError(
+                "solo= picks the seat examined on распасы; a contract's is declarer=, a "
+                "мизер's misere=")
         if declarer is not None:
             if trump is None:
                 raise InvalidArgumentError("a contract needs trump= (♠ ♣ ♦ ♥ or NT)")

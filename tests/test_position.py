@@ -134,3 +134,11 @@ def test_str_counts_the_dealers_talon_tricks():
     for card_text in ("9♠", "7♠", "T♠"):
         p.push(card_text)
     assert "the dealer's talon card took 1 trick" in str(p)
+
+
+@pytest.mark.parametrize("kwargs", [dict(declarer=0, trump="♠"), dict(misere=1)])
+def test_solo_is_refused_outside_raspasy(kwargs):
+    # solo=2 beside declarer=0 was silently dropped: the position examined seat 0
+    with pytest.raises(InvalidArgumentError, match="solo="):
+        Position.from_deal(Deal.from_str(EXAMPLE), solo=2, **kwargs)
+    assert Position.from_deal(Deal.from_str(EXAMPLE), raspasy=True, solo=2).solo == 2
