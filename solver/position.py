@@ -372,6 +372,8 @@ class Position:
         other._history = list(self._history)
         return other
 
+    __copy__ = copy         # copy.copy() too: a shallow copy shared the array push() plays into
+
     def to_engine(self, solo: int | None = None) -> np.ndarray:
         """The flat engine array, optionally for another solo seat (распасы)."""
         pos = self._pos.copy()

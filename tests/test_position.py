@@ -142,3 +142,14 @@ def test_solo_is_refused_outside_raspasy(kwargs):
     with pytest.raises(InvalidArgumentError, match="solo="):
         Position.from_deal(Deal.from_str(EXAMPLE), solo=2, **kwargs)
     assert Position.from_deal(Deal.from_str(EXAMPLE), raspasy=True, solo=2).solo == 2
+
+
+def test_copy_module_copy_is_independent():
+    # copy.copy(pos) shared the position's array: a card pushed on the copy was played in the
+    # original too
+    import copy
+    p = Position.from_deal(Deal.from_str(EXAMPLE), declarer=0, trump="♠")
+    q = copy.copy(p)
+    q.push("K♠")
+    assert p.table == [] and p.to_move == 0 and p.played == []
+    assert q.table == [c("K♠")]
