@@ -187,21 +187,23 @@ def position_html(pos, values: dict[int, int] | None = None, caption: str = "") 
     return table_layout(hands[0], hands[1], hands[2], middle, caption=caption)
 
 
-def line_html(tricks: list[dict], solo: int | None = None) -> str:
+def line_html(tricks: list[dict], solo: int | None = None, taken: int = 0) -> str:
     """A played line as a table of tricks: number, who led, each seat's card, who won.
 
     ``tricks`` is :meth:`SolveResult.replay`'s list (``{"leader", "cards", "winner"}``; winner
     -1 is the dealer's talon card; a talon trick's ``"talon"`` card is shown as its lead).  A
-    first trick with fewer than three cards continues a trick already on the table.  The winning card is boxed; with ``solo``, the solo seat's
-    running trick count is added.
+    first trick with fewer than three cards continues a trick already on the table.  The
+    winning card is boxed; with ``solo``, the solo seat's running trick count is added, from
+    ``taken`` (its tricks before the line).
     """
+    from .checks import as_count
+    taken = as_count(taken, "taken", least=0, most=10)
     th = "padding:2px 8px;border-bottom:1px solid #bbb;text-align:center"
     td = "padding:2px 8px;text-align:center;border:none"
     head = ["#", "led by", "seat 0", "seat 1", "seat 2", "won by"]
     if solo is not None:
         head.append(f"seat {solo}'s tricks")
     rows = ["<tr>" + "".join(f"<th style='{th}'>{h}</th>" for h in head) + "</tr>"]
-    taken = 0
     for k, t in enumerate(tricks, 1):
         cards, leader, winner = list(t["cards"]), t["leader"], t["winner"]
         offset = 3 - len(cards)          # a trick continued from the table
@@ -237,7 +239,8 @@ def result_html(result) -> str:
         seat = pos.to_move
         body = position_html(pos, result.cards.get(seat),
                              caption=f"values: seat {seat}'s own tricks for each card it may play")
-        return f"<div>{head}</div>{body}{line_html(result.replay(seat), solo=seat)}"
+        return (f"<div>{head}</div>{body}"
+                f"{line_html(result.replay(seat), solo=seat, taken=pos.tricks[seat])}")
     who = "declarer" if result.mode == "contract" else "мизер"
     strain = f", trump {format_strain(result.trump)}" if result.mode == "contract" else ""
     head = (f"<b>{result.tricks}</b> trick{'s' if result.tricks != 1 else ''} for seat "
@@ -246,7 +249,7 @@ def result_html(result) -> str:
     if result.backend:
         caption += f" · {escape(result.backend)} engine, {result.nodes:,} nodes"
     return (f"<div>{head}</div>{position_html(pos, result.cards, caption=caption)}"
-            f"{line_html(result.replay(), solo=result.solo)}")
+            f"{line_html(result.replay(), solo=result.solo, taken=pos.tricks[result.solo])}")
 
 
 __all__ = ["card_html", "hand_html", "table_layout", "deal_html", "position_html",

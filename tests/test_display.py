@@ -263,3 +263,19 @@ def test_card_values_on_raspasy_for_another_seat_marks_its_guarantee(deal):
         ax = plots.card_values(r, seat=seat)
         for bar, v in zip(ax.patches, values.values()):
             assert to_hex(bar.get_facecolor()) == (BEST if v == best else WORSE)
+
+
+def test_the_lines_running_count_starts_from_the_tricks_already_taken(deal):
+    # solved after three tricks (one each): the header said 5 tricks for seat 0, the line's
+    # running count ended at 4 (it started from 0)
+    r0 = solve(deal, declarer=0, trump="♠")
+    pos = r0.position
+    for card in r0.line[:9]:
+        pos.push(card)
+    assert pos.tricks[0] == 1
+    r = solve(pos)
+    rows = re.findall(r"<tr>(.*?)</tr>", r._repr_html_())
+    last = [text_of(x) for x in re.findall(r"<td[^>]*>(.*?)</td>", rows[-1])]
+    assert last[-1] == str(r.tricks)
+    with pytest.raises(ValueError, match="taken"):
+        line_html(r.replay(), solo=0, taken=-1)
