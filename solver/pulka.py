@@ -34,9 +34,10 @@ from .bidding import Bid
 from .conventions import Conventions
 from .errors import InvalidRecordError
 from .notation import plural
-from .scoring import RASPASY, Entry, Hand, HandScore, Number, _json, _num, score_hand
+from .scoring import PREFERANS, RASPASY, Entry, Hand, HandScore, Number, _json, _num, score_hand
 
 _PULKA_KEYS = {"players", "conventions", "first_dealer", "hands", "note"}
+_GAME_NAMES = {RASPASY: "распасы", PREFERANS: "преферанс"}   # as the sheet and `pref score` write them
 
 
 @dataclass(frozen=True)
@@ -394,7 +395,7 @@ class Pulka:
                 replay._record(e)
             hand = score.hand
             row = {"deal": k, "dealer": self.names[hand.dealer],
-                   "game": "распасы" if hand.game == RASPASY else str(hand.game),
+                   "game": _GAME_NAMES.get(hand.game, str(hand.game)),
                    "declarer": None if hand.declarer is None else self.names[hand.declarer]}
             for i, name in enumerate(self.names):
                 row[f"pool {name}"] = _json(replay._pool[i])

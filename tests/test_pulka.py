@@ -334,6 +334,14 @@ def test_to_pandas():
     assert df.loc[3, "game"] == "распасы" and df.loc[1, "declarer"] == "Аня"
 
 
+def test_to_pandas_names_a_preferans_as_written():
+    # the game column wrote "preferans" beside "распасы" and the sheet's "(преферанс)"
+    pytest.importorskip("pandas")
+    p = Pulka(Conventions.classic(pool_size=10), ["A", "B", "C"])
+    p.add({"contract": "преферанс", "declarer": "A"})
+    assert p.to_pandas().loc[1, "game"] == "преферанс"
+
+
 def test_classic_drawing():
     svg = sochi_pulka().to_svg()
     assert svg.startswith("<svg") and svg.count("<line") >= 10
