@@ -212,8 +212,8 @@ class Pulka:
                 if q is None:
                     break
                 give = min(rest, size - self._pool[q])
-                write(Entry("pool", q, give, None, f"помощь from player {p}"))
-                write(Entry("whists", p, 10 * give, q, f"помощь: {plural(give, 'point')} to player {q}'s pool"))
+                write(Entry("pool", q, give, None, f"помощь from {self._who(p)}"))
+                write(Entry("whists", p, 10 * give, q, f"помощь: {plural(give, 'point')} to {self._who(q)}'s pool"))
                 rest -= give
             if rest > 0:
                 if conv.help_rest == "own_mountain":
@@ -226,8 +226,13 @@ class Pulka:
                         for q in range(n):
                             if q != p:
                                 write(Entry("mountain", q, rest - off, None,
-                                            f"помощь: player {p} has no mountain left to write off"))
+                                            f"помощь: {self._who(p)} has no mountain left to write off"))
         return HandScore(n, tuple(out), score.hand, score.remiz)
+
+    def _who(self, i: int) -> str:
+        """A player as the sheet's texts name him: his name, or "player i" when unnamed."""
+        named = self.names != tuple(str(k) for k in range(self.players))
+        return self.names[i] if named else f"player {i}"
 
     def _record(self, e: Entry) -> None:
         """Write one entry on the sheet as it is (помощь already applied)."""

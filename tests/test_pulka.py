@@ -136,6 +136,21 @@ def test_seed_001_help_six_game():
     assert p2.pool == (0, 10, 2) and p2.whists[1] == (0, 0, 20)   # tie: clockwise from player 1 is 2
 
 
+def test_help_entries_name_the_players_of_a_named_sheet():
+    # the помощь texts said "player 1" on a sheet of Аня, Боря and Вера
+    p = Pulka(Conventions.sochi_amnesty(pool_size=10), ["Аня", "Боря", "Вера"])
+    p.add({"contract": "10♠", "declarer": "Боря"})
+    hand = p.add({"contract": "6♠", "declarer": "Боря", "whisters": ["Аня", "Вера"],
+                  "tricks": [2, 6, 2]})
+    texts = [e.describe(p.names) for e in hand.entries]
+    assert "Боря writes 20 висты on Вера (помощь: 2 points to Вера's pool)" in texts
+    assert not any("player" in t for t in texts)
+    unnamed = Pulka(Conventions.sochi_amnesty(pool_size=10))
+    unnamed.add({"contract": "10♠", "declarer": 1})
+    hand = unnamed.add({"contract": "6♠", "declarer": 1, "whisters": [0, 2], "tricks": [2, 6, 2]})
+    assert any("to player 2's pool" in e.reason for e in hand.entries)
+
+
 def test_seed_001_no_help_to_a_failed_whister():
     # seed 001: ""Помощь" не происходит при подсаде на висте игрока, у которого наибольшая пуля,
     # в данном случае списывается с горы"
