@@ -167,6 +167,10 @@ class Position:
             raise InvalidArgumentError(f"tricks must be three counts >= 0, not {tricks!r}")
         self.tricks = tuple(int(t) for t in tricks)
         self.dealer_tricks = as_count(dealer_tricks, "dealer_tricks", least=0)
+        if self.dealer_tricks and talon_rule != "dealer":
+            raise InvalidArgumentError(
+                "dealer_tricks counts the tricks the dealer's talon card took: talon_rule "
+                f"'dealer' (four-handed распасы) only, not {mode} with talon rule {talon_rule!r}")
         left = max(count(int(h)) for h in hands)
         if sum(self.tricks) + self.dealer_tricks + left > 10:
             raise InvalidArgumentError(

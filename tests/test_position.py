@@ -153,3 +153,13 @@ def test_copy_module_copy_is_independent():
     q.push("K♠")
     assert p.table == [] and p.to_move == 0 and p.played == []
     assert q.table == [c("K♠")]
+
+
+@pytest.mark.parametrize("kwargs", [dict(trump="♠"), dict(mode="misere"),
+                                    dict(mode="raspasy", talon_rule="lead")])
+def test_dealer_tricks_only_under_the_dealer_talon_rule(kwargs):
+    # a contract "whose dealer's talon card took a trick" was accepted
+    with pytest.raises(InvalidArgumentError, match="dealer_tricks"):
+        Position.from_str("A.../K.../7...", dealer_tricks=1, **kwargs)
+    assert Position.from_str("A.../K.../7...", mode="raspasy", talon_rule="dealer",
+                             dealer_tricks=1).dealer_tricks == 1
