@@ -258,24 +258,31 @@ __all__ = ["card_html", "hand_html", "table_layout", "deal_html", "position_html
 
 # -- text, for the terminal -------------------------------------------------------------------
 
-def _hand_lines(mask: int, title: str) -> list[str]:
+def _hand_lines(mask: int, title: str, style: str = "symbols") -> list[str]:
     lines = [title]
     for s in range(4):
-        ranks = [rank_text(s * 8 + r) for r in range(7, -1, -1) if mask >> (s * 8 + r) & 1]
-        lines.append(f"{SUIT_SYMBOLS[s]} {' '.join(ranks) if ranks else '—'}")
+        cards = [s * 8 + r for r in range(7, -1, -1) if mask >> (s * 8 + r) & 1]
+        if style == "symbols":
+            ranks = [rank_text(c) for c in cards]
+            suit = SUIT_SYMBOLS[s]
+        else:   # the rank as the style writes it; the suit as a symbol (russian) or letter
+            ranks = [format_card(c, style)[:-1] for c in cards]
+            suit = format_card(s * 8, style)[-1]
+        lines.append(f"{suit} {' '.join(ranks) if ranks else '—'}")
     return lines
 
 
-def deal_text(deal) -> str:
-    """A deal for the terminal: seat 1 on top, seats 0 and 2 left and right, the talon below."""
-    top = _hand_lines(deal.hands[1], "1 · second hand")
-    left = _hand_lines(deal.hands[0], "0 · first hand")
-    right = _hand_lines(deal.hands[2], "2 · third hand")
+def deal_text(deal, style: str = "symbols") -> str:
+    """A deal for the terminal: seat 1 on top, seats 0 and 2 left and right, the talon below;
+    cards written in ``style`` (``symbols``, ``ascii`` or ``russian``, as :func:`format_card`)."""
+    top = _hand_lines(deal.hands[1], "1 · second hand", style)
+    left = _hand_lines(deal.hands[0], "0 · first hand", style)
+    right = _hand_lines(deal.hands[2], "2 · third hand", style)
     width = max(len(s) for s in left) + 4
     out = [" " * width + s for s in top]
     out.append("")
     out += [f"{a:<{width}}{'':<{width}}{b}" for a, b in zip(left, right)]
     if deal.talon:
         out.append("")
-        out.append(" " * width + "talon: " + " ".join(format_card(c) for c in deal.talon))
+        out.append(" " * width + "talon: " + " ".join(format_card(c, style) for c in deal.talon))
     return "\n".join(out)

@@ -32,6 +32,20 @@ def test_show_pretty_prints():
     assert "talon: A♠ 9♣" in out.stdout and "0 · first hand" in out.stdout
 
 
+def test_show_writes_the_whole_deal_in_the_style_asked():
+    from solver import Deal
+    from solver.display import deal_text
+    out = pref("show", EXAMPLE, "--style", "russian")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0] == RUSSIAN
+    assert "talon: Т♠ 9♣" in out.stdout and "♠ К Д 9" in out.stdout
+    assert not any(rank in line for line in lines[2:] for rank in (" A", " K ", " Q ", " J "))
+    # and in ASCII: suits as letters, the ten as T
+    text = deal_text(Deal.from_str(EXAMPLE), "ascii")
+    assert "S K Q 9" in text and "H K J T 9" in text and "talon: AS 9C" in text
+
+
 @pytest.mark.parametrize("line,fault", [
     (EXAMPLE.replace("/A.9..", "/A.K.."), "duplicate card K♣"),
     (EXAMPLE.replace("/A.9..", "/A..."), "the talon has 1 card"),
