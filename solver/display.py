@@ -272,6 +272,18 @@ def _hand_lines(mask: int, title: str, style: str = "symbols") -> list[str]:
     return lines
 
 
+def tricks_text(tricks) -> list[str]:
+    """A line for the terminal, a row a trick (from ``SolveResult.replay``): who led it (or
+    the turned talon card that did), the cards in playing order, who won it."""
+    rows = []
+    for k, t in enumerate(tricks, 1):
+        cards = " ".join(format_card(c) for c in t["cards"])
+        lead = f"talon {format_card(t['talon'])}" if "talon" in t else f"seat {t['leader']}"
+        won = "dealer" if t["winner"] == -1 else f"seat {t['winner']}"
+        rows.append(f"trick {k:2}: led by {lead}: {cards:<12} won by {won}")
+    return rows
+
+
 def deal_text(deal, style: str = "symbols") -> str:
     """A deal for the terminal: seat 1 on top, seats 0 and 2 left and right, the talon below;
     cards written in ``style`` (``symbols``, ``ascii`` or ``russian``, as :func:`format_card`)."""

@@ -109,3 +109,21 @@ def test_odds_timeout_is_an_error_naming_it(capsys):
     assert main(["odds", "A98.KJ9.Q97.KT8", "-t", "♠", "--timeout", "0.3", "--no-progress"]) == 2
     assert capsys.readouterr().err.strip() == \
         "pref odds: error: odds did not finish within timeout=0.3 s"
+
+
+@needs_fast
+def test_raspasy_prints_each_line_trick_by_trick():
+    out = pref("raspasy", EXAMPLE, "--talon", "dealer")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    data = as_json("raspasy", EXAMPLE, "--talon", "dealer")
+    assert lines[0] == "распасы (talon: dealer): " + ", ".join(
+        f"seat {s} held to ≤ {data['tricks'][str(s)]}" for s in range(3))
+    for s in range(3):
+        at = lines.index(f"seat {s} held to ≤ {data['tricks'][str(s)]}:")
+        rows = lines[at + 1:at + 11]
+        # the turned talon cards lead the first two tricks; the dealer's A♠ takes the first
+        assert rows[0].startswith("trick  1: led by talon A♠: ") and rows[0].endswith("dealer")
+        assert rows[1].startswith("trick  2: led by talon 9♣: ")
+        played = " ".join(r.split(": ")[2].rsplit(" won by", 1)[0].strip() for r in rows)
+        assert played.split() == data["line"][str(s)]

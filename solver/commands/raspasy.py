@@ -18,4 +18,13 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from ..analysis import raspasy
-    return emit(args, raspasy(args.deal, talon=args.talon, backend=args.backend))
+    from ..display import tricks_text
+    r = raspasy(args.deal, talon=args.talon, backend=args.backend)
+    if args.json:
+        return emit(args, r)
+    print(f"распасы (talon: {r.talon_rule}): "
+          + ", ".join(f"seat {s} held to ≤ {r.tricks[s]}" for s in range(3)))
+    for seat in range(3):     # each seat's line trick by trick: who led, who won
+        print(f"\nseat {seat} held to ≤ {r.tricks[seat]}:")
+        print("\n".join(tricks_text(r.replay(seat))))
+    return 0

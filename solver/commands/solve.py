@@ -6,7 +6,7 @@ import json
 
 from ..api import solve
 from ..deal import Deal
-from ..notation import format_card
+from ..display import tricks_text
 from ._args import add_backend_options, seat
 
 HELP = "solve a contract, a мизер or распасы double dummy"
@@ -43,10 +43,10 @@ def run(args) -> int:
         print(json.dumps(out, ensure_ascii=False))
         return 0
     print(result)
-    if result.mode != "raspasy":
+    seats = range(3) if result.mode == "raspasy" else (None,)
+    for seat in seats:
         print()
-        for k, t in enumerate(result.replay(), 1):
-            cards = " ".join(format_card(c) for c in t["cards"])
-            won = "dealer" if t["winner"] == -1 else f"seat {t['winner']}"
-            print(f"trick {k:2}: led by seat {t['leader']}: {cards:<12} won by {won}")
+        if seat is not None:
+            print(f"seat {seat} held to ≤ {result.tricks[seat]}:")
+        print("\n".join(tricks_text(result.replay(seat))))
     return 0
