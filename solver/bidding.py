@@ -40,7 +40,7 @@ _STRAIN_WORDS = {
                "бескозырная"),
 }
 _STRAIN_LOOKUP = {w: s for s, words in _STRAIN_WORDS.items() for w in words}
-_STRAIN_LOOKUP.update({"♤": SPADES, "♧": CLUBS, "♢": DIAMONDS, "♡": HEARTS, "\u2665\ufe0f": HEARTS})
+_STRAIN_LOOKUP.update({"♤": SPADES, "♧": CLUBS, "♢": DIAMONDS, "♡": HEARTS})
 
 _MISERE_WORDS = ("мизер", "misere", "misère", "miser", "mizer", "m")   # mizer: ASCII output
 _TALONLESS_WORDS = ("без прикупа", "бп", "б/п", "talonless", "without talon", "wt")

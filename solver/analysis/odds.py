@@ -369,9 +369,7 @@ class _Prober:
         self.context = None
 
     def stopped(self) -> bool:
-        if self.deadline is not None and self.deadline.expired():
-            self.stop.set()
-        return self.stop.is_set()
+        return _halted(self.stop, self.deadline)
 
     def __call__(self, pos: np.ndarray, targets) -> np.ndarray:
         targets = np.ascontiguousarray(
@@ -393,6 +391,14 @@ class _Prober:
             options = {"levels": ODDS_LEVELS} if self.be.name == "c" else {}
             self.context = self.be.Context(self.tt_mb, **options)
         return self.context.tests(pos, targets)[0]
+
+
+def _halted(stop: threading.Event, deadline: Deadline | None) -> bool:
+    """True once a part failed, Ctrl-C was pressed or the time limit passed (which raises
+    ``stop`` for every worker)."""
+    if deadline is not None and deadline.expired():
+        stop.set()
+    return stop.is_set()
 
 
 class _Stopped(Exception):
@@ -420,10 +426,7 @@ class _Workers:
         self._mine = threading.local()
 
     def stopped(self) -> bool:
-        """True once a part failed, Ctrl-C was pressed or the time limit passed."""
-        if self.deadline.expired():
-            self.stop.set()
-        return self.stop.is_set()
+        return _halted(self.stop, self.deadline)
 
     def prober(self) -> _Prober:
         """This thread's prober (made on its first use)."""
