@@ -191,7 +191,12 @@ class Pulka:
         n = self.players
         size = conv.pool_size
         dealer = score.hand.dealer
-        failed = {e.player for e in score.entries if e.kind == "mountain" and e.amount > 0}
+        # who failed on whist this hand (seed 001 "подсад на висте", seed 004 "в результате их
+        # подсада"): a whister with a mountain write.  Tricks on распасы, a passer's points under
+        # seed 002's played 6/7 or a walk-away are no подсад on whist.
+        whisters = set(score.hand.whisters)
+        failed = {e.player for e in score.entries
+                  if e.kind == "mountain" and e.amount > 0 and e.player in whisters}
         out: list[Entry] = []
 
         def write(e: Entry) -> None:

@@ -120,6 +120,27 @@ def test_help_split_over_two_pools():
     assert p.whists[0][1] == 6 + 40 and p.whists[0][2] == 20   # 6: player 0's trick on the 8♦
 
 
+def test_seed_002_help_from_a_clean_raspasy():
+    # seed 002: "Кто не взял ни одной — пишет столько же в пулю." and "У кого пуля уже закрыта, пишет
+    # очки «помощью» в пулю тому, у кого она больше, и получает на него по 10 вистов за очко;
+    # помочь некому — очки списываются с его горы."  Tricks taken on распасы are no подсад on whist:
+    # the others can be helped (the old code wrote the point off player 0's mountain).
+    p = club_closed_p0()
+    hand = p.add({"contract": "распасы", "tricks": [0, 4, 6]})
+    assert p.pool == (10, 1, 0)                          # tie 0/0: the next player clockwise (1)
+    assert p.mountain == (0, 4, 6)
+    assert p.whists[0] == (0, 10, 0)
+    assert any("помощь" in e.reason for e in hand.entries)
+
+
+def test_seed_002_help_to_a_passer_who_paid_for_his_tricks():
+    # seed 002: "На шестерной и семерной розыгрыш идёт, а спасовавшие платят по очку в гору за каждую
+    # свою взятку" — paying for own tricks after a pass is no подсад on whist either.
+    p = club_closed_p0()
+    p.add({"contract": "6♠", "declarer": 0, "tricks": [6, 3, 1]})
+    assert p.pool == (10, 2, 0) and p.mountain == (0, 3, 1) and p.whists[0] == (0, 20, 0)
+
+
 def test_seed_001_help_six_game():
     # seed 001: "Игрок, закрывший пулю ..., «помогает» тому, у кого запись в пуле наибольшая (при равенстве пули
     # 2 игроков - «помощь» идет игроку по часовой стрелке). Сыграв, например, шестерную, он пишет 2 очка в пулю
