@@ -172,6 +172,14 @@ class Pulka:
         except InvalidRecordError as exc:
             raise InvalidRecordError(f"hand {number}: {exc}") from None
         applied = self._apply(score)
+        self._advance(applied)
+        self.hands.append(applied)
+        return applied
+
+    def _advance(self, score: HandScore) -> None:
+        """After a deal: the next dealer and the распасы streak."""
+        conv = self.conventions
+        hand = score.hand
         self._dealer = (hand.dealer + 1) % self.players
         if hand.game == RASPASY:
             self.raspasy_streak += 1
@@ -183,8 +191,6 @@ class Pulka:
                 self._dealer = hand.dealer
         elif not score.remiz or conv.raspasy_exit_on_remiz:
             self.raspasy_streak = 0
-        self.hands.append(applied)
-        return applied
 
     def _apply(self, score: HandScore) -> HandScore:
         conv = self.conventions
@@ -386,7 +392,7 @@ class Pulka:
             for e in score.entries:
                 copy._record(e)
             copy.hands.append(score)
-            copy._dealer = (score.hand.dealer + 1) % self.players
+            copy._advance(score)
         return copy
 
     def standings(self) -> list[tuple[Number, ...]]:

@@ -434,3 +434,16 @@ def test_after_and_standings():
     assert all(sum(r) == 0 for r in rows)
     with pytest.raises(InvalidRecordError, match="has 7 deal"):
         p.after(8)
+
+
+def test_after_keeps_the_raspasy_streak_and_the_dealer():
+    # seed 002: "Каждая взятая взятка пишется в гору: на первых распасах по 1, на вторых подряд по 2";
+    # seed 004's "сдача не переходит" on распасы.  A copy after k deals goes on as the sheet did
+    # (the old copy forgot the streak and passed the deal).
+    p = Pulka(Conventions.club(raspasy_deal="stays"))
+    p.add({"contract": "распасы", "tricks": [3, 3, 4]})
+    p.add({"contract": "распасы", "tricks": [3, 3, 4]})
+    copy = p.after(2)
+    assert (copy.raspasy_streak, copy.next_dealer) == (p.raspasy_streak, p.next_dealer) == (2, 2)
+    hand = copy.add({"contract": "распасы", "tricks": [3, 3, 4]})
+    assert hand.hand.raspasy_round == 3 and copy.mountain == (1 * 3 + 2 * 3 + 3 * 3,) * 2 + (4 + 8 + 12,)
