@@ -35,6 +35,7 @@ PREFERANS = "preferans"
 
 _RASPASY_WORDS = ("raspasy", "распасы", "распасовка", "pass", "пас", "all pass")
 _PREFERANS_WORDS = ("preferans", "преферанс")
+_GAME_WORDS = {RASPASY: "распасы", PREFERANS: "a преферанс"}
 _RECORD_KEYS = {
     "contract", "declarer", "whisters", "half_whist", "tricks", "open", "walk_away", "dark",
     "multiplier", "talon", "dealer", "round", "auction", "note",
@@ -150,7 +151,8 @@ class Hand:
         for flag in ("open", "walk_away", "dark"):
             if record.get(flag) is not None and not isinstance(record[flag], bool):
                 raise InvalidRecordError(f"'{flag}' must be true or false, not {record[flag]!r}")
-        if record.get("walk_away") and record.get("tricks") is not None:
+        if record.get("walk_away") and record.get("tricks") is not None and isinstance(game, Bid) \
+                and not game.misere:
             raise InvalidRecordError("'walk_away': the hand was not played, so it has no 'tricks'")
         half = player(record["half_whist"], "half_whist") if record.get("half_whist") is not None else None
         talon = record.get("talon")
@@ -451,6 +453,13 @@ def score_hand(hand: Hand, conventions: Conventions | None = None, *,
         _check_auction(hand, conv, order, raspasy_streak)
     if (hand.dark or hand.multiplier != 1) and not conv.dark_games:
         raise InvalidRecordError(f"dark games and bombs are not played under conventions {conv.name!r}")
+    what = _GAME_WORDS.get(hand.game) or ("a мизер" if isinstance(hand.game, Bid) and hand.game.misere else None)
+    if what and hand.walk_away:
+        raise InvalidRecordError(f"'walk_away' (уйти без трёх) is a declarer's way out of a game, not of {what}")
+    if what and what != "a мизер" and (hand.dark or hand.multiplier != 1):
+        # seed 004's dark распасы prices are per player ("на первом круге — 2 очка или одно"):
+        # not modelled (docs/scoring.md, Not implemented); a преферанс is not priced at all
+        raise InvalidRecordError(f"'dark' and 'multiplier' are for a game or a мизер, not {what}")
     _check_hand(hand, n, dealer)
     sheet = _Sheet()
     if hand.game == RASPASY:

@@ -323,6 +323,24 @@ def test_seed_004_walk_away_without_three():
     assert s.mountain == (0, 0, 6) and all(x == 0 for row in s.whists for x in row)
 
 
+@pytest.mark.parametrize("record, message", [
+    # seed 004: "Игрок, взявший прикуп на 6-ную игру, имеет право отказаться от розыгрыша" — a game's
+    # declarer; there is nothing to walk away from on a мизер, распасы or a преферанс
+    ({"contract": "мизер", "declarer": 0, "walk_away": True}, "not of a мизер"),
+    ({"contract": "мизер", "declarer": 0, "tricks": 0, "walk_away": True}, "not of a мизер"),
+    ({"contract": "распасы", "tricks": [3, 3, 4], "walk_away": True}, "not of распасы"),
+    ({"contract": "преферанс", "declarer": 0, "walk_away": True}, "not of a преферанс"),
+    # "взятки его на распасовке имеют следующую стоимость: на первом круге — 2 очка или одно" is per
+    # player (dark распасы are not modelled); a bomb or 'dark' on распасы was accepted and ignored
+    ({"contract": "распасы", "tricks": [3, 3, 4], "multiplier": 2}, "not распасы"),
+    ({"contract": "распасы", "tricks": [3, 3, 4], "dark": True}, "not распасы"),
+    ({"contract": "преферанс", "declarer": 0, "dark": True}, "not a преферанс"),
+])
+def test_seed_004_walk_away_dark_and_bombs_only_where_they_apply(record, message):
+    with pytest.raises(InvalidRecordError, match=message):
+        score(record, S004)
+
+
 @pytest.mark.parametrize("talon, whists", [
     # "если в прикупе туз или "марьяж" ... — как за одну взятку по стоимости объявленной игры;
     # если в прикупе туз с королем — за 2 взятки; если в прикупе два туза — за 3 взятки"
