@@ -453,6 +453,13 @@ def score_hand(hand: Hand, conventions: Conventions | None = None, *,
         _check_auction(hand, conv, order, raspasy_streak)
     if (hand.dark or hand.multiplier != 1) and not conv.dark_games:
         raise InvalidRecordError(f"dark games and bombs are not played under conventions {conv.name!r}")
+    if hand.raspasy_round is not None:
+        if hand.game != RASPASY:
+            raise InvalidRecordError("'round' counts распасы in a row: it is for a распасы hand")
+        if conv.raspasy_reset_after and hand.raspasy_round > conv.raspasy_reset_after:
+            raise InvalidRecordError(
+                f"распасы #{hand.raspasy_round} in a row: under conventions {conv.name!r} the run "
+                f"starts again after {conv.raspasy_reset_after}")
     what = _GAME_WORDS.get(hand.game) or ("a мизер" if isinstance(hand.game, Bid) and hand.game.misere else None)
     if what and hand.walk_away:
         raise InvalidRecordError(f"'walk_away' (уйти без трёх) is a declarer's way out of a game, not of {what}")

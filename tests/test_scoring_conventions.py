@@ -205,6 +205,17 @@ def test_seed_002_both_pass():
         score({"contract": "6♣", "declarer": 0, "tricks": 6}, S002)
 
 
+def test_round_is_for_raspasy_only():
+    # seed 001: "в сочи после трех раздач с распасами они автоматически заканчиваются, стоимость распасов
+    # возвращается к 1" — there is no fourth распасы in a row; and a game has no распасы round
+    # (both were accepted and ignored)
+    with pytest.raises(InvalidRecordError, match="starts again after 3"):
+        score({"contract": "распасы", "tricks": [3, 3, 4], "round": 4}, S001)
+    assert score({"contract": "распасы", "tricks": [3, 3, 4], "round": 3}, S001).mountain == (0, 0, 1)
+    with pytest.raises(InvalidRecordError, match="for a распасы hand"):
+        score({"contract": "7♠", "declarer": 0, "whisters": [1], "tricks": 7, "round": 3}, S002)
+
+
 def test_seed_002_misere():
     # seed 002: "Выполнил — 10 в пулю. Взял взятки — 10 за каждую в гору. Висты на мизере не пишутся."
     assert score({"contract": "мизер", "declarer": 0, "tricks": 0}, S002).pool == (10, 0, 0)
