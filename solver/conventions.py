@@ -44,6 +44,7 @@ _CHOICES = {
     "talon_whists": ("none", "dealer", "dealer_or_split"),
     "help_tie": ("clockwise", "smaller_mountain"),
     "help_rest": ("own_mountain", "own_mountain_then_others"),
+    "help_failed": ("next", "mountain"),
     "end": ("pool_total", "all_closed"),
     "settlement": ("average_mountain", "amnesty"),
     "raspasy_progression": tuple(_PROGRESSIONS),
@@ -101,7 +102,9 @@ class Conventions:
         ``help`` помощь: points past a closed pool go to the largest open pool, 10 висты a
         point; ``help_tie`` "clockwise" or "smaller_mountain"; ``help_skip_dealer`` the
         dealer of the hand is not helped; ``help_rest`` what nobody can take is written off
-        the player's "own_mountain", or "own_mountain_then_others" (seed 004).
+        the player's "own_mountain", or "own_mountain_then_others" (seed 004); ``help_failed``
+        when the largest open pool's owner failed on whist in that hand: помощь goes to the
+        "next" pool (seed 004), or there is none and it is written off the "mountain" (seed 001).
     Extras of seed 004
         ``preferans`` the "преферанс" hand; ``dark_games`` dark (втемную) games at double
         price written half to the pool and half off the mountain, and bomb multipliers.
@@ -145,6 +148,7 @@ class Conventions:
     help_tie: str = "clockwise"
     help_skip_dealer: bool = False
     help_rest: str = "own_mountain"
+    help_failed: str = "next"
     # seed 004 extras
     preferans: bool = False
     dark_games: bool = False
@@ -189,7 +193,7 @@ class Conventions:
             raspasy_talon="turned", name="001", max_deals=None, end="all_closed", settlement="amnesty",
             raspasy_reset_after=3, consolation="whisters", dealer_consolation=True,
             shortfall="responsible", raspasy_amnesty=True, raspasy_zero="mountain",
-            talon_whists="dealer_or_split", help=True, help_tie="clockwise",
+            talon_whists="dealer_or_split", help=True, help_tie="clockwise", help_failed="mountain",
         )
         return cls(**{**base, **overrides})
 

@@ -276,13 +276,18 @@ class Pulka:
         size = conv.pool_size
         clockwise = [(p + k) % n for k in range(1, n)]
         candidates = [q for q in clockwise
-                      if self._pool[q] < size and q not in failed
-                      and not (conv.help_skip_dealer and q == dealer)]
+                      if self._pool[q] < size and not (conv.help_skip_dealer and q == dealer)]
+        if conv.help_failed == "next":
+            candidates = [q for q in candidates if q not in failed]
         if not candidates:
             return None
         if conv.help_tie == "smaller_mountain":
-            return max(candidates, key=lambda q: (self._pool[q], -self._mountain[q], -clockwise.index(q)))
-        return max(candidates, key=lambda q: (self._pool[q], -clockwise.index(q)))
+            best = max(candidates, key=lambda q: (self._pool[q], -self._mountain[q], -clockwise.index(q)))
+        else:
+            best = max(candidates, key=lambda q: (self._pool[q], -clockwise.index(q)))
+        # seed 001: ""Помощь" не происходит при подсаде на висте игрока, у которого наибольшая
+        # пуля, в данном случае списывается с горы"
+        return None if best in failed else best
 
     # ------------------------------------------------------------------ settlement
     def settle(self, *, force: bool = False) -> Settlement:

@@ -186,6 +186,26 @@ def test_seed_001_no_help_to_a_failed_whister():
     assert any("off own mountain" in e.reason for e in hand.entries)
 
 
+def test_seed_001_no_help_when_the_largest_pool_failed_on_whist():
+    # seed 001: ""Помощь" не происходит при подсаде на висте игрока, у которого наибольшая пуля,
+    # в данном случае списывается с горы" — not passed on to the smaller pool (the old code gave it
+    # to player 1)
+    p = Pulka(Conventions.sochi_amnesty(pool_size=10))
+    p.add({"contract": "10♠", "declarer": 0})                                       # P0 closed
+    p.add({"contract": "6♠", "declarer": 1, "whisters": [2], "tricks": 6})         # P1 2
+    p.add({"contract": "8♠", "declarer": 2, "whisters": [0, 1], "tricks": [1, 1, 8]})  # P2 6
+    hand = p.add({"contract": "6♠", "declarer": 0, "whisters": [2], "tricks": 7})  # P2 short by 1
+    assert p.pool == (10, 2, 6)
+    assert p.mountain == (-2, 0, 2)
+    assert p.whists[0][1] == 0 and p.whists[0][2] == 6
+    assert any("off own mountain" in e.reason for e in hand.entries)
+    # seed 004's rule ("help_failed": "next") passes over him to player 1
+    q = Pulka(Conventions.sochi_amnesty(pool_size=10, help_failed="next"))
+    for h in p.hands:
+        q.add(h.hand)
+    assert q.pool == (10, 4, 6) and q.whists[0][1] == 20
+
+
 def classic_for_help(**changes):
     conv = Conventions.classic(pool_size=10, **changes)
     p = Pulka(conv)
