@@ -311,6 +311,9 @@ def run_auction(calls: Iterable[str | Bid], conventions: Conventions | None = No
             if high.misere != misere_bidder[seat]:
                 raise IllegalBidError(f"{where}: 'здесь' on {high} needs a player who bid "
                                       f"{'мизер' if high.misere else 'a game'}")
+            if seat < holder:
+                # the earlier hand used its right: the later one must bid over it again
+                later_may_hold = False
             holder = seat
         else:
             bid = call

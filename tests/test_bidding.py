@@ -169,6 +169,17 @@ def test_here_by_the_later_hand_once_the_earlier_bid_over():
     assert (r.declarer, str(r.bid)) == (2, "7♠")
 
 
+def test_here_by_the_later_hand_not_again_once_the_earlier_held():
+    # seed 004 §2: "Объявивший "Здесь" обязуется сыграть ту же игру, что объявлена до него, или старше."
+    # The later hand's right comes only when the earlier hand "этим правом не воспользовался": once the
+    # earlier hand has held again, the later one must bid over it (the old code let the two say
+    # "здесь" to each other for ever).
+    with pytest.raises(IllegalBidError, match="earlier hand"):
+        run_auction(["пас", "6♠", "6♣", "7♠", "здесь", "здесь", "здесь"], CLASSIC)
+    r = run_auction(["пас", "6♠", "6♣", "7♠", "здесь", "здесь", "7♦", "здесь", "пас"], CLASSIC)
+    assert (r.declarer, str(r.bid)) == (1, "7♦")
+
+
 def test_here_naming_the_bid_it_holds():
     # seed 004 §2: "имеет право сказать, например, "7 треф мои", "7 треф здесь" или просто "Мои""
     r = run_auction(["пас", "6♠", "7♣", "7 треф здесь", "пас"], CLASSIC)
