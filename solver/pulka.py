@@ -340,8 +340,10 @@ class Pulka:
         unknown = sorted(set(record) - _PULKA_KEYS)
         if unknown:
             raise InvalidRecordError(f"unknown field(s) in pulka record: {', '.join(unknown)}")
-        conv = conventions or Conventions.from_dict(record.get("conventions"))
         players = record.get("players")
+        if conventions is None:
+            check_players(record.get("conventions"), players)
+        conv = conventions or Conventions.from_dict(record.get("conventions"))
         names = None
         if isinstance(players, list):
             names = players
@@ -465,6 +467,22 @@ class Pulka:
         drawing = f"<div>{self.to_svg()}</div>" if n == 3 else ""
         return (f"{drawing}<table class='pref-pulka'><caption>{caption}</caption>"
                 f"<tr><th></th>{head}</tr>{''.join(rows)}</table>")
+
+
+def check_players(conventions_record, players) -> None:
+    """A record's conventions that name a player count must agree with its 'players' (a number
+    or a list of names): 4 in the conventions and three names is an error, not three players."""
+    if not isinstance(conventions_record, Mapping) or "players" not in conventions_record:
+        return
+    if isinstance(players, list):
+        n = len(players)
+    elif isinstance(players, int) and not isinstance(players, bool):
+        n = players
+    else:
+        return
+    if conventions_record["players"] != n:
+        raise InvalidRecordError(f"the conventions say {conventions_record['players']!r} players, "
+                                 f"but 'players' names {n}")
 
 
 def _with(hand: Hand, **changes) -> Hand:

@@ -351,6 +351,9 @@ def test_from_record_errors():
     with pytest.raises(InvalidRecordError, match="hand 2: declarer 'Дима'"):
         Pulka.from_record({"players": ["А", "Б", "В"], "hands": [
             {"contract": "распасы", "tricks": [3, 3, 4]}, {"contract": "6♠", "declarer": "Дима"}]})
+    with pytest.raises(InvalidRecordError, match="conventions say 4 players, but 'players' names 3"):
+        Pulka.from_record({"players": ["А", "Б", "В"], "conventions": {"preset": "001", "players": 4},
+                           "hands": []})
 
 
 def test_four_handed_dealer_rotation():

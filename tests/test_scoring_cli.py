@@ -109,3 +109,14 @@ def test_players_flag_must_agree_with_the_record(capsys, tmp_path):
     assert code == 2 and "--players 4, but the record names 3 players" in err
     code, out, _ = run(capsys, "--players", "3", str(f))
     assert code == 0 and "20 to a's mountain" in out
+
+
+@pytest.mark.parametrize("text", [
+    '{"players": ["a", "b", "c"], "conventions": {"preset": "004", "players": 4}, "hands": []}',
+    '{"players": 3, "contract": "распасы", "tricks": [3, 3, 4], "conventions": {"preset": "004", "players": 4}}',
+])
+def test_conventions_players_must_agree_with_the_record(capsys, monkeypatch, text):
+    # seed 000: "Сочинский преферанс на троих (вчетвером — сдающий не играет)": three or four is
+    # not a detail to settle silently (three names under four-handed conventions were three players)
+    code, out, err = run(capsys, "-", stdin=text, monkeypatch=monkeypatch)
+    assert code == 2 and out == "" and "the conventions say 4 players, but 'players' names 3" in err

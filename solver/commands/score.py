@@ -15,7 +15,7 @@ import sys
 from ..conventions import PRESETS, Conventions
 from ..errors import InvalidArgumentError, InvalidRecordError
 from ..notation import plural
-from ..pulka import Pulka
+from ..pulka import Pulka, check_players
 from ..scoring import Hand, HandScore, _json, score_hand
 
 
@@ -81,6 +81,7 @@ def run(args) -> int:
     if "hands" in data:
         record = dict(data)
         _same_players(record.get("players"), args)
+        check_players(record.get("conventions"), record.get("players"))
         conv = _conventions(record.pop("conventions", None), args)
         pulka = Pulka.from_record(record, conv)
         if args.json:
@@ -89,6 +90,7 @@ def run(args) -> int:
             print(_format_pulka(pulka))
         return 0
     record = dict(data)
+    check_players(record.get("conventions"), record.get("players"))
     conv = _conventions(record.pop("conventions", None), args)
     names = None
     players = record.pop("players", None)
