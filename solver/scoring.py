@@ -551,7 +551,7 @@ def _score_misere(hand, conv, n, dealer, sheet) -> bool:
         raise InvalidRecordError("a мизер needs 'tricks': the tricks the misère player took")
     t = hand.tricks[p]
     eff = _price(hand, MISERE_PRICE)
-    if n == 4 and conv.misere_talon_sevens and hand.talon and not hand.dark:
+    if n == 4 and conv.misere_talon_sevens and hand.talon and not hand.dark and not hand.game.talonless:
         sevens = sum(1 for c in hand.talon if rank_of(c) == SEVEN)
         sheet.whists(dealer, p, 10 * sevens, f"dealer: {plural(sevens, 'seven')} in the talon of a мизер")
     if t == 0:

@@ -375,6 +375,15 @@ def test_seed_004_misere_talon_sevens():
     assert s.whists[3][1] == 20 and s.pool == (0, 10, 0, 0)
 
 
+def test_seed_004_no_talon_sevens_on_a_talonless_misere():
+    # seed 004: "Если игрок объявил игру без прикупа, то прикуп открывается, рассматривается и убирается
+    # в снос." — the мизер без прикупа player never takes the talon, so the dealer writes nothing "за
+    # прикуп" (as for a talonless game, and "При этом сдатчик за прикуп ничего не получает" for a dark
+    # one); the old code wrote 10 per seven
+    s = score({"contract": "мизер без прикупа", "declarer": 1, "tricks": 0, "talon": "7♠ 7♥"}, four(S004))
+    assert s.whists[3][1] == 0 and s.pool == (0, 10, 0, 0)
+
+
 @pytest.mark.parametrize("progression, prices", [
     # seed 004: "ограниченная арифметическая (An = 1; 2; 3; 3...); ограниченная геометрическая (An = 1; 2; 4; 4...);
     # неограниченная арифметическая (An =1; 2; 3; 4; 5...); неограниченная геометрическая (An =1; 2; 4; 8; 16...)."
