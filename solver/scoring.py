@@ -480,6 +480,9 @@ def score_hand(hand: Hand, conventions: Conventions | None = None, *,
         if not conv.preferans:
             raise InvalidRecordError(
                 f"no 'преферанс' hand under conventions {conv.name!r}: write it as a 10-game")
+        if hand.whisters or hand.half_whist is not None:
+            # seed 004 §7: "Ремиз на преферансе отсутствует" — it is written, not whisted
+            raise InvalidRecordError("nobody whists on a преферанс: it is written without play")
         p = hand.declarer
         entries = (Entry("close_pool", p, conv.pool_size, None, "преферанс"),
                    Entry("clear_mountain", p, 0, None, "преферанс"),
@@ -562,8 +565,8 @@ def _score_misere(hand, conv, n, dealer, sheet) -> bool:
 
 
 def _score_raspasy(hand, conv, n, dealer, sheet) -> None:
-    if hand.declarer is not None or hand.whisters:
-        raise InvalidRecordError("распасы have no declarer and no whisters")
+    if hand.declarer is not None or hand.whisters or hand.half_whist is not None:
+        raise InvalidRecordError("распасы have no declarer and no whisters (nor пол-виста)")
     if hand.tricks is None or isinstance(hand.tricks, _DeclarerOnly):
         raise InvalidRecordError("распасы need 'tricks' for every player")
     round_ = hand.raspasy_round or 1

@@ -352,6 +352,15 @@ def test_seed_004_walk_away_dark_and_bombs_only_where_they_apply(record, message
         score(record, S004)
 
 
+def test_no_whist_on_raspasy_or_preferans():
+    # seed 002: "Все спасовали — играем распасы"; seed 004 §7: "Ремиз на преферансе отсутствует" —
+    # пол-виста or whisters there were accepted and ignored
+    with pytest.raises(InvalidRecordError, match="no whisters"):
+        score({"contract": "распасы", "tricks": [3, 3, 4], "half_whist": 1}, S002)
+    with pytest.raises(InvalidRecordError, match="nobody whists on a преферанс"):
+        score({"contract": "преферанс", "declarer": 0, "whisters": [1]}, S004)
+
+
 @pytest.mark.parametrize("talon, whists", [
     # "если в прикупе туз или "марьяж" ... — как за одну взятку по стоимости объявленной игры;
     # если в прикупе туз с королем — за 2 взятки; если в прикупе два туза — за 3 взятки"
