@@ -21,7 +21,7 @@ import numpy as np
 from .cards import FULL_DECK, HAND_SIZE, TALON_SIZE, count, iter_cards
 from .checks import as_count
 from .errors import InvalidCardError, InvalidDealError
-from .notation import (format_card, format_cards, format_hand, plural,
+from .notation import (_check_t, format_card, format_cards, format_hand, plural,
                        is_dotted_order, parse_card, parse_card_list, visible)
 
 SEAT_NAMES = ("first hand (0)", "second hand (1)", "third hand (2)")
@@ -196,6 +196,7 @@ def parse_deal(text: str) -> Deal:
                 talon = parse_card_list(parts[3].strip())
             except InvalidCardError as exc:
                 raise InvalidCardError(f"talon: {exc}") from None
+        _check_t(line)          # a Latin T in one hand, Russian letters in another
         return Deal.from_hands(hands, talon)
     return _parse_token_list(line)
 
@@ -236,6 +237,7 @@ def _parse_jpref(line: str) -> Deal:
             cards.append(parse_card(token))
     if len(cards) != 32:
         raise InvalidDealError(f"a JPref deal line has 32 cards, {line!r} has {len(cards)}")
+    _check_t(line)
     for i, c in enumerate(cards):
         if c in cards[:i]:
             raise InvalidDealError(f"duplicate card {format_card(c)} in JPref line {line!r}")

@@ -6,14 +6,19 @@ Read:
   Т = туз = ace), case-insensitive;
 * suits ``♠ ♣ ♦ ♥`` (also ``♤ ♧ ♢ ♡``), ``S C D H`` and ``П Т Б Ч`` (пики, трефы, бубны, черви);
 * a card as rank then suit (``A♥``, ``10♥``, ``Th``, ``ТЧ``) or suit symbol then rank (``♥A``);
-* a hand as four dotted suit fields in ♠ ♣ ♦ ♥ order (``AKQ.J10.987.A8``, a void is empty) or as
-  a list of cards and suit groups (``A♥ K♥ 10♠``, ``♠AKQ ♥78``);
+* a hand as four dotted suit fields in ♠ ♣ ♦ ♥ order (``AKQ.J10.987.A8``, a void is empty or a
+  dash) or as a list of cards and suit groups (``A♥ K♥ 10♠``, ``♠AKQ ♥78``, ``♠КД9♣107``,
+  ``♠ К Д 9 ♦ —``, ``П: КД9``, ``пики: Т К 10; трефы: В 9``): see :func:`parse_card_list`;
 * a deal as the canonical line (three hands, then the talon, separated by ``/``), a JPref
-  ``deal:`` line, or an eshavlyugin token list (``Qs 10c Ah …``, hands of 10 then the talon).
+  ``deal:`` line, or a list of 32 cards (an eshavlyugin token list ``Qs 10c Ah …``, or the
+  hands one after another in any of the forms above, one a line if you like).
 
-Latin ``T`` is a ten and Cyrillic ``Т`` an ace: the two letters are different characters and are
-never confused.  Anything else is refused with an :class:`InvalidCardError` naming the
-character and its position.
+Latin ``T`` is a ten and Cyrillic ``Т`` an ace.  The two look the same, and pasted text mixes
+the alphabets, so a text that writes a T among letters of the other alphabet (a Latin T with
+``Д В П Б Ч``, a Cyrillic Т with ``A Q J X S C D H``) is refused as ambiguous, with how to write
+it.  Look-alikes with one meaning are read: Latin ``K`` = ``К``, Latin ``B`` = ``В`` (the jack),
+Cyrillic ``А С Н Х`` = ``A C H X``.  Anything else is refused with an :class:`InvalidCardError`
+naming the character and its position.
 
 >>> format_card(parse_card("10♥")), format_card(parse_card("ТЧ"), "ascii")
 ('T♥', 'AH')
@@ -41,23 +46,42 @@ RANKS_RUSSIAN = ("7", "8", "9", "10", "В", "Д", "К", "Т")
 
 _SUIT_BY_SYMBOL = {s: i for i, s in enumerate(SUIT_SYMBOLS)} | {
     s: i for i, s in enumerate("♤♧♢♡")}
-_SUIT_BY_LETTER = {s: i for i, s in enumerate(SUIT_LETTERS)}
+# Latin S C D H, and the Cyrillic С Н that look like C H (pasted text mixes them)
+_SUIT_BY_LETTER = {s: i for i, s in enumerate(SUIT_LETTERS)} | {"С": 1, "Н": 3}
 _SUIT_BY_RUSSIAN = {s: i for i, s in enumerate(SUIT_RUSSIAN)}
 _RANK_BY_CHAR = {
     "7": 0, "8": 1, "9": 2, "T": 3, "X": 3, "J": 4, "Q": 5, "K": 6, "A": 7,  # Latin
     "В": 4, "Д": 5, "К": 6, "Т": 7,  # Cyrillic
+    "B": 4, "А": 7, "Х": 3,          # look-alikes: Latin B = В, Cyrillic А = A, Х = X
 }
+
+# Suit names that head a suit group ("пики: Т К 10", "hearts: A K"), upper case, ё as е.
+_SUIT_WORDS = {
+    **{w: 0 for w in ("ПИКИ", "ПИКА", "ПИК", "ВИНИ", "ВИНЫ", "SPADES", "SPADE")},
+    **{w: 1 for w in ("ТРЕФЫ", "ТРЕФА", "ТРЕФ", "КРЕСТИ", "CLUBS", "CLUB")},
+    **{w: 2 for w in ("БУБНЫ", "БУБНА", "БУБЕН", "БУБИ", "DIAMONDS", "DIAMOND")},
+    **{w: 3 for w in ("ЧЕРВИ", "ЧЕРВЫ", "ЧЕРВА", "ЧЕРВЕЙ", "ЧИРВА", "ЧИРВЫ", "HEARTS",
+                      "HEART")},
+}
+_VOID_MARKS = frozenset("-‐‑–—−")
+"""A void written as a dash (``♦ —``, ``КД9.107.—.КВ109``)."""
 
 _STRAIN_NAMES = {
     **{s: i for s, i in _SUIT_BY_SYMBOL.items()},
-    "S": 0, "C": 1, "D": 2, "H": 3, "П": 0, "Т": 1, "Б": 2, "Ч": 3,
-    "SPADES": 0, "CLUBS": 1, "DIAMONDS": 2, "HEARTS": 3,
-    "SPADE": 0, "CLUB": 1, "DIAMOND": 2, "HEART": 3,
-    "ПИКИ": 0, "ТРЕФЫ": 1, "БУБНЫ": 2, "ЧЕРВИ": 3, "ПИКА": 0, "ТРЕФА": 1, "БУБНА": 2,
-    "ЧЕРВА": 3, "ЧИРВА": 3, "ЧИРВЫ": 3,
-    "NT": 4, "N": 4, "NOTRUMP": 4, "NO-TRUMP": 4, "NO TRUMP": 4, "NOTRUMPS": 4,
-    "БК": 4, "Б/К": 4, "БЕЗ КОЗЫРЯ": 4, "БЕЗКОЗЫРКА": 4,
+    "S": 0, "C": 1, "D": 2, "H": 3, "П": 0, "Т": 1, "Б": 2, "Ч": 3, "С": 1, "Н": 3,
+    **_SUIT_WORDS,
+    "ПИКОВАЯ": 0, "ТРЕФОВАЯ": 1, "БУБНОВАЯ": 2, "ЧЕРВОВАЯ": 3, "ЧЕРВЯ": 3,
+    "NT": 4, "N": 4, "NOTRUMP": 4, "NO-TRUMP": 4, "NO TRUMP": 4, "NOTRUMPS": 4, "BK": 4,
+    "БК": 4, "Б/К": 4, "Б.К.": 4, "Б.К": 4, "БЕЗ КОЗЫРЯ": 4, "БЕЗ КОЗЫРЕЙ": 4,
+    "БЕЗКОЗЫРКА": 4, "БЕСКОЗЫРКА": 4, "БЕСКОЗЫРНАЯ": 4,
 }
+
+# The two letters T: a Latin T is a ten (English), a Cyrillic Т the ace (туз).  A text that
+# writes one of them among letters of the other alphabet may have been typed or pasted with
+# a look-alike, so it is refused (see _check_t).  Letters that only the English notation uses
+# (with the Cyrillic look-alikes that stand for them) and letters only the Russian one uses:
+_ENGLISH_ONLY = frozenset("AQJXSCDHАХСН")
+_RUSSIAN_ONLY = frozenset("ДВПБЧB")
 
 
 # Characters that show nothing and are dropped before reading: a byte order mark, the
@@ -101,6 +125,52 @@ def _where(text: str, i: int) -> str:
     return f"{text[i]!r} at position {i + 1} of {text!r}"
 
 
+_RANKS_HELP = "ranks are A K Q J T/10 9 8 7 or Т К Д В"
+
+
+def _check_t(text: str) -> None:
+    """Refuse a text that writes a T among letters of the other alphabet.
+
+    A Latin ``T`` is a ten and a Cyrillic ``Т`` an ace; they look the same, and text pasted
+    from a forum or typed with the wrong layout mixes the alphabets.  So a Latin T in a text
+    with Russian letters (``Д В П Б Ч`` or a Russian suit name), or a Cyrillic Т in a text
+    with letters only the English notation uses (``A Q J X S C D H`` or an English suit name),
+    could be either card: the error says how to write it unambiguously.
+    """
+    latin_t, cyrillic_t, english, russian = [], [], [], []
+    for m in re.finditer(r"[^\W\d_]+", text):
+        word = m.group().upper().replace("Ё", "Е")
+        if word in _SUIT_WORDS:
+            (russian if re.search("[А-Я]", word) else english).append(m.start())
+            continue
+        for k, ch in enumerate(word, m.start()):
+            if ch == "T":
+                latin_t.append(k)
+            elif ch == "Т":
+                cyrillic_t.append(k)
+            elif ch in _ENGLISH_ONLY:
+                english.append(k)
+            elif ch in _RUSSIAN_ONLY:
+                russian.append(k)
+    how = ("write the ten as 10 and the ace as A or as the Cyrillic Т, or use one alphabet "
+           "(English A K Q J T, Russian Т К Д В 10)")
+    # the T of the alphabet the text uses less is the odd one out
+    english_side = len(english) + len(latin_t)
+    russian_side = len(russian) + len(cyrillic_t)
+    if latin_t and (russian or cyrillic_t) and (english_side <= russian_side or not cyrillic_t):
+        other = min(russian + cyrillic_t)
+        raise InvalidCardError(
+            f"ambiguous Latin {_where(text, latin_t[0])}: in English notation T is a ten, but "
+            f"the text also has Russian letters ({text[other]!r} at position {other + 1}), "
+            f"where a Т is the ace (туз); {how}")
+    if cyrillic_t and (english or latin_t):
+        other = min(english + latin_t)
+        raise InvalidCardError(
+            f"ambiguous Cyrillic {_where(text, cyrillic_t[0])}: in Russian notation Т is the ace "
+            f"(туз) or трефы, but the text also has English letters ({text[other]!r} at "
+            f"position {other + 1}), where a T is a ten; {how}")
+
+
 def parse_card(text: str) -> int:
     """Read one card: ``"A♥"``, ``"10h"``, ``"Th"``, ``"ТЧ"``, ``"♥A"``.
 
@@ -112,6 +182,15 @@ def parse_card(text: str) -> int:
     t = visible(text).strip()
     if not t:
         raise InvalidCardError("empty card")
+    _check_t(t)
+    c = _card_or_none(t)
+    if c is None:
+        raise InvalidCardError(_card_fault(t))
+    return c
+
+
+def _card_or_none(t: str) -> int | None:
+    """The card ``t`` writes (rank then suit, or suit symbol then rank), or None."""
     got = _rank_at(t, 0)
     if got is not None and got[1] < len(t):
         rank, used = got
@@ -122,7 +201,7 @@ def parse_card(text: str) -> int:
         got = _rank_at(t, 1)
         if got is not None and 1 + got[1] == len(t):
             return _SUIT_BY_SYMBOL[t[0]] * 8 + got[0]
-    raise InvalidCardError(_card_fault(t))
+    return None
 
 
 def _card_fault(t: str) -> str:
@@ -132,8 +211,12 @@ def _card_fault(t: str) -> str:
             bad = 1 if len(t) > 1 else None
             if bad is None:
                 return f"card {t!r} has no rank"
-            return f"unknown rank {_where(t, 1)} (ranks are A K Q J T/10 9 8 7 or Т К Д В)"
-        return f"unknown rank {_where(t, 0)} (ranks are A K Q J T/10 9 8 7 or Т К Д В)"
+            return f"unknown rank {_where(t, 1)} ({_RANKS_HELP})"
+        hint = ""
+        if _suit_char(t[0]) is not None and len(t) > 1:
+            hint = (f"; a suit group is written with its symbol or a colon: "
+                    f"♠КД9 or П: К Д 9")
+        return f"unknown rank {_where(t, 0)} ({_RANKS_HELP}){hint}"
     used = got[1]
     if used >= len(t):
         return f"card {t!r} has no suit"
@@ -168,9 +251,7 @@ def _parse_ranks(field: str, suit: int, whole: str, offset: int) -> list[int]:
             continue
         got = _rank_at(field, i)
         if got is None:
-            raise InvalidCardError(
-                f"unknown rank {_where(whole, offset + i)} "
-                "(ranks are A K Q J T/10 9 8 7 or Т К Д В)")
+            raise InvalidCardError(f"unknown rank {_where(whole, offset + i)} ({_RANKS_HELP})")
         rank, used = got
         c = suit * 8 + rank
         if c in cards:
@@ -180,45 +261,139 @@ def _parse_ranks(field: str, suit: int, whole: str, offset: int) -> list[int]:
     return cards
 
 
+def _is_rank_run(token: str) -> bool:
+    i = 0
+    while i < len(token):
+        got = _rank_at(token, i)
+        if got is None:
+            return False
+        i += got[1]
+    return bool(token)
+
+
+def _rank_pieces(token: str) -> list[str]:
+    """A run of ranks cut into its ranks: ``"10Т"`` → ``["10", "Т"]``."""
+    out, i = [], 0
+    while i < len(token):
+        used = _rank_at(token, i)[1]
+        out.append(token[i:i + used])
+        i += used
+    return out
+
+
+def _suit_marker(head: str) -> int | None:
+    """The suit a group heading names (``♠``, ``П``, ``S``, ``пики``), or None."""
+    if head in _SUIT_BY_SYMBOL:
+        return _SUIT_BY_SYMBOL[head]
+    if len(head) == 1:
+        return _suit_char(head)
+    return _SUIT_WORDS.get(head.upper().replace("Ё", "Е"))
+
+
 def parse_card_list(text: str) -> list[int]:
     """Read cards in the order written, from any hand notation.
 
-    Dotted (``"AKQ.J10.987.A8"``: ♠ ♣ ♦ ♥ fields, each in the order written) or a list of
-    cards and suit groups (``"8♦ 7♠"``, ``"♠AKQ ♥78"``, ``"Qs, 10c"``).
+    * dotted: ``"AKQ.J10.987.A8"``, the ♠ ♣ ♦ ♥ fields each in the order written, a void
+      empty or a dash (``КД9.107.—.КВ109``);
+    * cards: ``"8♦ 7♠"``, ``"Qs, 10c"``, ``"ТЧ ВП"``;
+    * suit groups: a suit symbol, a suit letter with a colon or a suit's name, then its ranks,
+      together or spaced, a dash for a void: ``"♠AKQ ♥78"``, ``"♠КД9♣107"``,
+      ``"♠ К Д 9 ♦ —"``, ``"П: КД9"``, ``"пики: Т К 10; трефы: В 9"``, ``"S K Q 9"``.  A lone
+      Т is an ace, never трефы (write ``Т:`` or ``♣``).
 
     >>> [format_card(c) for c in parse_card_list("8♦ 7♠")]
     ['8♦', '7♠']
+    >>> format_hand(parse_hand("пики: Т К 10, трефы: В 9, бубны: —, черви: Д 8 7"))
+    'AKT.J9..Q87'
     """
     if not isinstance(text, str):
         raise InvalidCardError(f"cards must be text, not {text!r}")
     text = visible(text)
-    if "." in text:
-        return _parse_dotted(text)
+    _check_t(text)
+    return _parse_dotted(text) if "." in text else _parse_groups(text)
+
+
+def _parse_groups(text: str) -> list[int]:
     cards: list[int] = []
-    for m in re.finditer(r"[^\s,;]+", text):
-        token, start = m.group(), m.start()
-        if token[0] in _SUIT_BY_SYMBOL and len(token) > 2 and not _is_single_card(token):
-            group = _parse_ranks(token[1:], _SUIT_BY_SYMBOL[token[0]], text, start + 1)
-        else:
-            try:
-                group = [parse_card(token)]
-            except InvalidCardError as exc:
-                if token == text:   # the message already shows the whole text
-                    raise
-                raise InvalidCardError(f"{exc} (in {text!r}, at position {start + 1})") from None
-        for c in group:
+    suit = None             # the suit of the group being read, after its heading
+    void = False            # that group was written as a void ("♦ —")
+    heading = ""
+
+    def fault(message: str, start: int, token: str) -> InvalidCardError:
+        if token == text.strip():       # the message already shows the whole text
+            return InvalidCardError(message)
+        return InvalidCardError(f"{message} (in {text!r}, at position {start + 1})")
+
+    def add(new: list[int]) -> None:
+        for c in new:
             if c in cards:
                 raise InvalidCardError(f"card {format_card(c)} written twice in {text!r}")
             cards.append(c)
+
+    def pieces():
+        """Tokens with their offsets; headings glued to their ranks come apart."""
+        for m in re.finditer(r"[^\s,;]+", text):
+            token, start = m.group(), m.start()
+            head, colon, rest = token.partition(":")
+            if colon:
+                yield head + ":", start
+                if rest:
+                    yield from split_symbols(rest, start + len(head) + 1)
+            else:
+                yield from split_symbols(token, start)
+
+    def split_symbols(token: str, start: int):
+        # "♠КД9♣107" is two groups; a token of cards ("10♥") is left whole
+        cuts = [k for k, ch in enumerate(token) if ch in _SUIT_BY_SYMBOL]
+        if token[0] in _SUIT_BY_SYMBOL and len(cuts) > 1:
+            for a, b in zip(cuts, cuts[1:] + [len(token)]):
+                yield token[a:b], start + a
+        else:
+            yield token, start
+
+    for token, start in pieces():
+        if token.endswith(":"):
+            s = _suit_marker(token[:-1])
+            if s is None:
+                raise fault(f"unknown suit {token[:-1]!r} before ':' (a suit is ♠ ♣ ♦ ♥, "
+                            f"S C D H, П Т Б Ч or its name, e.g. 'пики:')", start, token)
+            suit, void, heading = s, False, token
+            continue
+        if token[0] in _SUIT_BY_SYMBOL and len(token) > 1 \
+                and (token[1:] == "" or _is_rank_run(token[1:]) or set(token[1:]) <= _VOID_MARKS):
+            suit, void, heading = _SUIT_BY_SYMBOL[token[0]], False, token[0]
+            token, start = token[1:], start + 1
+        elif token in _SUIT_BY_SYMBOL or (len(token) == 1 and token.upper() in _SUIT_BY_LETTER) \
+                or (len(token) > 1 and token.upper().replace("Ё", "Е") in _SUIT_WORDS):
+            suit, void, heading = _suit_marker(token), False, token
+            continue
+        if set(token) <= _VOID_MARKS:
+            if suit is None:
+                raise fault(f"a void mark {token!r} must follow its suit (♦ —)", start, token)
+            if void or any(c >> 3 == suit for c in cards):
+                raise fault(f"{heading} has cards and a void mark {token!r}", start, token)
+            void = True
+            continue
+        if suit is not None and _is_rank_run(token):
+            if void:
+                raise fault(f"{heading} is marked void but has {token!r}", start, token)
+            card = _card_or_none(token)
+            if card is not None:        # "КТ": the king and ace, or the king of трефы?
+                apart = " ".join(_rank_pieces(token))
+                raise fault(
+                    f"ambiguous {token!r} after {heading}: the ranks {apart} of that suit, or "
+                    f"the card {format_card(card, 'russian')} (a Т after a rank is трефы); "
+                    f"write the ranks apart ({apart}) or the card with its suit symbol "
+                    f"({format_card(card, 'russian')})", start, token)
+            add(_parse_ranks(token, suit, text, start))
+            continue
+        try:
+            card = parse_card(token)
+        except InvalidCardError as exc:
+            raise fault(str(exc), start, token) from None
+        suit = None             # a card with its own suit ends the group
+        add([card])
     return cards
-
-
-def _is_single_card(token: str) -> bool:
-    try:
-        parse_card(token)
-        return True
-    except InvalidCardError:
-        return False
 
 
 def _parse_dotted(text: str) -> list[int]:
@@ -229,6 +404,9 @@ def _parse_dotted(text: str) -> list[int]:
     cards: list[int] = []
     offset = 0
     for suit, field in enumerate(fields):
+        if field.strip() and set(field.strip()) <= _VOID_MARKS:
+            offset += len(field) + 1        # a void written as a dash
+            continue
         for c in _parse_ranks(field, suit, text, offset):
             cards.append(c)
         offset += len(field) + 1

@@ -178,3 +178,69 @@ def test_token_list_of_a_short_ending_round_trips(line):
     # a bare list of 9 tokens did not read back ("has 32 cards or 30, not 9")
     ending = Deal.from_str(line)
     assert Deal.from_str(format_tokens(ending)) == ending
+
+
+# -- Russian text as players paste it -------------------------------------------------------
+
+RUSSIAN = "КД9.107.Т.КВ109/В87.ТКВ8.КД.8/10.Д.В10987.ТД7/Т.9.."
+
+
+@pytest.mark.parametrize("line", [
+    # look-alikes that have one meaning: Latin K and B (= В, the jack) among Russian letters
+    "KД9.107.Т.KB109/В87.ТКВ8.КД.8/10.Д.В10987.ТД7/Т.9..",
+    # suit groups glued together, spaced ranks after a symbol, a colon heading, suit names
+    "♠КД9♣107♦Т♥КВ109/♠В87♣ТКВ8♦КД♥8/♠10♣Д♦В10987♥ТД7/♠Т♣9",
+    "♠ К Д 9 ♣ 10 7 ♦ Т ♥ К В 10 9/♠ В 8 7 ♣ Т К В 8 ♦ К Д ♥ 8/♠ 10 ♣ Д ♦ В 10 9 8 7 ♥ Т Д 7/"
+    "Т♠ 9♣",
+    "П:КД9 Т:107 Б:Т Ч:КВ109/В87.ТКВ8.КД.8/10.Д.В10987.ТД7/Т.9..",
+    "пики: К Д 9; трефы: 10 7; бубны: Т; черви: К В 10 9/В87.ТКВ8.КД.8/10.Д.В10987.ТД7/ТП 9Т",
+    # one hand a line, as a diagram lists them
+    "♠ К Д 9\n♣ 10 7\n♦ Т\n♥ К В 10 9\n♠ В 8 7\n♣ Т К В 8\n♦ К Д\n♥ 8\n"
+    "♠ 10\n♣ Д\n♦ В 10 9 8 7\n♥ Т Д 7\nТ♠ 9♣",
+])
+def test_russian_forms_of_one_deal(line):
+    assert Deal.from_str(line) == Deal.from_str(RUSSIAN)
+
+
+@pytest.mark.parametrize("hand,expected", [
+    ("КД9.107.—.КВ109", "KQ9.T7..KJT9"), ("КД9.107.-.КВ109", "KQ9.T7..KJT9"),
+    ("КД9.107.–.КВ109", "KQ9.T7..KJT9"),
+    ("♠КД9 ♣107 ♦— ♥КВ109", "KQ9.T7..KJT9"), ("♠ К Д 9 ♣ 10 7 ♦ — ♥ К В 10 9", "KQ9.T7..KJT9"),
+    ("пики: Т К 10, трефы: В 9, бубны: —, черви: Д 8 7", "AKT.J9..Q87"),
+    ("S K Q 9 C T 7 D — H K J T 9", "KQ9.T7..KJT9"),
+    ("hearts: A K", "...AK"), ("10С АН Х♦", ".T.T.A"), ("B♠ вч", "J...J"),
+])
+def test_void_marks_and_suit_headings(hand, expected):
+    assert format_hand(parse_hand(hand), "ascii") == expected
+
+
+@given(masks_st, st.sampled_from(STYLES))
+def test_a_hand_as_the_diagram_writes_it_reads_back(mask, style):
+    from solver.display import _hand_lines
+    assert parse_hand("\n".join(_hand_lines(mask, "", style)[1:])) == mask
+
+
+@pytest.mark.parametrize("text,fault", [
+    # a Latin T among Russian letters: a ten in English, but maybe a pasted Т (туз)
+    ("KД9.107.T.KB109", r"ambiguous Latin 'T' at position 9 .* Russian letters \('Д' at position 2\)"
+                        r".*write the ten as 10"),
+    # a Cyrillic Т in an English hand: the ace in Russian, but maybe a pasted T (ten)
+    ("AKQ.JТ.987.A8", r"ambiguous Cyrillic 'Т' at position 6 .* English letters \('A' at "
+                      r"position 1\)"),
+    ("ТS", "ambiguous Cyrillic 'Т'"), ("TП", "ambiguous Latin 'T'"),
+    ("пики: T K 10", "ambiguous Latin 'T'"), ("hearts: Т К", "ambiguous Cyrillic 'Т'"),
+    # after a suit heading "КТ" could be two ranks or the king of трефы
+    ("♠ К 9Т", r"ambiguous '9Т' after ♠: the ranks 9 Т of that suit, or the card 9♣"),
+    ("♦ — 9", "marked void but has '9'"), ("♦ 9 —", "has cards and a void mark"),
+    ("— 9♦", "a void mark '—' must follow its suit"), ("ж: 9", "unknown suit 'ж' before ':'"),
+    ("пКД9", "a suit group is written with its symbol or a colon"),
+])
+def test_ambiguous_or_malformed_russian_text_is_refused(text, fault):
+    with pytest.raises(InvalidCardError, match=fault):
+        parse_card_list(text)
+
+
+def test_a_latin_t_in_one_hand_and_russian_letters_in_another_is_refused():
+    line = RUSSIAN.replace("10.Д.В10987.ТД7", "T.Q.JT987.AQ7")   # one hand in English
+    with pytest.raises(InvalidCardError, match="ambiguous Latin 'T' at position 31 of 'КД9"):
+        Deal.from_str(line)
