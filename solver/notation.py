@@ -68,13 +68,15 @@ _VOID_MARKS = frozenset("-‐‑–—−")
 
 _STRAIN_NAMES = {
     **{s: i for s, i in _SUIT_BY_SYMBOL.items()},
-    "S": 0, "C": 1, "D": 2, "H": 3, "П": 0, "Т": 1, "Б": 2, "Ч": 3, "С": 1, "Н": 3,
+    "S": 0, "C": 1, "D": 2, "H": 3, "П": 0, "Т": 1, "Б": 2, "Ч": 3, "С": 1,
     **_SUIT_WORDS,
     "ПИКОВАЯ": 0, "ТРЕФОВАЯ": 1, "БУБНОВАЯ": 2, "ЧЕРВОВАЯ": 3, "ЧЕРВЯ": 3,
     "NT": 4, "N": 4, "NOTRUMP": 4, "NO-TRUMP": 4, "NO TRUMP": 4, "NOTRUMPS": 4, "BK": 4,
     "БК": 4, "Б/К": 4, "Б.К.": 4, "Б.К": 4, "БЕЗ КОЗЫРЯ": 4, "БЕЗ КОЗЫРЕЙ": 4,
     "БЕЗКОЗЫРКА": 4, "БЕСКОЗЫРКА": 4, "БЕСКОЗЫРНАЯ": 4,
 }
+
+_CYRILLIC_LOOK_ALIKES = str.maketrans("ABCEHKMOPTXY", "АВСЕНКМОРТХУ")
 
 # The two letters T: a Latin T is a ten (English), a Cyrillic Т the ace (туз).  A text that
 # writes one of them among letters of the other alphabet may have been typed or pasted with
@@ -459,8 +461,10 @@ def is_dotted_order(cards: list[int]) -> bool:
 
 
 def parse_strain(text) -> int:
-    """Read a trump: ``♠ ♣ ♦ ♥``, ``S C D H``, ``NT``/``БК``, names in English or Russian,
-    or an int 0..4 (4 = no trump).
+    """Read a trump: ``♠ ♣ ♦ ♥``, ``S C D H``, ``П Т Б Ч`` (Т = трефы), ``NT``/``БК``, names in
+    English or Russian as players write them (``бубны``, ``бубен``, ``буби``, ``крести``,
+    ``без козырей``, ``б/к``; ё as е), or an int 0..4 (4 = no trump).  A contract (``7 бубен``),
+    ``мизер`` and a Latin ``T`` are refused with what to write instead.
 
     >>> parse_strain("♥"), parse_strain("бк"), parse_strain("пики"), parse_strain("NT")
     (3, 4, 0, 4)
@@ -475,11 +479,21 @@ def parse_strain(text) -> int:
         if 0 <= n <= 4:
             return n
         raise InvalidArgumentError(f"trump {n} out of range: 0-3 are ♠ ♣ ♦ ♥, 4 is no trump")
-    key = " ".join(visible(text).strip().upper().split())
+    key = " ".join(visible(text).strip().upper().replace("Ё", "Е").split())
+    if re.search("[А-Я]", key):     # "БK" with a Latin K: Latin look-alikes as Cyrillic
+        key = key.translate(_CYRILLIC_LOOK_ALIKES)
     if key in _STRAIN_NAMES:
         return _STRAIN_NAMES[key]
-    raise InvalidArgumentError(
-        f"unknown trump {text!r}: use ♠ ♣ ♦ ♥, S C D H, NT or БК, or the suit's name")
+    hint = "use ♠ ♣ ♦ ♥, S C D H, NT or БК, or the suit's name"
+    contract = re.fullmatch(r"(10|[6-9]) ?(.+)", key)
+    if key == "T":
+        hint = "a Latin T is no suit: трефы is ♣, C or the Cyrillic Т"
+    elif contract and contract[2] in _STRAIN_NAMES:
+        hint = (f"that is a contract; the trump is {contract[2].lower()!r}, the number of "
+                f"tricks is given apart")
+    elif key in ("МИЗЕР", "MISERE", "MISÈRE"):
+        hint = "a мизер has no trump: ask for the мизер itself (misere=SEAT, --misere)"
+    raise InvalidArgumentError(f"unknown trump {text!r}: {hint}")
 
 
 def format_strain(strain: int, style: str = "symbols") -> str:

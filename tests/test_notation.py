@@ -124,9 +124,23 @@ def test_eshavlyugin_tokens():
 @pytest.mark.parametrize("text,expected", [
     ("♠", 0), ("S", 0), ("clubs", 1), ("Т", 1), ("бубны", 2), ("h", 3), ("черви", 3),
     ("NT", 4), ("бк", 4), ("no trump", 4), (4, 4),
+    # the names players write, as bidding.parse_bid reads them: genitive, slang, ё, look-alikes
+    ("бубен", 2), ("бубён", 2), ("буби", 2), ("пик", 0), ("вини", 0), ("треф", 1),
+    ("крести", 1), ("червей", 3), ("червы", 3), ("без козырей", 4), ("б.к.", 4),
+    ("бескозырка", 4), ("БK", 4), ("С", 1),
 ])
 def test_parse_strain(text, expected):
     assert parse_strain(text) == expected
+
+
+@pytest.mark.parametrize("text,hint", [
+    ("T", "a Latin T is no suit: трефы is ♣, C or the Cyrillic Т"),
+    ("7 бубен", "that is a contract; the trump is 'бубен'"), ("6п", "the trump is 'п'"),
+    ("10БК", "the trump is 'бк'"), ("мизер", "a мизер has no trump"),
+])
+def test_strain_errors_say_what_was_meant(text, hint):
+    with pytest.raises(InvalidArgumentError, match=hint):
+        parse_strain(text)
 
 
 def test_format_strain():
