@@ -1,7 +1,8 @@
 """The ``pref`` command line: one subcommand per question, each in ``solver/commands/``.
 
 Errors in the input print one line on stderr and exit with status 2; Ctrl-C exits with 130
-without a traceback.  Every subcommand that answers a question takes ``--json``.  On a
+without a traceback.  Every subcommand that answers a question takes ``--json``; those that print
+cards take ``--style symbols|ascii|russian``.  On a
 console or file encoding that cannot show suit symbols or Cyrillic, the output is written in
 ASCII instead (``solver.console``).
 """
@@ -14,6 +15,7 @@ import sys
 
 from .console import readable_output
 from .errors import PrefError
+from .notation import output_style
 
 # Subcommands in the order ``pref --help`` lists them; each is solver/commands/<name>.py
 # with ``register(subparsers)`` that adds its parser and sets ``func``.
@@ -51,7 +53,8 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     args = parser.parse_args(argv)
     try:
-        return int(args.func(args) or 0)
+        with output_style(getattr(args, "style", None) or "symbols"):
+            return int(args.func(args) or 0)
     except PrefError as exc:
         print(f"pref {args.command}: error: {exc}", file=sys.stderr)
         return 2

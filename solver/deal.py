@@ -88,8 +88,9 @@ class Deal:
     def hand(self, seat: int) -> int:
         return self.hands[seat]
 
-    def to_str(self, style: str = "symbols") -> str:
-        """The canonical line: dotted hands, ``/``, then the talon.
+    def to_str(self, style: str | None = None) -> str:
+        """The canonical line: dotted hands, ``/``, then the talon (``style`` as
+        :func:`~solver.notation.format_hand`: None is the current output style).
 
         The talon is dotted when its order is the dotted order, else a card list
         (``8♦ 7♠``) so that the turning order survives.

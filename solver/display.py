@@ -25,7 +25,13 @@ from __future__ import annotations
 
 from html import escape
 
-from .notation import RANKS_ASCII, SUIT_SYMBOLS, format_card, format_strain
+from .notation import RANKS_ASCII, RANKS_RUSSIAN, SUIT_SYMBOLS, format_card, format_strain
+from .notation import _style as _resolve_style
+
+
+def current_style() -> str:
+    """The current output style (``symbols`` unless inside :func:`solver.notation.output_style`)."""
+    return _resolve_style(None)
 
 SUIT_COLOURS = ("#1a1a1a", "#1a1a1a", "#c62828", "#c62828")
 """Text colour of each suit (♠ ♣ black, ♦ ♥ red)."""
@@ -44,8 +50,11 @@ _BOX = "padding:4px 10px;white-space:nowrap;vertical-align:top"
 
 
 def rank_text(c: int) -> str:
-    """The rank of card ``c`` as players write it (``10``, not ``T``)."""
-    return "10" if c & 7 == 3 else RANKS_ASCII[c & 7]
+    """The rank of card ``c`` as players write it (``10``, not ``T``; ``Т К Д В`` under
+    ``output_style("russian")``)."""
+    if c & 7 == 3:
+        return "10"
+    return (RANKS_RUSSIAN if current_style() == "russian" else RANKS_ASCII)[c & 7]
 
 
 def card_html(c: int, value: int | None = None, *, chip: bool = False) -> str:
@@ -258,12 +267,13 @@ __all__ = ["card_html", "hand_html", "table_layout", "deal_html", "position_html
 
 # -- text, for the terminal -------------------------------------------------------------------
 
-def _hand_lines(mask: int, title: str, style: str = "symbols") -> list[str]:
+def _hand_lines(mask: int, title: str, style: str | None = None) -> list[str]:
+    style = _resolve_style(style)
     lines = [title]
     for s in range(4):
         cards = [s * 8 + r for r in range(7, -1, -1) if mask >> (s * 8 + r) & 1]
         if style == "symbols":
-            ranks = [rank_text(c) for c in cards]
+            ranks = ["10" if c & 7 == 3 else RANKS_ASCII[c & 7] for c in cards]
             suit = SUIT_SYMBOLS[s]
         else:   # the rank as the style writes it; the suit as a symbol (russian) or letter
             ranks = [format_card(c, style)[:-1] for c in cards]
@@ -284,9 +294,10 @@ def tricks_text(tricks) -> list[str]:
     return rows
 
 
-def deal_text(deal, style: str = "symbols") -> str:
+def deal_text(deal, style: str | None = None) -> str:
     """A deal for the terminal: seat 1 on top, seats 0 and 2 left and right, the talon below;
-    cards written in ``style`` (``symbols``, ``ascii`` or ``russian``, as :func:`format_card`)."""
+    cards written in ``style`` (``symbols``, ``ascii`` or ``russian``, as :func:`format_card`;
+    None: the current output style)."""
     top = _hand_lines(deal.hands[1], "1 · second hand", style)
     left = _hand_lines(deal.hands[0], "0 · first hand", style)
     right = _hand_lines(deal.hands[2], "2 · third hand", style)

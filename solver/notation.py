@@ -30,6 +30,8 @@ naming the character and its position.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import operator
 import re
 
@@ -227,9 +229,38 @@ def _card_fault(t: str) -> str:
     return f"unexpected {_where(t, used + 1)}: one card is a rank and a suit"
 
 
-def format_card(c: int, style: str = "symbols") -> str:
-    """Write one card: ``symbols`` ``"A♥"``, ``ascii`` ``"AH"``, ``russian`` ``"Т♥"``."""
+_OUTPUT_STYLE = contextvars.ContextVar("solver_output_style", default="symbols")
+
+
+@contextlib.contextmanager
+def output_style(style: str):
+    """Write cards, hands and trumps in ``style`` wherever no style is given (results' text
+    and JSON, lines, error messages, the notebook pictures' ranks) inside the ``with`` block;
+    ``pref … --style russian`` runs its command in one.
+
+    >>> with output_style("russian"):
+    ...     format_card(31), format_hand(parse_hand("AKT...")), format_strain(4)
+    ('Т♥', 'ТК10...', 'БК')
+    """
+    token = _OUTPUT_STYLE.set(_style(style))
+    try:
+        yield
+    finally:
+        _OUTPUT_STYLE.reset(token)
+
+
+def _style(style: str | None) -> str:
+    """``style``, checked, or the current output style for None."""
+    if style is None:
+        return _OUTPUT_STYLE.get()
     _check_style(style)
+    return style
+
+
+def format_card(c: int, style: str | None = None) -> str:
+    """Write one card: ``symbols`` ``"A♥"``, ``ascii`` ``"AH"``, ``russian`` ``"Т♥"`` (None:
+    the current :func:`output_style`, ``symbols`` unless set)."""
+    style = _style(style)
     s, r = suit_of(c), rank_of(c)
     if style == "ascii":
         return RANKS_ASCII[r] + SUIT_LETTERS[s]
@@ -427,12 +458,12 @@ def parse_hand(text: str) -> int:
     return mask
 
 
-def format_hand(mask: int, style: str = "symbols") -> str:
+def format_hand(mask: int, style: str | None = None) -> str:
     """Write a card set in dotted form, each suit from the ace down.
 
     ``symbols`` and ``ascii`` write ``T`` for ten, ``russian`` writes ``Т К Д В 10``.
     """
-    _check_style(style)
+    style = _style(style)
     ranks = RANKS_RUSSIAN if style == "russian" else RANKS_ASCII
     fields = []
     for s in range(4):
@@ -449,7 +480,7 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def format_cards(cards, style: str = "symbols", sep: str = " ") -> str:
+def format_cards(cards, style: str | None = None, sep: str = " ") -> str:
     """Write cards in the given order as a list (``"8♦ 7♠"``)."""
     return sep.join(format_card(c, style) for c in cards)
 
@@ -496,15 +527,15 @@ def parse_strain(text) -> int:
     raise InvalidArgumentError(f"unknown trump {text!r}: {hint}")
 
 
-def format_strain(strain: int, style: str = "symbols") -> str:
+def format_strain(strain: int, style: str | None = None) -> str:
     """Write a trump: ``♠`` … ``♥``, ``NT`` (``БК`` in Russian)."""
-    _check_style(style)
+    style = _style(style)
     if strain == NO_TRUMP:
         return "БК" if style == "russian" else "NT"
     return SUIT_LETTERS[strain] if style == "ascii" else SUIT_SYMBOLS[strain]
 
 
 __all__ = [
-    "STYLES", "parse_card", "format_card", "parse_card_list", "parse_hand", "format_hand",
+    "STYLES", "output_style", "parse_card", "format_card", "parse_card_list", "parse_hand", "format_hand",
     "format_cards", "parse_strain", "format_strain", "is_dotted_order", "count", "iter_cards",
 ]

@@ -74,3 +74,24 @@ def test_solve_reference_ending_json():
 def test_solve_needs_a_trump():
     out = pref("solve", EXAMPLE, "-d", "0")
     assert out.returncode == 2 and "needs -t TRUMP" in out.stderr
+
+
+def test_solve_and_raspasy_write_russian_cards_that_read_back():
+    from solver import Deal
+    from solver.notation import parse_card_list
+    out = pref("solve", RUSSIAN, "-d", "1", "-t", "черви", "--style", "russian", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["deal"] == RUSSIAN and "Т♦" in data["line"] and "10♥" in data["line"]
+    plain = pref("solve", EXAMPLE, "-d", "1", "-t", "♥", "--json")
+    english = json.loads(plain.stdout)["line"]
+    assert parse_card_list(" ".join(data["line"])) == parse_card_list(" ".join(english))
+    text = pref("solve", RUSSIAN, "-d", "1", "-t", "Ч", "--style", "russian").stdout
+    line = text.splitlines()[2]
+    assert line.startswith("line: ") and "T" not in line and "Т" in line
+    assert parse_card_list(line[6:]) == parse_card_list(" ".join(english))
+    assert "trick  2: led by seat 0: Т♦ Д♦ 7♦" in text
+    ras = pref("raspasy", RUSSIAN, "--style", "russian", "--json")
+    assert ras.returncode == 0 and "Д♠" in json.loads(ras.stdout)["line"]["0"]
+    assert Deal.from_str(pref("show", RUSSIAN, "--style", "ascii").stdout.splitlines()[0]) \
+        == Deal.from_str(EXAMPLE)

@@ -279,3 +279,23 @@ def test_the_lines_running_count_starts_from_the_tricks_already_taken(deal):
     assert last[-1] == str(r.tricks)
     with pytest.raises(ValueError, match="taken"):
         line_html(r.replay(), solo=0, taken=-1)
+
+
+def test_output_style_writes_results_text_and_pictures_in_russian(deal):
+    from solver import solve
+    from solver.display import deal_html, deal_text, tricks_text
+    from solver.notation import format_card, output_style, parse_card_list
+    r = solve(deal, declarer=1, trump="♥")
+    with output_style("russian"):
+        assert "Т♦" in str(r) and "A♦" not in str(r)
+        assert "Т♦" in "\n".join(tricks_text(r.replay()))
+        assert "♥</span> Т</div>" in hand_html(1 << 31)    # the ace, as a Russian writes it
+        assert deal.to_str() == deal.to_str("russian")
+        assert deal_text(deal, "symbols") == deal_text(deal).replace("Т", "A").replace(
+            "К", "K").replace("Д", "Q").replace("В", "J")
+        assert parse_card_list(" ".join(format_card(c) for c in r.line)) == list(r.line)
+    assert "A♦" in str(r) and "♥</span> A</div>" in hand_html(1 << 31)   # the default outside
+    from solver import InvalidArgumentError
+    with pytest.raises(InvalidArgumentError, match="unknown style 'cyrillic'"):
+        with output_style("cyrillic"):
+            pass

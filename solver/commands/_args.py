@@ -26,6 +26,13 @@ def add_layout_options(p) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
+def add_style(p) -> None:
+    """``--style``: the notation of the cards in the output (``cli.main`` applies it)."""
+    p.add_argument("--style", choices=("symbols", "ascii", "russian"), default="symbols",
+                   help="notation of the cards in the output: A♥ (symbols, default), AH (ascii) "
+                        "or Т♥ (russian); every form reads back as input")
+
+
 def add_timeout(p) -> None:
     p.add_argument("--timeout", type=float, metavar="SECONDS",
                    help="give up after this many seconds (error, exit status 2)")

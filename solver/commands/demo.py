@@ -9,6 +9,7 @@ from ..api import solve
 from ..deal import Deal
 from ..display import deal_text
 from ..engine import get_backend
+from ._args import add_style
 
 HELP = "run the main analyses on the built-in example deal"
 
@@ -17,6 +18,7 @@ def register(sub) -> None:
     p = sub.add_parser("demo", help=HELP, description=HELP)
     p.add_argument("--backend", default="auto", choices=("auto", "c", "numba"),
                    help="solver backend (default: C when built, else Numba)")
+    add_style(p)
     p.set_defaults(func=run)
 
 

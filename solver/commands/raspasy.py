@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._args import add_common, emit
+from ._args import add_common, add_style, emit
 
 HELP = "распасы: the tricks each seat is held to at most by the other two, with a line"
 
@@ -13,6 +13,7 @@ def register(sub) -> None:
     p.add_argument("--talon", default="none", choices=("none", "lead", "dealer"),
                    help="talon rule (default none: out of play, the first hand leads)")
     add_common(p, json_help="print JSON: tricks {seat: n}, line {seat: [cards]}")
+    add_style(p)
     p.set_defaults(func=run)
 
 

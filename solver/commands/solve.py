@@ -7,7 +7,7 @@ import json
 from ..api import solve
 from ..deal import Deal
 from ..display import tricks_text
-from ._args import add_backend_options, seat
+from ._args import add_backend_options, add_style, seat
 
 HELP = "solve a contract, a мизер or распасы double dummy"
 
@@ -25,6 +25,7 @@ def register(sub) -> None:
     p.add_argument("--leader", type=seat, default=0, metavar="SEAT",
                    help="who leads the first trick (default: 0, the first hand)")
     p.add_argument("--json", action="store_true", help="print JSON: tricks, cards, line")
+    add_style(p)
     add_backend_options(p)
     p.set_defaults(func=run)
 
@@ -39,7 +40,7 @@ def run(args) -> int:
                    backend=args.backend)
     if args.json:
         out = result.to_dict()
-        out["deal"] = str(deal)
+        out["deal"] = deal.to_str()
         print(json.dumps(out, ensure_ascii=False))
         return 0
     print(result)
