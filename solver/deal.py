@@ -21,7 +21,7 @@ import numpy as np
 from .cards import FULL_DECK, HAND_SIZE, TALON_SIZE, count, iter_cards
 from .checks import as_count
 from .errors import InvalidCardError, InvalidDealError
-from .notation import (_check_t, format_card, format_cards, format_hand, plural,
+from .notation import (_check_t, output_style, format_card, format_cards, format_hand, plural,
                        is_dotted_order, parse_card, parse_card_list, visible)
 
 SEAT_NAMES = ("first hand (0)", "second hand (1)", "third hand (2)")
@@ -171,9 +171,18 @@ def parse_deal(text: str) -> Deal:
       talon), ``X`` = ten; a trailing number names the first hand (0-based), whose hand becomes
       seat 0;
     * eshavlyugin: ``Qs 10c Ah …`` — 32 card tokens (or 30 for three hands without a talon).
+
+    A text written with Russian letters gets its errors in Russian notation (``Т♠``).
     """
     if not isinstance(text, str):
         raise InvalidDealError(f"a deal must be text, not {type(text).__name__}")
+    if re.search("[ТКДВтвдк]", text):     # errors name the cards as the player wrote them
+        with output_style("russian"):
+            return _parse_deal(text)
+    return _parse_deal(text)
+
+
+def _parse_deal(text: str) -> Deal:
     line = visible(text).strip()
     if not line:
         raise InvalidDealError("empty deal")

@@ -343,6 +343,9 @@ def parse_card_list(text: str) -> list[int]:
         raise InvalidCardError(f"cards must be text, not {text!r}")
     text = visible(text)
     _check_t(text)
+    if re.search("[ТКДВтвдк]", text):     # errors name the cards as the player wrote them
+        with output_style("russian"):
+            return _parse_dotted(text) if "." in text else _parse_groups(text)
     return _parse_dotted(text) if "." in text else _parse_groups(text)
 
 

@@ -258,3 +258,12 @@ def test_a_latin_t_in_one_hand_and_russian_letters_in_another_is_refused():
     line = RUSSIAN.replace("10.Д.В10987.ТД7", "T.Q.JT987.AQ7")   # one hand in English
     with pytest.raises(InvalidCardError, match="ambiguous Latin 'T' at position 31 of 'КД9"):
         Deal.from_str(line)
+
+
+def test_errors_name_the_cards_in_the_alphabet_the_deal_was_written_in():
+    with pytest.raises(InvalidDealError, match="duplicate card Т♣ in second hand"):
+        Deal.from_str(RUSSIAN.replace("/Т.9..", "/Т.Т.."))
+    with pytest.raises(InvalidCardError, match="card Т♠ written twice in 'ТТ.107"):
+        Deal.from_str(RUSSIAN.replace("КД9.", "ТТ.", 1))
+    with pytest.raises(InvalidDealError, match="duplicate card A♣ in second hand"):
+        Deal.from_str(EXAMPLE.replace("/A.9..", "/A.A.."))
