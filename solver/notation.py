@@ -426,6 +426,12 @@ def _parse_groups(text: str) -> list[int]:
         try:
             card = parse_card(token)
         except InvalidCardError as exc:
+            words = text.split()
+            if suit is None and 1 < len(words) <= 4 and all(map(_is_rank_run, words)):
+                # "ТКД ТКД ТК Т987": the four suits without their dots
+                raise fault(f"{exc}; if these are the suits ♠ ♣ ♦ ♥, separate them with "
+                            f"dots: {'.'.join(words + [''] * (4 - len(words)))}",
+                            start, token) from None
             raise fault(str(exc), start, token) from None
         suit = None             # a card with its own suit ends the group
         add([card])

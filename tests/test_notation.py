@@ -248,6 +248,8 @@ def test_a_hand_as_the_diagram_writes_it_reads_back(mask, style):
     ("♦ — 9", "marked void but has '9'"), ("♦ 9 —", "has cards and a void mark"),
     ("— 9♦", "a void mark '—' must follow its suit"), ("ж: 9", "unknown suit 'ж' before ':'"),
     ("пКД9", "a suit group is written with its symbol or a colon"),
+    ("ТКД ТКД ТК Т987", r"if these are the suits ♠ ♣ ♦ ♥, separate them with dots: "
+                        r"ТКД\.ТКД\.ТК\.Т987"),
 ])
 def test_ambiguous_or_malformed_russian_text_is_refused(text, fault):
     with pytest.raises(InvalidCardError, match=fault):

@@ -8,7 +8,9 @@ import json
 
 def seat(text: str) -> int:
     if text not in ("0", "1", "2"):
-        raise argparse.ArgumentTypeError(f"a seat is 0, 1 or 2, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"a seat is 0, 1 or 2 in playing order (0 = the first hand, первая рука), "
+            f"not {text!r}")
     return int(text)
 
 
