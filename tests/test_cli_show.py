@@ -95,3 +95,8 @@ def test_solve_and_raspasy_write_russian_cards_that_read_back():
     assert ras.returncode == 0 and "Д♠" in json.loads(ras.stdout)["line"]["0"]
     assert Deal.from_str(pref("show", RUSSIAN, "--style", "ascii").stdout.splitlines()[0]) \
         == Deal.from_str(EXAMPLE)
+
+
+def test_a_seat_error_says_which_seat_is_the_first_hand():
+    out = pref("solve", RUSSIAN, "-d", "первая", "-t", "Ч")
+    assert out.returncode == 2 and "0 = the first hand, первая рука" in out.stderr
