@@ -52,9 +52,13 @@ def main(argv: list[str] | None = None) -> int:
         print("pref: interrupted", file=sys.stderr)
         return 130
     args = parser.parse_args(argv)
+    with output_style(getattr(args, "style", None) or "symbols"):   # errors too
+        return _run(args)
+
+
+def _run(args) -> int:
     try:
-        with output_style(getattr(args, "style", None) or "symbols"):
-            return int(args.func(args) or 0)
+        return int(args.func(args) or 0)
     except PrefError as exc:
         print(f"pref {args.command}: error: {exc}", file=sys.stderr)
         return 2

@@ -8,7 +8,10 @@ the letters the parser reads (``♠`` → ``S``), the Russian rank letters as th
 they stand for (``Т`` → ``A``, ``Д`` → ``Q``, ``В`` → ``J``, ``К`` → ``K``: a card written
 ``Т♥`` comes out ``AH``, which reads back as the same card), other Cyrillic letters
 transliterated (``мизер`` → ``mizer``), ``≤ × —`` as ``<= x -``, accented letters without
-their accents.  Streams that can encode everything are left alone.
+their accents.  Where the encoding has Cyrillic but no suit symbols (cp1251, cp866, koi8-r:
+Russian Windows), output in Russian style writes the suits as П Т Б Ч (``Т♥`` → ``ТЧ``), so
+that it reads back without mixing alphabets.  Streams that can encode everything are left
+alone.
 
 >>> "9♠ мизер ≤ 2".encode("ascii", errors=ERRORS)
 b'9S mizer <= 2'
@@ -61,14 +64,41 @@ def ascii_form(ch: str) -> str:
     return out
 
 
-def _handler(err: UnicodeError):
+_SUITS = "♠♣♦♥♤♧♢♡"
+_RUSSIAN_RANKS = frozenset("ТКДВ")
+
+
+def _suit_letter(err: UnicodeEncodeError, i: int, cyrillic: bool) -> str:
+    """The suit symbol ``err.object[i]`` as a letter the parser reads back with its card: on
+    an encoding with Cyrillic (cp1251, cp866, koi8-r) П Т Б Ч in Russian output (a card like
+    ``Т♥`` after a Russian rank letter, or anything under ``output_style("russian")``) —
+    ``ТЧ``, ``10Ч``, not the mixed ``ТH`` that reads as ambiguous — else S C D H."""
+    suit = _SUITS.index(err.object[i]) % 4
+    before = err.object[i - 1] if i else ""
+    if cyrillic and (before in _RUSSIAN_RANKS or _current_style() == "russian"):
+        return "ПТБЧ"[suit]
+    return "SCDH"[suit]
+
+
+def _current_style() -> str:
+    from .notation import _style
+    return _style(None)
+
+
+def _handler(err: UnicodeError, cyrillic: bool = False):
     if not isinstance(err, UnicodeEncodeError):
         raise err
-    text = err.object[err.start:err.end]
-    return "".join(ascii_form(ch) for ch in text), err.end
+    out = []
+    for i in range(err.start, err.end):
+        ch = err.object[i]
+        out.append(_suit_letter(err, i, cyrillic) if ch in _SUITS else ascii_form(ch))
+    return "".join(out), err.end
 
 
 codecs.register_error(ERRORS, _handler)
+CYRILLIC_ERRORS = "pref-cyrillic"
+"""The handler for encodings that have Cyrillic but no suit symbols (cp1251, cp866, koi8-r)."""
+codecs.register_error(CYRILLIC_ERRORS, lambda err: _handler(err, cyrillic=True))
 
 _PROBE = "♠♣♦♥ мизер распасы ≤ × —"
 
@@ -83,6 +113,10 @@ def readable_output(*streams) -> None:
         try:
             _PROBE.encode(encoding)
         except UnicodeEncodeError:
-            stream.reconfigure(errors=ERRORS)
+            try:
+                "ТКДВПБЧ мизер".encode(encoding)
+                stream.reconfigure(errors=CYRILLIC_ERRORS)
+            except UnicodeEncodeError:
+                stream.reconfigure(errors=ERRORS)
         except LookupError:
             continue

@@ -84,3 +84,23 @@ def test_cli_error_message_in_ascii():
     assert bad.returncode == 2
     assert bad.stderr.decode("ascii").strip() == \
         "pref show: error: duplicate card AC in second hand (1) and the talon"
+
+
+@pytest.mark.skipif(not available_backends(), reason="needs a fast engine")
+@pytest.mark.parametrize("encoding", ["cp1251", "cp866", "koi8-r"])
+def test_russian_windows_consoles_write_russian_suit_letters_that_read_back(encoding):
+    """Cyrillic but no ♠ ♣ ♦ ♥: Т♥ was written ТH, which mixes the alphabets (and a Cyrillic
+    Т among English letters is refused as ambiguous); now ТЧ."""
+    from solver.notation import parse_card_list
+    ru = pref("solve", RUSSIAN, "-d", "1", "-t", "Ч", "--style", "russian", encoding=encoding)
+    en = pref("solve", DEAL, "-d", "1", "-t", "H", "--json", encoding="utf-8")
+    assert ru.returncode == en.returncode == 0, ru.stderr
+    line = ru.stdout.decode(encoding).splitlines()[2]
+    assert line.startswith("line: ") and "ТБ ДБ 7Б" in line
+    assert parse_card_list(line[6:]) == [parse_card(c) for c in json.loads(en.stdout)["line"]]
+    # a Russian deal's error names its cards in Russian whatever the style asked
+    bad = pref("show", RUSSIAN.replace("/Т.9..", "/Т.Т.."), encoding=encoding)
+    assert "duplicate card ТТ in second hand" in bad.stderr.decode(encoding)
+    # English output stays English
+    plain = pref("solve", DEAL, "-d", "1", "-t", "H", encoding=encoding).stdout.decode(encoding)
+    assert "line: 9H 8H 7H AD" in plain
