@@ -328,7 +328,7 @@ def parse_card_list(text: str) -> list[int]:
 
     * dotted: ``"AKQ.J10.987.A8"``, the ♠ ♣ ♦ ♥ fields each in the order written, a void
       empty or a dash (``КД9.107.—.КВ109``);
-    * cards: ``"8♦ 7♠"``, ``"Qs, 10c"``, ``"ТЧ ВП"``;
+    * cards: ``"8♦ 7♠"``, ``"Qs, 10c"``, ``"ТЧ ВП"``, ``"Т♠9♣"``;
     * suit groups: a suit symbol, a suit letter with a colon or a suit's name, then its ranks,
       together or spaced, a dash for a void: ``"♠AKQ ♥78"``, ``"♠КД9♣107"``,
       ``"♠ К Д 9 ♦ —"``, ``"П: КД9"``, ``"пики: Т К 10; трефы: В 9"``, ``"S K Q 9"``.  A lone
@@ -384,6 +384,9 @@ def _parse_groups(text: str) -> list[int]:
         if token[0] in _SUIT_BY_SYMBOL and len(cuts) > 1:
             for a, b in zip(cuts, cuts[1:] + [len(token)]):
                 yield token[a:b], start + a
+        elif len(cuts) > 1 and cuts[-1] == len(token) - 1:      # "Т♠9♣": cards glued
+            for a, b in zip([0] + [k + 1 for k in cuts[:-1]], [k + 1 for k in cuts]):
+                yield token[a:b], start + a
         else:
             yield token, start
 
@@ -427,9 +430,9 @@ def _parse_groups(text: str) -> list[int]:
             card = parse_card(token)
         except InvalidCardError as exc:
             words = text.split()
-            if suit is None and 1 < len(words) <= 4 and all(map(_is_rank_run, words)):
+            if suit is None and len(words) <= 4 and all(map(_is_rank_run, words)):
                 # "ТКД ТКД ТК Т987": the four suits without their dots
-                raise fault(f"{exc}; if these are the suits ♠ ♣ ♦ ♥, separate them with "
+                raise fault(f"{exc}; a hand's suits in ♠ ♣ ♦ ♥ order are separated by "
                             f"dots: {'.'.join(words + [''] * (4 - len(words)))}",
                             start, token) from None
             raise fault(str(exc), start, token) from None

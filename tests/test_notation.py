@@ -222,7 +222,7 @@ def test_russian_forms_of_one_deal(line):
     ("♠КД9 ♣107 ♦— ♥КВ109", "KQ9.T7..KJT9"), ("♠ К Д 9 ♣ 10 7 ♦ — ♥ К В 10 9", "KQ9.T7..KJT9"),
     ("пики: Т К 10, трефы: В 9, бубны: —, черви: Д 8 7", "AKT.J9..Q87"),
     ("S K Q 9 C T 7 D — H K J T 9", "KQ9.T7..KJT9"),
-    ("hearts: A K", "...AK"), ("10С АН Х♦", ".T.T.A"), ("B♠ вч", "J...J"),
+    ("hearts: A K", "...AK"), ("Т♠9♣", "A.9.."), ("10♥Т♠ К♦", "A..K.T"), ("10С АН Х♦", ".T.T.A"), ("B♠ вч", "J...J"),
 ])
 def test_void_marks_and_suit_headings(hand, expected):
     assert format_hand(parse_hand(hand), "ascii") == expected
@@ -248,8 +248,9 @@ def test_a_hand_as_the_diagram_writes_it_reads_back(mask, style):
     ("♦ — 9", "marked void but has '9'"), ("♦ 9 —", "has cards and a void mark"),
     ("— 9♦", "a void mark '—' must follow its suit"), ("ж: 9", "unknown suit 'ж' before ':'"),
     ("пКД9", "a suit group is written with its symbol or a colon"),
-    ("ТКД ТКД ТК Т987", r"if these are the suits ♠ ♣ ♦ ♥, separate them with dots: "
+    ("ТКД ТКД ТК Т987", r"a hand's suits in ♠ ♣ ♦ ♥ order are separated by dots: "
                         r"ТКД\.ТКД\.ТК\.Т987"),
+    ("КД", r"are separated by dots: КД\.\.\."),
 ])
 def test_ambiguous_or_malformed_russian_text_is_refused(text, fault):
     with pytest.raises(InvalidCardError, match=fault):
