@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .cards import CLUBS, DIAMONDS, HEARTS, NO_TRUMP, SPADES
+from .cards import NO_TRUMP, SPADES
 from .checks import as_count
 from .conventions import Conventions
 from .errors import IllegalBidError, InvalidArgumentError
@@ -29,19 +29,11 @@ from .notation import plural, visible
 
 STRAIN_SYMBOLS = ("♠", "♣", "♦", "♥", "БК")
 
-_STRAIN_WORDS = {
-    SPADES: ("♠", "s", "spade", "spades", "п", "пик", "пики", "пика", "пиковая", "пики"),
-    CLUBS: ("♣", "c", "club", "clubs", "т", "треф", "трефы", "трефа", "трефовая"),
-    DIAMONDS: ("♦", "d", "diamond", "diamonds", "б", "бубен", "бубён", "бубны", "бубна",
-               "бубновая", "буби"),
-    HEARTS: ("♥", "h", "heart", "hearts", "ч", "черв", "червей", "червы", "черви", "червя",
-             "червовая"),
-    NO_TRUMP: ("бк", "bk", "nt", "n", "notrump", "no-trump", "no trump", "без козыря", "без козырей",
-               "бескозырная"),
-}
-_STRAIN_LOOKUP = {w: s for s, words in _STRAIN_WORDS.items() for w in words}
-_STRAIN_LOOKUP.update({"♤": SPADES, "♧": CLUBS, "♢": DIAMONDS, "♡": HEARTS})
-
+# a level in words: the number ("шесть пик") or the game's name ("шестерная", "десятерная")
+_LEVEL_WORDS = {w: level for level, words in {
+    6: ("шесть", "шестерная", "six"), 7: ("семь", "семерная", "seven"),
+    8: ("восемь", "восьмерная", "eight"), 9: ("девять", "девятерная", "nine"),
+    10: ("десять", "десятерная", "ten")}.items() for w in words}
 _MISERE_WORDS = ("мизер", "misere", "misère", "miser", "mizer", "m")   # mizer: ASCII output
 _TALONLESS_WORDS = ("без прикупа", "бп", "б/п", "talonless", "without talon", "wt")
 _PASS_WORDS = ("pass", "пас", "p", "-")
@@ -50,26 +42,14 @@ _PLAY_WORDS = ("играю", "play", "i play")
 
 
 def parse_strain(text: str | int) -> int:
-    """A strain (trump) from ``♠ ♣ ♦ ♥ S C D H NT БК`` or Russian suit names; NO_TRUMP = 4.
+    """A strain (trump): ``♠ ♣ ♦ ♥ S C D H NT БК``, the suits' names in English or Russian, or
+    0-4 (NO_TRUMP = 4); the card notation's :func:`solver.notation.parse_strain`, whose errors
+    say what to write instead.
 
     >>> parse_strain("черви"), parse_strain("NT"), parse_strain("♦"), parse_strain(1)
     (3, 4, 2, 1)
     """
-    if isinstance(text, bool):
-        raise InvalidArgumentError(f"unknown trump {text!r}")
-    if isinstance(text, int):
-        if 0 <= text <= NO_TRUMP:
-            return text
-        raise InvalidArgumentError(f"unknown trump {text!r}: expected 0-4")
-    key = " ".join(visible(str(text)).strip().lower().split())
-    if key in _STRAIN_LOOKUP:
-        return _STRAIN_LOOKUP[key]
-    try:                        # the card notation's names too (чирва, безкозырка, б/к)
-        return _parse_trump(key)
-    except InvalidArgumentError:
-        pass
-    raise InvalidArgumentError(
-        f"unknown trump {text!r}: expected ♠ ♣ ♦ ♥, S C D H, NT/БК or a Russian suit name")
+    return _parse_trump(text)
 
 
 def format_strain(strain: int) -> str:
@@ -174,11 +154,14 @@ def ladder_index(bid: Bid, conventions: Conventions | None = None) -> int:
 
 
 def parse_bid(text: str | Bid) -> Bid:
-    """A bid or contract from text: ``6♠``, ``7 NT``, ``8БК``, ``9 пик``, ``мизер``,
-    ``9 без прикупа``, ``10♥ без прикупа``, ``мизер без прикупа``.
+    """A bid or contract from text: ``6♠``, ``7 NT``, ``8БК``, ``9 пик``, ``шесть пик``,
+    ``десятерная бубен``, ``мизер``, ``9 без прикупа``, ``10♥ без прикупа``,
+    ``мизер без прикупа``.
 
     >>> str(parse_bid("7 червей")), str(parse_bid("9 бп")), parse_bid("misere").misere
     ('7♥', '9 без прикупа', True)
+    >>> str(parse_bid("шесть пик")), str(parse_bid("Десятерная без козырей"))
+    ('6♠', '10БК')
     """
     if isinstance(text, Bid):
         return text
@@ -192,19 +175,24 @@ def parse_bid(text: str | Bid) -> Bid:
             break
     if key in _MISERE_WORDS:
         return Bid(10, misere=True, talonless=talonless)
-    digits = 2 if key.startswith("10") else 1
-    level_text, rest = key[:digits], key[digits:].strip()
-    if not level_text.isdigit() or int(level_text) not in GAME_PRICE:
-        raise InvalidArgumentError(f"cannot read bid {raw!r}: expected e.g. 6♠, 7NT, 8БК, мизер")
-    level = int(level_text)
+    first, _, after = key.partition(" ")
+    if first in _LEVEL_WORDS:           # "шесть пик", "десятерная без прикупа", "seven NT"
+        level, rest = _LEVEL_WORDS[first], after
+    else:
+        digits = 2 if key.startswith("10") else 1
+        level_text, rest = key[:digits], key[digits:].strip()
+        if not level_text.isdigit() or int(level_text) not in GAME_PRICE:
+            raise InvalidArgumentError(f"cannot read bid {raw!r}: expected e.g. 6♠, 7NT, 8БК, "
+                                       f"шесть пик, мизер")
+        level = int(level_text)
     if not rest:
         if talonless:
             return Bid(level, None, talonless=True)
         raise InvalidArgumentError(f"cannot read bid {raw!r}: the trump is missing")
     try:
         strain = parse_strain(rest)
-    except InvalidArgumentError:
-        raise InvalidArgumentError(f"cannot read bid {raw!r}: unknown trump {rest!r}") from None
+    except InvalidArgumentError as exc:
+        raise InvalidArgumentError(f"cannot read bid {raw!r}: {exc}") from None
     return Bid(level, strain, talonless=talonless)
 
 

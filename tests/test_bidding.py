@@ -57,6 +57,10 @@ def test_game_prices_and_norms():
     ("9 червей", "9♥"), ("10NT", "10БК"), ("6 без козыря", "6БК"), ("мизер", "мизер"),
     ("Misere", "мизер"), ("9 без прикупа", "9 без прикупа"), ("мизер без прикупа", "мизер без прикупа"),
     ("10♥ без прикупа", "10♥ без прикупа"),
+    # in words, as players say them; the trump names are the card notation's (черв, крести)
+    ("шесть пик", "6♠"), ("Семь червей", "7♥"), ("восемь бубён", "8♦"), ("девять крести", "9♣"),
+    ("десятерная без козырей", "10БК"), ("девятерная без прикупа", "9 без прикупа"),
+    ("seven NT", "7БК"), ("7 черв", "7♥"), ("7 Т", "7♣"),
 ])
 def test_parse_bid(text, expected):
     assert str(parse_bid(text)) == expected
@@ -66,6 +70,14 @@ def test_parse_bid(text, expected):
 def test_parse_bid_rejects(text):
     with pytest.raises(InvalidArgumentError):
         parse_bid(text)
+
+
+def test_a_bid_with_a_latin_t_says_what_to_write():
+    # "7 T": a Latin T is no suit (it is a ten in English notation); трефы is the Cyrillic Т
+    with pytest.raises(InvalidArgumentError, match="Cyrillic Т"):
+        parse_bid("7 T")
+    with pytest.raises(InvalidArgumentError, match="the trump is missing"):
+        parse_bid("шесть")
 
 
 def test_parse_strain_words():
