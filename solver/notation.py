@@ -132,6 +132,12 @@ def _where(text: str, i: int) -> str:
 _RANKS_HELP = "ranks are A K Q J T/10 9 8 7 or Т К Д В"
 
 
+# Fast tests for _check_t: a letter only the Russian notation uses (a Russian suit name holds
+# one, or a Т), and one only the English notation uses (an English suit name holds one)
+_RUSSIAN_MARK = re.compile("[ДВПБЧдвпбчBb]")
+_ENGLISH_MARK = re.compile("[AQJXSCDHАХСНaqjxscdhахсн]")
+
+
 def _check_t(text: str) -> None:
     """Refuse a text that writes a T among letters of the other alphabet.
 
@@ -141,6 +147,10 @@ def _check_t(text: str) -> None:
     with letters only the English notation uses (``A Q J X S C D H`` or an English suit name),
     could be either card: the error says how to write it unambiguously.
     """
+    latin, cyrillic = "T" in text or "t" in text, "Т" in text or "т" in text
+    if not (latin and (cyrillic or _RUSSIAN_MARK.search(text))) \
+            and not (cyrillic and (latin or _ENGLISH_MARK.search(text))):
+        return      # the common case, at once: no T, or one alphabet's T and nothing of the other's
     latin_t, cyrillic_t, english, russian = [], [], [], []
     for m in re.finditer(r"[^\W\d_]+", text):
         word = m.group().upper().replace("Ё", "Е")
