@@ -193,13 +193,16 @@ def merge_options(common: dict, opts: dict) -> dict:
 
     >>> merge_options({"declarer": 0, "trump": "S", "tt_mb": 16}, {"misere": 1})
     {'tt_mb': 16, 'misere': 1}
+    >>> merge_options({"misere": 1}, {"declarer": 0, "trump": "S"})
+    {'declarer': 0, 'trump': 'S'}
     """
     if not opts:
         return common
     out = dict(common)
     drop = set(opts.get(CLEARED, ()))
     for key, others in _REPLACES.items():
-        if opts.get(key) not in (None, False):
+        value = opts.get(key)
+        if value is not None and value is not False:     # seat 0 is a mode too (0 == False)
             drop.update(others)
     for key in drop:
         out.pop(key, None)
