@@ -49,3 +49,77 @@ def test_a_lines_declarer_0_replaces_the_command_lines_misere():
     df = evaluate(lines, "tricks", misere=2, backend="reference", jobs=1, on_error="record")
     assert df["error"].isna().all(), df["error"].tolist()
     assert df["mode"].tolist() == ["contract"] and df["solo"].tolist() == [0]
+
+
+# -- the output cannot be written ------------------------------------------------------------------
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
+
+
+def _ending_lines(n, seed=0, bad_every=0):
+    import numpy as np
+
+    from solver import Deal
+    rng = np.random.default_rng(seed)
+    out = []
+    for i in range(n):
+        cards = [int(c) for c in rng.permutation(32)[:6]]
+        out.append(str(Deal.from_hands([cards[0:2], cards[2:4], cards[4:6]])))
+        if bad_every and i % bad_every == bad_every - 1:
+            out[-1] = f"garbage {i}"
+    return out
+
+
+def _batch(args, **kw):
+    import os
+    import subprocess
+    import sys
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    return subprocess.run([sys.executable, "-m", "solver", "batch", *args], env=env,
+                          capture_output=True, text=True, timeout=60, **kw)
+
+
+@pytest.mark.parametrize("name", ["out.csv", "out.jsonl"])
+def test_a_full_disk_stops_with_one_line_and_resumes_to_exactly_once(tmp_path, name):
+    # RLIMIT_FSIZE makes a write past 4 KB fail (EFBIG; Python ignores SIGXFSZ) as a full disk
+    # does: the run printed two chained tracebacks (the failed write, then the failed flush
+    # when closing)
+    import resource
+    lines = _ending_lines(400, seed=3, bad_every=50)
+    src = tmp_path / "in.txt"
+    src.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = tmp_path / name
+    args = [str(src), "-o", str(out), "--what", "tricks", "-d", "0", "-t", "NT", "-j", "1",
+            "--chunk", "16", "--backend", "reference", "--no-progress"]
+
+    def small_disk():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+    r = _batch(args, preexec_fn=small_disk)
+    assert r.returncode == 3, r.stderr
+    assert "Traceback" not in r.stderr
+    last = r.stderr.strip().splitlines()[-1]
+    assert last.startswith(f"pref batch: error: cannot write {out}: File too large"), last
+    assert "--resume" in last
+    assert 0 < out.stat().st_size <= 4096
+    r = _batch(args + ["--resume"])
+    assert r.returncode == 1, r.stderr                     # the garbage lines
+    assert sorted(_answered(out)) == list(range(1, 401))   # every line once, none twice
+
+
+def test_an_output_removed_during_the_run_stops_it(tmp_path, monkeypatch):
+    # its directory removed (or the file replaced): the run went on writing into a file
+    # nobody could read, and said "N rows written to OUT" at the end
+    from solver.batch import writer
+    monkeypatch.setattr(writer, "FSYNC_SECONDS", 0.0)
+    out = tmp_path / "out.jsonl"
+    sink = writer.Sink(out, ("tricks",))
+    sink.write([{"line": 1, "deal": ENDING, "tricks": 1}])
+    out.unlink()
+    with pytest.raises(writer.OutputError, match="removed or replaced during the run"):
+        sink.write([{"line": 2, "deal": ENDING, "tricks": 1}])
+    with pytest.raises(writer.OutputError):
+        sink.close()
+    sink = writer.Sink(out, ("tricks",), resume=True)      # and it can start again
+    sink.write([{"line": 2, "deal": ENDING, "tricks": 1}])
+    sink.close(finished=True)
+    assert _answered(out) == [2]

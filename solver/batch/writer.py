@@ -133,16 +133,42 @@ MAX_LINE = 10 ** 9
 """The largest line number a resumed output may hold (its bitmap then takes 125 MB)."""
 
 
+class OutputError(OSError):
+    """An output file could not be written (a full disk, a file too large, a read-only or
+    vanished directory) or was removed during the run: the run stops, saying which file and
+    what to do, instead of a traceback."""
+
+
+@contextlib.contextmanager
+def _writing(path):
+    try:
+        yield
+    except OutputError:
+        raise
+    except OSError as exc:
+        raise OutputError(
+            f"cannot write {path}: {exc.strerror or exc} (the rows before the "
+                       f"failed write are complete: fix the cause and run again with "
+                       f"--resume)") from exc
+
+
 class _Appender:
-    """One text file opened for appending whole lines, with flush and paced fsync."""
+    """One text file opened for appending whole lines, with flush and paced fsync.
+
+    A failed write raises :class:`OutputError`; so does a sync that finds the file gone or
+    replaced (its directory removed, say): the rows written to it went with it, and a run
+    that went on would compute the rest for nothing.
+    """
 
     def __init__(self, path):
         self.path = path
         self._f = open(path, "a", encoding="utf-8", newline="")
+        st = os.fstat(self._f.fileno())
+        self._id = (st.st_dev, st.st_ino)
         self._synced = time.monotonic()
 
     def append(self, text: str) -> None:
-        with interrupts_deferred():
+        with _writing(self.path), interrupts_deferred():
             self._f.write(text)
             self._f.flush()
         if time.monotonic() - self._synced >= FSYNC_SECONDS:
@@ -153,13 +179,32 @@ class _Appender:
         self.sync()
 
     def sync(self) -> None:
-        os.fsync(self._f.fileno())
+        with _writing(self.path):
+            os.fsync(self._f.fileno())
         self._synced = time.monotonic()
+        try:
+            st = os.stat(self.path)
+            same = (st.st_dev, st.st_ino) == self._id
+        except OSError:
+            same = False
+        if not same:
+            raise OutputError(
+                f"{self.path} was removed or replaced during the run, and the rows written to "
+                f"it with it: run again (--resume continues from what {self.path} holds "
+                f"then)")
 
     def close(self) -> None:
-        if not self._f.closed:
-            self._f.flush()
+        if self._f.closed:
+            return
+        try:
+            with _writing(self.path):
+                self._f.flush()
             self.sync()
+        except BaseException:
+            with contextlib.suppress(OSError):   # its flush fails again; the descriptor (and
+                self._f.close()                  # the run's lock) goes in any case
+            raise
+        with _writing(self.path):
             self._f.close()
 
 
@@ -300,14 +345,21 @@ class Sink:
 
     def close(self, finished: bool = False) -> None:
         """Flush and fsync; when ``finished`` and writing Parquet, convert the spool."""
+        failed = None
         for f in (self._out, self._err):
             if f is not None:
-                f.close()
+                try:
+                    f.close()
+                except OutputError as exc:       # still close the other file
+                    failed = failed or exc
+        if failed is not None:
+            raise failed
         if finished and self.format == "parquet":
             import pandas as pd
             frame = pd.read_json(self.data_path, lines=True, dtype=False) \
                 if os.path.getsize(self.data_path) else pd.DataFrame(columns=self.columns)
             tmp = self.path + ".tmp"
-            frame.to_parquet(tmp, index=False)
-            os.replace(tmp, self.path)
+            with _writing(self.path):
+                frame.to_parquet(tmp, index=False)
+                os.replace(tmp, self.path)
             os.remove(self.data_path)

@@ -117,6 +117,7 @@ def run(args) -> int:
     from concurrent.futures import BrokenExecutor
 
     from ..batch import run_file
+    from ..batch.writer import OutputError
     from ..errors import PrefError
 
     options = {k: getattr(args, k) for k in
@@ -156,6 +157,9 @@ def run(args) -> int:
     except BrokenExecutor as exc:
         print(f"pref batch: error: a worker process died ({exc}); the rows written so far are "
               f"complete: run again with --resume", file=sys.stderr)
+        return 3
+    except OutputError as exc:   # a full disk, a vanished directory: the message says what to do
+        print(f"pref batch: error: {exc}", file=sys.stderr)
         return 3
     except (FileNotFoundError, IsADirectoryError, NotADirectoryError, PermissionError) as exc:
         # IN or OUT cannot be opened: nothing was answered yet, nothing to resume
