@@ -62,3 +62,39 @@ def test_cli_scheduler_address_gives_the_local_files(cluster, tmp_path):
     assert (tmp_path / "dask.csv").read_bytes() == (tmp_path / "local.csv").read_bytes()
     assert ((tmp_path / "dask.csv.errors.jsonl").read_bytes()
             == (tmp_path / "local.csv.errors.jsonl").read_bytes())
+
+
+def test_a_lost_scheduler_is_one_cluster_error(cluster):
+    # the client's connection goes away mid-run (here: closed by the input's generator after
+    # 30 deals, as a scheduler killed mid-run closes it): the futures' CancelledError /
+    # CommClosedError came out of `pref batch` as pages of asyncio traceback
+    from solver.batch.runner import ClusterError
+    deals = [str(d) for d in endings(80, seed=13)]
+    client = distributed.Client(cluster)
+
+    def lines():
+        for k, d in enumerate(deals):
+            if k == 30:
+                client.close()
+            yield d
+    try:
+        with pytest.raises(ClusterError, match="the Dask cluster at tcp://.* failed"):
+            evaluate(lines(), "tricks", declarer=0, trump="NT", backend="reference",
+                     executor=client, chunk_size=2)
+    finally:
+        client.close()
+
+
+def test_cli_says_the_cluster_failed_in_one_line(monkeypatch, tmp_path, capsys):
+    from solver import batch
+    from solver.batch.runner import ClusterError
+
+    def lost(*args, **kwargs):
+        raise ClusterError("the Dask cluster at tcp://h:8786 failed: CommClosedError: closed")
+    monkeypatch.setattr(batch, "run_file", lost)
+    src = tmp_path / "in.txt"
+    src.write_text("AK...7/Q.A..8/7.8..A\n", encoding="utf-8")
+    assert main(["batch", str(src), "-o", str(tmp_path / "o.csv"), "--no-progress"]) == 3
+    assert capsys.readouterr().err.splitlines() == [
+        "pref batch: error: the Dask cluster at tcp://h:8786 failed: CommClosedError: closed; "
+        "the rows written so far are complete: run again with --resume"]

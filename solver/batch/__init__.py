@@ -31,13 +31,14 @@ from ..engine import _MODULES, get_backend
 from ..errors import InvalidArgumentError, PrefError
 from .reader import (LineSet, as_deal_texts, check_encoding, count_lines, iter_lines,
                      parse_object)
-from .runner import (chunk_size_for, default_jobs, executor_slots, is_dask_client, make_pool,
-                     pipeline, stop_pool)
+from .runner import (ClusterError, chunk_size_for, default_jobs, executor_slots,
+                     is_dask_client, make_pool, pipeline, stop_pool)
 from .tasks import TASKS, Task, available_tasks, get_task, run_chunk
-from .writer import Sink, errors_path, output_format
+from .writer import OutputError, Sink, errors_path, output_format
 
 __all__ = ["evaluate", "run_file", "BatchSummary", "TASKS", "Task", "available_tasks",
-           "get_task", "run_chunk", "LineSet", "default_jobs", "errors_path", "output_format"]
+           "get_task", "run_chunk", "LineSet", "default_jobs", "errors_path", "output_format",
+           "ClusterError", "OutputError"]
 
 
 def _count(value, what: str, least: int = 1):

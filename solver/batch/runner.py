@@ -32,6 +32,53 @@ def is_dask_client(executor) -> bool:
     return type(executor).__module__.split(".")[0] == "distributed"
 
 
+class ClusterError(RuntimeError):
+    """A chunk's Dask future failed for the cluster's sake, not the deals': the scheduler went
+    away (the connection closed, the futures cancelled), or a chunk's workers kept dying
+    (``KilledWorker``)."""
+
+
+class _DaskFuture:
+    """A Dask future whose failure other than the chunk's own MemoryError is a
+    :class:`ClusterError` naming the scheduler, not a page of asyncio traceback."""
+
+    __slots__ = ("_fut", "_where")
+
+    def __init__(self, fut, where: str):
+        self._fut, self._where = fut, where
+
+    def result(self, timeout=None):
+        import asyncio
+        import concurrent.futures
+        try:
+            return self._fut.result(timeout)
+        except MemoryError:
+            raise
+        except (Exception, asyncio.CancelledError, concurrent.futures.CancelledError) as exc:
+            raise ClusterError(f"the Dask cluster{self._where} failed: "
+                               f"{type(exc).__name__}: {exc}") from exc
+
+    def cancel(self):
+        return self._fut.cancel()
+
+
+def quiet_dask_logs(level: int) -> None:
+    """Raise the level of distributed's loggers in this process (its own configuration sets
+    some of them one by one): ``pref batch`` shows its bar and its one-line errors, not the
+    client's INFO tracebacks of a closed connection or its reconnection attempts."""
+    import logging
+    for name in ("distributed", *list(logging.root.manager.loggerDict)):
+        if name == "distributed" or name.startswith("distributed."):
+            logging.getLogger(name).setLevel(level)
+
+
+def _scheduler_address(client) -> str:
+    try:
+        return f" at {client.scheduler.address}"
+    except Exception:
+        return ""
+
+
 def executor_slots(executor) -> int:
     """How many chunks ``executor`` runs at once (its workers' threads)."""
     if executor is None:
@@ -148,8 +195,15 @@ def pipeline(items: Iterable, what: str, base: dict, *, executor=None,
         def submit(chunk):
             return _Done(run_chunk(what, base, chunk))
     elif is_dask_client(executor):
+        where = _scheduler_address(executor)
+
         def submit(chunk):
-            return executor.submit(run_chunk, what, base, chunk, pure=False)
+            try:
+                fut = executor.submit(run_chunk, what, base, chunk, pure=False)
+            except Exception as exc:       # a closed client, a lost connection
+                raise ClusterError(f"the Dask cluster{where} failed: "
+                                   f"{type(exc).__name__}: {exc}") from exc
+            return _DaskFuture(fut, where)
     else:
         def submit(chunk):
             return executor.submit(run_chunk, what, base, chunk)

@@ -117,6 +117,9 @@ def run(args) -> int:
     from concurrent.futures import BrokenExecutor
 
     from ..batch import run_file
+    import logging
+
+    from ..batch.runner import ClusterError, quiet_dask_logs
     from ..batch.writer import OutputError
     from ..errors import PrefError
 
@@ -138,6 +141,7 @@ def run(args) -> int:
             from ..errors import InvalidArgumentError
             raise InvalidArgumentError(
                 f"cannot reach the Dask scheduler at {args.scheduler}: {exc}") from None
+        quiet_dask_logs(logging.WARNING)
     summary = None
     previous = _stop_on_sigterm()
     try:
@@ -158,6 +162,10 @@ def run(args) -> int:
         print(f"pref batch: error: a worker process died ({exc}); the rows written so far are "
               f"complete: run again with --resume", file=sys.stderr)
         return 3
+    except ClusterError as exc:  # the scheduler went away, a chunk's workers kept dying
+        print(f"pref batch: error: {exc}; the rows written so far are complete: run again "
+              f"with --resume", file=sys.stderr)
+        return 3
     except OutputError as exc:   # a full disk, a vanished directory: the message says what to do
         print(f"pref batch: error: {exc}", file=sys.stderr)
         return 3
@@ -177,6 +185,8 @@ def run(args) -> int:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
         if client is not None:
+            if summary is None:   # a lost scheduler: no page of reconnection errors on close
+                quiet_dask_logs(logging.CRITICAL + 1)
             client.close()
     s = summary
     before = f", {s.already_done} answered before" if s.already_done else ""
