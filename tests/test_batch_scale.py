@@ -123,3 +123,55 @@ def test_an_output_removed_during_the_run_stops_it(tmp_path, monkeypatch):
     sink.write([{"line": 2, "deal": ENDING, "tricks": 1}])
     sink.close(finished=True)
     assert _answered(out) == [2]
+
+
+# -- the lock on OUT ------------------------------------------------------------------------------
+
+def test_a_forked_worker_does_not_hold_the_runs_lock(tmp_path):
+    # pool workers are forked after OUT is opened and locked: they held the lock until they
+    # noticed the parent was gone, so `--resume` right after `kill -9` said "another pref batch
+    # is writing OUT" (4 runs in 5, resumed at once)
+    import os
+    import signal
+
+    from solver.batch.writer import Sink
+    out = tmp_path / "out.csv"
+    first = Sink(out, ("tricks",))
+    ready, started = os.pipe()
+    pid = os.fork()
+    if pid == 0:                        # a worker that outlives its parent for a while
+        import time
+        os.write(started, b"x")         # (the fork's handlers have run by now)
+        time.sleep(30)
+        os._exit(0)
+    try:
+        assert os.read(ready, 1) == b"x"
+        first._out._f.close()           # the parent's descriptor gone, as with kill -9
+        second = Sink(out, ("tricks",), resume=True)
+        second.close()
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(ready)
+        os.close(started)
+
+
+def test_a_forked_child_writes_nothing_into_the_output_and_exits_cleanly(tmp_path):
+    import os
+
+    from solver.batch.writer import Sink
+    out = tmp_path / "out.jsonl"
+    sink = Sink(out, ("tricks",))
+    sink.write([{"line": 1, "deal": ENDING, "tricks": 1}])
+    pid = os.fork()
+    if pid == 0:
+        try:
+            sink.write([{"line": 2, "deal": ENDING, "tricks": 1}])   # goes to /dev/null
+            sink._out._f.close()
+        finally:
+            os._exit(0)
+    _, status = os.waitpid(pid, 0)
+    assert status == 0
+    sink.write([{"line": 3, "deal": ENDING, "tricks": 1}])
+    sink.close(finished=True)
+    assert _answered(out) == [1, 3]

@@ -152,6 +152,33 @@ def _writing(path):
                        f"--resume)") from exc
 
 
+_HELD: set[int] = set()
+"""The descriptors of the output files open in this process."""
+
+
+def _drop_in_child() -> None:
+    """In a forked child (a pool worker): let go of the outputs' descriptors.  A worker that
+    kept them kept the run's lock on ``OUT`` too, so ``--resume`` right after the run was
+    killed (``kill -9``) was refused ("another pref batch is writing") until every worker had
+    noticed and exited.  /dev/null takes each descriptor's place, so the number stays taken."""
+    if not _HELD:
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        for fd in _HELD:
+            try:
+                os.dup2(null, fd)
+            except OSError:
+                pass
+    finally:
+        os.close(null)
+        _HELD.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_drop_in_child)
+
+
 class _Appender:
     """One text file opened for appending whole lines, with flush and paced fsync.
 
@@ -163,7 +190,9 @@ class _Appender:
     def __init__(self, path):
         self.path = path
         self._f = open(path, "a", encoding="utf-8", newline="")
-        st = os.fstat(self._f.fileno())
+        self._fd = self._f.fileno()
+        _HELD.add(self._fd)
+        st = os.fstat(self._fd)
         self._id = (st.st_dev, st.st_ino)
         self._synced = time.monotonic()
 
@@ -196,6 +225,7 @@ class _Appender:
     def close(self) -> None:
         if self._f.closed:
             return
+        _HELD.discard(self._fd)
         try:
             with _writing(self.path):
                 self._f.flush()
