@@ -175,3 +175,32 @@ def test_a_forked_child_writes_nothing_into_the_output_and_exits_cleanly(tmp_pat
     sink.write([{"line": 3, "deal": ENDING, "tricks": 1}])
     sink.close(finished=True)
     assert _answered(out) == [1, 3]
+
+
+# -- Parquet at scale -------------------------------------------------------------------------------
+
+def test_parquet_is_written_a_batch_at_a_time(tmp_path, monkeypatch):
+    # the spool was read whole by pandas at the end: 1.15 GB for 294k `solve` rows (CSV: 41
+    # MB), so a long run could die of memory after its last deal, and again on every --resume
+    pq = pytest.importorskip("pyarrow.parquet")
+    import pandas as pd
+
+    from solver.batch import writer
+    monkeypatch.setattr(writer, "PARQUET_BATCH", 4)
+    lines = _ending_lines(10, seed=5) + [json.dumps({"deal": ENDING, "raspasy": True})]
+    src = tmp_path / "in.txt"
+    src.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = tmp_path / "out.parquet"
+    s = run_file(src, out, "solve", options={"declarer": 0, "trump": "NT",
+                                             "backend": "reference"}, jobs=1, progress=False)
+    assert (s.answered, s.errors) == (11, 0)
+    assert pq.ParquetFile(out).metadata.num_row_groups == 3
+    frame = pd.read_parquet(out)
+    assert frame["line"].tolist() == list(range(1, 12))
+    assert frame["tricks"].isna().tolist() == [False] * 10 + [True]     # int64 with a null
+    assert frame["tricks0"].isna().tolist() == [True] * 10 + [False]
+    assert frame["mode"].tolist()[-1] == "raspasy"
+    again = run_file(src, out, "solve", options={"declarer": 0, "trump": "NT",
+                                                 "backend": "reference"}, jobs=1,
+                     progress=False, resume=True)                     # read back in batches too
+    assert again.answered == 0 and pd.read_parquet(out).equals(frame)

@@ -129,6 +129,69 @@ def cut_torn_tail(path) -> int:
         return size - keep
 
 
+PARQUET_BATCH = 16384
+"""Rows per batch (and row group) when a spool becomes Parquet, or Parquet a spool again: the
+conversion holds this many rows, not the run's (a million ``solve`` rows read whole took
+about 4 GB)."""
+
+
+def _spool_batches(path, batch: int | None = None):
+    batch = batch or PARQUET_BATCH
+    with open(path, encoding="utf-8") as f:
+        rows = []
+        for text in f:
+            rows.append(json.loads(text))
+            if len(rows) >= batch:
+                yield rows
+                rows = []
+        if rows:
+            yield rows
+
+
+def _arrow_type(kinds: set):
+    import pyarrow as pa
+    kinds = kinds - {type(None)}
+    if not kinds:
+        return pa.null()
+    if kinds == {bool}:
+        return pa.bool_()
+    if kinds <= {bool, int}:
+        return pa.int64()
+    if kinds <= {bool, int, float}:
+        return pa.float64()
+    return pa.string()
+
+
+def jsonl_to_parquet(spool, path, columns) -> None:
+    """Write the JSON-lines ``spool`` as a Parquet file, streaming: one pass finds each
+    column's type (whole numbers: int64, with floats: float64, text: string; nulls allowed),
+    a second writes row groups of :data:`PARQUET_BATCH` rows."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+    kinds: dict[str, set] = {c: set() for c in columns}
+    for rows in _spool_batches(spool):
+        for row in rows:
+            for key, value in row.items():
+                kinds.setdefault(key, set()).add(type(value))
+    schema = pa.schema([(c, _arrow_type(k)) for c, k in kinds.items()])
+    text = [f.name for f in schema if f.type == pa.string()]
+    with pq.ParquetWriter(path, schema) as out:
+        for rows in _spool_batches(spool):
+            for row in rows:
+                for c in text:
+                    v = row.get(c)
+                    if v is not None and not isinstance(v, str):
+                        row[c] = to_json(v) if isinstance(v, (dict, list)) else str(v)
+            out.write_batch(pa.RecordBatch.from_pylist(rows, schema=schema))
+
+
+def parquet_rows(path, batch: int | None = None):
+    """The rows of a Parquet file as lists of dicts, a batch at a time."""
+    import pyarrow.parquet as pq
+    for b in pq.ParquetFile(path).iter_batches(batch_size=batch or PARQUET_BATCH):
+        yield b.to_pylist()
+
+
 MAX_LINE = 10 ** 9
 """The largest line number a resumed output may hold (its bitmap then takes 125 MB)."""
 
@@ -296,9 +359,8 @@ class Sink:
                 and os.path.getsize(self.data_path) == 0):
             # a finished Parquet run continued: its rows go back to the spool, which becomes
             # the Parquet file again at the end
-            import pandas as pd
-            rows = pd.read_parquet(self.path).to_dict("records")
-            self._out.append("".join(to_json(row) + "\n" for row in rows))
+            for rows in parquet_rows(self.path):
+                self._out.append("".join(to_json(row) + "\n" for row in rows))
         if self.format == "csv":
             self._scan_csv(self.data_path)
         else:
@@ -385,11 +447,8 @@ class Sink:
         if failed is not None:
             raise failed
         if finished and self.format == "parquet":
-            import pandas as pd
-            frame = pd.read_json(self.data_path, lines=True, dtype=False) \
-                if os.path.getsize(self.data_path) else pd.DataFrame(columns=self.columns)
             tmp = self.path + ".tmp"
             with _writing(self.path):
-                frame.to_parquet(tmp, index=False)
+                jsonl_to_parquet(self.data_path, tmp, self.columns)
                 os.replace(tmp, self.path)
             os.remove(self.data_path)
