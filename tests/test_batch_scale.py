@@ -204,3 +204,34 @@ def test_parquet_is_written_a_batch_at_a_time(tmp_path, monkeypatch):
                                                  "backend": "reference"}, jobs=1,
                      progress=False, resume=True)                     # read back in batches too
     assert again.answered == 0 and pd.read_parquet(out).equals(frame)
+
+
+# -- stderr goes away ---------------------------------------------------------------------------------
+
+def test_a_closed_stderr_does_not_stop_the_run(tmp_path):
+    # `pref batch IN -o OUT 2>&1 | head`: the bar's or a message's next write raised
+    # BrokenPipeError, and the run stopped a few hundred rows in with exit status 0
+    import os
+    import subprocess
+    import sys
+    lines = _ending_lines(60, seed=6)
+    lines[0] = "garbage"
+    lines[30] = "more garbage"
+    out = tmp_path / "out.csv"
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "solver", "batch", "-", "-o", str(out), "--what", "tricks",
+         "-d", "0", "-t", "NT", "-j", "1", "--chunk", "1", "--backend", "reference"],
+        env=env, stdin=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdin.write(("\n".join(lines[:10]) + "\n").encode())
+    proc.stdin.flush()
+    seen = b""
+    while b"line 1:" not in seen:                    # the first error is on the terminal
+        chunk = os.read(proc.stderr.fileno(), 4096)
+        assert chunk, "stderr closed before the first error"
+        seen += chunk
+    proc.stderr.close()                              # and then nobody reads it any more
+    proc.stdin.write(("\n".join(lines[10:]) + "\n").encode())
+    proc.stdin.close()
+    assert proc.wait(timeout=60) == 1                # some lines were errors: not 0
+    assert sorted(_answered(out)) == list(range(1, 61))

@@ -163,7 +163,36 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
     return frame
 
 
-def _bar(progress, total, initial, desc):
+class _Tolerant:
+    """A text stream (stderr) whose failure silences it instead of stopping the run: with
+    ``pref batch ... 2>&1 | head`` (or a log collector that went away) the progress bar's next
+    write raised BrokenPipeError, which stopped the run a few hundred rows in with exit
+    status 0."""
+
+    def __init__(self, stream):
+        self._stream = stream
+        self.broken = False
+
+    def write(self, text):
+        if not self.broken:
+            try:
+                return self._stream.write(text)
+            except (OSError, ValueError):      # a closed pipe, a closed file
+                self.broken = True
+        return len(text)
+
+    def flush(self):
+        if not self.broken:
+            try:
+                self._stream.flush()
+            except (OSError, ValueError):
+                self.broken = True
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
+def _bar(progress, total, initial, desc, file=None):
     if not progress:
         return None
     from tqdm.auto import tqdm
@@ -172,7 +201,7 @@ def _bar(progress, total, initial, desc):
         monitor_interval = 0     # no monitor thread: worker processes may be forked after us
 
     return Bar(total=total, initial=initial, unit="deal", desc=desc, dynamic_ncols=True,
-               smoothing=0.1, file=sys.stderr)
+               smoothing=0.1, file=sys.stderr if file is None else file)
 
 
 @dataclass
@@ -208,7 +237,7 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
     saved by Russian Windows; an open file is read as it is); a line with bytes that
     are not text in it is an error row saying so.
     """
-    log = sys.stderr if log is None else log
+    log = _Tolerant(sys.stderr if log is None else log)
     task, base = _prepare(what, {} if options is None else options, executor)
     if not hasattr(source, "read"):        # an open text file is read as it is
         source = _path(source, "source")
@@ -253,7 +282,8 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
     run = bar = None
     try:
         run = _Executor(executor, jobs, remaining, _preload(base))
-        bar = _bar(progress, total, len(done), what)
+        bar = _bar(progress, total, len(done), what,
+                   file=log if log._stream is sys.stderr else _Tolerant(sys.stderr))
         if chunk_size is None:
             chunk_size = chunk_size_for(remaining, run.slots)
         results = pipeline(items(), what, base, executor=run.executor, chunk_size=chunk_size,

@@ -191,6 +191,9 @@ def run(args) -> int:
     s = summary
     before = f", {s.already_done} answered before" if s.already_done else ""
     errs = f", {s.errors} errors (see {s.errors_file})" if s.errors else ""
-    print(f"pref batch: {s.answered} rows written to {s.output}{errs}{before} "
-          f"in {s.seconds:.1f} s ({s.rate:.1f} deals/s)", file=sys.stderr)
+    try:                         # stderr gone (`2>&1 | head`): the status still tells
+        print(f"pref batch: {s.answered} rows written to {s.output}{errs}{before} "
+              f"in {s.seconds:.1f} s ({s.rate:.1f} deals/s)", file=sys.stderr)
+    except OSError:
+        pass
     return 1 if s.errors else 0
