@@ -235,3 +235,19 @@ def test_a_closed_stderr_does_not_stop_the_run(tmp_path):
     proc.stdin.close()
     assert proc.wait(timeout=60) == 1                # some lines were errors: not 0
     assert sorted(_answered(out)) == list(range(1, 61))
+
+
+def test_the_input_file_is_never_the_output(tmp_path):
+    # a JSON-lines input named as its own output: --overwrite emptied it before its first line
+    # was read ("0 rows written", the deals gone)
+    from solver.errors import InvalidArgumentError
+    src = tmp_path / "deals.jsonl"
+    text = "".join(json.dumps({"deal": d}) + "\n" for d in _ending_lines(5, seed=7))
+    src.write_text(text, encoding="utf-8")
+    (tmp_path / "t.csv.errors.jsonl").symlink_to(src)      # or its errors file is the input
+    for out in (src, tmp_path / "t.csv"):
+        for kw in ({"overwrite": True}, {"resume": True}, {}):
+            with pytest.raises(InvalidArgumentError, match="is the input file"):
+                run_file(src, out, "tricks", options={"declarer": 0, "trump": "NT"}, jobs=1,
+                         progress=False, **kw)
+            assert src.read_text(encoding="utf-8") == text

@@ -204,6 +204,23 @@ def _bar(progress, total, initial, desc, file=None):
                smoothing=0.1, file=sys.stderr if file is None else file)
 
 
+def _not_the_input(source, output) -> None:
+    """Refuse an ``output`` whose files would be the input: ``--overwrite`` emptied it before
+    its first line was read (``pref batch deals.jsonl -o deals.jsonl --overwrite``: the
+    deals gone, "0 rows written")."""
+    if hasattr(source, "read") or source == "-" or not os.path.exists(source):
+        return
+    from .writer import spool_path
+    for path in (output, errors_path(output), spool_path(output)):
+        try:
+            same = os.path.samefile(source, path)
+        except OSError:          # does not exist (yet)
+            continue
+        if same:
+            raise InvalidArgumentError(
+                f"{path} is the input file {source}: write the results to another file")
+
+
 @dataclass
 class BatchSummary:
     """What :func:`run_file` did."""
@@ -248,6 +265,7 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
     if resume is True and overwrite is True:
         raise InvalidArgumentError("resume and overwrite contradict each other: give one")
     total = count_lines(source)          # a missing input fails here, before OUT is touched
+    _not_the_input(source, output)
     sink = Sink(output, task.columns, resume=resume, overwrite=overwrite)
     if sink.cut_bytes:
         print(f"pref batch: cut a torn last row ({sink.cut_bytes} bytes) of an interrupted run",
