@@ -98,3 +98,53 @@ def test_cli_says_the_cluster_failed_in_one_line(monkeypatch, tmp_path, capsys):
     assert capsys.readouterr().err.splitlines() == [
         "pref batch: error: the Dask cluster at tcp://h:8786 failed: CommClosedError: closed; "
         "the rows written so far are complete: run again with --resume"]
+
+
+class _GrowingCluster:
+    """A stand-in for a Dask client whose cluster starts with no workers and gets 8 (an
+    adaptive dask_jobqueue cluster); it counts the chunks submitted and not yet collected."""
+
+    __module__ = "distributed.client"      # what is_dask_client() looks at
+
+    def __init__(self):
+        self.workers = 0
+        self.outstanding = self.most = self.collected = 0
+
+    def nthreads(self):
+        return {f"tcp://w{i}": 1 for i in range(self.workers)}
+
+    def submit(self, fn, *args, pure=True):
+        value = fn(*args)
+        self.outstanding += 1
+        self.most = max(self.most, self.outstanding)
+        cluster = self
+
+        class Future:
+            def result(self, timeout=None):
+                cluster.outstanding -= 1
+                cluster.collected += 1
+                if cluster.collected == 10:
+                    cluster.workers = 8        # the workers have come up
+                return value
+
+            def cancel(self):
+                return False
+        return Future()
+
+
+def test_chunks_in_flight_follow_a_growing_cluster(monkeypatch):
+    # the slots were counted once, when the run started: a cluster that started empty was
+    # fed 4 chunks at a time for the whole run, however many workers joined
+    from solver.batch import runner
+    monkeypatch.setattr(runner, "SLOTS_SECONDS", 0.0, raising=False)
+    client = _GrowingCluster()
+    items = [(k, str(d)) for k, d in enumerate(endings(120, per_hand=1, seed=14), 1)]
+    slots = runner.executor_slots(client)
+    assert slots == 1
+    rows = [r for chunk in runner.pipeline(items, "tricks", {"declarer": 0, "trump": "NT",
+                                                             "backend": "reference"},
+                                           executor=client, chunk_size=1,
+                                           max_inflight=4 * slots, slots=slots)
+            for r in chunk]
+    assert [r["line"] for r in rows] == list(range(1, 121))
+    assert client.most == 32

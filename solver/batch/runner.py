@@ -23,6 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 from ..engine import default_jobs
 from .tasks import run_chunk
 
+SLOTS_SECONDS = 2.0     # how often a Dask run asks the scheduler how many threads it has
 DEFAULT_CHUNK = 16
 MAX_CHUNK = 256
 CHUNK_SECONDS = 0.5     # adaptive chunks aim at about this much work each
@@ -210,13 +211,22 @@ def pipeline(items: Iterable, what: str, base: dict, *, executor=None,
     adaptive = chunk_size is None
     size = 2 if adaptive else max(1, int(chunk_size))
     start = time.monotonic()
+    # A Dask cluster may grow (an adaptive dask_jobqueue or Kubernetes cluster starts with no
+    # workers): its thread count is asked again every SLOTS_SECONDS, and the chunks in flight
+    # follow it, or a cluster that started empty was fed 4 chunks at a time however large.
+    per_slot = max(1, max_inflight // max(1, slots))
+    recount = start + SLOTS_SECONDS if is_dask_client(executor) else None
     finished = submitted = 0
     inflight: deque = deque()
     chunk: list = []
 
     def collect():
-        nonlocal finished, size
+        nonlocal finished, size, slots, max_inflight, recount
         rows = inflight.popleft().result()
+        if recount is not None and time.monotonic() >= recount:
+            slots = executor_slots(executor)
+            max_inflight = per_slot * slots
+            recount = time.monotonic() + SLOTS_SECONDS
         finished += len(rows)
         if adaptive and finished:
             per_deal = slots * (time.monotonic() - start) / finished
