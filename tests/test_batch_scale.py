@@ -125,6 +125,28 @@ def test_an_output_removed_during_the_run_stops_it(tmp_path, monkeypatch):
     assert _answered(out) == [2]
 
 
+def test_an_output_replaced_stops_the_run_and_one_renamed_does_not(tmp_path, monkeypatch):
+    from solver.batch import writer
+    monkeypatch.setattr(writer, "FSYNC_SECONDS", 0.0)
+    out = tmp_path / "out.jsonl"
+    sink = writer.Sink(out, ("tricks",))
+    sink.write([{"line": 1, "deal": ENDING, "tricks": 1}])
+    (tmp_path / "other").write_text("", encoding="utf-8")
+    (tmp_path / "other").replace(out)
+    with pytest.raises(writer.OutputError, match="removed or replaced"):
+        sink.write([{"line": 2, "deal": ENDING, "tricks": 1}])
+    with pytest.raises(writer.OutputError):
+        sink.close()
+    out.unlink()
+    sink = writer.Sink(out, ("tricks",))
+    sink.write([{"line": 1, "deal": ENDING, "tricks": 1}])
+    moved = tmp_path / "moved.jsonl"
+    out.rename(moved)                                      # the rows are still there
+    sink.write([{"line": 2, "deal": ENDING, "tricks": 1}])
+    sink.close(finished=True)
+    assert _answered(moved) == [1, 2]
+
+
 # -- the lock on OUT ------------------------------------------------------------------------------
 
 def test_a_forked_worker_does_not_hold_the_runs_lock(tmp_path):

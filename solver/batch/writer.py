@@ -245,9 +245,10 @@ if hasattr(os, "register_at_fork"):
 class _Appender:
     """One text file opened for appending whole lines, with flush and paced fsync.
 
-    A failed write raises :class:`OutputError`; so does a sync that finds the file gone or
-    replaced (its directory removed, say): the rows written to it went with it, and a run
-    that went on would compute the rest for nothing.
+    A failed write raises :class:`OutputError`; so does a sync that finds the file unlinked
+    (removed, its directory removed, or replaced by another file of its name): the rows
+    written to it went with it, and a run that went on would compute the rest for nothing.
+    (A file renamed, or its directory, keeps its rows and goes on.)
     """
 
     def __init__(self, path):
@@ -255,8 +256,6 @@ class _Appender:
         self._f = open(path, "a", encoding="utf-8", newline="")
         self._fd = self._f.fileno()
         _HELD.add(self._fd)
-        st = os.fstat(self._fd)
-        self._id = (st.st_dev, st.st_ino)
         self._synced = time.monotonic()
 
     def append(self, text: str) -> None:
@@ -274,12 +273,7 @@ class _Appender:
         with _writing(self.path):
             os.fsync(self._f.fileno())
         self._synced = time.monotonic()
-        try:
-            st = os.stat(self.path)
-            same = (st.st_dev, st.st_ino) == self._id
-        except OSError:
-            same = False
-        if not same:
+        if os.fstat(self._fd).st_nlink == 0:      # unlinked: no name reaches these rows
             raise OutputError(
                 f"{self.path} was removed or replaced during the run, and the rows written to "
                 f"it with it: run again (--resume continues from what {self.path} holds "
