@@ -273,3 +273,45 @@ def test_the_input_file_is_never_the_output(tmp_path):
                 run_file(src, out, "tricks", options={"declarer": 0, "trump": "NT"}, jobs=1,
                          progress=False, **kw)
             assert src.read_text(encoding="utf-8") == text
+
+
+def _refusing(path_end, err):
+    import builtins
+
+    def fake_open(path, *args, **kwargs):
+        if str(path).endswith(path_end) and "a" in (args[0] if args else kwargs.get("mode", "")):
+            raise OSError(err, os_strerror(err), str(path))
+        return builtins.open(path, *args, **kwargs)
+    return fake_open
+
+
+def os_strerror(err):
+    import os
+    return os.strerror(err)
+
+
+def test_an_output_that_cannot_be_opened_is_one_line(tmp_path, monkeypatch, capsys):
+    # a read-only file system (EROFS is neither PermissionError nor FileNotFoundError): a
+    # traceback and "the run stopped ... run again with --resume" for a run never started;
+    # the errors file opened later (the first bad line) likewise
+    import errno
+
+    from solver.batch import writer
+    from solver.cli import main
+    src = tmp_path / "in.txt"
+    src.write_text("\n".join(_ending_lines(6, seed=8)) + "\ngarbage\n", encoding="utf-8")
+    args = ["batch", str(src), "-o", str(tmp_path / "out.csv"), "--what", "tricks", "-d", "0",
+            "-t", "NT", "-j", "1", "--backend", "reference", "--no-progress"]
+    monkeypatch.setattr(writer, "open", _refusing("out.csv", errno.EROFS), raising=False)
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines() == [
+        f"pref batch: error: cannot write {tmp_path / 'out.csv'}: Read-only file system"]
+    monkeypatch.setattr(writer, "open", _refusing(".errors.jsonl", errno.ENOSPC), raising=False)
+    assert main(args) == 3
+    last = capsys.readouterr().err.splitlines()[-1]
+    assert last.startswith(f"pref batch: error: cannot write {tmp_path / 'out.csv.errors.jsonl'}"
+                           f": No space left on device"), last
+    monkeypatch.undo()
+    assert main(args + ["--resume"]) == 1                              # the garbage line
+    assert sorted(_answered(tmp_path / "out.csv")) == list(range(1, 8))

@@ -320,7 +320,11 @@ class Sink:
             raise InvalidArgumentError(
                 f"{existing[0]} exists: pass --resume to continue that run or --overwrite "
                 f"to start again")
-        self._out = _Appender(self.data_path)
+        try:
+            self._out = _Appender(self.data_path)
+        except OSError as exc:   # a missing directory, a read-only file system, a full disk
+            raise InvalidArgumentError(
+                f"cannot write {self.data_path}: {exc.strerror or exc}") from None
         self._lock()                    # before anything is cut, emptied or removed
         if existing and not resume:     # --overwrite
             self._out.truncate()
@@ -418,7 +422,8 @@ class Sink:
         bad = [r for r in rows if "error" in r]
         if bad:
             if self._err is None:
-                self._err = _Appender(self.errors_path)
+                with _writing(self.errors_path):
+                    self._err = _Appender(self.errors_path)
             self._err.append("".join(to_json(r) + "\n" for r in bad))
             self.errors += len(bad)
         if good:
