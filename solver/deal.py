@@ -21,8 +21,9 @@ import numpy as np
 from .cards import FULL_DECK, HAND_SIZE, TALON_SIZE, count, iter_cards
 from .checks import as_count
 from .errors import InvalidCardError, InvalidDealError
-from .notation import (_check_t, output_style, format_card, format_cards, format_hand, plural,
-                       is_dotted_order, parse_card, parse_card_list, visible)
+from .notation import (SUIT_SYMBOLS, _check_t, format_card, format_cards, format_hand,
+                       is_dotted_order, output_style, parse_card, parse_card_list, plural,
+                       visible)
 
 SEAT_NAMES = ("first hand (0)", "second hand (1)", "third hand (2)")
 
@@ -131,15 +132,13 @@ def _validate(hands, talon) -> None:
     for c in talon:
         if not 0 <= c < 32:
             raise InvalidDealError(f"talon card {c!r} is not a card number 0-31")
-    owners: dict[int, str] = {}
-    places = [(SEAT_NAMES[i], list(iter_cards(h))) for i, h in enumerate(hands)]
-    places.append(("the talon", list(talon)))
-    for name, cards in places:
-        for c in cards:
-            if c in owners:
-                where = f"twice in {name}" if owners[c] == name else f"in {owners[c]} and {name}"
-                raise InvalidDealError(f"duplicate card {format_card(c)} {where}")
-            owners[c] = name
+    h0, h1, h2 = hands
+    talon_mask = 0
+    for c in talon:
+        talon_mask |= 1 << c
+    if (h0 & h1) | (h0 & h2) | (h1 & h2) | ((h0 | h1 | h2) & talon_mask) \
+            or count(talon_mask) != len(talon):
+        _name_the_duplicate(hands, talon)
     sizes = [count(h) for h in hands]
     for i, n in enumerate(sizes):
         if n > HAND_SIZE:
@@ -158,6 +157,19 @@ def _validate(hands, talon) -> None:
         raise InvalidDealError(
             "an ending (a deal without a talon) needs three hands of equal size 1-10, "
             f"got {sizes[0]}/{sizes[1]}/{sizes[2]} cards")
+
+
+def _name_the_duplicate(hands, talon) -> None:
+    """Raise the error naming a card held twice (the masks said there is one)."""
+    owners: dict[int, str] = {}
+    places = [(SEAT_NAMES[i], list(iter_cards(h))) for i, h in enumerate(hands)]
+    places.append(("the talon", list(talon)))
+    for name, cards in places:
+        for c in cards:
+            if c in owners:
+                where = f"twice in {name}" if owners[c] == name else f"in {owners[c]} and {name}"
+                raise InvalidDealError(f"duplicate card {format_card(c)} {where}")
+            owners[c] = name
 
 
 # -- parsing every deal notation ---------------------------------------------------------
@@ -186,6 +198,9 @@ def _parse_deal(text: str) -> Deal:
     line = visible(text).strip()
     if not line:
         raise InvalidDealError("empty deal")
+    deal = _parse_canonical(line)
+    if deal is not None:
+        return deal
     if line.lower().startswith("deal:"):
         return _parse_jpref(line)
     if "/" in line:
@@ -209,6 +224,76 @@ def _parse_deal(text: str) -> Deal:
         _check_t(line)          # a Latin T in one hand, Russian letters in another
         return Deal.from_hands(hands, talon)
     return _parse_token_list(line)
+
+
+# The canonical line in one alphabet (English A K Q J T/10 or Russian Т К Д В 10), the form
+# pref writes and batch files hold: read by _parse_canonical without the general parser.
+_CANONICAL = (re.compile(r"(?:[AKQJT987./]|10)+"), re.compile(r"(?:[ТКДВ987./]|10)+"))
+_CANONICAL_RANKS = ({"A": 7, "K": 6, "Q": 5, "J": 4, "T": 3, "9": 2, "8": 1, "7": 0},
+                    {"Т": 7, "К": 6, "Д": 5, "В": 4, "9": 2, "8": 1, "7": 0})
+_TALON_LIST = re.compile(r"(10|.)([♠♣♦♥]) (10|.)([♠♣♦♥])")     # "8♦ 7♠": the turning order
+
+
+def _parse_canonical(line: str) -> Deal | None:
+    """The deal of a canonical line (``KQ9.T7.A.KJT9/…/…/A.9..`` or ``…/8♦ 7♠``), or None
+    for any other text, or any fault, which the general parser then reads or names."""
+    parts = line.split("/")
+    if len(parts) not in (3, 4):
+        return None
+    hands_text = "/".join(parts[:3])
+    for pattern, ranks in zip(_CANONICAL, _CANONICAL_RANKS):
+        if pattern.fullmatch(hands_text):
+            break
+    else:
+        return None
+    hands = []
+    for part in parts[:3]:
+        cards = _dotted_cards(part, ranks)
+        if cards is None:
+            return None
+        mask = 0
+        for c in cards:
+            mask |= 1 << c
+        hands.append(mask)
+    talon: list[int] | None = []
+    if len(parts) == 4 and parts[3]:
+        listed = _TALON_LIST.fullmatch(parts[3])
+        if listed:
+            talon = [3 if listed[k] == "10" else ranks.get(listed[k]) for k in (1, 3)]
+            if None in talon:
+                return None
+            talon = [SUIT_SYMBOLS.index(listed[k + 1]) * 8 + r for k, r in zip((1, 3), talon)]
+        elif pattern.fullmatch(parts[3]):
+            talon = _dotted_cards(parts[3], ranks)
+        else:
+            return None
+    if talon is None:
+        return None
+    return Deal(tuple(hands), tuple(talon))
+
+
+def _dotted_cards(text: str, ranks: dict) -> list[int] | None:
+    """The cards of four dotted suit fields in the order written, or None (not four fields,
+    a character that is no rank, a rank written twice)."""
+    fields = text.split(".")
+    if len(fields) != 4:
+        return None
+    cards: list[int] = []
+    for suit, field in enumerate(fields):
+        i = 0
+        while i < len(field):
+            if field.startswith("10", i):
+                rank, i = 3, i + 2
+            else:
+                rank = ranks.get(field[i])
+                if rank is None:
+                    return None
+                i += 1
+            c = suit * 8 + rank
+            if c in cards:
+                return None
+            cards.append(c)
+    return cards
 
 
 def _parse_token_list(line: str) -> Deal:

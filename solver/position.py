@@ -109,6 +109,18 @@ def _card_list(value, what: str) -> list[int]:
     return [as_card(c) for c in value]
 
 
+def _name_the_duplicate(hands, table, talon) -> None:
+    """Raise the error naming a card held twice (the masks said there is one)."""
+    seen: dict[int, str] = {}
+    places = [(f"hand {i}", list(iter_cards(int(h)))) for i, h in enumerate(hands)]
+    places += [("the table", table), ("the talon", talon)]
+    for name, cards in places:
+        for c in cards:
+            if c in seen:
+                raise InvalidDealError(f"duplicate card {format_card(c)} in {seen[c]} and {name}")
+            seen[c] = name
+
+
 @dataclass
 class _Undo:
     pos: np.ndarray
@@ -186,16 +198,15 @@ class Position:
         self._history: list[_Undo] = []
 
     def _validate(self, hands, table, talon) -> None:
-        seen: dict[int, str] = {}
-        places = [(f"hand {i}", list(iter_cards(int(h)))) for i, h in enumerate(hands)]
-        places += [("the table", table), ("the talon", talon)]
         if len(hands) != 3:
             raise InvalidDealError(f"a position has three hands, not {len(hands)}")
-        for name, cards in places:
-            for c in cards:
-                if c in seen:
-                    raise InvalidDealError(f"duplicate card {format_card(c)} in {seen[c]} and {name}")
-                seen[c] = name
+        h0, h1, h2 = (int(h) for h in hands)
+        loose = 0               # the table's and the talon's cards
+        for c in (*table, *talon):
+            loose |= 1 << c
+        if (h0 & h1) | (h0 & h2) | (h1 & h2) | ((h0 | h1 | h2) & loose) \
+                or count(loose) != len(table) + len(talon):
+            _name_the_duplicate(hands, table, talon)
         sizes = [count(int(h)) for h in hands]
         leader, n = self.leader, len(table)
         played = {(leader + k) % 3 for k in range(n)}

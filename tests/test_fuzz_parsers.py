@@ -98,3 +98,45 @@ def test_position_talon_rules_only_on_raspasy():
         Position([1, 2 << 8, 4 << 16], mode="contract", talon=[31], talon_rule="lead")
     with pytest.raises(PrefError, match="without trumps"):
         Position([1, 2 << 8, 4 << 16], mode="misere", trump="♥")
+
+
+def _read(line):
+    try:
+        d = Deal.from_str(line)
+        return "ok", d.hands, d.talon
+    except PrefError as exc:
+        return "error", type(exc).__name__, str(exc)
+
+
+def test_the_canonical_lines_fast_reader_agrees_with_the_general_parser(monkeypatch):
+    """deal.py reads a canonical line (one alphabet, dotted hands, a dotted or listed talon)
+    without the general parser: on valid lines in every style and on lines with a character
+    changed, removed or added it gives the same deal, or the same error, as the parser."""
+    import random
+
+    import solver.deal as deal_module
+    rng = random.Random(7)
+    fast_ones = 0
+    for i in range(3000):
+        k = rng.choice([10, 10, 3, 1])
+        d = Deal.random(i)
+        if k < 10:
+            d = Deal.from_hands([h & sum(1 << c for c in sorted(_cards(h))[:k]) for h in d.hands])
+        line = d.to_str(rng.choice(["symbols", "ascii", "russian"]))
+        for _ in range(rng.choice([0, 0, 1, 2])):
+            j = rng.randrange(len(line))
+            piece = rng.choice(list("AKQJT98710./ТКДВB♠♦ -") + ["10", ""])
+            line = line[:j] + piece + line[j + rng.choice([0, 1]):]
+        try:
+            fast_ones += deal_module._parse_canonical(line) is not None
+        except PrefError:
+            fast_ones += 1
+        fast = _read(line)
+        with monkeypatch.context() as m:
+            m.setattr(deal_module, "_parse_canonical", lambda text: None)
+            assert _read(line) == fast, line
+    assert fast_ones > 1000        # the fast reader does take the canonical lines
+
+
+def _cards(mask):
+    return [c for c in range(32) if mask >> c & 1]
