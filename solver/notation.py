@@ -485,12 +485,14 @@ def format_hand(mask: int, style: str | None = None) -> str:
 
     ``symbols`` and ``ascii`` write ``T`` for ten, ``russian`` writes ``Т К Д В 10``.
     """
-    style = _style(style)
-    ranks = RANKS_RUSSIAN if style == "russian" else RANKS_ASCII
-    fields = []
-    for s in range(4):
-        fields.append("".join(ranks[r] for r in range(7, -1, -1) if mask >> (s * 8 + r) & 1))
-    return ".".join(fields)
+    fields = _SUIT_FIELDS[_style(style) == "russian"]
+    return ".".join([fields[mask & 0xFF], fields[mask >> 8 & 0xFF], fields[mask >> 16 & 0xFF],
+                     fields[mask >> 24 & 0xFF]])
+
+
+# every suit holding (a byte, bit = rank) written from the ace down: [English, Russian]
+_SUIT_FIELDS = [["".join(ranks[r] for r in range(7, -1, -1) if b >> r & 1) for b in range(256)]
+                for ranks in (RANKS_ASCII, RANKS_RUSSIAN)]
 
 
 def plural(n: int, word: str) -> str:
