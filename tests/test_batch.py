@@ -220,6 +220,16 @@ def test_reader_skips_blank_and_comment_lines(tmp_path):
     assert count_lines(p) == 2
 
 
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
+def test_the_line_count_reads_the_line_ends_the_reader_reads(tmp_path, end):
+    # a file with bare CR line ends (old Mac, some exports) was one line to the count (the
+    # progress bar's total, and a small input runs in one process) and three to the reader
+    p = tmp_path / "in.txt"
+    p.write_bytes(end.join(["# deals", "A.K..7/K.A..8/7.7..A", "", "K.A..8/A.K..7/7.7..A",
+                            "A.7..K/K.8..A/7.A..8"]).encode())
+    assert len(list(iter_lines(p))) == count_lines(p) == 3
+
+
 def test_input_in_another_encoding_is_named_or_read(tmp_path, capsys):
     # a file saved by Russian Windows (cp1251), Russian notation: read as UTF-8 its lines are
     # error rows that say why; with its encoding named they are answered like a UTF-8 file

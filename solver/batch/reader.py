@@ -155,10 +155,12 @@ def count_lines(source) -> int | None:
             return None                  # a pipe or a device: read once, by iter_lines
         open(source, "rb").close()       # a missing input or a directory: its own error
     n = 0
-    with open(source, "rb") as f:
+    # latin-1 reads every byte as one character, and the line ends (\n, \r\n and a bare \r,
+    # as iter_lines reads them) and '#' are ASCII in every encoding check_encoding allows
+    with open(source, encoding="latin-1", newline=None) as f:
         for k, raw in enumerate(_lines(f)):
-            text = (raw[3:] if k == 0 and raw.startswith(b"\xef\xbb\xbf") else raw).strip()
-            if text and not text.startswith(b"#"):
+            text = (raw[3:] if k == 0 and raw.startswith("\xef\xbb\xbf") else raw).strip()
+            if text and not text.startswith("#"):
                 n += 1
     return n
 
