@@ -13,7 +13,7 @@ import argparse
 import importlib
 import sys
 
-from .console import readable_output
+from .console import readable_output, say
 from .errors import PrefError
 from .notation import output_style
 
@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         parser = build_parser()          # loads the subcommands, numpy and the engines
     except KeyboardInterrupt:
-        print("pref: interrupted", file=sys.stderr)
+        say("pref: interrupted")
         return 130
     args = parser.parse_args(argv)
     with output_style(getattr(args, "style", None) or "symbols"):   # errors too
@@ -60,10 +60,10 @@ def _run(args) -> int:
     try:
         return int(args.func(args) or 0)
     except PrefError as exc:
-        print(f"pref {args.command}: error: {exc}", file=sys.stderr)
+        say(f"pref {args.command}: error: {exc}")
         return 2
     except KeyboardInterrupt:
-        print(f"pref {args.command}: interrupted", file=sys.stderr)
+        say(f"pref {args.command}: interrupted")
         return 130
     except BrokenPipeError:
         return 0

@@ -120,3 +120,12 @@ def readable_output(*streams) -> None:
                 stream.reconfigure(errors=ERRORS)
         except LookupError:
             continue
+
+
+def say(message: str) -> None:
+    """A line on stderr, unless stderr is gone (``pref … 2>&1 | head``): the exit status still
+    tells, and an interrupt stays an interrupt (130, not a BrokenPipeError's 0)."""
+    try:
+        print(message, file=sys.stderr)
+    except OSError:
+        pass

@@ -259,6 +259,32 @@ def test_a_closed_stderr_does_not_stop_the_run(tmp_path):
     assert sorted(_answered(out)) == list(range(1, 61))
 
 
+def test_ctrl_c_with_stderr_closed_still_exits_130(tmp_path):
+    # the "interrupted" message raised BrokenPipeError with stderr gone, which the command
+    # line reads as a closed pipe: status 0, as if every line had been answered
+    import os
+    import signal
+    import subprocess
+    import sys
+    out = tmp_path / "out.csv"
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "solver", "batch", "-", "-o", str(out), "--what", "tricks",
+         "-d", "0", "-t", "NT", "-j", "1", "--chunk", "1", "--backend", "reference"],
+        env=env, stdin=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdin.write(b"garbage\n")                   # an error line, written at once (in this
+    proc.stdin.flush()                               # process a chunk is done when submitted)
+    seen = b""
+    while b"line 1:" not in seen:
+        chunk = os.read(proc.stderr.fileno(), 4096)
+        assert chunk, "stderr closed before the first error"
+        seen += chunk
+    proc.stderr.close()
+    proc.send_signal(signal.SIGINT)                  # stdin still open: the run is waiting
+    assert proc.wait(timeout=60) == 130
+    proc.stdin.close()
+
+
 def test_the_input_file_is_never_the_output(tmp_path):
     # a JSON-lines input named as its own output: --overwrite emptied it before its first line
     # was read ("0 rows written", the deals gone)

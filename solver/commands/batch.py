@@ -11,7 +11,8 @@ from __future__ import annotations
 import argparse
 import json
 import signal
-import sys
+
+from ..console import say
 
 HELP = "evaluate a file of deals (one per line or JSON lines) into CSV / JSON lines"
 
@@ -150,36 +151,37 @@ def run(args) -> int:
                            overwrite=args.overwrite, chunk_size=args.chunk,
                            progress=not args.no_progress, encoding=args.encoding)
     except KeyboardInterrupt:
-        print(f"pref batch: interrupted; the rows written so far are complete: run again with "
-              f"--resume to finish {args.output}", file=sys.stderr)
+        say(f"pref batch: interrupted; the rows written so far are complete: run again with "
+            f"--resume to finish {args.output}")
         raise
     except MemoryError:
-        print("pref batch: error: out of memory (each worker holds a transposition table of "
-              "--tt-mb MiB): the rows written so far are complete: lower --tt-mb or --jobs and "
-              "run again with --resume", file=sys.stderr)
+        say("pref batch: error: out of memory (each worker holds a transposition table of "
+            "--tt-mb MiB): the rows written so far are complete: lower --tt-mb or --jobs and "
+            "run again with --resume")
         return 3
     except BrokenExecutor as exc:
-        print(f"pref batch: error: a worker process died ({exc}); the rows written so far are "
-              f"complete: run again with --resume", file=sys.stderr)
+        say(f"pref batch: error: a worker process died ({exc}; if the system ran out of memory, "
+            f"lower --tt-mb or --jobs); the rows written so far are complete: run again "
+            f"with --resume")
         return 3
     except ClusterError as exc:  # the scheduler went away, a chunk's workers kept dying
-        print(f"pref batch: error: {exc}; the rows written so far are complete: run again "
-              f"with --resume", file=sys.stderr)
+        say(f"pref batch: error: {exc}; the rows written so far are complete: run again "
+            f"with --resume")
         return 3
     except OutputError as exc:   # a full disk, a vanished directory: the message says what to do
-        print(f"pref batch: error: {exc}", file=sys.stderr)
+        say(f"pref batch: error: {exc}")
         return 3
     except (FileNotFoundError, IsADirectoryError, NotADirectoryError, PermissionError) as exc:
         # IN or OUT cannot be opened: nothing was answered yet, nothing to resume
-        print(f"pref batch: error: {exc.strerror}: {exc.filename}", file=sys.stderr)
+        say(f"pref batch: error: {exc.strerror}: {exc.filename}")
         return 2
     except PrefError:
         raise
     except Exception:            # a lost cluster, a full disk, a bug: say how to go on
         import traceback
         traceback.print_exc()
-        print("pref batch: error: the run stopped; the rows written so far are complete: fix "
-              "the cause and run again with --resume", file=sys.stderr)
+        say("pref batch: error: the run stopped; the rows written so far are complete: fix "
+            "the cause and run again with --resume")
         return 3
     finally:
         if previous is not None:
@@ -191,9 +193,6 @@ def run(args) -> int:
     s = summary
     before = f", {s.already_done} answered before" if s.already_done else ""
     errs = f", {s.errors} errors (see {s.errors_file})" if s.errors else ""
-    try:                         # stderr gone (`2>&1 | head`): the status still tells
-        print(f"pref batch: {s.answered} rows written to {s.output}{errs}{before} "
-              f"in {s.seconds:.1f} s ({s.rate:.1f} deals/s)", file=sys.stderr)
-    except OSError:
-        pass
+    say(f"pref batch: {s.answered} rows written to {s.output}{errs}{before} "
+        f"in {s.seconds:.1f} s ({s.rate:.1f} deals/s)")
     return 1 if s.errors else 0
