@@ -193,6 +193,8 @@ def pipeline(items: Iterable, what: str, base: dict, *, executor=None,
     cancelled.
     """
     if executor is None:
+        max_inflight = 1            # each chunk is done when submitted: write it at once
+
         def submit(chunk):
             return _Done(run_chunk(what, base, chunk))
     elif is_dask_client(executor):
