@@ -2,6 +2,7 @@
 
 from fractions import Fraction
 
+import pytest
 from _analysis_helpers import needs_fast
 
 from solver.analysis import odds, order
@@ -149,3 +150,47 @@ def test_timeout_bounds_the_whole_call():
     with pytest.raises(TimeLimitError, match=r"order did not finish within timeout=1 s"):
         order("A98.KJ9.Q97.KT8", 0, threads=1, progress=False, timeout=1)
     assert time.monotonic() - t0 < 10      # the screen alone takes about 20 s
+
+
+def test_inexact_contract_bound_keeps_one_discard(monkeypatch):
+    """order(exact=False, keep > 1): the bounded options of a strain give the probabilities of
+    the discard they name.  Each level used to take its own best candidate, so "7" named the
+    discard best at six with the count of another discard (KQT.KJT9.AQ.AQJ, keep=4: 7NT with
+    ♣J ♣Q at 4.86% where that discard makes 2.09%)."""
+    import importlib
+    from types import SimpleNamespace
+    order_module = importlib.import_module("solver.analysis.order")   # the module, not order()
+    made = {(0, 1): {6: 100, 7: 10}, (2, 3): {6: 90, 7: 50, 8: 5}}   # of 1,000 layouts
+
+    def fake_odds(own, seat, ask, *, level, histogram):
+        assert histogram is False
+        def hist(d):
+            h = [0] * 11
+            h[level] = made[d].get(level, 0)
+            h[0] = 1000 - h[level]
+            return SimpleNamespace(cards=d, histogram=tuple(h), layouts=1000)
+        ranked = sorted((hist(tuple(d)) for d in ask["discard"]),
+                        key=lambda r: -r.histogram[level])       # stable: ties keep the order
+        return SimpleNamespace(best=ranked[0])
+
+    monkeypatch.setattr(order_module, "_odds", fake_odds)
+    ask = {"discard": [(0, 1), (2, 3)]}
+    out = order_module._contract_bound([], 0, 4, (6, 7, 8), ask, 10 ** 6, None)
+    assert [o.contract for o in out] == ["6NT", "7NT", "8NT"]
+    for o in out:
+        assert o.probability == Fraction(made[o.discard].get(o.level, 0), 1000), o
+
+
+@pytest.mark.slow
+@needs_fast
+def test_inexact_bounds_name_their_discards_probabilities():
+    """The hand that showed it: with keep=4 the best of the candidates in NT is not the same
+    discard at every level; every bounded option's probability is its discard's."""
+    r = order("KQT.KJT9.AQ.AQJ", 0, strains=("♣", "NT"), keep=4, exact=False, misere=False,
+              screen=200, progress=False)
+    bounded = [o for o in r.options if not o.expected_exact]
+    assert bounded
+    for o in bounded:
+        e = odds("KQT.KJT9.AQ.AQJ", 0, trump=o.strain, level=o.level, discard=o.discard,
+                 histogram=False, progress=False)
+        assert o.probability == e.best.exact_probability, o

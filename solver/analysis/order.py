@@ -177,7 +177,11 @@ def _contract_bound(own, seat, strain, levels, ask, best, conventions):
         return None
     made, total, cards = {}, None, None
     for level in range(6, 11):
-        r = _odds(own, seat, ask, level=level, histogram=False).best
+        # the levels above six ask the discard best at six (as the exact count does): with
+        # several candidates (keep > 1) each level's best may be another discard, and the
+        # counts of different discards are no discard's probabilities
+        one = ask if cards is None else {**ask, "discard": [cards]}
+        r = _odds(own, seat, one, level=level, histogram=False).best
         made[level], total, cards = r.histogram[level], r.layouts, r.cards
         if not made[level]:
             break
