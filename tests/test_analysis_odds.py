@@ -465,3 +465,10 @@ def test_a_call_frees_its_tables_when_it_returns(threads):
     finally:
         gc.enable()
     assert after == before
+
+
+def test_a_discard_named_twice_is_one_discard():
+    """A pair given twice (in either order) is one discard, not listed as "same" as itself."""
+    r = odds("A.K7.A.", 0, trump="NT", level=2, discard=[("7♣", "A♦"), ("A♦", "7♣")],
+             pool="KQ.A8..", backend="reference", progress=False)
+    assert len(r.discards) == 1 and r.best.same == () and r.best.histogram == (0, 6, 0)

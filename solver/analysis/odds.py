@@ -748,7 +748,7 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
             if len(dc) != 2 or any(not own_mask >> c & 1 for c in dc):
                 raise InvalidArgumentError(f"a discard is two of the player's cards, not {d!r}")
             checked.append(tuple(sorted(dc)))
-        wanted = checked
+        wanted = list(dict.fromkeys(checked))    # a discard named twice is one discard
     if lead_card is not None and seat == 0:
         wanted = [d for d in wanted if lead_card not in d]
         if not wanted:
