@@ -122,10 +122,29 @@ def value(hands, *, trump=NT, solo=0, minimise=False, leader=0, table=()):
                       tuple(table))
 
 
+def _ties_rule(hands, table, leader, trump, solo, minimise) -> int:
+    """The card ``solve``'s principal line plays here: among the best cards for the player to
+    move, the lowest rank, then the first suit (♠ ♣ ♦ ♥)."""
+    to_move = (leader + len(table)) % 3
+    vals = {}
+    for x in legal(hands[to_move], table[0] >> 3 if table else None, trump):
+        h = list(hands)
+        h[to_move] &= ~(1 << x)
+        t = table + (x,)
+        if len(t) < 3:
+            vals[x] = solo_value(tuple(h), trump, solo, minimise, leader, t)
+        else:
+            w = trick_winner([((leader + i) % 3, y) for i, y in enumerate(t)], trump)
+            vals[x] = (w == solo) + solo_value(tuple(h), trump, solo, minimise, w, ())
+    best = (max if (to_move == solo) != minimise else min)(vals.values())
+    return min((x for x in vals if vals[x] == best), key=lambda x: (x & 7, x >> 3))
+
+
 def replay_line(hands, line, *, trump=NT, solo=0, minimise=False, leader=0, talon=(),
                 rule="none", check_optimal=True):
     """Play ``line`` from the start, each card checked legal (and, with ``check_optimal``,
-    keeping the value: a principal line); returns the tricks each seat took (-1: the dealer)."""
+    keeping the value: a principal line, and without a talon the card the tie rule picks);
+    returns the tricks each seat took (-1: the dealer)."""
     hands = [int(h) for h in hands]
     start = solo_value(tuple(hands), trump, solo, minimise, leader, (), tuple(talon), rule)
     taken = {0: 0, 1: 0, 2: 0, -1: 0}
@@ -137,6 +156,8 @@ def replay_line(hands, line, *, trump=NT, solo=0, minimise=False, leader=0, talo
         to_move = len(table) if on_talon else (leader + len(table)) % 3
         led = (talon[0] >> 3) if on_talon else (table[0] >> 3 if table else None)
         assert c in legal(hands[to_move], led, NT if on_talon else trump), (c, line)
+        if check_optimal and not talon:
+            assert c == _ties_rule(tuple(hands), table, leader, trump, solo, minimise), (c, line)
         hands[to_move] &= ~(1 << c)
         table += (c,)
         if len(table) == 3:
