@@ -127,3 +127,23 @@ def test_raspasy_prints_each_line_trick_by_trick():
         assert rows[1].startswith("trick  2: led by talon 9♣: ")
         played = " ".join(r.split(": ")[2].rsplit(" won by", 1)[0].strip() for r in rows)
         assert played.split() == data["line"][str(s)]
+
+
+@needs_fast
+def test_table_takes_the_leader_as_the_python_call_does():
+    from solver import table
+    t = as_json("table", EXAMPLE, "--leader", "1")
+    assert t["leader"] == 1 and t == table(EXAMPLE, leader=1).to_dict()
+    assert t != as_json("table", EXAMPLE)                # seat 1 leading changes the table
+    assert pref("table", EXAMPLE, "--leader", "1").stdout.startswith("seat 1 leads")
+
+
+def test_the_analyses_write_their_cards_in_the_style_asked():
+    # discards, the player's cards and the strains came out in symbols whatever --style said
+    args = ("discard", ENDING, "-d", "0", "-t", "NT", "--talon", "A♣ K♣", "--backend",
+            "reference", "--style", "russian")
+    assert as_json(*args)["discards"][0]["cards"] == "7♣ 7♥"
+    assert "Т♣ К♣" in pref(*args).stdout          # the ace and king of clubs, in Russian
+    out = pref("odds", "A.K7.A.", "--pool", "KQ.A8..", "--seat", "1", "--misere",
+               "--backend", "reference", "--no-progress", "--style", "russian").stdout
+    assert "Т♠" in out and "A♠" not in out

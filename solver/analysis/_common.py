@@ -142,8 +142,9 @@ def suit_owners(holdings: tuple) -> tuple:
     return tuple(owners)
 
 
-def cards_text(cards, style: str = "symbols") -> str:
-    """Cards high first within suits in ♠ ♣ ♦ ♥ order, as ``"A♠ 7♥"``."""
+def cards_text(cards, style: str | None = None) -> str:
+    """Cards high first within suits in ♠ ♣ ♦ ♥ order, as ``"A♠ 7♥"`` (``style`` as
+    :func:`~solver.notation.format_card`: None is the current output style)."""
     ordered = sorted(cards, key=lambda c: (suit_of(c), -rank_of(c)))
     return format_cards(ordered, style)
 

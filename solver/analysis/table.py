@@ -79,6 +79,7 @@ class TableResult:
             "misere": {str(s): self.misere[s] for s in range(3)},
             "misere_discard": {str(s): cards_text(self.misere_discards[s]) for s in range(3)},
             "best_contract": {str(s): self.best_contract(s) for s in range(3)},
+            "leader": self.leader,
         }
 
     def to_numpy(self):
@@ -95,7 +96,7 @@ class TableResult:
 
     def __str__(self) -> str:
         head = "seat  " + " ".join(f"{format_strain(t):>3}" for t in STRAINS) + "  мизер  best"
-        rows = [head]
+        rows = [head] if self.leader == 0 else [f"seat {self.leader} leads", head]
         for s in range(3):
             rows.append(f"{s:>4}  " + " ".join(f"{self.tricks[s][t]:>3}" for t in STRAINS)
                         + f"  {self.misere[s]:>5}  {self.best_contract(s) or '-'}")

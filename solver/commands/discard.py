@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._args import add_common, emit, seat
+from ._args import add_common, add_style, emit, seat
 
 HELP = "the value of every two-card discard from hand + talon, best first"
 
@@ -21,6 +21,7 @@ def register(sub) -> None:
                    help="only the best discard's value exact, the others as bounds (marked "
                         "'bound'; exact: false in JSON): several times faster")
     add_common(p, json_help="print JSON: discards as a list of {cards, tricks, group}")
+    add_style(p)
     p.set_defaults(func=run)
 
 

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from ._args import add_common, add_layout_options, add_player_cards, add_timeout, emit
+from ._args import (add_common, add_layout_options, add_player_cards, add_style, add_timeout,
+                    emit)
 
 HELP = "exact probability of making a contract / of a мизер being caught, over every layout"
 
@@ -22,6 +23,7 @@ def register(sub) -> None:
     p.add_argument("--no-histogram", action="store_true",
                    help="only success or failure per layout (faster; no exact trick counts)")
     add_common(p, json_help="print JSON: p_caught or p_make, histogram, layouts (and discards)")
+    add_style(p)
     p.set_defaults(func=run)
 
 

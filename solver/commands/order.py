@@ -4,7 +4,8 @@ probability and expected висты."""
 
 from __future__ import annotations
 
-from ._args import add_common, add_layout_options, add_player_cards, add_timeout, emit
+from ._args import (add_common, add_layout_options, add_player_cards, add_style, add_timeout,
+                    emit)
 
 HELP = "what to order: every contract and мизер by exact probability and expected висты"
 
@@ -27,6 +28,7 @@ def register(sub) -> None:
     add_timeout(p)
     add_common(p, json_help="print JSON: options [{contract, discard, probability, expected, "
                             "expected_exact}], best first")
+    add_style(p)
     p.set_defaults(func=run)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._args import add_common, emit
+from ._args import add_common, add_style, emit
 
 HELP = "is this 12-card hand a преферанс (ten tricks whatever the discard, layout and lead)?"
 
@@ -13,6 +13,7 @@ def register(sub) -> None:
     p.add_argument("-t", "--trump", help="one strain (default: every strain)")
     p.add_argument("--pool", help="the opponents' cards for an ending")
     add_common(p, json_help="print JSON: preferans, strains, counterexample {strain: …}")
+    add_style(p)
     p.set_defaults(func=run)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._args import add_common, emit
+from ._args import add_common, add_style, emit, seat
 
 HELP = "tricks with the best discard for every seat and strain, the contract that makes, мизер"
 
@@ -11,13 +11,16 @@ def register(sub) -> None:
     p = sub.add_parser("table", help=HELP, description=HELP)
     p.add_argument("deal", help="a deal line with its talon")
     p.add_argument("--talon", help="the talon for an ending (two cards nobody holds)")
+    p.add_argument("--leader", type=seat, default=0, metavar="SEAT",
+                   help="the seat leading the first trick (default 0, the first hand)")
     p.add_argument("--threads", type=int, default=0,
                    help="threads sharing the 18 questions (default 0: all cores)")
     add_common(p, json_help="print JSON: table {seat: {strain: {tricks, contract}}}, misere")
+    add_style(p)
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
     from ..analysis import table
-    return emit(args, table(args.deal, talon=args.talon, backend=args.backend,
-                           threads=args.threads))
+    return emit(args, table(args.deal, talon=args.talon, leader=args.leader,
+                           backend=args.backend, threads=args.threads))

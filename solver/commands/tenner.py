@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._args import add_common, emit, seat
+from ._args import add_common, add_style, emit, seat
 
 HELP = "check an unwhisted ten-trick game with open cards: verified, or refuted with a line"
 
@@ -15,6 +15,7 @@ def register(sub) -> None:
     p.add_argument("--discard", help="the two cards discarded (default: the hand as dealt)")
     p.add_argument("--talon", help="the talon for an ending")
     add_common(p, json_help="print JSON: verified, tricks, line, best_discard, score")
+    add_style(p)
     p.set_defaults(func=run)
 
 
