@@ -140,6 +140,25 @@ def _ties_rule(hands, table, leader, trump, solo, minimise) -> int:
     return min((x for x in vals if vals[x] == best), key=lambda x: (x & 7, x >> 3))
 
 
+def play_checked(hands, table, leader, talon, rule, trump, c):
+    """Play ``c``, checked legal, into ``hands`` (changed in place): ``(table, leader, talon,
+    winner)`` after it, ``winner`` None until the trick is complete (-1: the dealer's talon
+    card).  On a talon trick (``talon`` not empty) the talon card names the suit and the
+    first hand plays first."""
+    on_talon = bool(talon)
+    to_move = len(table) if on_talon else (leader + len(table)) % 3
+    led = (talon[0] >> 3) if on_talon else (table[0] >> 3 if table else None)
+    assert c in legal(hands[to_move], led, NT if on_talon else trump), (c, hands, table)
+    hands[to_move] &= ~(1 << c)
+    table += (c,)
+    if len(table) < 3:
+        return table, leader, talon, None
+    if on_talon:
+        return (), 0, talon[1:], talon_winner(list(enumerate(table)), talon[0], rule)
+    w = trick_winner([((leader + i) % 3, x) for i, x in enumerate(table)], trump)
+    return (), w, talon, w
+
+
 def replay_line(hands, line, *, trump=NT, solo=0, minimise=False, leader=0, talon=(),
                 rule="none", check_optimal=True):
     """Play ``line`` from the start, each card checked legal (and, with ``check_optimal``,
@@ -150,25 +169,15 @@ def replay_line(hands, line, *, trump=NT, solo=0, minimise=False, leader=0, talo
     taken = {0: 0, 1: 0, 2: 0, -1: 0}
     table: tuple = ()
     talon = tuple(talon)
+    if rule == "none":
+        talon = ()
     for c in line:
         c = int(c)
-        on_talon = bool(talon) and rule != "none"
-        to_move = len(table) if on_talon else (leader + len(table)) % 3
-        led = (talon[0] >> 3) if on_talon else (table[0] >> 3 if table else None)
-        assert c in legal(hands[to_move], led, NT if on_talon else trump), (c, line)
         if check_optimal and not talon:
             assert c == _ties_rule(tuple(hands), table, leader, trump, solo, minimise), (c, line)
-        hands[to_move] &= ~(1 << c)
-        table += (c,)
-        if len(table) == 3:
-            if on_talon:
-                w = talon_winner(list(enumerate(table)), talon[0], rule)
-                leader, talon = 0, talon[1:]
-            else:
-                w = trick_winner([((leader + i) % 3, x) for i, x in enumerate(table)], trump)
-                leader = w
+        table, leader, talon, w = play_checked(hands, table, leader, talon, rule, trump, c)
+        if w is not None:
             taken[w] += 1
-            table = ()
         if check_optimal:
             now = taken[solo] + solo_value(tuple(hands), trump, solo, minimise, leader, table,
                                            talon, rule)
@@ -386,21 +395,9 @@ def check_raspasy_talon(seed, rule, backend):
         table_: tuple = ()
         leader = 0
         for c in (int(x) for x in r.lines[seat]):
-            on_talon = bool(talon)
-            to_move = len(table_) if on_talon else (leader + len(table_)) % 3
-            led = (talon[0] >> 3) if on_talon else (table_[0] >> 3 if table_ else None)
-            assert c in legal(hands[to_move], led, NT), (deal, rule, seat, c)
-            hands[to_move] &= ~(1 << c)
-            table_ += (c,)
-            if len(table_) == 3:
-                if on_talon:
-                    w = talon_winner(list(enumerate(table_)), talon[0], rule)
-                    leader, talon = 0, talon[1:]
-                else:
-                    w = trick_winner([((leader + i) % 3, x) for i, x in enumerate(table_)], NT)
-                    leader = w
+            table_, leader, talon, w = play_checked(hands, table_, leader, talon, rule, NT, c)
+            if w is not None:
                 taken[w] += 1
-                table_ = ()
                 if not talon and bin(hands[0]).count("1") == 4:
                     rest = solo_value(tuple(hands), NT, seat, True, leader)
                     assert taken[seat] + rest == r.tricks[seat], (deal, rule, seat)
