@@ -230,28 +230,36 @@ def test_parquet_is_written_a_batch_at_a_time(tmp_path, monkeypatch):
 
 # -- stderr goes away ---------------------------------------------------------------------------------
 
-def test_a_closed_stderr_does_not_stop_the_run(tmp_path):
-    # `pref batch IN -o OUT 2>&1 | head`: the bar's or a message's next write raised
-    # BrokenPipeError, and the run stopped a few hundred rows in with exit status 0
+def _batch_reading_stdin(out, first_lines):
+    """``pref batch - -o OUT`` (one job, chunks of one deal) fed ``first_lines`` on stdin,
+    once the first line's error is on its stderr (``first_lines[0]`` is not a deal): the
+    process, its stdin still open."""
     import os
     import subprocess
     import sys
-    lines = _ending_lines(60, seed=6)
-    lines[0] = "garbage"
-    lines[30] = "more garbage"
-    out = tmp_path / "out.csv"
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     proc = subprocess.Popen(
         [sys.executable, "-m", "solver", "batch", "-", "-o", str(out), "--what", "tricks",
          "-d", "0", "-t", "NT", "-j", "1", "--chunk", "1", "--backend", "reference"],
         env=env, stdin=subprocess.PIPE, stderr=subprocess.PIPE)
-    proc.stdin.write(("\n".join(lines[:10]) + "\n").encode())
+    proc.stdin.write(("\n".join(first_lines) + "\n").encode())
     proc.stdin.flush()
     seen = b""
     while b"line 1:" not in seen:                    # the first error is on the terminal
         chunk = os.read(proc.stderr.fileno(), 4096)
         assert chunk, "stderr closed before the first error"
         seen += chunk
+    return proc
+
+
+def test_a_closed_stderr_does_not_stop_the_run(tmp_path):
+    # `pref batch IN -o OUT 2>&1 | head`: the bar's or a message's next write raised
+    # BrokenPipeError, and the run stopped a few hundred rows in with exit status 0
+    lines = _ending_lines(60, seed=6)
+    lines[0] = "garbage"
+    lines[30] = "more garbage"
+    out = tmp_path / "out.csv"
+    proc = _batch_reading_stdin(out, lines[:10])
     proc.stderr.close()                              # and then nobody reads it any more
     proc.stdin.write(("\n".join(lines[10:]) + "\n").encode())
     proc.stdin.close()
@@ -262,24 +270,9 @@ def test_a_closed_stderr_does_not_stop_the_run(tmp_path):
 def test_ctrl_c_with_stderr_closed_still_exits_130(tmp_path):
     # the "interrupted" message raised BrokenPipeError with stderr gone, which the command
     # line reads as a closed pipe: status 0, as if every line had been answered
-    import os
     import signal
-    import subprocess
-    import sys
-    out = tmp_path / "out.csv"
-    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "solver", "batch", "-", "-o", str(out), "--what", "tricks",
-         "-d", "0", "-t", "NT", "-j", "1", "--chunk", "1", "--backend", "reference"],
-        env=env, stdin=subprocess.PIPE, stderr=subprocess.PIPE)
-    proc.stdin.write(b"garbage\n")                   # an error line, written at once (in this
-    proc.stdin.flush()                               # process a chunk is done when submitted)
-    seen = b""
-    while b"line 1:" not in seen:
-        chunk = os.read(proc.stderr.fileno(), 4096)
-        assert chunk, "stderr closed before the first error"
-        seen += chunk
-    proc.stderr.close()
+    proc = _batch_reading_stdin(tmp_path / "out.csv", ["garbage"])   # written at once: in
+    proc.stderr.close()                              # this process a chunk is done when submitted
     proc.send_signal(signal.SIGINT)                  # stdin still open: the run is waiting
     assert proc.wait(timeout=60) == 130
     proc.stdin.close()
