@@ -263,6 +263,8 @@ def _parse_canonical(line: str) -> Deal | None:
             if None in talon:
                 return None
             talon = [SUIT_SYMBOLS.index(listed[k + 1]) * 8 + r for k, r in zip((1, 3), talon)]
+            if talon[0] == talon[1]:
+                return None
         elif pattern.fullmatch(parts[3]):
             talon = _dotted_cards(parts[3], ranks)
         else:

@@ -136,6 +136,12 @@ def test_the_canonical_lines_fast_reader_agrees_with_the_general_parser(monkeypa
             m.setattr(deal_module, "_parse_canonical", lambda text: None)
             assert _read(line) == fast, line
     assert fast_ones > 1000        # the fast reader does take the canonical lines
+    line = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/"
+    for talon in ("A♠ A♠", "7♠ 7♠", "A♠ 9♣", "9♣ A♠", "9♣ 10♠", "A.9..", ".9.A.", "10..."):
+        fast = _read(line + talon)
+        with monkeypatch.context() as m:
+            m.setattr(deal_module, "_parse_canonical", lambda text: None)
+            assert _read(line + talon) == fast, talon
 
 
 def _cards(mask):
