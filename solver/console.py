@@ -23,6 +23,8 @@ import codecs
 import sys
 import unicodedata
 
+from .notation import current_style
+
 ERRORS = "pref-ascii"
 """The name of the error handler, registered with :mod:`codecs` on import."""
 
@@ -75,14 +77,9 @@ def _suit_letter(err: UnicodeEncodeError, i: int, cyrillic: bool) -> str:
     ``ТЧ``, ``10Ч``, not the mixed ``ТH`` that reads as ambiguous — else S C D H."""
     suit = _SUITS.index(err.object[i]) % 4
     before = err.object[i - 1] if i else ""
-    if cyrillic and (before in _RUSSIAN_RANKS or _current_style() == "russian"):
+    if cyrillic and (before in _RUSSIAN_RANKS or current_style() == "russian"):
         return "ПТБЧ"[suit]
     return "SCDH"[suit]
-
-
-def _current_style() -> str:
-    from .notation import _style
-    return _style(None)
 
 
 def _handler(err: UnicodeError, cyrillic: bool = False):

@@ -25,13 +25,9 @@ from __future__ import annotations
 
 from html import escape
 
-from .notation import RANKS_ASCII, RANKS_RUSSIAN, SUIT_SYMBOLS, format_card, format_strain
+from .notation import (RANKS_ASCII, RANKS_RUSSIAN, SUIT_SYMBOLS, current_style, format_card,
+                       format_strain)
 from .notation import _style as _resolve_style
-
-
-def current_style() -> str:
-    """The current output style (``symbols`` unless inside :func:`solver.notation.output_style`)."""
-    return _resolve_style(None)
 
 SUIT_COLOURS = ("#1a1a1a", "#1a1a1a", "#c62828", "#c62828")
 """Text colour of each suit (♠ ♣ black, ♦ ♥ red)."""

@@ -259,10 +259,15 @@ def output_style(style: str):
         _OUTPUT_STYLE.reset(token)
 
 
+def current_style() -> str:
+    """The output style in force: ``symbols`` unless inside :func:`output_style`."""
+    return _OUTPUT_STYLE.get()
+
+
 def _style(style: str | None) -> str:
     """``style``, checked, or the current output style for None."""
     if style is None:
-        return _OUTPUT_STYLE.get()
+        return current_style()
     _check_style(style)
     return style
 
@@ -560,6 +565,6 @@ def format_strain(strain: int, style: str | None = None) -> str:
 
 
 __all__ = [
-    "STYLES", "output_style", "parse_card", "format_card", "parse_card_list", "parse_hand", "format_hand",
+    "STYLES", "current_style", "output_style", "parse_card", "format_card", "parse_card_list", "parse_hand", "format_hand",
     "format_cards", "parse_strain", "format_strain", "is_dotted_order", "count", "iter_cards",
 ]

@@ -56,8 +56,7 @@ class _DaskFuture:
         except MemoryError:
             raise
         except (Exception, asyncio.CancelledError, concurrent.futures.CancelledError) as exc:
-            raise ClusterError(f"the Dask cluster{self._where} failed: "
-                               f"{type(exc).__name__}: {exc}") from exc
+            raise _cluster_error(self._where, exc) from exc
 
     def cancel(self):
         return self._fut.cancel()
@@ -71,6 +70,10 @@ def quiet_dask_logs(level: int) -> None:
     for name in ("distributed", *list(logging.root.manager.loggerDict)):
         if name == "distributed" or name.startswith("distributed."):
             logging.getLogger(name).setLevel(level)
+
+
+def _cluster_error(where: str, exc: BaseException) -> ClusterError:
+    return ClusterError(f"the Dask cluster{where} failed: {type(exc).__name__}: {exc}")
 
 
 def _scheduler_address(client) -> str:
@@ -204,8 +207,7 @@ def pipeline(items: Iterable, what: str, base: dict, *, executor=None,
             try:
                 fut = executor.submit(run_chunk, what, base, chunk, pure=False)
             except Exception as exc:       # a closed client, a lost connection
-                raise ClusterError(f"the Dask cluster{where} failed: "
-                                   f"{type(exc).__name__}: {exc}") from exc
+                raise _cluster_error(where, exc) from exc
             return _DaskFuture(fut, where)
     else:
         def submit(chunk):

@@ -16,7 +16,8 @@ def register(sub) -> None:
     p = sub.add_parser("show", help=HELP, description=HELP)
     p.add_argument("deal", help="a deal line: hands ♠.♣.♦.♥ separated by '/', talon last")
     p.add_argument("--style", choices=("symbols", "ascii", "russian"), default="symbols",
-                   help="notation of the cards: the canonical line, the hands and the talon (default: symbols)")
+                   help="notation of the cards: the canonical line, the hands and the talon "
+                        "(default: symbols)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=run)
 
