@@ -278,11 +278,12 @@ def _hand_lines(mask: int, title: str, style: str | None = None) -> list[str]:
     return lines
 
 
-def tricks_text(tricks) -> list[str]:
+def tricks_text(tricks, *, first: int = 1) -> list[str]:
     """A line for the terminal, a row a trick (from ``SolveResult.replay``): who led it (or
-    the turned talon card that did), the cards in playing order, who won it."""
+    the turned talon card that did), the cards in playing order, who won it; the tricks are
+    numbered from ``first``."""
     rows = []
-    for k, t in enumerate(tricks, 1):
+    for k, t in enumerate(tricks, first):
         cards = " ".join(format_card(c) for c in t["cards"])
         lead = f"talon {format_card(t['talon'])}" if "talon" in t else f"seat {t['leader']}"
         won = "dealer" if t["winner"] == -1 else f"seat {t['winner']}"

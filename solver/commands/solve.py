@@ -7,6 +7,9 @@ import json
 from ..api import solve
 from ..deal import Deal
 from ..display import tricks_text
+from ..errors import IllegalPlayError, InvalidArgumentError, PrefError
+from ..notation import format_card, format_strain, parse_card_list
+from ..position import Position
 from ._args import add_backend_options, add_style, seat
 
 HELP = "solve a contract, a мизер or распасы double dummy"
@@ -24,30 +27,91 @@ def register(sub) -> None:
                    help="распасы talon rule (default: none, first hand leads)")
     p.add_argument("--leader", type=seat, default=0, metavar="SEAT",
                    help="who leads the first trick (default: 0, the first hand)")
-    p.add_argument("--json", action="store_true", help="print JSON: tricks, cards, line")
+    p.add_argument("--play", metavar="CARDS",
+                   help="cards already played, in order from the first lead (e.g. \"K♠ 7♠ 10♠ "
+                        "A♣\"): solve from there; tricks count those already taken")
+    p.add_argument("--json", action="store_true",
+                   help="print JSON: tricks, cards, line (and played, taken with --play)")
     add_style(p)
     add_backend_options(p)
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
-    from ..errors import InvalidArgumentError
     deal = Deal.from_str(args.deal)
     if args.declarer is not None and args.trump is None:
         raise InvalidArgumentError("a contract needs -t TRUMP (♠ ♣ ♦ ♥ or NT)")
-    result = solve(deal, declarer=args.declarer, trump=args.trump, misere=args.misere,
-                   raspasy=args.raspasy, talon=args.talon, leader=args.leader,
-                   backend=args.backend)
+    where = Position.from_deal(deal, declarer=args.declarer, trump=args.trump,
+                               misere=args.misere, raspasy=args.raspasy, talon=args.talon,
+                               leader=args.leader)
+    played = play_out(where, args.play) if args.play is not None else []
+    if where.is_over:
+        return print_over(args, deal, where, played)
+    result = solve(where, backend=args.backend)
     if args.json:
         out = result.to_dict()
         out["deal"] = deal.to_str()
+        if args.play is not None:
+            out["played"] = [format_card(c) for c in played]
+            out["taken"] = list(where.tricks)
         print(json.dumps(out, ensure_ascii=False))
         return 0
+    if played:
+        print(after_text(where, played))
     print(result)
     seats = range(3) if result.mode == "raspasy" else (None,)
+    first = sum(where.tricks) + where.dealer_tricks + 1
     for seat in seats:
         print()
         if seat is not None:
             print(f"seat {seat} held to ≤ {result.tricks[seat]}:")
-        print("\n".join(tricks_text(result.replay(seat))))
+        tricks = result.replay(seat)
+        if tricks and where.table:      # the trick in progress, with the cards already on it
+            tricks[0] = dict(tricks[0], cards=[*where.table, *tricks[0]["cards"]])
+        print("\n".join(tricks_text(tricks, first=first)))
     return 0
+
+
+def play_out(position: Position, text: str) -> list[int]:
+    """Play ``text``'s cards on ``position`` in order; an illegal card is an error naming it,
+    its place in the play and why it cannot be played."""
+    try:
+        cards = parse_card_list(text)
+    except PrefError as exc:    # the notation's error names the bad character
+        raise type(exc)(f"--play: {exc}") from None
+    for k, c in enumerate(cards):
+        trick = sum(position.tricks) + position.dealer_tricks + 1
+        try:
+            position.push(c)
+        except IllegalPlayError as exc:
+            raise IllegalPlayError(f"--play, card {k + 1} ({format_card(c)}), trick {trick}: "
+                                   f"{exc}") from None
+    return cards
+
+
+def print_over(args, deal: Deal, where: Position, played: list[int]) -> int:
+    """``--play`` played every card: the tricks as taken, nothing left to solve."""
+    if not args.json:
+        print(after_text(where, played).rstrip())
+        return 0
+    if where.mode == "raspasy":
+        out = {"mode": where.mode, "tricks": {str(s): t for s, t in enumerate(where.tricks)},
+               "cards": {str(s): {} for s in range(3)}, "line": {str(s): [] for s in range(3)}}
+    else:
+        out = {"mode": where.mode, "solo": where.solo, "trump": format_strain(where.trump),
+               "tricks": where.tricks[where.solo], "cards": {}, "line": []}
+    out.update(to_move=None, deal=deal.to_str(), played=[format_card(c) for c in played],
+               taken=list(where.tricks))
+    print(json.dumps(out, ensure_ascii=False))
+    return 0
+
+
+def after_text(position: Position, played: list[int]) -> str:
+    """Where the play stands after ``--play``: the cards, the tricks taken, who is to move."""
+    taken = ", ".join(f"seat {s} {n}" for s, n in enumerate(position.tricks))
+    if position.dealer_tricks:
+        taken += f", dealer {position.dealer_tricks}"
+    cards = " ".join(format_card(c) for c in played)
+    if position.is_over:
+        return f"after {cards}: the play is over; tricks taken: {taken}\n"
+    return f"after {cards}: tricks taken: {taken}; seat {position.to_move} to play\n"
