@@ -8,7 +8,9 @@ playing order (0 = first hand) and the dealer is the last player (2, or 3 four-h
 where the dealer sits the hand out).
 
 The functions at the end (``score_contract``, ``score_misere``, ``score_unwhisted_tenner``,
-``expected_whists``) are pure functions of trick counts for the solver's analyses.
+``expected_whists``) are pure functions of trick counts for the solver's analyses: the
+declarer and the whisters are seats 0-2 in playing order and, four-handed, the dealer is
+player 3, sitting out (his висты for a good talon need ``talon=``).
 
 >>> s = score_contract("6♠", 7, whisters=(1,))    # seed 003: a 6 made with 7, one whister
 >>> s.pool, s.mountain, s.whists[1]
@@ -729,29 +731,34 @@ def _played(hand, conv, n, dealer, sheet, decl, defenders, whisters, eff, name, 
 def score_contract(contract: str | Bid, declarer_tricks: int, *, declarer: int = 0,
                    whisters: Sequence[int] | None = None,
                    defence_tricks: Mapping[int, int] | None = None,
-                   conventions: Conventions | None = None) -> HandScore:
+                   conventions: Conventions | None = None, talon=None) -> HandScore:
     """Score a played contract from the declarer's trick count (e.g. a double-dummy result).
 
-    Three-handed, seats 0-2 in playing order.  ``whisters`` defaults to both opponents;
-    ``defence_tricks`` maps each opponent to his tricks — needed when two whist (висты go by
-    own tricks); if omitted, the ``10 - declarer_tricks`` defence tricks are split as evenly
-    as possible, the opponent who speaks first taking the odd one.
+    Seats 0-2 in playing order; under four-handed conventions the dealer is player 3, who
+    sits out (every tuple of the result has four entries).  ``whisters`` defaults to both
+    opponents; ``defence_tricks`` maps each opponent to his tricks — needed when two whist
+    (висты go by own tricks); if omitted, the ``10 - declarer_tricks`` defence tricks are
+    split as evenly as possible, the opponent who speaks first taking the odd one.
+    ``talon``: the two talon cards (numbers or text such as "A♠ K♠"), required when the
+    conventions write висты for a good talon (four-handed seeds 001/004: the dealer;
+    three-handed seed 001: the opponents halve them); an ``InvalidRecordError`` says so.
 
     >>> score_contract("7♥", 5, declarer=0, whisters=(1,), conventions=Conventions.sochi_server()).whists[1]
     (28, 0, 0)
+    >>> score_contract("7♥", 6, talon="A♠ K♠", conventions=Conventions.classic(players=4)).whists[3]
+    (12, 0, 0, 0)
     """
     bid = parse_bid(contract)
     declarer_tricks = _count(declarer_tricks, "declarer_tricks", 10)
     declarer = _count(declarer, "declarer", 2)
     conv = Conventions.of(conventions)
-    if conv.players != 3:
-        conv = conv.replace(players=3)
+    talon = _analysis_talon(talon, conv, bid)
     defenders = [(declarer + 1) % 3, (declarer + 2) % 3]
     ws = tuple(defenders) if whisters is None else _seats(whisters, "whisters")
     if any(w not in defenders for w in ws) or len(set(ws)) != len(ws):
         raise InvalidRecordError(f"whisters {list(ws)}: only the declarer's opponents "
                                  f"{defenders} whist, each once")
-    tricks = [0, 0, 0]
+    tricks = [0] * conv.players     # four-handed, the dealer (player 3) takes no trick
     tricks[declarer] = declarer_tricks
     rest = 10 - declarer_tricks
     if defence_tricks is not None:
@@ -770,47 +777,103 @@ def score_contract(contract: str | Bid, declarer_tricks: int, *, declarer: int =
         tricks[ws[0]] = rest
     else:
         tricks[defenders[0]], tricks[defenders[1]] = rest - rest // 2, rest // 2
-    return score_hand(Hand(bid, declarer, ws, tuple(tricks)), conv)
+    return score_hand(Hand(bid, declarer, ws, tuple(tricks), talon=talon), conv)
 
 
-def score_misere(tricks: int, *, declarer: int = 0, conventions: Conventions | None = None) -> HandScore:
+def score_misere(tricks: int, *, declarer: int = 0, conventions: Conventions | None = None,
+                 talon=None) -> HandScore:
     """Score a мизер from the tricks the misère player was forced to take.
+
+    Seats as for :func:`score_contract` (four-handed, the dealer is player 3).  ``talon``:
+    the two talon cards, required when the four-handed dealer writes 10 висты per seven in
+    the talon of a мизер (seed 004's ``misere_talon_sevens``).
 
     >>> score_misere(2).mountain
     (20, 0, 0)
+    >>> score_misere(0, talon="7♠ 7♥", conventions=Conventions.classic(players=4)).whists[3]
+    (20, 0, 0, 0)
     """
     conv = Conventions.of(conventions)
-    if conv.players != 3:
-        conv = conv.replace(players=3)
     tricks = _count(tricks, "мизер tricks", 10)
     declarer = _count(declarer, "declarer", 2)
-    return score_hand(Hand(Bid(10, misere=True), declarer, (), _declarer_only(tricks, declarer, 3)), conv)
+    bid = Bid(10, misere=True)
+    talon = _analysis_talon(talon, conv, bid)
+    return score_hand(Hand(bid, declarer, (), _declarer_only(tricks, declarer, conv.players),
+                           talon=talon), conv)
 
 
 def score_unwhisted_tenner(declarer_tricks: int, *, declarer: int = 0, strain: int = 4,
-                           conventions: Conventions | None = None) -> HandScore:
+                           conventions: Conventions | None = None, talon=None) -> HandScore:
     """Score a 10-game nobody whisted, after the open check of the tenner analysis.
 
     Under seed 004 (``check_unwhisted_tenner``) a refuted tenner is a remiz: 10 × the
-    undertricks to the mountain, plus консоляция as the conventions give it.  Under seed 000
-    an unwhisted game is written as made without play whatever the check shows.  ``strain``
-    (0–3 a suit, 4 no trump) names the game in the entries.
+    undertricks to the mountain, plus консоляция as the conventions give it (four-handed,
+    the dealer's too).  Under seed 000 an unwhisted game is written as made without play
+    whatever the check shows.  ``strain`` (0–3 a suit, 4 no trump) names the game in the
+    entries.  Seats and ``talon`` as for :func:`score_contract`.
 
     >>> score_unwhisted_tenner(9, conventions=Conventions.classic()).mountain
     (10, 0, 0)
     >>> score_unwhisted_tenner(9).pool
     (10, 0, 0)
+    >>> score_unwhisted_tenner(9, talon="A♦ K♦", conventions=Conventions.classic(players=4)).whists[3]
+    (30, 0, 0, 0)
     """
     declarer_tricks = _count(declarer_tricks, "declarer_tricks", 10)
     declarer = _count(declarer, "declarer", 2)
     strain = _count(strain, "strain", 4)
     conv = Conventions.of(conventions)
-    if conv.players != 3:
-        conv = conv.replace(players=3)
-    tricks = [0, 0, 0]
+    bid = Bid(10, strain)
+    talon = _analysis_talon(talon, conv, bid)
+    tricks = [0] * conv.players
     tricks[declarer] = declarer_tricks
     tricks[(declarer + 1) % 3] = 10 - declarer_tricks
-    return score_hand(Hand(Bid(10, strain), declarer, (), tuple(tricks)), conv)
+    return score_hand(Hand(bid, declarer, (), tuple(tricks), talon=talon), conv)
+
+
+def talon_whists_rule(game: Bid, conventions: Conventions | None = None) -> str | None:
+    """Who writes висты for the talon of ``game`` under ``conventions``, in words, or None
+    when nobody does (so the talon does not change the score): four-handed the dealer
+    (``talon_whists`` "dealer" or "dealer_or_split"; ``misere_talon_sevens`` for a мизер),
+    three-handed the opponents halving them ("dealer_or_split", seed 001).  A game or мизер
+    без прикупа never takes the talon.
+
+    >>> talon_whists_rule(Bid(7, 0), Conventions.classic(players=4))
+    'the dealer writes висты for a good talon'
+    >>> talon_whists_rule(Bid(7, 0), Conventions.classic()) is None
+    True
+    """
+    conv = Conventions.of(conventions)
+    if not isinstance(game, Bid):
+        raise InvalidRecordError(f"talon_whists_rule() takes a Bid, not {game!r}")
+    if game.talonless:
+        return None
+    if game.misere:
+        if conv.players == 4 and conv.misere_talon_sevens:
+            return "the dealer writes 10 висты per seven in the talon of a мизер"
+        return None
+    if conv.talon_whists == "none" or (conv.players == 3 and conv.talon_whists == "dealer"):
+        return None
+    if conv.players == 4:
+        return "the dealer writes висты for a good talon"
+    return "the opponents halve the висты for a good talon"
+
+
+def _analysis_talon(talon, conv: Conventions, bid: Bid) -> tuple[int, ...] | None:
+    """``talon=`` of the analysis functions, read; an ``InvalidRecordError`` when the
+    conventions write висты for the talon and it is not given (nothing is guessed)."""
+    if talon is not None:
+        return _parse_talon(talon)
+    rule = talon_whists_rule(bid, conv)
+    if rule is not None:
+        raise InvalidRecordError(_talon_missing(conv, rule, "give talon= (the two talon cards)"))
+    return None
+
+
+def _talon_missing(conv: Conventions, rule: str, fix: str) -> str:
+    """The one-line error of an analysis whose conventions need the talon it was not given."""
+    hands = "four-handed" if conv.players == 4 else "three-handed"
+    return f"conventions {conv.name!r}, {hands}: {rule}; {fix}"
 
 
 @dataclass(frozen=True)
@@ -824,7 +887,7 @@ class Expectation:
 
 def expected_whists(game: int | str | Bid, histogram: Mapping[int, Number] | Sequence[Number],
                     conventions: Conventions | None = None, *, declarer: int = 0,
-                    whisters: Sequence[int] | None = None) -> Expectation:
+                    whisters: Sequence[int] | None = None, talon=None) -> Expectation:
     """Expected worth in висты of a contract or мизер from a histogram of trick counts.
 
     ``game``: a level 6-10 (the trump does not change the score), a contract such as "8♥",
@@ -832,7 +895,8 @@ def expected_whists(game: int | str | Bid, histogram: Mapping[int, Number] | Seq
     count or probability, or is a list indexed by tricks; it is normalised, exactly when the
     weights are ints or Fractions.  Each outcome is scored like ``score_contract`` (both
     opponents whist unless ``whisters`` says otherwise; the defence's tricks split as
-    evenly as possible) and valued with ``HandScore.values``.
+    evenly as possible) and valued with ``HandScore.values``: one value per player, four
+    under four-handed conventions (the dealer last).  ``talon`` as for :func:`score_contract`.
 
     >>> e = expected_whists(6, {6: 1, 5: 1})
     >>> e.values[0], e.remiz_probability
@@ -863,15 +927,17 @@ def expected_whists(game: int | str | Bid, histogram: Mapping[int, Number] | Seq
         bid = parse_bid(game)
     exact = all(isinstance(w, (int, Fraction)) for _, w in items)
     scale = Fraction(1) / Fraction(total) if exact else 1.0 / total
-    values = [0] * 3
+    conventions = Conventions.of(conventions)
+    values = [0] * conventions.players
     remiz = 0
     outcomes = []
     for t, w in sorted(items):
         p = w * scale
         if bid.misere:
-            s = score_misere(t, declarer=declarer, conventions=conventions)
+            s = score_misere(t, declarer=declarer, conventions=conventions, talon=talon)
         else:
-            s = score_contract(bid, t, declarer=declarer, whisters=whisters, conventions=conventions)
+            s = score_contract(bid, t, declarer=declarer, whisters=whisters, conventions=conventions,
+                               talon=talon)
         for i, v in enumerate(s.values()):
             values[i] += p * (v if exact else float(v))
         remiz += p if s.remiz else 0
