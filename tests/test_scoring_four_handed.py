@@ -1,7 +1,8 @@
 """The analyses' scoring functions under four-handed conventions: worked by hand from the seeds.
 
-``score_contract``, ``score_misere``, ``score_unwhisted_tenner`` and ``expected_whists`` used
-to replace four-handed conventions by three-handed ones, dropping the dealer's висты and averaging the settlement over three players.  Seats 0-2
+``score_contract``, ``score_misere``, ``score_unwhisted_tenner`` and ``expected_whists`` (and
+through them ``order`` and ``tenner``) used to replace four-handed conventions by three-handed
+ones, dropping the dealer's висты and averaging the settlement over three players.  Seats 0-2
 are in playing order and the dealer, who sits out, is player 3; each example is worked in its
 comment from the seed line quoted, and the pure function must agree with ``score_hand`` on an
 explicit four-player ``Hand``.
@@ -10,11 +11,12 @@ explicit four-player ``Hand``.
 from fractions import Fraction
 
 import pytest
+from _analysis_helpers import FAST, needs_fast
 
 from solver.bidding import Bid, parse_bid
 from solver.cards import card
 from solver.conventions import Conventions
-from solver.errors import InvalidRecordError
+from solver.errors import InvalidArgumentError, InvalidRecordError
 from solver.scoring import (
     Hand, expected_whists, score_contract, score_hand, score_misere, score_unwhisted_tenner,
     talon_whists_rule,
@@ -149,3 +151,41 @@ def test_expected_whists_four_handed():
     # clean: 10 to seat 1's pool, the dealer 10; average −10/4 → seat 1: −10 + 10(−5/2 + 10) = 65
     # caught once: 10 to the mountain, the dealer 10; average 10/4 → −10 + 10(5/2 − 10) = −85
     assert len(e.values) == 4 and e.values[1] == Fraction(3 * 65 - 85, 4)
+
+
+@needs_fast
+def test_order_four_handed_uses_the_dealer_and_the_talon():
+    from solver.analysis import order
+    kw = {"strains": ("NT",), "levels": (6, 7), "screen": 40, "progress": False,
+          "misere": False}
+    with pytest.raises(InvalidArgumentError, match="give talon="):
+        order("AKQ.AKQ.AK.A987", 0, conventions=S004_4, **kw)
+    with pytest.raises(InvalidArgumentError, match="two of the 12 cards"):
+        order("AKQ.AKQ.AK.A987", 0, conventions=S004_4, talon="A♠ J♥", **kw)
+    r = order("AKQ.AKQ.AK.A987", 0, conventions=S004_4, talon="A♠ 7♥", **kw)
+    by_name = {o.contract: o.expected for o in r.options}
+    # every layout: 9 tricks, the defence's one trick to seat 1; talon A♠ 7♥ "туз": 1 trick.
+    # 7NT: pool 4, the dealer 4, seat 1 writes 4; norm 2, seat 2 with none pays 4 to the
+    # mountain (responsible).  Average 0: −8 + 10 × 4 = 32.
+    # 6NT: pool 2, the dealer 2, seat 1 writes 2; norm 4 short by 3: seat 1 pays 1 × 2, seat 2
+    # 2 × 2.  Average 4/4 = 1: −4 + 10(1 + 2) = 26.
+    assert by_name == {"7NT": 32, "6NT": 26}
+    three = order("AKQ.AKQ.AK.A987", 0, conventions="004", **kw)
+    assert {o.contract: o.expected for o in three.options} == {"7NT": 36, "6NT": Fraction(94, 3)}
+
+
+@needs_fast
+def test_tenner_four_handed_score():
+    from solver.analysis import tenner
+    deal = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."
+    r = tenner(deal, 0, "♠", conventions=S004_4, backend=FAST[0])
+    # refuted with 5 tricks: 50 to the mountain; talon A♠ 9♣ "туз" 1 × 10 and the dealer's
+    # консоляция 5 × 10: 60.  Average 50/4: 0: −60 + 10(25/2 − 50) = −435; 1, 2: 125; 3: 185.
+    assert r.tricks == 5
+    d = r.to_dict()["score"]
+    assert d["values"] == [-435, 125, 125, 185] and d["whists"][3] == [60, 0, 0, 0]
+    assert "player 3 writes 10 висты on player 0 (dealer: a talon worth 1 trick)" in str(r)
+    with pytest.raises(InvalidArgumentError, match="the score needs the talon"):
+        tenner(deal.rsplit("/", 1)[0], 0, "♠", conventions=S004_4, backend=FAST[0])
+    r = tenner(deal.rsplit("/", 1)[0], 0, "♠", conventions=S000_4, backend=FAST[0])
+    assert r.score.values() == (75, -25, -25, -25)

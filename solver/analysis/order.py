@@ -151,7 +151,7 @@ def _odds(own, seat, ask: dict, **more):
         raise ask["deadline"].error() from None
 
 
-def _misere_bound(own, seat, ask, best, conventions):
+def _misere_bound(own, seat, ask, best, conventions, talon=None):
     """exact=False: the мизер's option with an upper bound on its expected висты (every
     caught layout at its kindest count; P(caught) exact, one probe a layout), or None when
     that bound does not fall below ``best``."""
@@ -159,14 +159,14 @@ def _misere_bound(own, seat, ask, best, conventions):
     caught = _odds(own, seat, ask, histogram=False).best
     clean, hit = caught.histogram[0], caught.layouts - caught.histogram[0]
     bound = max(expected_whists("misere", {0: clean, k: hit}, conventions,
-                                declarer=seat).values[seat] for k in range(1, 11))
+                                declarer=seat, talon=talon).values[seat] for k in range(1, 11))
     if bound >= best:
         return None
     return [OrderOption("мизер", NO_TRUMP, 10, caught.cards, Fraction(clean, caught.layouts),
                         bound, hit == 0)]
 
 
-def _contract_bound(own, seat, strain, levels, ask, best, conventions):
+def _contract_bound(own, seat, strain, levels, ask, best, conventions, talon=None):
     """exact=False: a strain's options with upper bounds on their expected висты, or None
     when a bound does not fall below ``best``.  One probe a layout per level from six up
     (stopping at the first level nothing makes) counts exactly the layouts taking each number
@@ -193,7 +193,7 @@ def _contract_bound(own, seat, strain, levels, ask, best, conventions):
             continue
         name = f"{level}{format_strain(strain)}"
         bound = max(expected_whists(name, {**upper, k: below}, conventions,
-                                    declarer=seat).values[seat] for k in range(6))
+                                    declarer=seat, talon=talon).values[seat] for k in range(6))
         if bound >= best:
             return None
         p = Fraction(made.get(level, 0), total)
@@ -201,8 +201,27 @@ def _contract_bound(own, seat, strain, levels, ask, best, conventions):
     return out
 
 
+def _talon(talon, own_mask, conventions, modes):
+    """``talon=`` of :func:`order`: two of the 12 cards, or None; an error naming what is
+    missing when the conventions write висты for the talon of a ``modes`` option."""
+    from ..bidding import Bid
+    from ..scoring import _talon_missing, talon_whists_rule
+    if talon is not None:
+        cards = tuple(sorted(as_cards(talon, "talon")))
+        if len(cards) != 2 or any(not own_mask >> c & 1 for c in cards):
+            raise InvalidArgumentError(f"the talon must be two of the 12 cards, not "
+                                       f"{cards_text(cards)}")
+        return cards
+    for strain, mis in modes:
+        rule = talon_whists_rule(Bid(10, misere=True) if mis else Bid(6, strain), conventions)
+        if rule is not None:
+            raise InvalidArgumentError(_talon_missing(
+                conventions, rule, "give talon= (which two of the 12 cards came from the talon)"))
+    return None
+
+
 def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10),
-          screen=200, keep=1, conventions=None, pool=None, seed=0, backend="auto",
+          screen=200, keep=1, conventions=None, talon=None, pool=None, seed=0, backend="auto",
           threads=0, progress=None, tt_mb=None, exact=True, timeout=None) -> OrderResult:
     """Rank what to order with these 12 cards from ``seat``.
 
@@ -211,7 +230,12 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10
     an ending.  ``tt_mb``: each table's size (None: the engine's default for the screen and
     :func:`~solver.analysis.odds.default_tt_mb` for the odds).  Expected висты use
     :func:`solver.scoring.expected_whists` under ``conventions`` (default seed 000) with both
-    opponents whisting.
+    opponents whisting; four-handed, ``seat`` is still 0-2 in playing order and the dealer,
+    who sits out, is player 3.  ``talon``: which two of the 12 cards came from the talon,
+    required (an :class:`~solver.errors.InvalidArgumentError` before any work otherwise)
+    when the conventions write висты for a good talon (four-handed seeds 001/004, the
+    dealer; three-handed seed 001, the opponents) — see
+    :func:`solver.scoring.talon_whists_rule`.
 
     ``exact=False`` saves the мизер's costly part when it cannot win: its probability is
     still exact (one probe a layout), but when even every caught layout held to its kindest
@@ -265,11 +289,12 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10
     modes = [(as_strain(s), False) for s in strains] + ([(NO_TRUMP, True)] if misere else [])
     if not modes or (not levels and not misere):
         raise InvalidArgumentError("nothing to rank: give some strains with levels, or misere=True")
+    scored = expected_whists is not None and n == 10
+    talon = _talon(talon, own_mask, conventions, modes if scored else [])
     screened = [_screen(be, own_mask, pool_cards, seat, n, misere=mis, strain=strain,
                         screen=screen, keep=keep, rng=rng, threads=threads,
                         tt_mb=DEFAULT_TT_MB if tt_mb is None else tt_mb, deadline=deadline)
                 for strain, mis in modes]
-    scored = expected_whists is not None and n == 10
     # the contracts most tricks first, the мизер last: exact=False bounds an option against the
     # best exact value found before it; the options are listed in the modes' order
     todo = sorted(range(len(modes)), key=lambda i: (
@@ -285,10 +310,10 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10
         bounded = None
         if not exact and scored and best_exact is not None:
             if mis:
-                bounded = _misere_bound(own, seat, ask, best_exact, conventions)
+                bounded = _misere_bound(own, seat, ask, best_exact, conventions, talon=talon)
             elif mean is not None and mean < 6:
                 bounded = _contract_bound(own, seat, strain, levels, ask, best_exact,
-                                          conventions)
+                                          conventions, talon=talon)
         if bounded is not None:
             per_mode[i] = bounded
             continue
@@ -301,7 +326,8 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10
             p = Fraction(hist[0], total)
             ev = None
             if scored:
-                ev = expected_whists("misere", hist, conventions, declarer=seat).values[seat]
+                ev = expected_whists("misere", hist, conventions, declarer=seat,
+                                     talon=talon).values[seat]
             per_mode[i] = [OrderOption("мизер", NO_TRUMP, 10, best.cards, p, ev)]
             continue
         per_mode[i] = []
@@ -312,7 +338,8 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10
             ev = None
             name = f"{level}{format_strain(strain)}"
             if scored:
-                ev = expected_whists(name, hist, conventions, declarer=seat).values[seat]
+                ev = expected_whists(name, hist, conventions, declarer=seat,
+                                     talon=talon).values[seat]
             per_mode[i].append(OrderOption(name, strain, level, best.cards, p, ev))
     options = [o for i in range(len(modes)) for o in per_mode[i]]
     hists = dict(hists[i] for i in range(len(modes)) if i in hists)

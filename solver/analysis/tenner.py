@@ -19,7 +19,8 @@ from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
 from ..errors import InvalidArgumentError
 from ..notation import format_card, format_strain, plural
-from ..scoring import score_unwhisted_tenner
+from ..bidding import Bid
+from ..scoring import _talon_missing, score_unwhisted_tenner, talon_whists_rule
 from ._common import (
     as_cards,
     as_deal,
@@ -39,7 +40,8 @@ class TennerResult:
     ``short``: by how many he is refuted; ``line``: the principal (refuting) line;
     ``discard``: the discard played (None: the hand as dealt); ``best_discard`` /
     ``best_tricks``: the best discard with the talon known (None without a talon);
-    ``score``: what the hand writes (a :class:`solver.scoring.HandScore`, or None)."""
+    ``score``: what the hand writes (a :class:`solver.scoring.HandScore`, or None; under
+    four-handed conventions its tuples have four entries, the dealer player 3)."""
 
     deal: Deal
     declarer: int
@@ -114,7 +116,10 @@ def tenner(deal, declarer, trump, *, discard=None, talon=None, leader=0, convent
     ``discard``: the two cards the declarer put away (from hand + talon); without it the hand
     is played as dealt.  With a talon (the deal's, or ``talon=`` for an ending) the best
     discard is searched too.  ``conventions``: a :class:`solver.conventions.Conventions` for
-    the score (default: seed 000).
+    the score (default: seed 000); four-handed, the dealer who sits out is player 3 and
+    writes висты for a good talon under seeds 001/004, so there the score needs the talon
+    (the deal's or ``talon=``): without it an :class:`~solver.errors.InvalidArgumentError`
+    is raised before the search.
 
     >>> r = tenner("AK.7..7/QJ.8..8/T9.9..9", 0, "NT", talon="A♣ K♣", discard="7♣ 7♥",
     ...            backend="reference")
@@ -129,9 +134,9 @@ def tenner(deal, declarer, trump, *, discard=None, talon=None, leader=0, convent
     have_talon = bool(deal.talon) or talon is not None
     hands = list(deal.hands)
     disc = None
-    twelve = None
+    twelve = tal = None
     if have_talon:
-        twelve, _ = twelve_of(deal, seat, talon)
+        twelve, tal = twelve_of(deal, seat, talon)
     if discard is not None:
         if twelve is None:
             raise InvalidArgumentError("a discard needs the talon (the deal's or talon=…)")
@@ -141,6 +146,11 @@ def tenner(deal, declarer, trump, *, discard=None, talon=None, leader=0, convent
                 f"the discard must be two of the declarer's 12 cards, not {cards_text(disc)}")
         hands[seat] = twelve & ~((1 << disc[0]) | (1 << disc[1]))
     n = count(hands[seat])
+    if not have_talon and n == 10:
+        rule = talon_whists_rule(Bid(10, strain), conventions)
+        if rule is not None:
+            raise InvalidArgumentError(_talon_missing(
+                conventions, rule, "the score needs the talon (a deal with its talon, or talon=…)"))
     play = Deal.from_hands(hands) if count(hands[0]) == count(hands[1]) == count(hands[2]) else None
     if play is None:
         raise InvalidArgumentError("the hands in play must be of equal size")
@@ -156,7 +166,7 @@ def tenner(deal, declarer, trump, *, discard=None, talon=None, leader=0, convent
     score = None
     if n == 10:
         score = score_unwhisted_tenner(r.tricks, declarer=seat, strain=strain,
-                                       conventions=conventions)
+                                       conventions=conventions, talon=tal)
     return TennerResult(deal, seat, strain, r.tricks, n, line, disc, best_d, best_t, score, r)
 
 
