@@ -147,3 +147,23 @@ def test_the_analyses_write_their_cards_in_the_style_asked():
     out = pref("odds", "A.K7.A.", "--pool", "KQ.A8..", "--seat", "1", "--misere",
                "--backend", "reference", "--no-progress", "--style", "russian").stdout
     assert "Т♠" in out and "A♠" not in out
+
+
+def test_order_and_tenner_score_under_the_conventions_named(capsys):
+    """--conventions / --players / --talon reach the scoring: the figures are those of
+    tests/test_scoring_four_handed.py's Python calls, and a missing talon is one line."""
+    from solver.cli import main
+    tenner = ["tenner", "AKQJ.AKQ.AKQ./T98.JT9.JT9.7/7.87.87.AKQJT/...98", "-d", "0", "-t",
+              "♠", "--json"]
+    assert main(tenner) == 0
+    three = json.loads(capsys.readouterr().out)["score"]["values"]
+    assert three == pytest.approx([200 / 3, -100 / 3, -100 / 3], abs=1e-3)
+    assert main([*tenner, "--conventions", "004", "--players", "4"]) == 0
+    assert json.loads(capsys.readouterr().out)["score"]["values"] == [75, -25, -25, -25]
+    order = ["order", "AKQ.AKQ.AK.A987", "--strains", "NT", "--no-misere", "--levels", "6", "7",
+             "--screen", "40", "--no-progress", "--conventions", "004", "--players", "4"]
+    assert main(order) == 2
+    assert "give talon=" in capsys.readouterr().err
+    assert main([*order, "--talon", "A♠ 7♥", "--json"]) == 0
+    got = {o["contract"]: o["expected"] for o in json.loads(capsys.readouterr().out)["options"]}
+    assert got == {"7NT": 32, "6NT": 26}

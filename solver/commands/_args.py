@@ -35,6 +35,23 @@ def add_style(p) -> None:
                         "or Т♥ (russian); every form reads back as input")
 
 
+def add_conventions(p) -> None:
+    """``--conventions NAME`` and ``--players {3,4}``: the rules the result is scored under."""
+    from ..conventions import PRESETS
+    p.add_argument("--conventions", metavar="NAME", choices=sorted(PRESETS),
+                   help="the rules to score under (default 000, Sochi three-handed): "
+                        + ", ".join(sorted(PRESETS)))
+    p.add_argument("--players", type=int, choices=(3, 4),
+                   help="three- or four-handed (default: the preset's)")
+
+
+def conventions_of(args):
+    """The :class:`~solver.conventions.Conventions` named by ``add_conventions``' options."""
+    from ..conventions import Conventions
+    conv = Conventions.of(args.conventions)
+    return conv if args.players is None else conv.replace(players=args.players)
+
+
 def add_timeout(p) -> None:
     p.add_argument("--timeout", type=float, metavar="SECONDS",
                    help="give up after this many seconds (error, exit status 2)")

@@ -1,11 +1,11 @@
 """``pref order CARDS12 [--seat SEAT] [--strains S ...] [--no-misere] [--levels N ...]
-[--fast]``: what to order with these 12 cards, every contract and мизер ranked by exact
+[--fast] [--conventions NAME] [--players N] [--talon CARDS]``: what to order with these 12 cards, every contract and мизер ranked by exact
 probability and expected висты."""
 
 from __future__ import annotations
 
-from ._args import (add_common, add_layout_options, add_player_cards, add_style, add_timeout,
-                    emit)
+from ._args import (add_common, add_conventions, add_layout_options, add_player_cards, add_style,
+                    add_timeout, conventions_of, emit)
 
 HELP = "what to order: every contract and мизер by exact probability and expected висты"
 
@@ -24,6 +24,10 @@ def register(sub) -> None:
     p.add_argument("--screen", type=int, default=200,
                    help="random layouts of the discard screen (default 200)")
     p.add_argument("--seed", type=int, default=0, help="the screen's random seed (default 0)")
+    add_conventions(p)
+    p.add_argument("--talon", metavar="CARDS",
+                   help="which two of the 12 cards came from the talon (needed where the "
+                        "conventions write висты for a good talon: four-handed 001/004, 001)")
     add_layout_options(p)
     add_timeout(p)
     add_common(p, json_help="print JSON: options [{contract, discard, probability, expected, "
@@ -41,5 +45,6 @@ def run(args) -> int:
     r = order(args.cards, args.seat, strains=tuple(args.strains) if args.strains else STRAINS,
               misere=not args.no_misere, screen=args.screen, seed=args.seed, pool=args.pool,
               backend=args.backend, threads=args.threads, exact=not args.fast,
-              progress=False if args.no_progress else None, timeout=args.timeout, **kw)
+              progress=False if args.no_progress else None, timeout=args.timeout,
+              conventions=conventions_of(args), talon=args.talon, **kw)
     return emit(args, r)

@@ -1,8 +1,8 @@
-"""``pref tenner DEAL -d SEAT -t TRUMP [--discard CARDS]``: check an unwhisted десятерная."""
+"""``pref tenner DEAL -d SEAT -t TRUMP [--discard CARDS] [--conventions NAME] [--players N]``: check an unwhisted десятерная."""
 
 from __future__ import annotations
 
-from ._args import add_common, add_style, emit, seat
+from ._args import add_common, add_conventions, add_style, conventions_of, emit, seat
 
 HELP = "check an unwhisted ten-trick game with open cards: verified, or refuted with a line"
 
@@ -14,6 +14,7 @@ def register(sub) -> None:
     p.add_argument("-t", "--trump", required=True, help="♠ ♣ ♦ ♥ S C D H NT БК")
     p.add_argument("--discard", help="the two cards discarded (default: the hand as dealt)")
     p.add_argument("--talon", help="the talon for an ending")
+    add_conventions(p)
     add_common(p, json_help="print JSON: verified, tricks, line, best_discard, score")
     add_style(p)
     p.set_defaults(func=run)
@@ -22,5 +23,5 @@ def register(sub) -> None:
 def run(args) -> int:
     from ..analysis import tenner
     r = tenner(args.deal, args.declarer, args.trump, discard=args.discard, talon=args.talon,
-               backend=args.backend)
+               conventions=conventions_of(args), backend=args.backend)
     return emit(args, r)
