@@ -866,11 +866,11 @@ def _analysis_talon(talon, conv: Conventions, bid: Bid) -> tuple[int, ...] | Non
         return _parse_talon(talon)
     rule = talon_whists_rule(bid, conv)
     if rule is not None:
-        raise InvalidRecordError(_talon_missing(conv, rule, "give talon= (the two talon cards)"))
+        raise InvalidRecordError(talon_missing(conv, rule, "give talon= (the two talon cards)"))
     return None
 
 
-def _talon_missing(conv: Conventions, rule: str, fix: str) -> str:
+def talon_missing(conv: Conventions, rule: str, fix: str) -> str:
     """The one-line error of an analysis whose conventions need the talon it was not given."""
     hands = "four-handed" if conv.players == 4 else "three-handed"
     return f"conventions {conv.name!r}, {hands}: {rule}; {fix}"

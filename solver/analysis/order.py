@@ -205,7 +205,7 @@ def _talon(talon, own_mask, conventions, modes):
     """``talon=`` of :func:`order`: two of the 12 cards, or None; an error naming what is
     missing when the conventions write висты for the talon of a ``modes`` option."""
     from ..bidding import Bid
-    from ..scoring import _talon_missing, talon_whists_rule
+    from ..scoring import talon_missing, talon_whists_rule
     if talon is not None:
         cards = tuple(sorted(as_cards(talon, "talon")))
         if len(cards) != 2 or any(not own_mask >> c & 1 for c in cards):
@@ -215,7 +215,7 @@ def _talon(talon, own_mask, conventions, modes):
     for strain, mis in modes:
         rule = talon_whists_rule(Bid(10, misere=True) if mis else Bid(6, strain), conventions)
         if rule is not None:
-            raise InvalidArgumentError(_talon_missing(
+            raise InvalidArgumentError(talon_missing(
                 conventions, rule, "give talon= (which two of the 12 cards came from the talon)"))
     return None
 

@@ -13,14 +13,14 @@ from dataclasses import dataclass, field
 from html import escape
 
 from ..api import SolveResult, solve
+from ..bidding import Bid
 from ..cards import count
 from ..conventions import Conventions
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
 from ..errors import InvalidArgumentError
 from ..notation import format_card, format_strain, plural
-from ..bidding import Bid
-from ..scoring import _talon_missing, score_unwhisted_tenner, talon_whists_rule
+from ..scoring import talon_missing, score_unwhisted_tenner, talon_whists_rule
 from ._common import (
     as_cards,
     as_deal,
@@ -149,7 +149,7 @@ def tenner(deal, declarer, trump, *, discard=None, talon=None, leader=0, convent
     if not have_talon and n == 10:
         rule = talon_whists_rule(Bid(10, strain), conventions)
         if rule is not None:
-            raise InvalidArgumentError(_talon_missing(
+            raise InvalidArgumentError(talon_missing(
                 conventions, rule, "the score needs the talon (a deal with its talon, or talon=…)"))
     play = Deal.from_hands(hands) if count(hands[0]) == count(hands[1]) == count(hands[2]) else None
     if play is None:
