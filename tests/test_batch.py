@@ -24,7 +24,7 @@ from solver.batch.runner import pipeline
 from solver.batch.writer import cut_torn_tail
 from solver.cli import main
 from solver.errors import InvalidArgumentError, InvalidDealError, PrefError
-from solver.notation import format_card, format_cards
+from solver.notation import format_card, format_cards, output_style
 
 ROOT = Path(__file__).resolve().parents[1]
 REF = {"backend": "reference"}
@@ -129,6 +129,36 @@ def test_evaluate_errors_raise_or_record():
     assert df["error"].isna().tolist() == [True, False, True, False, True]
     assert "equal size" in df.loc[1, "error"] and "A♠ written twice" in df.loc[3, "error"]
     assert df.loc[4, "tricks"] == expected_row(good[2], declarer=0, trump="NT")["tricks"]
+
+
+def test_evaluate_writes_the_cards_in_the_style_asked_or_the_callers_in_every_worker():
+    """The workers (a pool's processes, an executor's threads) do not share the caller's
+    output_style: every row came out in symbols."""
+    deals = endings(12, seed=15)
+    items = [str(d) for d in deals] + ["AA.../Q.A..8/7.8..A"]
+    kw = dict(declarer=1, trump="NT", on_error="record", **REF)
+    with output_style("russian"):
+        want = [expected_row(d, declarer=1, trump="NT") for d in deals]
+        default = evaluate(items, "solve", jobs=2, chunk_size=3, **kw)      # the caller's
+    pool = evaluate(items, "solve", jobs=2, chunk_size=3, style="russian", **kw)
+    here = evaluate(items, "solve", jobs=1, style="russian", **kw)
+    with ThreadPoolExecutor(2) as ex:
+        threads = evaluate(items, "solve", executor=ex, chunk_size=3, style="russian", **kw)
+    for df in (default, pool, here, threads):
+        assert df["deal"][:12].tolist() == [d.to_str("russian") for d in deals]
+        assert df["trump"][:12].tolist() == ["БК"] * 12
+        assert [dict(tricks=r.tricks, cards=r.cards, play=r.play)
+                for r in df[:12].itertuples()] == want
+        assert "Т♠ written twice" in df.loc[12, "error"]
+    assert default.equals(pool) and pool.equals(here) and pool.equals(threads)
+    ascii_ = evaluate(items[:12], "solve", jobs=2, chunk_size=3, style="ascii", **kw)
+    with output_style("ascii"):
+        want = [expected_row(d, declarer=1, trump="NT") for d in deals]
+    assert ascii_["play"].tolist() == [w["play"] for w in want]
+    assert not ascii_["cards"].str.contains("[♠♣♦♥]").any()
+    assert evaluate(items[:12], "solve", jobs=1, **kw)["deal"].tolist() == [str(d) for d in deals]
+    with pytest.raises(InvalidArgumentError, match="unknown style 'cyrillic'"):
+        evaluate(items, "solve", style="cyrillic", **kw)
 
 
 def test_evaluate_rejects_bad_arguments_once():

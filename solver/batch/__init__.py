@@ -14,7 +14,9 @@ deal in input order.  It runs on a process pool over all cores by default, or on
 From the shell, ``pref batch IN -o OUT`` (:func:`run_file`) streams a file of deals into CSV,
 JSON lines or Parquet with a progress bar; malformed lines go to ``OUT.errors.jsonl`` with
 their line numbers, and a run that was stopped continues with ``--resume`` so that every input
-line is answered exactly once.  docs/batch.md has the details.
+line is answered exactly once.  Cards are written in the caller's
+:func:`~solver.notation.output_style` or the ``style`` given, on every worker.  docs/batch.md
+has the details.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from .. import errors as _errors
 from ..checks import as_count
 from ..engine import _MODULES, get_backend
 from ..errors import InvalidArgumentError, PrefError
+from ..notation import _style as _resolve_style
 from .reader import (LineSet, as_deal_texts, check_encoding, count_lines, iter_lines,
                      parse_object)
 from .runner import (ClusterError, chunk_size_for, default_jobs, executor_slots,
@@ -101,7 +104,7 @@ class _Executor:
 
 def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = None,
              chunk_size: int | None = None, progress: bool = False, on_error: str = "raise",
-             **options):
+             style: str | None = None, **options):
     """Evaluate ``what`` for every deal; a pandas DataFrame, one row per deal in input order.
 
     ``deals``: deal strings (any notation, or JSON lines with per-deal options), :class:`Deal`
@@ -118,6 +121,11 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
     first deal's error (a :class:`PrefError` naming the deal's index); ``"record"`` keeps
     going and puts the message in an ``error`` column.
 
+    ``style``: the notation of the cards in the rows (the deal, lines, discards, card values)
+    and their error messages: ``"symbols"`` (``A♠``), ``"ascii"`` (``AS``) or ``"russian"``
+    (``Т♠``); by default the caller's :func:`~solver.notation.output_style` (``symbols``
+    unless set), which is sent to the workers, as they do not share it.
+
     The columns: ``deal`` (canonical), then the task's columns (:attr:`Task.columns`).
     """
     import pandas as pd
@@ -125,6 +133,7 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
         raise InvalidArgumentError(f"on_error is 'raise' or 'record', not {on_error!r}")
     task, base = _prepare(what, options, executor)
     jobs, chunk_size = _count(jobs, "jobs"), _count(chunk_size, "chunk_size")
+    style = _resolve_style(style)
     seq = as_deal_texts(deals)
     total = len(seq) if hasattr(seq, "__len__") else None
     if total is None and hasattr(deals, "__len__"):
@@ -138,8 +147,8 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
     ok = False
     try:
         with closing(pipeline(items, what, base, executor=run.executor, chunk_size=chunk_size,
-                              max_inflight=4 * run.slots, slots=run.slots,
-                              total=total)) as results:
+                              max_inflight=4 * run.slots, slots=run.slots, total=total,
+                              style=style)) as results:
             for chunk in results:
                 for row in chunk:
                     if "error" in row and on_error == "raise":
@@ -242,7 +251,8 @@ class BatchSummary:
 def run_file(source, output, what: str = "table", *, options: dict | None = None,
              jobs: int | None = None, executor=None, resume: bool = False,
              overwrite: bool = False, chunk_size: int | None = None, progress: bool = True,
-             log=None, max_messages: int = 20, encoding: str = "utf-8") -> BatchSummary:
+             log=None, max_messages: int = 20, encoding: str = "utf-8",
+             style: str | None = None) -> BatchSummary:
     """``pref batch``: evaluate every deal line of ``source`` into ``output``.
 
     ``output``'s extension picks the format (``.csv``, ``.jsonl``/``.json``, ``.parquet`` with
@@ -252,7 +262,8 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
     unless ``overwrite``.  On KeyboardInterrupt the rows written so far are complete and synced,
     and the interrupt propagates.  ``encoding``: the input's (``"cp1251"`` for a file
     saved by Russian Windows; an open file is read as it is); a line with bytes that
-    are not text in it is an error row saying so.
+    are not text in it is an error row saying so.  ``style``: the notation of the cards
+    written, as :func:`evaluate` takes it (by default the caller's output style).
     """
     log = _Tolerant(sys.stderr if log is None else log)
     task, base = _prepare(what, {} if options is None else options, executor)
@@ -262,6 +273,7 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
     jobs, chunk_size = _count(jobs, "jobs"), _count(chunk_size, "chunk_size")
     max_messages = _count(max_messages, "max_messages", least=0)
     encoding = check_encoding(encoding)
+    style = _resolve_style(style)
     if resume is True and overwrite is True:
         raise InvalidArgumentError("resume and overwrite contradict each other: give one")
     total = count_lines(source)          # a missing input fails here, before OUT is touched
@@ -305,7 +317,8 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
         if chunk_size is None:
             chunk_size = chunk_size_for(remaining, run.slots)
         results = pipeline(items(), what, base, executor=run.executor, chunk_size=chunk_size,
-                           max_inflight=4 * run.slots, slots=run.slots, total=remaining)
+                           max_inflight=4 * run.slots, slots=run.slots, total=remaining,
+                           style=style)
         with closing(results):
             for chunk in results:
                 sink.write(chunk)

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 
 from ..engine import default_jobs
+from ..notation import current_style
 from .tasks import run_chunk
 
 SLOTS_SECONDS = 2.0     # how often a Dask run asks the scheduler how many threads it has
@@ -182,11 +183,14 @@ class _Done:
 
 def pipeline(items: Iterable, what: str, base: dict, *, executor=None,
              chunk_size: int | None = DEFAULT_CHUNK, max_inflight: int = 4,
-             slots: int = 1, total: int | None = None) -> Iterator[list[dict]]:
+             slots: int = 1, total: int | None = None,
+             style: str | None = None) -> Iterator[list[dict]]:
     """Evaluate ``items`` (tuples for :func:`run_chunk`, or error rows passed straight on).
 
     Yields lists of rows: a chunk's rows in input order, chunks in submission order, reader
-    errors as soon as they are read.  ``executor=None`` runs every chunk here.
+    errors as soon as they are read.  ``executor=None`` runs every chunk here.  ``style``:
+    the notation of the rows' cards, sent with every chunk to the workers (None: the
+    :func:`~solver.notation.current_style` of the process that iterates).
     ``chunk_size=None`` adapts the chunks to about :data:`CHUNK_SECONDS` of work each (from
     the rate so far over ``slots`` workers), between 1 and :data:`MAX_CHUNK` deals, and, when
     the number of ``total`` items is known, to at most a quarter of a worker's share of the
@@ -195,23 +199,25 @@ def pipeline(items: Iterable, what: str, base: dict, *, executor=None,
     any exit (exhausted, error, KeyboardInterrupt, ``close()``) the chunks still in flight are
     cancelled.
     """
+    if style is None:
+        style = current_style()
     if executor is None:
         max_inflight = 1            # each chunk is done when submitted: write it at once
 
         def submit(chunk):
-            return _Done(run_chunk(what, base, chunk))
+            return _Done(run_chunk(what, base, chunk, style))
     elif is_dask_client(executor):
         where = _scheduler_address(executor)
 
         def submit(chunk):
             try:
-                fut = executor.submit(run_chunk, what, base, chunk, pure=False)
+                fut = executor.submit(run_chunk, what, base, chunk, style, pure=False)
             except Exception as exc:       # a closed client, a lost connection
                 raise _cluster_error(where, exc) from exc
             return _DaskFuture(fut, where)
     else:
         def submit(chunk):
-            return executor.submit(run_chunk, what, base, chunk)
+            return executor.submit(run_chunk, what, base, chunk, style)
     adaptive = chunk_size is None
     size = 2 if adaptive else max(1, int(chunk_size))
     start = time.monotonic()

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB, get_backend, warm_context
 from ..errors import InvalidArgumentError, PrefError
-from ..notation import format_card, format_cards, format_strain, parse_strain
+from ..notation import format_card, format_cards, format_strain, output_style, parse_strain
 
 # -- options ---------------------------------------------------------------------------------
 
@@ -276,13 +276,19 @@ register(Task(
 
 # -- the worker side ---------------------------------------------------------------------------
 
-def run_chunk(what: str, base: dict, items: list) -> list[dict]:
+def run_chunk(what: str, base: dict, items: list, style: str | None = None) -> list[dict]:
     """Evaluate one chunk in a worker: ``items`` are ``(line, payload)`` (see
     :func:`~solver.batch.reader.read_deal`).
 
     Returns one row per item, in order: ``{"line", "deal", <the task's columns>}``, or
     ``{"line", "deal" or "input", "error", "kind"}`` when this one fails (the chunk goes on).
+    ``style``: the notation of the rows' cards (``"symbols"``, ``"ascii"``, ``"russian"``);
+    a worker process does not see its caller's :func:`~solver.notation.output_style`, so the
+    caller names it (None: this process's own).
     """
+    if style is not None:
+        with output_style(style):
+            return run_chunk(what, base, items)
     from .reader import read_deal
     task = TASKS[what]
     rows = []
