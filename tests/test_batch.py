@@ -395,6 +395,53 @@ def test_resume_refuses_another_tasks_csv(tmp_path):
                      {"misere": 0, "backend": "reference"})
 
 
+@pytest.mark.parametrize("ext", ["csv", "jsonl"])
+def test_cli_style_writes_every_row_in_it_and_resume_keeps_to_it(tmp_path, capsys, ext):
+    deals = endings(8, seed=16)
+    src = write_lines(tmp_path / "in.txt", [str(d) for d in deals] + ["AA.../Q.A..8/7.8..A"])
+    out = tmp_path / f"out.{ext}"
+    args = ["batch", str(src), "-o", str(out), "--what", "solve", "--misere", "2",
+            "--backend", "reference", "--jobs", "2", "--chunk", "2", "--no-progress"]
+    assert main(args + ["--style", "russian"]) == 1
+    rows = read_csv(out) if ext == "csv" else read_jsonl(out)
+    with output_style("russian"):
+        want = [expected_row(d, misere=2) for d in deals]
+    assert [r["deal"] for r in rows] == [d.to_str("russian") for d in deals]
+    assert [(r["cards"], r["play"]) for r in rows] == [(w["cards"], w["play"]) for w in want]
+    assert "Т♠ written twice" in read_jsonl(str(out) + ".errors.jsonl")[0]["error"]
+    assert (tmp_path / f"out.{ext}.style").read_text(encoding="utf-8") == "russian\n"
+    before = out.read_bytes()
+    capsys.readouterr()
+    # a resume in another style would mix two in one file: refused in one line, nothing touched
+    for style in ([], ["--style", "symbols"], ["--style", "ascii"]):
+        assert main(args + ["--resume", *style]) == 2
+        assert capsys.readouterr().err.splitlines() == [
+            f"pref batch: error: cannot resume: {out} was written with --style russian, this "
+            f"run writes --style {style[1] if style else 'symbols'}: resume with --style "
+            f"russian or start again with --overwrite"]
+        assert out.read_bytes() == before
+    # a stopped run (its last rows gone) resumes in its style
+    lines = before.splitlines(keepends=True)
+    out.write_bytes(b"".join(lines[:-3]))
+    assert main(args + ["--resume", "--style", "russian"]) == 0
+    assert sorted(out.read_bytes().splitlines()) == sorted(before.splitlines())
+    with pytest.raises(InvalidArgumentError, match="cannot resume: .* --style russian"):
+        run_file(src, out, "solve", options={"misere": 2, **REF}, resume=True,
+                 progress=False)
+    # a run in symbols over it starts again: no style file, symbols throughout
+    assert main(args + ["--overwrite"]) == 1
+    assert not (tmp_path / f"out.{ext}.style").exists()
+    rows = read_csv(out) if ext == "csv" else read_jsonl(out)
+    assert [r["deal"] for r in rows] == [str(d) for d in deals]
+    # and a symbols output (as every earlier version wrote) is not resumed in Russian
+    assert main(args + ["--resume", "--style", "russian"]) == 2
+    assert "was written with --style symbols" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exc:
+        main(args + ["--style", "cyrillic"])
+    assert exc.value.code == 2
+    assert "argument --style: invalid choice: 'cyrillic'" in capsys.readouterr().err
+
+
 def test_a_line_can_switch_the_mode_and_bad_values_are_its_own_errors(tmp_path, capsys):
     """A line's own mode replaces the command line's; 1.0 is not a seat and an infinite
     table is the line's error, not the run's end."""

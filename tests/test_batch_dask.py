@@ -10,6 +10,7 @@ import pytest
 from solver import Deal
 from solver.batch import evaluate, run_file
 from solver.cli import main
+from solver.notation import output_style
 
 distributed = pytest.importorskip("distributed")
 
@@ -62,6 +63,29 @@ def test_cli_scheduler_address_gives_the_local_files(cluster, tmp_path):
     assert (tmp_path / "dask.csv").read_bytes() == (tmp_path / "local.csv").read_bytes()
     assert ((tmp_path / "dask.csv.errors.jsonl").read_bytes()
             == (tmp_path / "local.csv.errors.jsonl").read_bytes())
+
+
+def test_the_style_reaches_the_dask_workers(cluster, tmp_path):
+    # the caller's output_style is not the workers': the rows came back in symbols
+    deals = endings(20, seed=15)
+    texts = [str(d) for d in deals]
+    with output_style("russian"):
+        local = evaluate(texts, "solve", misere=1, backend="reference", jobs=1)
+        with distributed.Client(cluster) as client:
+            remote = evaluate(texts, "solve", misere=1, backend="reference",
+                              executor=client, chunk_size=4)
+    assert local["deal"].tolist() == [d.to_str("russian") for d in deals]
+    assert remote.equals(local)
+    src = tmp_path / "in.txt"
+    src.write_text("\n".join(texts) + "\n", encoding="utf-8")
+    run_file(src, tmp_path / "local.jsonl", "solve", options={"misere": 1, "backend": "reference"},
+             jobs=1, progress=False, style="ascii")
+    assert main(["batch", str(src), "-o", str(tmp_path / "dask.jsonl"), "--what", "solve",
+                 "--misere", "1", "--backend", "reference", "--style", "ascii",
+                 "--scheduler", cluster.scheduler_address, "--chunk", "3",
+                 "--no-progress"]) == 0
+    assert (tmp_path / "dask.jsonl").read_bytes() == (tmp_path / "local.jsonl").read_bytes()
+    assert "♠" not in (tmp_path / "dask.jsonl").read_text(encoding="utf-8")
 
 
 def test_a_lost_scheduler_is_one_cluster_error(cluster):

@@ -15,8 +15,8 @@ From the shell, ``pref batch IN -o OUT`` (:func:`run_file`) streams a file of de
 JSON lines or Parquet with a progress bar; malformed lines go to ``OUT.errors.jsonl`` with
 their line numbers, and a run that was stopped continues with ``--resume`` so that every input
 line is answered exactly once.  Cards are written in the caller's
-:func:`~solver.notation.output_style` or the ``style`` given, on every worker.  docs/batch.md
-has the details.
+:func:`~solver.notation.output_style` or the ``style`` given (``pref batch --style russian``:
+``Т♠``), on every worker.  docs/batch.md has the details.
 """
 
 from __future__ import annotations
@@ -219,8 +219,8 @@ def _not_the_input(source, output) -> None:
     deals gone, "0 rows written")."""
     if hasattr(source, "read") or source == "-" or not os.path.exists(source):
         return
-    from .writer import spool_path
-    for path in (output, errors_path(output), spool_path(output)):
+    from .writer import spool_path, style_path
+    for path in (output, errors_path(output), spool_path(output), style_path(output)):
         try:
             same = os.path.samefile(source, path)
         except OSError:          # does not exist (yet)
@@ -263,7 +263,9 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
     and the interrupt propagates.  ``encoding``: the input's (``"cp1251"`` for a file
     saved by Russian Windows; an open file is read as it is); a line with bytes that
     are not text in it is an error row saying so.  ``style``: the notation of the cards
-    written, as :func:`evaluate` takes it (by default the caller's output style).
+    written, as :func:`evaluate` takes it (by default the caller's output style); any but
+    ``symbols`` is recorded in ``output + ".style"``, and ``resume`` in another style than the
+    files' is refused (a file never mixes two).
     """
     log = _Tolerant(sys.stderr if log is None else log)
     task, base = _prepare(what, {} if options is None else options, executor)
@@ -278,7 +280,7 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
         raise InvalidArgumentError("resume and overwrite contradict each other: give one")
     total = count_lines(source)          # a missing input fails here, before OUT is touched
     _not_the_input(source, output)
-    sink = Sink(output, task.columns, resume=resume, overwrite=overwrite)
+    sink = Sink(output, task.columns, resume=resume, overwrite=overwrite, style=style)
     if sink.cut_bytes:
         print(f"pref batch: cut a torn last row ({sink.cut_bytes} bytes) of an interrupted run",
               file=log)

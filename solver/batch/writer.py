@@ -7,7 +7,8 @@ existing output and errors files are scanned: a torn last line (a write cut by S
 crash) is cut off, and the line numbers of the complete rows are the lines already answered.
 
 Parquet cannot be appended to safely, so a Parquet run writes JSON lines to ``OUT.partial.jsonl``
-and converts them when the input is exhausted.
+and converts them when the input is exhausted.  A run whose cards are not in the default
+``symbols`` style records it in ``OUT.style``, and ``resume`` keeps to it.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import threading
 import time
 
 from ..errors import InvalidArgumentError
+from ..notation import STYLES
 from .reader import LineSet
 
 FSYNC_SECONDS = 1.0
@@ -53,6 +55,12 @@ def errors_path(path) -> str:
 
 def spool_path(path) -> str:
     return str(path) + ".partial.jsonl"
+
+
+def style_path(path) -> str:
+    """Where a run records the notation of its cards when not the default ``symbols``: the
+    style's name and a newline (no such file: ``symbols``)."""
+    return str(path) + ".style"
 
 
 @contextlib.contextmanager
@@ -299,27 +307,38 @@ class Sink:
     """Where a batch's rows go: the output file and ``OUT.errors.jsonl`` next to it.
 
     ``done`` holds the line numbers already answered (from the files, on ``resume``);
-    ``written``/``errors`` count the rows this run added.
+    ``written``/``errors`` count the rows this run added.  ``style``, the notation of the
+    rows' cards, is recorded in ``OUT.style`` unless it is ``symbols``; a ``resume`` in
+    another style than the files' is refused, so that a file never mixes two.
     """
 
-    def __init__(self, path, columns, *, resume=False, overwrite=False):
+    def __init__(self, path, columns, *, resume=False, overwrite=False, style="symbols"):
         self.path = str(path)
         self.format = output_format(path)
         self.columns = ["line", "deal", *columns]
         self.data_path = spool_path(path) if self.format == "parquet" else self.path
         self.errors_path = errors_path(path)
+        self.style_path = style_path(path)
         self.done = LineSet()
         self.duplicates = 0
         self.cut_bytes = 0
         self.written = 0
         self.errors = 0
         self._out = self._err = None
-        existing = [p for p in dict.fromkeys((self.path, self.data_path, self.errors_path))
+        existing = [p for p in dict.fromkeys((self.path, self.data_path, self.errors_path,
+                                              self.style_path))
                     if os.path.exists(p)]
         if existing and not resume and not overwrite:
             raise InvalidArgumentError(
                 f"{existing[0]} exists: pass --resume to continue that run or --overwrite "
                 f"to start again")
+        if existing and resume:
+            written = self._written_style()
+            if written != style:
+                raise InvalidArgumentError(
+                    f"cannot resume: {self.path} was written with --style {written}, this run "
+                    f"writes --style {style}: resume with --style {written} or start again "
+                    f"with --overwrite")
         try:
             self._out = _Appender(self.data_path)
         except OSError as exc:   # a missing directory, a read-only file system, a full disk
@@ -333,6 +352,11 @@ class Sink:
                     os.remove(p)
         if resume:
             self._scan()
+        if style != "symbols" and not os.path.exists(self.style_path):
+            with _writing(self.style_path), open(self.style_path, "w", encoding="utf-8") as f:
+                f.write(style + "\n")      # before the first row, synced as the rows are
+                f.flush()
+                os.fsync(f.fileno())
         if self.format == "csv" and os.path.getsize(self.data_path) == 0:
             self._out.append(self._csv_text([self.columns], header=True))
 
@@ -351,6 +375,19 @@ class Sink:
                 f"first") from None
 
     # -- resume ---------------------------------------------------------------------------
+    def _written_style(self) -> str:
+        """The style the existing files were written in (``OUT.style``, else ``symbols``)."""
+        try:
+            with open(self.style_path, encoding="utf-8") as f:
+                written = f.read().strip()
+        except FileNotFoundError:
+            return "symbols"
+        if written not in STYLES:
+            raise InvalidArgumentError(
+                f"cannot resume: {self.style_path} names no style ({written[:40]!r}; "
+                f"one of {', '.join(STYLES)})")
+        return written
+
     def _scan(self) -> None:
         self.cut_bytes += cut_torn_tail(self.data_path)
         if (self.format == "parquet" and os.path.exists(self.path)

@@ -13,6 +13,7 @@ import json
 import signal
 
 from ..console import say
+from ._args import add_style
 
 HELP = "evaluate a file of deals (one per line or JSON lines) into CSV / JSON lines"
 
@@ -22,6 +23,7 @@ examples:
   pref batch deals.txt -o out.jsonl --what solve -d 0 -t NT
   pref batch deals.txt -o out.csv --what solve --misere 1 --jobs 4
   pref batch deals.txt -o tables.csv --resume              # continue a stopped run
+  pref batch deals.txt -o out.csv --what solve -d 0 -t NT --style russian   # Т♠ К♥ 10♦
   pref batch deals.txt -o tables.csv --scheduler tcp://host:8786
 Input lines are deals in any notation, or JSON objects {"deal": "...", "declarer": 1, ...}
 whose keys override the options given here.  Bad lines go to OUT.errors.jsonl.
@@ -90,6 +92,7 @@ def register(sub) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--encoding", default="utf-8", metavar="ENC",
                    help="IN's text encoding, e.g. cp1251 or koi8-r (default utf-8)")
+    add_style(p)
     g = p.add_argument_group("task options (per-line JSON keys override them)")
     mode = g.add_mutually_exclusive_group()
     mode.add_argument("-d", "--declarer", type=_seat, metavar="SEAT", help="declarer's seat")
@@ -149,7 +152,8 @@ def run(args) -> int:
         summary = run_file(args.input, args.output, args.what, options=options,
                            jobs=args.jobs, executor=client, resume=args.resume,
                            overwrite=args.overwrite, chunk_size=args.chunk,
-                           progress=not args.no_progress, encoding=args.encoding)
+                           progress=not args.no_progress, encoding=args.encoding,
+                           style=args.style)
     except KeyboardInterrupt:
         say(f"pref batch: interrupted; the rows written so far are complete: run again with "
             f"--resume to finish {args.output}")
