@@ -27,7 +27,6 @@ from html import escape
 
 from .notation import (RANKS_ASCII, RANKS_RUSSIAN, SUIT_SYMBOLS, current_style, format_card,
                        format_strain)
-from .notation import _style as _resolve_style
 
 SUIT_COLOURS = ("#1a1a1a", "#1a1a1a", "#c62828", "#c62828")
 """Text colour of each suit (♠ ♣ black, ♦ ♥ red)."""
@@ -264,7 +263,7 @@ __all__ = ["card_html", "hand_html", "table_layout", "deal_html", "position_html
 # -- text, for the terminal -------------------------------------------------------------------
 
 def _hand_lines(mask: int, title: str, style: str | None = None) -> list[str]:
-    style = _resolve_style(style)
+    style = current_style(style)
     lines = [title]
     for s in range(4):
         cards = [s * 8 + r for r in range(7, -1, -1) if mask >> (s * 8 + r) & 1]

@@ -252,22 +252,18 @@ def output_style(style: str):
     ...     format_card(31), format_hand(parse_hand("AKT...")), format_strain(4)
     ('Т♥', 'ТК10...', 'БК')
     """
-    token = _OUTPUT_STYLE.set(_style(style))
+    token = _OUTPUT_STYLE.set(current_style(style))
     try:
         yield
     finally:
         _OUTPUT_STYLE.reset(token)
 
 
-def current_style() -> str:
-    """The output style in force: ``symbols`` unless inside :func:`output_style`."""
-    return _OUTPUT_STYLE.get()
-
-
-def _style(style: str | None) -> str:
-    """``style``, checked, or the current output style for None."""
+def current_style(style: str | None = None) -> str:
+    """``style`` checked (an error names the three), or for None the output style in force:
+    ``symbols`` unless inside :func:`output_style`."""
     if style is None:
-        return current_style()
+        return _OUTPUT_STYLE.get()
     _check_style(style)
     return style
 
@@ -275,7 +271,7 @@ def _style(style: str | None) -> str:
 def format_card(c: int, style: str | None = None) -> str:
     """Write one card: ``symbols`` ``"A♥"``, ``ascii`` ``"AH"``, ``russian`` ``"Т♥"`` (None:
     the current :func:`output_style`, ``symbols`` unless set)."""
-    style = _style(style)
+    style = current_style(style)
     s, r = suit_of(c), rank_of(c)
     if style == "ascii":
         return RANKS_ASCII[r] + SUIT_LETTERS[s]
@@ -490,7 +486,7 @@ def format_hand(mask: int, style: str | None = None) -> str:
 
     ``symbols`` and ``ascii`` write ``T`` for ten, ``russian`` writes ``Т К Д В 10``.
     """
-    fields = _SUIT_FIELDS[_style(style) == "russian"]
+    fields = _SUIT_FIELDS[current_style(style) == "russian"]
     return ".".join([fields[mask & 0xFF], fields[mask >> 8 & 0xFF], fields[mask >> 16 & 0xFF],
                      fields[mask >> 24 & 0xFF]])
 
@@ -558,7 +554,7 @@ def parse_strain(text) -> int:
 
 def format_strain(strain: int, style: str | None = None) -> str:
     """Write a trump: ``♠`` … ``♥``, ``NT`` (``БК`` in Russian)."""
-    style = _style(style)
+    style = current_style(style)
     if strain == NO_TRUMP:
         return "БК" if style == "russian" else "NT"
     return SUIT_LETTERS[strain] if style == "ascii" else SUIT_SYMBOLS[strain]

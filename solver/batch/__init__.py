@@ -31,7 +31,7 @@ from .. import errors as _errors
 from ..checks import as_count
 from ..engine import _MODULES, get_backend
 from ..errors import InvalidArgumentError, PrefError
-from ..notation import _style as _resolve_style
+from ..notation import current_style
 from .reader import (LineSet, as_deal_texts, check_encoding, count_lines, iter_lines,
                      parse_object)
 from .runner import (ClusterError, chunk_size_for, default_jobs, executor_slots,
@@ -133,7 +133,7 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
         raise InvalidArgumentError(f"on_error is 'raise' or 'record', not {on_error!r}")
     task, base = _prepare(what, options, executor)
     jobs, chunk_size = _count(jobs, "jobs"), _count(chunk_size, "chunk_size")
-    style = _resolve_style(style)
+    style = current_style(style)
     seq = as_deal_texts(deals)
     total = len(seq) if hasattr(seq, "__len__") else None
     if total is None and hasattr(deals, "__len__"):
@@ -275,7 +275,7 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
     jobs, chunk_size = _count(jobs, "jobs"), _count(chunk_size, "chunk_size")
     max_messages = _count(max_messages, "max_messages", least=0)
     encoding = check_encoding(encoding)
-    style = _resolve_style(style)
+    style = current_style(style)
     if resume is True and overwrite is True:
         raise InvalidArgumentError("resume and overwrite contradict each other: give one")
     total = count_lines(source)          # a missing input fails here, before OUT is touched
