@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .cards import FULL_DECK, count, iter_cards
 from .checks import as_count
-from .errors import InvalidCardError
+from .errors import InvalidCardError, shown
 from .notation import format_card, format_cards, format_hand, parse_card, parse_hand
 
 
@@ -63,7 +63,7 @@ class CardSet(int):
                 raise InvalidCardError(f"{mask!r} is not a 32-bit card mask")
         elif isinstance(mask, bool) or not hasattr(mask, "__iter__"):
             raise InvalidCardError(f"a card set is a mask, a hand's text or a list of cards, "
-                                   f"not {mask!r}")
+                                   f"not {shown(mask)}")
         else:
             mask = _mask_of_distinct(mask)
         return super().__new__(cls, mask)

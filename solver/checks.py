@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, shown
 
 
 def as_count(value, name: str, *, least: int = 1, most: int | None = None,
@@ -31,7 +31,7 @@ def as_count(value, name: str, *, least: int = 1, most: int | None = None,
             what = "a positive count"
         else:
             what = f"an integer of at least {least}"
-        raise error(f"{name} must be {what}, not {value!r}")
+        raise error(f"{name} must be {what}, not {shown(value)}")
     return n
 
 
@@ -48,4 +48,4 @@ def as_flag(value, name: str, *, error: type = InvalidArgumentError) -> bool:
     """
     if isinstance(value, (bool, np.bool_)):
         return bool(value)
-    raise error(f"{name} must be True or False, not {value!r}")
+    raise error(f"{name} must be True or False, not {shown(value)}")

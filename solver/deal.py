@@ -20,10 +20,10 @@ import numpy as np
 
 from .cards import FULL_DECK, HAND_SIZE, TALON_SIZE, count, iter_cards
 from .checks import as_count
-from .errors import InvalidCardError, InvalidDealError
-from .notation import (SUIT_SYMBOLS, _check_t, format_card, format_cards, format_hand,
-                       is_dotted_order, output_style, parse_card, parse_card_list, plural,
-                       visible)
+from .errors import InvalidCardError, InvalidDealError, shown
+from .notation import (SUIT_SYMBOLS, _check_t, check_length, format_card, format_cards,
+                       format_hand, is_dotted_order, output_style, parse_card, parse_card_list,
+                       plural, visible)
 
 SEAT_NAMES = ("first hand (0)", "second hand (1)", "third hand (2)")
 
@@ -51,7 +51,7 @@ class Deal:
         """A deal from three masks (or card iterables) and the talon's cards in order."""
         from .cardset import CardSet
         if isinstance(hands, (str, bytes)) or not hasattr(hands, "__iter__"):
-            raise InvalidDealError(f"hands must be three masks or card lists, not {hands!r}")
+            raise InvalidDealError(f"hands must be three masks or card lists, not {shown(hands)}")
         masks = [int(CardSet(h)) for h in hands]     # masks, hand texts or card lists
         if isinstance(talon, str):
             talon = parse_card_list(talon)
@@ -188,6 +188,7 @@ def parse_deal(text: str) -> Deal:
     """
     if not isinstance(text, str):
         raise InvalidDealError(f"a deal must be text, not {type(text).__name__}")
+    check_length(text, "a deal", InvalidDealError)
     if re.search("[ТКДВтвдк]", text):     # errors name the cards as the player wrote them
         with output_style("russian"):
             return _parse_deal(text)

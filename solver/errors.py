@@ -1,12 +1,45 @@
 """The package's exceptions: one base class, split by cause, all ``ValueError``.
 
 Messages name the culprit (the card, the hand, the character and its position) so that a
-user can fix the input without reading a traceback.
+user can fix the input without reading a traceback.  A message stays short whatever the
+input: a value is quoted by :func:`shown` (a bounded ``repr``) and a message longer than
+:data:`MAX_MESSAGE_CHARS` keeps its start and end, so a megabyte of text sent by a client
+never comes back as a megabyte of error (a server may log and return the message).
 """
+
+import reprlib
+
+MAX_MESSAGE_CHARS = 1000
+"""The longest message an error carries; a longer one keeps its start and end."""
+
+_SHOWN = reprlib.Repr()
+_SHOWN.maxlevel, _SHOWN.maxstring, _SHOWN.maxother = 3, 80, 80
+_SHOWN.maxlist = _SHOWN.maxtuple = _SHOWN.maxdict = _SHOWN.maxset = 12
+
+
+def shown(value) -> str:
+    """``repr(value)`` for a message, bounded: long text cut in the middle, containers
+    shortened, nested ones to three levels (a list nested a million deep has a ``repr``
+    that fails with RecursionError).
+
+    >>> len(shown("x" * 1000)), shown("A♠" * 50)[:11]
+    (80, "'A♠A♠A♠A♠A♠")
+    >>> shown([[[[["A♠"]]]]]), shown(7)
+    ('[[[[...]]]]', '7')
+    """
+    return _SHOWN.repr(value)
 
 
 class PrefError(ValueError):
     """Base class of every error pref-solver raises on bad input."""
+
+    def __init__(self, *args):
+        if args and isinstance(args[0], str) and len(args[0]) > MAX_MESSAGE_CHARS:
+            text = args[0]
+            keep = MAX_MESSAGE_CHARS // 2
+            args = (f"{text[:keep]} … [{len(text) - keep - 200:,} characters cut] … "
+                    f"{text[-200:]}",) + args[1:]
+        super().__init__(*args)
 
 
 class InvalidCardError(PrefError):

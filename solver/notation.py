@@ -36,7 +36,7 @@ import operator
 import re
 
 from .cards import NO_TRUMP, count, iter_cards, rank_of, suit_of
-from .errors import InvalidArgumentError, InvalidCardError
+from .errors import InvalidArgumentError, InvalidCardError, shown
 
 STYLES = ("symbols", "ascii", "russian")
 
@@ -92,6 +92,26 @@ _RUSSIAN_ONLY = frozenset("ДВПБЧB")
 # variation selectors phones add after a suit symbol ("♥️" is "♥" U+FE0F), zero-width spaces
 # and joiners.
 _INVISIBLE = dict.fromkeys(map(ord, "\ufeff\ufe0e\ufe0f\u200b\u200c\u200d\u2060"))
+
+
+MAX_TEXT_CHARS = 2000
+"""The longest text a reader takes (a deal in the wordiest notation is under 400
+characters): a longer one is refused at once, unread, as reading costs microseconds a
+character and a client may send megabytes."""
+
+
+def check_length(text: str, what: str, error: type = InvalidCardError) -> None:
+    """Refuse a text longer than :data:`MAX_TEXT_CHARS` with ``error`` naming ``what``.
+
+    >>> check_length("A♠ K♠", "a card list")
+    >>> check_length("A" * 5000, "a deal")
+    Traceback (most recent call last):
+    ...
+    solver.errors.InvalidCardError: a deal of 5,000 characters is too long (at most 2,000): ...
+    """
+    if len(text) > MAX_TEXT_CHARS:
+        raise error(f"{what} of {len(text):,} characters is too long (at most "
+                    f"{MAX_TEXT_CHARS:,}): {text[:20]!r}…")
 
 
 def visible(text: str) -> str:
@@ -192,7 +212,8 @@ def parse_card(text: str) -> int:
     (31, 0, 11)
     """
     if not isinstance(text, str):
-        raise InvalidCardError(f"a card must be text like 'A♥', not {text!r}")
+        raise InvalidCardError(f"a card must be text like 'A♥', not {shown(text)}")
+    check_length(text, "a card")
     t = visible(text).strip()
     if not t:
         raise InvalidCardError("empty card")
@@ -351,7 +372,8 @@ def parse_card_list(text: str) -> list[int]:
     'AKT.J9..Q87'
     """
     if not isinstance(text, str):
-        raise InvalidCardError(f"cards must be text, not {text!r}")
+        raise InvalidCardError(f"cards must be text, not {shown(text)}")
+    check_length(text, "a card list")
     text = visible(text)
     _check_t(text)
     if re.search("[ТКДВтвдк]", text):     # errors name the cards as the player wrote them
@@ -531,10 +553,11 @@ def parse_strain(text) -> int:
         try:
             n = operator.index(text)        # an int, numpy's integers
         except TypeError:
-            raise InvalidArgumentError(f"unknown trump {text!r}") from None
+            raise InvalidArgumentError(f"unknown trump {shown(text)}") from None
         if 0 <= n <= 4:
             return n
         raise InvalidArgumentError(f"trump {n} out of range: 0-3 are ♠ ♣ ♦ ♥, 4 is no trump")
+    check_length(text, "a trump", InvalidArgumentError)
     key = " ".join(visible(text).strip().upper().replace("Ё", "Е").split())
     if re.search("[А-Я]", key):     # "БK" with a Latin K: Latin look-alikes as Cyrillic
         key = key.translate(_CYRILLIC_LOOK_ALIKES)

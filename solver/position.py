@@ -42,9 +42,10 @@ from .errors import (
     InvalidArgumentError,
     InvalidCardError,
     InvalidDealError,
+    shown,
 )
-from .notation import (format_card, format_hand, format_strain, parse_card, parse_card_list,
-                       parse_strain, plural)
+from .notation import (check_length, format_card, format_hand, format_strain, parse_card,
+                       parse_card_list, parse_strain, plural)
 from .play import DEALER, legal_mask, trick_winner
 
 MODES = ("contract", "misere", "raspasy")
@@ -87,7 +88,7 @@ def as_seat(value, what: str = "seat") -> int:
     if isinstance(value, str) and value.strip() in ("0", "1", "2"):
         return int(value)
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= 2:
-        raise InvalidArgumentError(f"{what} must be a seat 0, 1 or 2, not {value!r}")
+        raise InvalidArgumentError(f"{what} must be a seat 0, 1 or 2, not {shown(value)}")
     return int(value)
 
 
@@ -97,7 +98,7 @@ def as_card(value) -> int:
         return parse_card(value)
     if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and 0 <= value < 32:
         return int(value)
-    raise InvalidCardError(f"{value!r} is not a card")
+    raise InvalidCardError(f"{shown(value)} is not a card")
 
 
 def _card_list(value, what: str) -> list[int]:
@@ -105,7 +106,7 @@ def _card_list(value, what: str) -> list[int]:
     if isinstance(value, str):
         return parse_card_list(value)
     if not isinstance(value, (list, tuple, np.ndarray)):
-        raise InvalidArgumentError(f"{what} must be a list of cards, not {value!r}")
+        raise InvalidArgumentError(f"{what} must be a list of cards, not {shown(value)}")
     return [as_card(c) for c in value]
 
 
@@ -150,7 +151,7 @@ class Position:
                  leader: int = 0, table=(), tricks=(0, 0, 0), talon=(),
                  talon_rule: str = "none", dealer_tricks: int = 0):
         if isinstance(hands, str) or not hasattr(hands, "__len__") or len(hands) != 3:
-            raise InvalidDealError(f"a position has three hands, not {hands!r}")
+            raise InvalidDealError(f"a position has three hands, not {shown(hands)}")
         hands = [int(CardSet(h)) for h in hands]   # masks, hand texts or card lists
         if not isinstance(mode, str) or mode not in MODES:
             raise InvalidArgumentError(f"unknown mode {mode!r}: choose one of {', '.join(MODES)}")
@@ -176,7 +177,7 @@ class Position:
         if (not isinstance(tricks, (tuple, list, np.ndarray)) or len(tricks) != 3
                 or any(isinstance(t, bool) or not isinstance(t, (int, np.integer)) or t < 0
                        for t in tricks)):
-            raise InvalidArgumentError(f"tricks must be three counts >= 0, not {tricks!r}")
+            raise InvalidArgumentError(f"tricks must be three counts >= 0, not {shown(tricks)}")
         self.tricks = tuple(int(t) for t in tricks)
         self.dealer_tricks = as_count(dealer_tricks, "dealer_tricks", least=0)
         if self.dealer_tricks and talon_rule != "dealer":
@@ -285,7 +286,8 @@ class Position:
         """A position from three dotted hands (``"A.K..7/K.A..8/7.7..A"``) and keywords."""
         from .deal import parse_deal
         if not isinstance(text, str):
-            raise InvalidDealError(f"a position line is text, not {text!r}")
+            raise InvalidDealError(f"a position line is text, not {shown(text)}")
+        check_length(text, "a position line", InvalidDealError)
         table = kwargs.pop("table", ())
         hands = [part for part in text.split("/")]
         if len(hands) != 3:

@@ -20,7 +20,13 @@ from ..cards import NO_TRUMP, iter_cards, mask_of, rank_of, suit_of
 from ..checks import as_count
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB, context_for, default_jobs, get_backend, warm_context
-from ..errors import InvalidArgumentError, InvalidCardError, InvalidDealError, TimeLimitError
+from ..errors import (
+    InvalidArgumentError,
+    InvalidCardError,
+    InvalidDealError,
+    TimeLimitError,
+    shown,
+)
 from ..notation import (
     format_card,
     format_cards,
@@ -71,24 +77,27 @@ def as_strain(value) -> int:
 def as_cards(value, what: str = "cards") -> list[int]:
     """Cards in the order given, from text in any hand notation, a mask, or an iterable.
 
-    Duplicates are an error (:class:`InvalidCardError` naming the card).
+    Duplicates are an error (:class:`InvalidCardError` naming the card), found as the cards
+    are read: a list of a million items stops at its first repeated or unreadable one.
     """
     if isinstance(value, str):
-        cards = parse_card_list(value)
+        given = parse_card_list(value)
     elif isinstance(value, (int, np.integer)) and not isinstance(value, bool):
         if not 0 <= int(value) <= 0xFFFFFFFF:
             raise InvalidCardError(f"{what}: {value!r} is not a 32-bit card mask")
-        cards = list(iter_cards(int(value)))
+        given = iter_cards(int(value))
     else:
         try:
-            cards = [as_card(c) for c in value]
+            given = iter(value)
         except TypeError:
-            raise InvalidCardError(f"{what}: cannot read {value!r} as cards") from None
+            raise InvalidCardError(f"{what}: cannot read {shown(value)} as cards") from None
+    cards: list[int] = []
     seen = set()
-    for c in cards:
+    for c in map(as_card, given):
         if c in seen:
             raise InvalidCardError(f"{what}: card {format_card(c)} given twice")
         seen.add(c)
+        cards.append(c)
     return cards
 
 

@@ -338,6 +338,7 @@ MISERE_TT_MB = 32   # мизер: the least a worker gets when many share the bu
 MISERE_ODDS_TT_MB = 128
 MISERE_TT_BUDGET_MB = 512   # every worker's table together, down to MISERE_TT_MB each
 ODDS_LEVELS = 3     # the C contexts' bucket levels (Context(levels=)): 2 crowds the buckets
+MOST_DISCARDS = comb(12, 2)     # the discards of a hand and its talon
 
 
 def default_tt_mb(*, misere: bool, workers: int = 1) -> float:
@@ -739,6 +740,9 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
             wanted = [discard]
         else:
             wanted = list(discard)
+        if len(wanted) > MOST_DISCARDS:     # each would be read, only to find repeats
+            raise InvalidArgumentError(f"discard: a list of at most {MOST_DISCARDS} discards "
+                                       f"(every pair of 12 cards), not {len(wanted):,}")
         if not wanted:
             raise InvalidArgumentError("discard: give two cards, or a list of such pairs "
                                        "(None: every discard)")
