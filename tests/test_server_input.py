@@ -67,6 +67,12 @@ def test_a_million_discards_are_refused_before_reading_them():
     assert "at most 66 discards" in message
 
 
+@pytest.mark.parametrize("progress", ["no", 0, 1, "False"])
+def test_progress_is_a_switch(progress):
+    with pytest.raises(InvalidArgumentError, match="progress"):
+        odds("AK.Q7.A.8", 0, trump="♠", pool="QJ9.K.KQ.79", progress=progress)
+
+
 def test_a_long_error_message_keeps_its_start_and_end_and_pickles():
     import pickle
     error = solver.InvalidCardError("start " + "x" * 50_000 + " end")

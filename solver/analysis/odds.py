@@ -704,6 +704,8 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     seat = as_seat(seat, "seat")
     misere = as_flag(misere, "misere")
     histogram = as_flag(histogram, "histogram")
+    if progress is not None:
+        progress = as_flag(progress, "progress (None: a bar only on a terminal)")
     if misere:
         if trump is not None and as_strain(trump) != NO_TRUMP:
             raise InvalidArgumentError("a мизер is played without trumps")
