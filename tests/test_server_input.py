@@ -7,7 +7,7 @@ import time
 import pytest
 
 import solver
-from solver import Deal, Position, odds, solve
+from solver import Deal, Position, odds, order, solve
 from solver.errors import MAX_MESSAGE_CHARS, InvalidArgumentError, PrefError
 
 DEAL = solver.EXAMPLE_DEAL
@@ -71,6 +71,9 @@ def test_a_million_discards_are_refused_before_reading_them():
 def test_progress_is_a_switch(progress):
     with pytest.raises(InvalidArgumentError, match="progress"):
         odds("AK.Q7.A.8", 0, trump="♠", pool="QJ9.K.KQ.79", progress=progress)
+    with pytest.raises(InvalidArgumentError, match="progress"):   # before its screen
+        order("AK.Q7.A.8", 0, pool="QJ9.K.KQ.79", strains=("♠",), misere=False,
+              progress=progress)
 
 
 def test_a_long_error_message_keeps_its_start_and_end_and_pickles():

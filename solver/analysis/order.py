@@ -263,6 +263,8 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10
     seed = as_count(seed, "seed", least=0)
     misere = as_flag(misere, "misere")
     exact = as_flag(exact, "exact")
+    if progress is not None:
+        progress = as_flag(progress, "progress (None: a bar only on a terminal)")
     if isinstance(levels, (int, np.integer)) and not isinstance(levels, bool):
         levels = (int(levels),)
     if isinstance(strains, (str, int, np.integer)) and not isinstance(strains, bool):
