@@ -7,6 +7,7 @@ import contextlib
 import csv
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -395,6 +396,49 @@ def test_resume_refuses_another_tasks_csv(tmp_path):
                      {"misere": 0, "backend": "reference"})
 
 
+def test_resume_keeps_to_the_task_and_options_the_rows_were_written_with(tmp_path):
+    """A JSON lines output has no header to compare: OUT.run.json holds what shaped its rows,
+    so a resume with another task, option or encoding is refused before anything is written;
+    another spelling of the same options and the engine's options are not a difference."""
+    src = write_lines(tmp_path / "in.txt", [str(d) for d in endings(6, seed=3)])
+    out = tmp_path / "out.jsonl"
+    first = {"declarer": 0, "trump": "♥", "backend": "reference"}
+    run_file(src, out, "tricks", options=first, progress=False)
+    before = out.read_bytes()
+    for what, options, encoding, fault in [
+            ("table", REF, "utf-8", "--what tricks, this run has --what table"),
+            ("tricks", {**first, "trump": "♠"}, "utf-8",
+             "options declarer=0, trump=♥, this run has options declarer=0, trump=♠"),
+            ("tricks", {**first, "leader": 1}, "utf-8", "this run has options declarer=0, "
+                                                        "leader=1, trump=♥"),
+            ("tricks", first, "cp1251", "--encoding utf-8-sig, this run has --encoding cp1251")]:
+        with pytest.raises(InvalidArgumentError, match=f"cannot resume: .*{re.escape(fault)}"):
+            run_file(src, out, what, options=options, encoding=encoding, resume=True,
+                     progress=False)
+        assert out.read_bytes() == before
+    out.write_bytes(b"".join(before.splitlines(keepends=True)[:-2]))
+    again = {"declarer": "0", "trump": "H", "backend": "auto", "tt_mb": 2}
+    summary = run_file(src, out, "tricks", options=again, resume=True, progress=False)
+    assert (summary.answered, summary.already_done) == (2, 4)
+    assert sorted(out.read_bytes().splitlines()) == sorted(before.splitlines())
+
+
+def test_an_output_from_before_the_settings_record_resumes_in_symbols(tmp_path):
+    src = write_lines(tmp_path / "in.txt", [str(d) for d in endings(4, seed=5)])
+    out = tmp_path / "out.jsonl"
+    run_file(src, out, "tricks", options={"declarer": 0, "trump": "♠", **REF}, progress=False)
+    rows = out.read_bytes().splitlines(keepends=True)
+    (tmp_path / "out.jsonl.run.json").unlink()
+    out.write_bytes(b"".join(rows[:2]))
+    run_file(src, out, "tricks", options={"declarer": 0, "trump": "♠", **REF}, resume=True,
+             progress=False)
+    assert sorted(out.read_bytes().splitlines(keepends=True)) == sorted(rows)
+    assert not (tmp_path / "out.jsonl.run.json").exists()      # its settings stay unknown
+    with pytest.raises(InvalidArgumentError, match="written with --style symbols"):
+        run_file(src, out, "tricks", options={"declarer": 0, "trump": "♠", **REF},
+                 resume=True, progress=False, style="ascii")
+
+
 @pytest.mark.parametrize("ext", ["csv", "jsonl"])
 def test_cli_style_writes_every_row_in_it_and_resume_keeps_to_it(tmp_path, capsys, ext):
     deals = endings(8, seed=16)
@@ -409,7 +453,8 @@ def test_cli_style_writes_every_row_in_it_and_resume_keeps_to_it(tmp_path, capsy
     assert [r["deal"] for r in rows] == [d.to_str("russian") for d in deals]
     assert [(r["cards"], r["play"]) for r in rows] == [(w["cards"], w["play"]) for w in want]
     assert "Т♠ written twice" in read_jsonl(str(out) + ".errors.jsonl")[0]["error"]
-    assert (tmp_path / f"out.{ext}.style").read_text(encoding="utf-8") == "russian\n"
+    assert json.loads((tmp_path / f"out.{ext}.run.json").read_text(encoding="utf-8")) == {
+        "what": "solve", "options": {"misere": 2}, "style": "russian", "encoding": "utf-8-sig"}
     before = out.read_bytes()
     capsys.readouterr()
     # a resume in another style would mix two in one file: refused in one line, nothing touched
@@ -417,8 +462,8 @@ def test_cli_style_writes_every_row_in_it_and_resume_keeps_to_it(tmp_path, capsy
         assert main(args + ["--resume", *style]) == 2
         assert capsys.readouterr().err.splitlines() == [
             f"pref batch: error: cannot resume: {out} was written with --style russian, this "
-            f"run writes --style {style[1] if style else 'symbols'}: resume with --style "
-            f"russian or start again with --overwrite"]
+            f"run has --style {style[1] if style else 'symbols'}: resume with the same or "
+            f"start again with --overwrite"]
         assert out.read_bytes() == before
     # a stopped run (its last rows gone) resumes in its style
     lines = before.splitlines(keepends=True)
@@ -428,9 +473,9 @@ def test_cli_style_writes_every_row_in_it_and_resume_keeps_to_it(tmp_path, capsy
     with pytest.raises(InvalidArgumentError, match="cannot resume: .* --style russian"):
         run_file(src, out, "solve", options={"misere": 2, **REF}, resume=True,
                  progress=False)
-    # a run in symbols over it starts again: no style file, symbols throughout
+    # a run in symbols over it starts again, symbols throughout
     assert main(args + ["--overwrite"]) == 1
-    assert not (tmp_path / f"out.{ext}.style").exists()
+    assert '"style": "symbols"' in (tmp_path / f"out.{ext}.run.json").read_text(encoding="utf-8")
     rows = read_csv(out) if ext == "csv" else read_jsonl(out)
     assert [r["deal"] for r in rows] == [str(d) for d in deals]
     # and a symbols output (as every earlier version wrote) is not resumed in Russian

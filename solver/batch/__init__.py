@@ -31,7 +31,7 @@ from .. import errors as _errors
 from ..checks import as_count
 from ..engine import _MODULES, get_backend
 from ..errors import InvalidArgumentError, PrefError
-from ..notation import current_style
+from ..notation import current_style, format_card, format_strain, parse_card_list, parse_strain
 from .reader import (LineSet, as_deal_texts, check_encoding, count_lines, iter_lines,
                      parse_object)
 from .runner import (ClusterError, chunk_size_for, default_jobs, executor_slots,
@@ -72,6 +72,27 @@ def _prepare(what: str, options: dict, executor=None) -> tuple[Task, dict]:
                     f"cannot allocate a transposition table of {base['tt_mb']} MiB: give a "
                     f"smaller tt_mb") from None
     return task, base
+
+
+_SAME_ANSWERS = ("backend", "tt_mb", "timeout")
+"""Options that do not change a row's answer (a timed-out line is an error row, redone on
+``resume``), so a resumed run may change them."""
+
+
+def _answer_options(base: dict) -> dict:
+    """``base``'s options that shape the rows, in one spelling each (symbols, cards sorted),
+    so that ``-t H`` resumes a run written with ``-t ♥``."""
+    out = {}
+    for key in sorted(base):
+        value = base[key]
+        if key in _SAME_ANSWERS:
+            continue
+        if key == "trump":
+            value = format_strain(parse_strain(value), "symbols")
+        elif isinstance(value, str) and value not in ("none", "lead", "dealer"):
+            value = " ".join(format_card(c, "symbols") for c in sorted(parse_card_list(value)))
+        out[key] = value
+    return out
 
 
 def _preload(base: dict) -> list[str]:
@@ -219,8 +240,8 @@ def _not_the_input(source, output) -> None:
     deals gone, "0 rows written")."""
     if hasattr(source, "read") or source == "-" or not os.path.exists(source):
         return
-    from .writer import spool_path, style_path
-    for path in (output, errors_path(output), spool_path(output), style_path(output)):
+    from .writer import settings_path, spool_path
+    for path in (output, errors_path(output), spool_path(output), settings_path(output)):
         try:
             same = os.path.samefile(source, path)
         except OSError:          # does not exist (yet)
@@ -263,9 +284,10 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
     and the interrupt propagates.  ``encoding``: the input's (``"cp1251"`` for a file
     saved by Russian Windows; an open file is read as it is); a line with bytes that
     are not text in it is an error row saying so.  ``style``: the notation of the cards
-    written, as :func:`evaluate` takes it (by default the caller's output style); any but
-    ``symbols`` is recorded in ``output + ".style"``, and ``resume`` in another style than the
-    files' is refused (a file never mixes two).
+    written, as :func:`evaluate` takes it (by default the caller's output style).  The
+    settings that shape the rows (``what``, the options but the engine's, ``style`` and
+    ``encoding``) are recorded in ``output + ".run.json"``, and ``resume`` with any of them
+    different is refused (a file never mixes two).
     """
     log = _Tolerant(sys.stderr if log is None else log)
     task, base = _prepare(what, {} if options is None else options, executor)
@@ -280,7 +302,9 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
         raise InvalidArgumentError("resume and overwrite contradict each other: give one")
     total = count_lines(source)          # a missing input fails here, before OUT is touched
     _not_the_input(source, output)
-    sink = Sink(output, task.columns, resume=resume, overwrite=overwrite, style=style)
+    settings = {"what": task.name, "options": _answer_options(base), "style": style,
+                "encoding": encoding}
+    sink = Sink(output, task.columns, resume=resume, overwrite=overwrite, settings=settings)
     if sink.cut_bytes:
         print(f"pref batch: cut a torn last row ({sink.cut_bytes} bytes) of an interrupted run",
               file=log)

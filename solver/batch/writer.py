@@ -7,8 +7,9 @@ existing output and errors files are scanned: a torn last line (a write cut by S
 crash) is cut off, and the line numbers of the complete rows are the lines already answered.
 
 Parquet cannot be appended to safely, so a Parquet run writes JSON lines to ``OUT.partial.jsonl``
-and converts them when the input is exhausted.  A run whose cards are not in the default
-``symbols`` style records it in ``OUT.style``, and ``resume`` keeps to it.
+and converts them when the input is exhausted.  A run records the settings that shape its rows
+(the task, its options, the card style, the input's encoding) in ``OUT.run.json``, and
+``resume`` keeps to them.
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ import threading
 import time
 
 from ..errors import InvalidArgumentError
-from ..notation import STYLES
 from .reader import LineSet
 
 FSYNC_SECONDS = 1.0
@@ -57,10 +57,22 @@ def spool_path(path) -> str:
     return str(path) + ".partial.jsonl"
 
 
-def style_path(path) -> str:
-    """Where a run records the notation of its cards when not the default ``symbols``: the
-    style's name and a newline (no such file: ``symbols``)."""
-    return str(path) + ".style"
+def settings_path(path) -> str:
+    """Where a run records the settings that shape its rows (:class:`Sink`'s ``settings``)."""
+    return str(path) + ".run.json"
+
+
+SETTING_FLAGS = {"what": "--what", "options": "options", "style": "--style",
+                 "encoding": "--encoding"}
+"""How a setting is named in a refused resume's message."""
+EARLIER_SETTINGS = {"style": "symbols"}
+"""What an output written before ``OUT.run.json`` existed is known to have been."""
+
+
+def _setting_text(key, value) -> str:
+    if key == "options":
+        return "options " + (", ".join(f"{k}={v}" for k, v in value.items()) or "(none)")
+    return f"{SETTING_FLAGS.get(key, key)} {value}"
 
 
 @contextlib.contextmanager
@@ -307,18 +319,22 @@ class Sink:
     """Where a batch's rows go: the output file and ``OUT.errors.jsonl`` next to it.
 
     ``done`` holds the line numbers already answered (from the files, on ``resume``);
-    ``written``/``errors`` count the rows this run added.  ``style``, the notation of the
-    rows' cards, is recorded in ``OUT.style`` unless it is ``symbols``; a ``resume`` in
-    another style than the files' is refused, so that a file never mixes two.
+    ``written``/``errors`` count the rows this run added.  ``settings`` (a JSON-able dict:
+    ``what``, ``options``, ``style``, ``encoding``) are what shapes the rows; a new output
+    records them in ``OUT.run.json`` before its first row, and a ``resume`` with any of them
+    different is refused, so that a file never mixes two tasks, options or card styles.  An
+    output from before that record is taken as written in ``symbols``, its other settings
+    unknown (a CSV's header still has to match).
     """
 
-    def __init__(self, path, columns, *, resume=False, overwrite=False, style="symbols"):
+    def __init__(self, path, columns, *, resume=False, overwrite=False, settings=None):
         self.path = str(path)
         self.format = output_format(path)
         self.columns = ["line", "deal", *columns]
         self.data_path = spool_path(path) if self.format == "parquet" else self.path
         self.errors_path = errors_path(path)
-        self.style_path = style_path(path)
+        self.settings_path = settings_path(path)
+        settings = json.loads(json.dumps(settings or {}))     # the form read back
         self.done = LineSet()
         self.duplicates = 0
         self.cut_bytes = 0
@@ -326,19 +342,14 @@ class Sink:
         self.errors = 0
         self._out = self._err = None
         existing = [p for p in dict.fromkeys((self.path, self.data_path, self.errors_path,
-                                              self.style_path))
+                                              self.settings_path))
                     if os.path.exists(p)]
         if existing and not resume and not overwrite:
             raise InvalidArgumentError(
                 f"{existing[0]} exists: pass --resume to continue that run or --overwrite "
                 f"to start again")
         if existing and resume:
-            written = self._written_style()
-            if written != style:
-                raise InvalidArgumentError(
-                    f"cannot resume: {self.path} was written with --style {written}, this run "
-                    f"writes --style {style}: resume with --style {written} or start again "
-                    f"with --overwrite")
+            self._same_settings(settings)
         try:
             self._out = _Appender(self.data_path)
         except OSError as exc:   # a missing directory, a read-only file system, a full disk
@@ -352,10 +363,11 @@ class Sink:
                     os.remove(p)
         if resume:
             self._scan()
-        if style != "symbols" and not os.path.exists(self.style_path):
-            with _writing(self.style_path), open(self.style_path, "w", encoding="utf-8") as f:
-                f.write(style + "\n")      # before the first row, synced as the rows are
-                f.flush()
+        if settings and not (resume and existing):
+            with _writing(self.settings_path), \
+                    open(self.settings_path, "w", encoding="utf-8") as f:
+                f.write(json.dumps(settings, ensure_ascii=False) + "\n")
+                f.flush()                 # before the first row, synced as the rows are
                 os.fsync(f.fileno())
         if self.format == "csv" and os.path.getsize(self.data_path) == 0:
             self._out.append(self._csv_text([self.columns], header=True))
@@ -375,18 +387,26 @@ class Sink:
                 f"first") from None
 
     # -- resume ---------------------------------------------------------------------------
-    def _written_style(self) -> str:
-        """The style the existing files were written in (``OUT.style``, else ``symbols``)."""
+    def _same_settings(self, settings: dict) -> None:
+        """Refuse a resume whose settings differ from those the files were written with."""
         try:
-            with open(self.style_path, encoding="utf-8") as f:
-                written = f.read().strip()
+            with open(self.settings_path, encoding="utf-8") as f:
+                written = json.loads(f.read())
         except FileNotFoundError:
-            return "symbols"
-        if written not in STYLES:
+            written = EARLIER_SETTINGS
+        except ValueError:
+            written = None
+        if not isinstance(written, dict):
             raise InvalidArgumentError(
-                f"cannot resume: {self.style_path} names no style ({written[:40]!r}; "
-                f"one of {', '.join(STYLES)})")
-        return written
+                f"cannot resume: {self.settings_path} is not a run's settings (delete it to "
+                f"resume anyway, or start again with --overwrite)")
+        for key, then in written.items():
+            now = settings.get(key)
+            if key in settings and now != then:
+                raise InvalidArgumentError(
+                    f"cannot resume: {self.path} was written with {_setting_text(key, then)}, "
+                    f"this run has {_setting_text(key, now)}: resume with the same or start "
+                    f"again with --overwrite")
 
     def _scan(self) -> None:
         self.cut_bytes += cut_torn_tail(self.data_path)
