@@ -34,6 +34,20 @@ class Card(int):
     __str__ = __repr__
 
 
+CARDS = tuple(int.__new__(Card, c) for c in range(32))
+"""``CARDS[c]``: card number ``c`` as a :class:`Card`, made once: results turn their card
+numbers into cards through it (no check and no new object per card)."""
+
+
+def cards_tuple(cards) -> tuple[Card, ...]:
+    """Card numbers (ints, numpy ints or cards) as a tuple of :class:`Card`, in the same order.
+
+    >>> cards_tuple([8, 10])
+    (7♣, 9♣)
+    """
+    return tuple(CARDS[c] for c in cards)
+
+
 def _mask_of_distinct(cards) -> int:
     """The mask of a list of cards, each at most once (a repeated card is an error, never
     silently merged)."""
