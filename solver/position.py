@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .cards import NO_CARD, NO_TRUMP, SUIT_MASK, count, iter_cards, suit_of
-from .cardset import CardSet
+from .cardset import CARDS, Card, CardSet
 from .checks import as_count, as_flag
 from .engine.layout import (
     P_HAND0,
@@ -145,6 +145,22 @@ class Position:
     tricks: tricks taken so far per seat.
     talon, talon_rule: on распасы, talon cards still to be turned and the rule
         (``"none"``, ``"lead"``, ``"dealer"``).
+
+    The cards it hands out are :class:`~solver.Card` (``table``, ``talon``, ``played``,
+    ``pop()``), the hands and ``legal_cards()`` :class:`~solver.CardSet`.
+
+    Two positions are equal when they are the same state of play: the same hands, cards on
+    the table and talon, trump, mode, solo seat, leader and tricks taken, however each was
+    reached (the cards played on the object, which ``pop`` takes back, do not count), so
+    ``eval(repr(p)) == p``.  A position changes as cards are played, so it is not hashable
+    (like a list): key a dict or set by ``repr(p)``, or keep a ``copy()`` that nobody plays on.
+
+    >>> p = Position.from_str("A.K..7/K.A..8/7.7..A", trump="NT")
+    >>> q = p.copy().push("A♠")
+    >>> q == p, q.pop(), q == p
+    (False, A♠, True)
+    >>> p.push("A♠").push("K♠").table
+    [A♠, K♠]
     """
 
     def __init__(self, hands, *, trump="NT", mode: str = "contract", solo: int = 0,
@@ -311,12 +327,12 @@ class Position:
         return int(self._pos[P_LEADER])
 
     @property
-    def table(self) -> list[int]:
-        return [int(self._pos[P_TABLE0 + k]) for k in range(int(self._pos[P_NTABLE]))]
+    def table(self) -> list[Card]:
+        return [CARDS[self._pos[P_TABLE0 + k]] for k in range(int(self._pos[P_NTABLE]))]
 
     @property
-    def talon(self) -> list[int]:
-        return [int(c) for c in (self._pos[P_TALON0], self._pos[P_TALON1]) if int(c) != NO_CARD]
+    def talon(self) -> list[Card]:
+        return [CARDS[c] for c in (self._pos[P_TALON0], self._pos[P_TALON1]) if c != NO_CARD]
 
     @property
     def to_move(self) -> int:
@@ -366,7 +382,7 @@ class Position:
                 self.tricks = tuple(t)
         return self
 
-    def pop(self) -> int:
+    def pop(self) -> Card:
         """Take back the last card played and return it."""
         if not self._history:
             raise IllegalPlayError("no card to take back")
@@ -375,12 +391,12 @@ class Position:
         # plays into self._pos in place
         self._pos = undo.pos.copy()
         self.tricks, self.dealer_tricks = undo.tricks, undo.dealer_tricks
-        return undo.played
+        return CARDS[undo.played]
 
     @property
-    def played(self) -> list[int]:
+    def played(self) -> list[Card]:
         """Cards played since this object was created, in order."""
-        return [u.played for u in self._history]
+        return [CARDS[u.played] for u in self._history]
 
     def copy(self) -> "Position":
         other = Position.__new__(Position)
@@ -390,6 +406,15 @@ class Position:
         return other
 
     __copy__ = copy         # copy.copy() too: a shallow copy shared the array push() plays into
+
+    def __eq__(self, other):
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (self.mode == other.mode and self.talon_rule == other.talon_rule
+                and self.tricks == other.tricks and self.dealer_tricks == other.dealer_tricks
+                and bool(np.array_equal(self._pos, other._pos)))
+
+    __hash__ = None     # it changes as cards are played: a dict or a set would lose it
 
     def to_engine(self, solo: int | None = None) -> np.ndarray:
         """The flat engine array, optionally for another solo seat (распасы)."""

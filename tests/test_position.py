@@ -163,3 +163,46 @@ def test_dealer_tricks_only_under_the_dealer_talon_rule(kwargs):
         Position.from_str("A.../K.../7...", dealer_tricks=1, **kwargs)
     assert Position.from_str("A.../K.../7...", mode="raspasy", talon_rule="dealer",
                              dealer_tricks=1).dealer_tricks == 1
+
+
+def test_positions_compare_by_the_state_of_play():
+    """Two positions of the same state are equal however they were reached, and a repr reads
+    back as an equal position; being mutable, a position is not hashable (like a list)."""
+    deal = Deal.from_str(EXAMPLE)
+    p = Position.from_deal(deal, declarer=1, trump="♥")
+    assert p == Position.from_deal(deal, declarer=1, trump="♥") and p == p.copy()
+    assert p != Position.from_deal(deal, declarer=1, trump="♠")
+    assert p != Position.from_deal(deal, declarer=2, trump="♥")
+    assert p != Position.from_deal(deal, misere=1) and p != "position"
+    q = p.copy().push("K♠")
+    assert q != p and eval(repr(q), {"Position": Position}) == q
+    assert q.pop() == c("K♠") and q == p        # taken back: the same state again
+    for _ in range(3):                           # a whole trick: the tricks taken count
+        p.push(sorted(p.legal_cards())[0])
+    assert eval(repr(p), {"Position": Position}) == p
+    moved = Position.from_str(repr(p).split("'")[1], trump="♥", solo=1, leader=p.leader)
+    assert moved != p and moved.hands == p.hands          # the same cards, no trick taken
+    with pytest.raises(TypeError):
+        hash(p)
+    with pytest.raises(TypeError):
+        {p}
+
+
+def test_raspasy_positions_compare_their_talon_and_the_dealers_tricks():
+    p = Position.from_deal(Deal.from_str(EXAMPLE), raspasy=True, talon="dealer")
+    assert p != Position.from_deal(Deal.from_str(EXAMPLE), raspasy=True, talon="lead")
+    assert p != Position.from_deal(Deal.from_str(EXAMPLE), raspasy=True)
+    for card_text in ("9♠", "7♠", "T♠"):
+        p.push(card_text)
+    assert p.dealer_tricks == 1 and eval(repr(p), {"Position": Position}) == p
+
+
+def test_the_cards_a_position_hands_out_are_cards():
+    from solver import Card
+    p = Position.from_deal(Deal.from_str(EXAMPLE), raspasy=True, talon="lead")
+    p.push("K♠")
+    assert p.table == [c("K♠")] and repr(p.table) == "[K♠]" and type(p.table[0]) is Card
+    assert repr(p.talon) == "[A♠, 9♣]" and all(type(x) is Card for x in p.talon)
+    assert repr(p.played) == "[K♠]" and type(p.played[0]) is Card
+    popped = p.pop()
+    assert type(popped) is Card and popped == c("K♠") and repr(popped) == "K♠"
