@@ -33,6 +33,21 @@ class SolveResult:
     search in the context :func:`solve` was given, else in the calling thread's kept context
     (:func:`solver.engine.warm_context`), whose table still holds this solve's entries unless
     the thread has solved something else since (entries are exact whatever deal wrote them).
+
+    Two results are equal when they answer the same position (:class:`Position` equality)
+    with the same ``tricks``; ``cards`` and ``line`` follow from the position (exact values,
+    a fixed tie rule), so comparing computes neither.  The ``backend``, its ``nodes`` and the
+    context are how the answer was found, not part of it: a pickled copy, or the same solve on
+    another backend, compares equal.  A result does not change once made, so it is hashable
+    (by its position), unlike the :class:`Position` it answers.
+
+    >>> from solver import Deal
+    >>> ending = Deal.from_str("AK...7/Q.A..8/7.8..A")
+    >>> r = solve(ending, declarer=0, trump="NT", backend="reference")
+    >>> r == solve(ending, declarer=0, trump="NT"), r == solve(ending, declarer=1, trump="NT")
+    (True, False)
+    >>> r.line[:3], r.replay()[0]
+    ([K♠, Q♠, 7♠], {'leader': 0, 'cards': [K♠, Q♠, 7♠], 'winner': 0})
     """
 
     def __init__(self, mode, tricks, position, solo, trump, backend, nodes, context,
@@ -138,6 +153,15 @@ class SolveResult:
     def _repr_html_(self) -> str:
         from .display import result_html
         return result_html(self)
+
+    def __eq__(self, other):
+        if not isinstance(other, SolveResult):
+            return NotImplemented
+        return self._position == other._position and self.tricks == other.tricks
+
+    def __hash__(self) -> int:
+        pos = self._position
+        return hash((pos.mode, pos.tricks, pos.dealer_tricks, pos.to_engine().tobytes()))
 
     def __getstate__(self) -> dict:
         """Pickled and deep-copied whole: ``cards`` and ``line`` computed first and the

@@ -217,3 +217,27 @@ def test_playing_on_a_results_position_leaves_the_result_as_solved():
     pos.push(sorted(pos.legal_cards())[0])
     assert r.to_dict() == expected
     assert r.position.to_move == 0 and r.replay()[0]["leader"] == 0
+
+
+def test_results_compare_by_the_position_and_its_answer():
+    """Two solves of one position are equal (on any backend, before or after their cards and
+    line are computed, pickled or not) and hash alike; another position is another result."""
+    import pickle
+    deal = Deal.from_str(EXAMPLE) if FAST else random_ending(2, 3)
+    backends = FAST or ["reference"]
+    for kwargs in MODES:
+        a = solve(deal, backend=backends[0], **kwargs)
+        b = solve(deal, backend=backends[-1], **kwargs)
+        assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+        a.line                                  # noqa: B018 -- computed on one side only
+        copy = pickle.loads(pickle.dumps(a))
+        assert copy == a == b and hash(copy) == hash(a)
+    first = solve(deal, declarer=0, trump="♠", backend=backends[0])
+    assert first != solve(deal, declarer=0, trump="♣", backend=backends[0])
+    assert first != solve(deal, declarer=1, trump="♠", backend=backends[0])
+    assert first != solve(deal, declarer=0, trump="♠", leader=1, backend=backends[0])
+    assert first != first.position and first != first.tricks
+    # the position after a card is another question
+    pos = first.position
+    pos.push(sorted(pos.legal_cards())[0])
+    assert solve(pos, backend=backends[0]) != first
