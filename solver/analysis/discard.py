@@ -34,6 +34,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..cards import NO_TRUMP, count
+from ..cardset import CARDS, Card, cards_tuple
 from ..checks import as_flag
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
@@ -53,7 +54,8 @@ from ._common import (
 
 
 class DiscardValue(NamedTuple):
-    """One discard: its two ``cards``, the declarer's ``tricks`` after it, its ``group``.
+    """One discard: its two ``cards`` (:class:`~solver.Card`), the declarer's ``tricks`` after
+    it, its ``group``.
 
     Discards in the same ``group`` leave the same game up to relative ranks.  ``exact`` is
     False only for a bound (``best_discard``/``exact=False``): then ``tricks`` is an upper bound
@@ -61,7 +63,7 @@ class DiscardValue(NamedTuple):
     (A named tuple: a question builds 66 of them, 4.5x faster than a frozen dataclass.)
     """
 
-    cards: tuple[int, int]
+    cards: tuple[Card, Card]
     tricks: int
     group: int
     exact: bool = True
@@ -77,7 +79,16 @@ class DiscardResult:
 
     ``mode`` is ``"contract"`` (declarer maximises, ``trump`` given) or ``"misere"`` (the
     мизер player minimises his tricks).  ``best`` is the first discard, ``tricks`` its value.
-    ``solves`` counts engine calls (probes and solves), ``nodes`` their search nodes.
+    ``solves`` counts engine calls (probes and solves), ``nodes`` their search nodes.  Cards
+    are :class:`~solver.Card` (``talon`` and each discard's ``cards``): ints that print as
+    cards.
+
+    >>> r = discard("AK.7..7/QJ.8..8/T9.9..9", declarer=0, trump="NT",
+    ...             talon="A♣ K♣", backend="reference")
+    >>> r.talon, r.best
+    ((A♣, K♣), DiscardValue(cards=(7♣, 7♥), tricks=4, group=0, exact=True))
+    >>> r.best.cards == (8, 24)       # still the card numbers: 7♣ is 8, 7♥ is 24
+    True
     """
 
     deal: Deal
@@ -85,7 +96,7 @@ class DiscardResult:
     mode: str
     trump: int
     leader: int
-    talon: tuple[int, ...]
+    talon: tuple[Card, ...]
     discards: tuple[DiscardValue, ...]
     backend: str = ""
     nodes: int = 0
@@ -100,7 +111,7 @@ class DiscardResult:
         return self.discards[0].tricks
 
     @property
-    def best_discards(self) -> list[tuple[int, int]]:
+    def best_discards(self) -> list[tuple[Card, Card]]:
         """Every discard proved as good as the best (with ``exact=False`` a discard tried
         after an equally good one holds only a bound, so it is not listed)."""
         return [d.cards for d in self.discards if d.tricks == self.tricks and d.exact]
@@ -242,12 +253,14 @@ class _Grouping(NamedTuple):
     ranks).  Per group: its discards ``members`` (a tuple of pairs ``a < b`` in card order,
     its first one its lowest) and the ``kept`` hand; groups are numbered in the order of
     their first discard.  Plain tuples (kept in a cache, so immutable): a question reads a
-    few dozen items, where numpy's per-call cost would dominate."""
+    few dozen items, where numpy's per-call cost would dominate.  The pairs hold
+    :class:`~solver.Card` (made once, with the grouping): the results hand them out as they
+    are, at no cost a question."""
 
     members: tuple
     kept: tuple
 
-    def lowest(self, g: int) -> tuple[int, int]:
+    def lowest(self, g: int) -> tuple[Card, Card]:
         """Group ``g``'s first discard in card order."""
         return self.members[g][0]
 
@@ -283,14 +296,14 @@ def _grouping(hands: tuple, seat: int, twelve: int, only) -> _Grouping:
 
     >>> g = _grouping((0b0111, 0b1000, 0), 0, 0b0111, None)   # ♠987 against the ♠T
     >>> g.members, g.kept                                      # one run: one group
-    ((((0, 1), (0, 2), (1, 2)),), (4,))
+    ((((7♠, 8♠), (7♠, 9♠), (8♠, 9♠)),), (4,))
     """
     runs: list = []                      # each run's cards, ascending; runs by lowest card
     for c in _run_starts(twelve, int(hands[(seat + 1) % 3]) | int(hands[(seat + 2) % 3])):
         if c < 0:
-            runs[-1].append(~c)
+            runs[-1].append(CARDS[~c])
         else:
-            runs.append([c])
+            runs.append([CARDS[c]])
     if only is None:
         # a run's cards lie below the next run's: groups and pairs come out in card order
         members = []
@@ -306,7 +319,7 @@ def _grouping(hands: tuple, seat: int, twelve: int, only) -> _Grouping:
             if a == b or a not in of or b not in of:
                 raise InvalidArgumentError(
                     f"a discard is two of the declarer's cards, not {cards_text((a, b))}")
-            by_key.setdefault((of[a], of[b]), []).append((a, b))
+            by_key.setdefault((of[a], of[b]), []).append((CARDS[a], CARDS[b]))
         members = [tuple(m) for m in by_key.values()]
     kept = [twelve & ~((1 << m[0][0]) | (1 << m[0][1])) for m in members]
     return _Grouping(tuple(members), tuple(kept))
@@ -317,7 +330,8 @@ _new_value = tuple.__new__  # a DiscardValue from a ready tuple, without the key
 
 def discard_values(hands, seat: int, twelve: int, *, trump: int, misere: bool, leader: int,
                    ctx, exact: bool = True, only=None):
-    """Core of :func:`discard`: ``(values, nodes, calls)``, values a list of DiscardValue.
+    """Core of :func:`discard`: ``(values, nodes, calls)``, values a list of DiscardValue
+    (their cards :class:`~solver.Card`, from the cached grouping: none made a call).
 
     ``hands``: the three hands (the declarer's entry is ignored: it becomes 12 − discard).
     ``only``: restrict to these discards (pairs of cards).
@@ -332,7 +346,7 @@ def discard_values(hands, seat: int, twelve: int, *, trump: int, misere: bool, l
 
 
 def best_discard(hands, seat: int, twelve: int, *, trump: int, misere: bool, leader: int,
-                 ctx) -> tuple[int, tuple[int, int], int]:
+                 ctx) -> tuple[int, tuple[Card, Card], int]:
     """``(tricks, discard, engine calls)`` of the best discard: what :func:`discard_values`
     with ``exact=False`` lists first, without building the other 65 (the table asks 18
     of these a deal)."""
@@ -447,7 +461,7 @@ def discard(deal, declarer=None, trump=None, *, misere=None, talon=None, leader=
                                           misere=misere is not None, leader=leader, ctx=ctx,
                                           exact=exact)
     return DiscardResult(deal, seat, "misere" if misere is not None else "contract", strain,
-                         leader, tuple(tal), tuple(values), be.name, nodes, calls)
+                         leader, cards_tuple(tal), tuple(values), be.name, nodes, calls)
 
 
 def _format_card(c):  # pragma: no cover - re-exported for commands

@@ -62,6 +62,7 @@ from math import comb
 import numpy as np
 
 from ..cards import NO_TRUMP, iter_cards, mask_of
+from ..cardset import CARDS, Card, CardSet, cards_tuple
 from ..checks import as_flag
 from ..engine import default_jobs
 from ..engine.layout import P_HAND0, make_position
@@ -79,15 +80,16 @@ class DiscardOdds:
     ``histogram[k]``: layouts in which the solo player takes exactly ``k`` tricks;
     ``layouts``: their total; ``probability``: of making the contract (``tricks ≥ level``) or
     of the мизер being caught (``tricks ≥ 1``), as an exact :class:`Fraction` in
-    ``exact_probability`` and a float here.
+    ``exact_probability`` and a float here.  ``cards`` (and each pair of ``same``, the
+    equivalent discards) are :class:`~solver.Card`.
     """
 
-    cards: tuple[int, int]
+    cards: tuple[Card, Card]
     histogram: tuple[int, ...]
     layouts: int
     success: int
     group: int = 0
-    same: tuple[tuple[int, int], ...] = ()
+    same: tuple[tuple[Card, Card], ...] = ()
 
     @property
     def probability(self) -> float:
@@ -112,15 +114,16 @@ class OddsResult:
 
     ``mode`` is ``"contract"`` (``trump``, ``level``: ``p_make`` = P(tricks ≥ level)) or
     ``"misere"`` (``p_caught`` = P(tricks ≥ 1)).  ``best`` is the first entry of ``discards``;
-    ``histogram``, ``layouts`` and the probability attributes refer to it.
+    ``histogram``, ``layouts`` and the probability attributes refer to it.  ``cards`` (the 12
+    cards) is a :class:`~solver.CardSet`, ``lead`` a :class:`~solver.Card` (or None).
     """
 
-    cards: int
+    cards: CardSet
     seat: int
     mode: str
     trump: int
     level: int
-    lead: int | None
+    lead: Card | None
     discards: tuple[DiscardOdds, ...]
     backend: str = ""
     seconds: float = field(default=0.0, compare=False)
@@ -695,6 +698,8 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     ...          backend="reference", progress=False)
     >>> r.histogram, r.layouts, r.p_make
     ((0, 6, 0), 6, 0.0)
+    >>> r.cards, r.best.cards
+    (CardSet('A.K7.A.'), (7♣, A♦))
     """
     import time
     t0 = time.perf_counter()
@@ -801,14 +806,15 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
         hist = sum(hists[gi * parts:(gi + 1) * parts])
         layouts = int(hist.sum())
         success = int(hist[1:].sum()) if misere else int(hist[level:].sum())
-        results.append(DiscardOdds(ds[0], tuple(int(x) for x in hist), layouts, success, gi,
-                                   tuple(ds[1:])))
+        results.append(DiscardOdds(cards_tuple(ds[0]), tuple(int(x) for x in hist), layouts,
+                                   success, gi, tuple(cards_tuple(p) for p in ds[1:])))
     if misere:
         results.sort(key=lambda r: (r.success, r.expected_tricks))
     else:
         results.sort(key=lambda r: (-r.success, -r.expected_tricks))
-    return OddsResult(own_mask, seat, "misere" if misere else "contract", strain, level,
-                      lead_card, tuple(results), be.name, time.perf_counter() - t0)
+    return OddsResult(CardSet(own_mask), seat, "misere" if misere else "contract", strain,
+                      level, None if lead_card is None else CARDS[lead_card], tuple(results),
+                      be.name, time.perf_counter() - t0)
 
 
 __all__ = ["DiscardOdds", "OddsResult", "odds"]

@@ -20,6 +20,7 @@ from html import escape
 import numpy as np
 
 from ..cards import NO_TRUMP, STRAINS, mask_of
+from ..cardset import Card, CardSet
 from ..checks import as_flag
 from ..conventions import Conventions
 from ..engine import DEFAULT_TT_MB
@@ -47,12 +48,13 @@ class OrderOption:
     """One possible order: ``contract`` ("7♠", "мизер"), its ``discard``, ``probability`` of
     success (exact), ``expected`` висты for the declarer (None without the rules module).
     ``expected_exact`` is False only for a мизер that ``order(exact=False)`` proved unable to
-    be the best order: ``expected`` is then an upper bound."""
+    be the best order: ``expected`` is then an upper bound.  ``discard`` is two
+    :class:`~solver.Card`."""
 
     contract: str
     strain: int
     level: int
-    discard: tuple[int, int]
+    discard: tuple[Card, Card]
     probability: Fraction
     expected: object = None
     expected_exact: bool = True
@@ -60,9 +62,11 @@ class OrderOption:
 
 @dataclass(frozen=True)
 class OrderResult:
-    """Every option, best first (by expected висты when known, else by probability)."""
+    """Every option, best first (by expected висты when known, else by probability); ``cards``:
+    the 12 cards, a :class:`~solver.CardSet`; ``histograms``: {strain or "мизер": (discard,
+    layouts per trick count)} of the options counted exactly."""
 
-    cards: int
+    cards: CardSet
     seat: int
     options: tuple[OrderOption, ...]
     histograms: dict = field(default_factory=dict, repr=False)
@@ -349,7 +353,7 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10
         options.sort(key=lambda o: (-o.expected, -o.probability))
     else:
         options.sort(key=lambda o: (-o.probability, -o.level))
-    return OrderResult(own_mask, seat, tuple(options), hists)
+    return OrderResult(CardSet(own_mask), seat, tuple(options), hists)
 
 
 __all__ = ["OrderOption", "OrderResult", "order"]

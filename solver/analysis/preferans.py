@@ -55,8 +55,10 @@ from itertools import combinations
 import numpy as np
 
 from ..cards import NO_TRUMP, STRAINS, count, iter_cards, mask_of, rank_of, suit_of
+from ..cardset import Card, CardSet, cards_tuple
 from ..checks import as_flag
 from ..engine import DEFAULT_TT_MB
+from ..engine.layout import P_HAND0, P_LEADER
 from ..errors import InvalidArgumentError, InvalidDealError
 from ..notation import format_card, format_hand, format_strain
 from ._common import (as_cards, as_strain, cards_text, engine, pairs, position, thread_count,
@@ -69,14 +71,20 @@ DECLARER = 2  # in counter-examples the declarer sits third; seats 0 and 1 are t
 class Counterexample:
     """A refutation: after ``discard`` with ``hands`` (seats 0 and 1 the opponents, seat 2 the
     declarer) and ``leader`` (0 or 1) leading, the declarer takes only ``tricks``; ``line`` is
-    the principal line."""
+    the principal line.  The ``discard`` and the ``line`` are :class:`~solver.Card`, the
+    ``hands`` :class:`~solver.CardSet`.
+
+    >>> c = preferans("AKQJ.AKQ.AK.AQJ", "♠").counterexamples[0]
+    >>> c.discard, c.hands[2], c.line[:3]
+    ((J♠, Q♠), CardSet('AK.AKQ.AK.AQJ'), (7♥, 9♠, J♥))
+    """
 
     strain: int
-    discard: tuple[int, int]
-    hands: tuple[int, int, int]
+    discard: tuple[Card, Card]
+    hands: tuple[CardSet, CardSet, CardSet]
     leader: int
     tricks: int
-    line: tuple[int, ...]
+    line: tuple[Card, ...]
 
     def to_dict(self) -> dict:
         return {"strain": format_strain(self.strain), "discard": cards_text(self.discard),
@@ -95,9 +103,10 @@ class Counterexample:
 class PreferansResult:
     """``preferans``: True when some examined strain makes the cards a преферанс;
     ``strains``: those strains; ``counterexamples``: {strain: Counterexample} for the others;
-    ``methods``: {strain: how it was decided}; ``checked``: the strains examined."""
+    ``methods``: {strain: how it was decided}; ``checked``: the strains examined; ``cards``: the
+    twelve cards, a :class:`~solver.CardSet`."""
 
-    cards: int
+    cards: CardSet
     checked: tuple[int, ...]
     strains: tuple[int, ...]
     counterexamples: dict
@@ -226,9 +235,7 @@ def _check_strain(cards_mask: int, pool: int, strain: int, n: int, be, ctx, exha
                     pos = position(hands, trump=strain, solo=DECLARER, leader=leader)
                     probes += 1
                     if not ctx.test(pos, n):
-                        tricks = ctx.value(pos)
-                        line = tuple(ctx.line(pos))
-                        return (False, Counterexample(strain, d, hands, leader, tricks, line),
+                        return (False, _counterexample(ctx, strain, d, pos),
                                 "counter-example among the critical layouts", probes)
     if not exhaustive:
         raise InvalidArgumentError("undecided without the exhaustive search (exhaustive=False)")
@@ -246,12 +253,17 @@ def _check_strain(cards_mask: int, pool: int, strain: int, n: int, be, ctx, exha
             probes += len(pos)
             if not ok.all():
                 p = pos[int(np.flatnonzero(~ok)[0])]
-                hands = (int(p[0]), int(p[1]), int(p[2]))
-                leader = int(p[6])
-                return (False, Counterexample(strain, d, hands, leader, ctx.value(p),
-                                              tuple(ctx.line(p))),
+                return (False, _counterexample(ctx, strain, d, p),
                         "counter-example by exhaustive search", probes)
     return True, None, "exhaustive search over every split and leader", probes
+
+
+def _counterexample(ctx, strain: int, discard, pos) -> Counterexample:
+    """The refutation the engine position ``pos`` (declarer seat 2) shows: its value and
+    principal line, the cards as :class:`~solver.Card`."""
+    return Counterexample(strain, cards_tuple(discard),
+                          tuple(CardSet(int(pos[P_HAND0 + i])) for i in range(3)),
+                          int(pos[P_LEADER]), ctx.value(pos), cards_tuple(ctx.line(pos)))
 
 
 def _split_chunks(pool_cards: list[int], n: int, size: int = 4096):
@@ -307,8 +319,8 @@ def preferans(cards, trump=None, *, pool=None, exhaustive: bool = True, backend=
             strains.append(s)
         else:
             counters[s] = cex
-    return PreferansResult(own_mask, tuple(checked), tuple(strains), counters, methods, probes,
-                           time.perf_counter() - t0)
+    return PreferansResult(CardSet(own_mask), tuple(checked), tuple(strains), counters, methods,
+                           probes, time.perf_counter() - t0)
 
 
 __all__ = ["Counterexample", "PreferansResult", "preferans", "sure_winners"]

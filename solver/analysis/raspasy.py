@@ -26,7 +26,8 @@ from ._common import as_deal
 @dataclass(frozen=True)
 class RaspasyResult:
     """``tricks[seat]``: that seat's guarantee; ``lines[seat]``: a line (cards in play order)
-    where the other two hold it to exactly that; ``replays[seat]``: the line as tricks."""
+    where the other two hold it to exactly that (its cards :class:`~solver.Card`);
+    ``replay(seat)``: the line as tricks."""
 
     deal: Deal
     talon_rule: str
@@ -73,8 +74,8 @@ def raspasy(deal, *, talon="none", backend="auto", tt_mb=DEFAULT_TT_MB,
     ``talon``: ``"none"``, ``"lead"`` or ``"dealer"`` (a talon rule needs the deal's talon).
 
     >>> r = raspasy("A.K..7/K.A..8/7.7..A", backend="reference")
-    >>> r.tricks
-    {0: 1, 1: 1, 2: 1}
+    >>> r.tricks, r.lines[0][:3]
+    ({0: 1, 1: 1, 2: 1}, [7♥, 8♥, A♥])
     """
     deal = as_deal(deal)
     if talon not in ("none", "lead", "dealer"):

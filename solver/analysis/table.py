@@ -46,7 +46,13 @@ def contract_name(tricks: int, strain: int) -> str | None:
 class TableResult:
     """``tricks[seat][strain]`` with the best discard, ``discards[seat][strain]`` that
     discard, ``misere[seat]`` the tricks the мизер player is forced to take with his best
-    discard (``misere_discards[seat]``).  Strains are 0..3 (♠ ♣ ♦ ♥) and 4 (NT)."""
+    discard (``misere_discards[seat]``).  Strains are 0..3 (♠ ♣ ♦ ♥) and 4 (NT); a discard is
+    two :class:`~solver.Card`.
+
+    >>> t = table("AK.7..7/QJ.8..8/T9.9..9", talon="A♣ K♣", backend="reference")
+    >>> t.discards[0][4], t.misere_discards[1]
+    ((7♣, 7♥), (J♠, Q♠))
+    """
 
     deal: Deal
     leader: int

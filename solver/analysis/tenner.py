@@ -15,6 +15,7 @@ from html import escape
 from ..api import SolveResult, solve
 from ..bidding import Bid
 from ..cards import count
+from ..cardset import Card, cards_tuple
 from ..conventions import Conventions
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
@@ -37,7 +38,8 @@ from .discard import best_discard
 @dataclass(frozen=True)
 class TennerResult:
     """``verified``: the declarer takes every trick; ``tricks``: how many he takes;
-    ``short``: by how many he is refuted; ``line``: the principal (refuting) line;
+    ``short``: by how many he is refuted; ``line``: the principal (refuting) line (its cards,
+    like the discards', :class:`~solver.Card`);
     ``discard``: the discard played (None: the hand as dealt); ``best_discard`` /
     ``best_tricks``: the best discard with the talon known (None without a talon);
     ``score``: what the hand writes (a :class:`solver.scoring.HandScore`, or None; under
@@ -48,9 +50,9 @@ class TennerResult:
     trump: int
     tricks: int
     target: int
-    line: tuple[int, ...]
-    discard: tuple[int, ...] | None
-    best_discard: tuple[int, ...] | None
+    line: tuple[Card, ...]
+    discard: tuple[Card, ...] | None
+    best_discard: tuple[Card, ...] | None
     best_tricks: int | None
     score: object = field(default=None, compare=False)
     solution: SolveResult | None = field(default=None, repr=False, compare=False)
@@ -123,8 +125,8 @@ def tenner(deal, declarer, trump, *, discard=None, talon=None, leader=0, convent
 
     >>> r = tenner("AK.7..7/QJ.8..8/T9.9..9", 0, "NT", talon="A♣ K♣", discard="7♣ 7♥",
     ...            backend="reference")
-    >>> r.verified, r.tricks
-    (True, 4)
+    >>> r.verified, r.tricks, r.best_discard
+    (True, 4, (7♣, 7♥))
     """
     deal = as_deal(deal)
     seat = as_seat(declarer, "declarer")
@@ -140,7 +142,7 @@ def tenner(deal, declarer, trump, *, discard=None, talon=None, leader=0, convent
     if discard is not None:
         if twelve is None:
             raise InvalidArgumentError("a discard needs the talon (the deal's or talon=…)")
-        disc = tuple(sorted(as_cards(discard, "discard")))
+        disc = cards_tuple(sorted(as_cards(discard, "discard")))
         if len(disc) != 2 or any(not twelve >> c & 1 for c in disc):
             raise InvalidArgumentError(
                 f"the discard must be two of the declarer's 12 cards, not {cards_text(disc)}")

@@ -1,0 +1,168 @@
+"""The results a notebook user handles behave like values and show cards as cards.
+
+Every card an analysis hands out is a :class:`solver.Card` (every card set a
+:class:`solver.CardSet`): an ``int`` that prints as ``7♣``.  Being ints, they leave what
+compared, hashed or serialised as ints exactly as it was: ``to_dict()`` and the JSON of a
+result's fields are checked against tests/data/result_json.json, written by the code before
+results carried cards.  Results survive pickling (batch workers send them between processes)
+and compare by content.
+"""
+
+import dataclasses
+import json
+import pickle
+import re
+from pathlib import Path
+
+import pytest
+
+import solver
+from solver import Card, CardSet
+from solver.analysis import discard, odds, order, preferans, raspasy, table, tenner
+
+ENDING = "AK.7..7/QJ.8..8/T9.9..9"
+REF = {"backend": "reference"}
+
+CASES = {
+    "discard": lambda: discard(ENDING, declarer=0, trump="NT", talon="A♣ K♣", **REF),
+    "discard_misere": lambda: discard(ENDING, misere=1, talon="A♣ K♣", exact=False, **REF),
+    "table": lambda: table(ENDING, talon="A♣ K♣", **REF),
+    "odds": lambda: odds("A.K7.A.", 0, trump="NT", level=2, pool="KQ.A8..", lead="A♠",
+                         progress=False, **REF),
+    "odds_misere": lambda: odds("A.K7.A.", 1, misere=True, pool="KQ.A8..", progress=False,
+                                **REF),
+    "order": lambda: order("A.K7.A.", 0, pool="KQ.A8..", strains="NT", levels=2, screen=4,
+                           progress=False, **REF),
+    "tenner": lambda: tenner(ENDING, 0, "NT", talon="A♣ K♣", discard="A♣ K♣", **REF),
+    "preferans": lambda: preferans("AK.7.7.", "NT", pool="QJ.8.8.", **REF),
+    "raspasy": lambda: raspasy("A.K..7/K.A..8/7.7..A", **REF),
+    "solve": lambda: solver.solve(ENDING, declarer=0, trump="NT", **REF),
+    "solve_raspasy": lambda: solver.solve("A.K..7/K.A..8/7.7..A", raspasy=True, **REF),
+}
+# the results whose fields are all JSON-ready once dataclasses.asdict() has taken them apart
+ASDICT = ("discard", "discard_misere", "table", "odds", "odds_misere", "preferans")
+
+GOLDEN = Path(__file__).resolve().parent / "data" / "result_json.json"
+
+
+def fields_json(r) -> str:
+    """The JSON of a result's fields as they are (its time taken left out)."""
+    if hasattr(r, "seconds"):
+        r = dataclasses.replace(r, seconds=0.0)
+    return json.dumps(dataclasses.asdict(r), ensure_ascii=False)
+
+
+@pytest.fixture(scope="module")
+def results():
+    return {name: make() for name, make in CASES.items()}
+
+
+# the fields (of a result, a named tuple or a dataclass inside it) that hold cards
+CARD_FIELDS = {"talon", "discards", "misere_discards", "cards", "lead", "same", "discard",
+               "best_discard", "line", "lines", "options", "counterexamples", "hands"}
+
+
+def _plain_ints(value, where: str = "") -> list:
+    """Where a plain int stands among the cards of ``value``: containers are walked, and of a
+    named tuple or a dataclass only the fields that hold cards."""
+    if isinstance(value, (Card, CardSet)) or value is None:
+        return []
+    if isinstance(value, int) and not isinstance(value, bool):
+        return [f"{where} = {value!r}"]
+    if hasattr(value, "_fields") or dataclasses.is_dataclass(value):
+        names = value._fields if hasattr(value, "_fields") else \
+            [f.name for f in dataclasses.fields(value)]
+        return [x for n in names if n in CARD_FIELDS
+                for x in _plain_ints(getattr(value, n), f"{where}.{n}")]
+    if isinstance(value, dict):
+        return [x for k, v in value.items() for x in _plain_ints(v, f"{where}[{k!r}]")]
+    if isinstance(value, (tuple, list)):
+        return [x for i, v in enumerate(value) for x in _plain_ints(v, f"{where}[{i}]")]
+    return []
+
+
+def test_every_card_a_result_hands_out_is_a_card(results):
+    r = results
+    assert type(r["discard"].best.cards[0]) is Card and type(r["discard"].talon[1]) is Card
+    assert all(type(c) is Card for s in range(3) for pair in r["table"].discards[s].values()
+               for c in pair)
+    assert all(type(c) is Card for pair in r["table"].misere_discards.values() for c in pair)
+    assert type(r["odds"].cards) is CardSet and type(r["odds"].lead) is Card
+    assert type(r["odds"].best.cards[1]) is Card
+    assert type(r["order"].cards) is CardSet and type(r["order"].best.discard[0]) is Card
+    assert type(r["tenner"].discard[0]) is Card and type(r["tenner"].best_discard[0]) is Card
+    assert type(r["tenner"].line[0]) is Card
+    cex = r["preferans"].counterexamples[4]
+    assert type(r["preferans"].cards) is CardSet and type(cex.hands[0]) is CardSet
+    assert type(cex.discard[0]) is Card and type(cex.line[0]) is Card
+    assert type(r["raspasy"].lines[2][0]) is Card
+    assert all(type(c) is Card for p in r["discard"].best_discards for c in p)
+    assert all(type(c) is Card for cards, _ in r["order"].histograms.values() for c in cards)
+    # and nowhere a plain int left among the cards
+    for name, result in r.items():
+        if isinstance(result, solver.SolveResult):
+            cards = result.cards if name == "solve" else result.cards[0]
+            assert all(type(c) is Card for c in cards), name
+            assert not _plain_ints([result.line, [t["cards"] for t in result.replay()]]), name
+        else:
+            assert not _plain_ints(result, name), name
+
+
+def test_odds_lists_equivalent_discards_as_cards():
+    r = odds("AK.7..7", 0, trump="NT", level=1, pool="QJ.8..8", discard=None, progress=False,
+             **REF)
+    same = [p for d in r.discards for p in d.same]
+    assert same and all(type(c) is Card for p in same for c in p)
+
+
+def test_reprs_read_as_cards(results):
+    r = results
+    assert "DiscardValue(cards=(7♣, 7♥), tricks=4, group=0, exact=True)" in repr(r["discard"])
+    assert "talon=(A♣, K♣)" in repr(r["discard"])
+    assert repr(r["table"].discards[0][4]) == "(7♣, 7♥)"
+    assert "cards=CardSet('A.K7.A.')" in repr(r["odds"]) and "lead=A♠" in repr(r["odds"])
+    assert "DiscardOdds(cards=(7♣, K♣)" in repr(r["odds"])
+    assert "discard=(7♣, K♣)" in repr(r["order"])
+    assert "discard=(K♣, A♣), best_discard=(7♣, 7♥)" in repr(r["tenner"])
+    assert "hands=(CardSet('QJ...'), CardSet('.8.8.'), CardSet('.7.7.'))" in repr(r["preferans"])
+    assert "lines={0: [7♥, 8♥, A♥," in repr(r["raspasy"])
+    for name, result in r.items():      # no card field shows a number (7♣ starts with one)
+        assert not re.search(r"\b(cards|discard|talon|lines?|lead|hands)=[(\[]*\d+[,)\]]",
+                             repr(result)), name
+
+
+def test_cards_still_compare_hash_and_index_as_ints(results):
+    best = results["discard"].best
+    assert best.cards == (8, 24) and hash(best.cards) == hash((8, 24))
+    assert {(8, 24): "x"}[best.cards] == "x" and list(range(32))[best.cards[1]] == 24
+    assert best.cards[0] + 1 == 9 and f"{best.cards[0]:d}" == "8"
+    assert results["odds"].cards == (1 << 7) | (1 << 8) | (1 << 14) | (1 << 23)
+    assert results["odds"].lead == 7 and results["discard"].best_discards[0] == (8, 24)
+
+
+def test_json_is_unchanged(results):
+    """``to_dict()`` (what ``--json`` prints) and the JSON of the fields themselves (ints)."""
+    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    assert set(golden) == set(CASES)
+    for name, r in results.items():
+        assert json.dumps(r.to_dict(), ensure_ascii=False) == golden[name]["to_dict"], name
+        if name in ASDICT:
+            assert fields_json(r) == golden[name]["asdict"], name
+
+
+def test_results_survive_a_pickle_round_trip(results):
+    for name, r in results.items():
+        copy = pickle.loads(pickle.dumps(r))
+        assert copy == r and repr(copy) == repr(r), name
+        assert json.dumps(copy.to_dict(), ensure_ascii=False) == \
+            json.dumps(r.to_dict(), ensure_ascii=False)
+    cards = pickle.loads(pickle.dumps(results["discard"])).best.cards
+    assert type(cards[0]) is Card and cards == (8, 24)
+    assert type(pickle.loads(pickle.dumps(results["odds"])).cards) is CardSet
+
+
+def test_equal_questions_give_equal_results(results):
+    for name, make in CASES.items():
+        if name in ("table", "order"):
+            continue        # a second second each: the cheap ones make the point
+        assert make() == results[name], name
