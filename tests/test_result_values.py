@@ -164,5 +164,17 @@ def test_results_survive_a_pickle_round_trip(results):
 def test_equal_questions_give_equal_results(results):
     for name, make in CASES.items():
         if name in ("table", "order"):
-            continue        # a second second each: the cheap ones make the point
+            continue        # about a second each: the cheap ones make the point
         assert make() == results[name], name
+
+
+@pytest.mark.skipif(not solver.available_backends(), reason="no fast backend (C or Numba)")
+def test_a_discard_answered_in_a_warm_table_equals_a_fresh_one():
+    """``nodes`` (how much the engine searched) is not part of the answer: the same question
+    asked again in the same context, its table warm, compared unequal."""
+    from solver.engine import get_backend
+    backend = solver.available_backends()[0]
+    ctx = get_backend(backend).Context()
+    first = discard(solver.EXAMPLE_DEAL, declarer=0, trump="♠", backend=backend, context=ctx)
+    again = discard(solver.EXAMPLE_DEAL, declarer=0, trump="♠", backend=backend, context=ctx)
+    assert again.nodes != first.nodes and again == first

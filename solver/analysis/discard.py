@@ -79,9 +79,9 @@ class DiscardResult:
 
     ``mode`` is ``"contract"`` (declarer maximises, ``trump`` given) or ``"misere"`` (the
     мизер player minimises his tricks).  ``best`` is the first discard, ``tricks`` its value.
-    ``solves`` counts engine calls (probes and solves), ``nodes`` their search nodes.  Cards
-    are :class:`~solver.Card` (``talon`` and each discard's ``cards``): ints that print as
-    cards.
+    ``solves`` counts engine calls (probes and solves), ``nodes`` their search nodes (neither
+    is compared: a warm table answers the same question in fewer).  Cards are
+    :class:`~solver.Card` (``talon`` and each discard's ``cards``): ints that print as cards.
 
     >>> r = discard("AK.7..7/QJ.8..8/T9.9..9", declarer=0, trump="NT",
     ...             talon="A♣ K♣", backend="reference")
@@ -99,7 +99,7 @@ class DiscardResult:
     talon: tuple[Card, ...]
     discards: tuple[DiscardValue, ...]
     backend: str = ""
-    nodes: int = 0
+    nodes: int = field(default=0, compare=False)
     solves: int = field(default=0, compare=False)
 
     @property
