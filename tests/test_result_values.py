@@ -178,3 +178,15 @@ def test_a_discard_answered_in_a_warm_table_equals_a_fresh_one():
     first = discard(solver.EXAMPLE_DEAL, declarer=0, trump="♠", backend=backend, context=ctx)
     again = discard(solver.EXAMPLE_DEAL, declarer=0, trump="♠", backend=backend, context=ctx)
     assert again.nodes != first.nodes and again == first
+
+
+def test_the_same_answer_from_another_engine_compares_equal():
+    """Which engine answered is how, not what: every result compares as SolveResult does."""
+    from solver import discard, odds, table
+    ending, kw = "AK.7..7/QJ.8..8/T9.9..9", {"talon": "A♣ K♣"}
+    assert (discard(ending, 0, "NT", backend="reference", **kw)
+            == discard(ending, 0, "NT", backend="auto", **kw))
+    assert table(ending, backend="reference", **kw) == table(ending, backend="auto", **kw)
+    own, pool = "AK.Q7.A.8", "QJ9.K.KQ.79"
+    assert (odds(own, 0, trump="♠", pool=pool, backend="reference", progress=False)
+            == odds(own, 0, trump="♠", pool=pool, backend="auto", progress=False))

@@ -98,7 +98,7 @@ class DiscardResult:
     leader: int
     talon: tuple[Card, ...]
     discards: tuple[DiscardValue, ...]
-    backend: str = ""
+    backend: str = field(default="", compare=False)   # how, not what: engines agree
     nodes: int = field(default=0, compare=False)
     solves: int = field(default=0, compare=False)
 

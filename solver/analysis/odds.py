@@ -125,7 +125,7 @@ class OddsResult:
     level: int
     lead: Card | None
     discards: tuple[DiscardOdds, ...]
-    backend: str = ""
+    backend: str = field(default="", compare=False)   # how, not what: engines agree
     seconds: float = field(default=0.0, compare=False)
 
     @property

@@ -60,7 +60,7 @@ class TableResult:
     discards: dict
     misere: dict
     misere_discards: dict
-    backend: str = ""
+    backend: str = field(default="", compare=False)   # how, not what: engines agree
     solves: int = field(default=0, compare=False)
 
     def contract(self, seat: int, strain: int) -> str | None:
