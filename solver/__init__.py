@@ -14,7 +14,7 @@ import importlib
 _WHERE = {
     "analysis": ".analysis", "discard": ".analysis", "odds": ".analysis", "order": ".analysis",
     "preferans": ".analysis", "raspasy": ".analysis", "table": ".analysis",
-    "tenner": ".analysis",
+    "review": ".analysis", "tenner": ".analysis",
     "SolveResult": ".api", "solve": ".api",
     "ACE": ".cards", "CLUBS": ".cards", "DIAMONDS": ".cards", "HEARTS": ".cards",
     "JACK": ".cards", "KING": ".cards", "NO_TRUMP": ".cards", "QUEEN": ".cards",
@@ -51,7 +51,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Deal", "Position", "solve", "SolveResult", "analysis", "discard", "table", "odds",
-    "raspasy", "tenner", "preferans", "order", "Card", "CardSet", "available_backends",
+    "raspasy", "tenner", "preferans", "order", "review", "Card", "CardSet", "available_backends",
     "get_backend", "PrefError", "InvalidCardError", "InvalidDealError", "IllegalPlayError",
     "InvalidArgumentError", "BackendUnavailableError", "TimeLimitError", "EXAMPLE_DEAL", "card",
     "suit_of", "rank_of", "SPADES", "CLUBS", "DIAMONDS", "HEARTS", "NO_TRUMP", "SEVEN", "TEN",

@@ -1,5 +1,6 @@
 """The analyses (SPEC §4.2–4.8): best discard, makeability table, exact odds over every
-layout, распасы, the unwhisted tenner and the "преферанс" hand.
+layout, распасы, the unwhisted tenner, the "преферанс" hand and a played hand reviewed card by
+card.
 
 Each returns a frozen dataclass (plain attributes, ``to_dict()``, ``to_pandas()`` where it is
 a table, ``_repr_html_``) and has a ``pref`` subcommand.  ``docs/analysis.md`` explains the
@@ -11,6 +12,7 @@ from .odds import DiscardOdds, OddsResult, odds
 from .order import OrderOption, OrderResult, order
 from .preferans import Counterexample, PreferansResult, preferans
 from .raspasy import RaspasyResult, raspasy
+from .review import ReviewResult, ReviewRow, review
 from .table import TableResult, table
 from .tenner import TennerResult, tenner
 
@@ -19,6 +21,7 @@ __all__ = [
     "table", "TableResult",
     "odds", "OddsResult", "DiscardOdds",
     "raspasy", "RaspasyResult",
+    "review", "ReviewResult", "ReviewRow",
     "tenner", "TennerResult",
     "preferans", "PreferansResult", "Counterexample",
     "order", "OrderResult", "OrderOption",
