@@ -20,7 +20,7 @@ from .notation import output_style
 # Subcommands in the order ``pref --help`` lists them; each is solver/commands/<name>.py
 # with ``register(subparsers)`` that adds its parser and sets ``func``.
 COMMANDS = (
-    "demo", "show", "solve", "discard", "table", "odds", "order", "raspasy", "tenner",
+    "demo", "show", "solve", "review", "discard", "table", "odds", "order", "raspasy", "tenner",
     "preferans",
     "batch", "score",
 )
