@@ -8,7 +8,8 @@ Jupyter calls ``_repr_html_`` on :class:`~solver.Deal`, :class:`~solver.Position
   seats that played them, the player to move is marked, tricks so far are counted;
 * :func:`result_html` — a solve result: the value of every legal card written under it on the
   hand of the player to move (the best cards in green), then the principal line;
-* :func:`line_html` — a line as a table of tricks: who led, what each seat played, who won.
+* :func:`line_html` — a line as a table of tricks: who led, what each seat played, who won;
+* :func:`review_html` — a played hand reviewed card by card, the mistakes highlighted.
 
 Seat 0 (first hand) sits on the left, seat 1 at the top, seat 2 on the right, so that play goes
 clockwise as at a real table.  ♠ ♣ are black, ♦ ♥ red.  Every style is inline (no ``<style>``
@@ -256,8 +257,29 @@ def result_html(result) -> str:
             f"{line_html(result.replay(), solo=result.solo, taken=pos.tricks[result.solo])}")
 
 
+def review_html(review) -> str:
+    """A review (:class:`solver.analysis.ReviewResult`): the position before the first card,
+    then a row per card played (trick, seat, card, value after it, cost, the best cards), the
+    mistakes on a red ground with their cost in orange, and the summary below."""
+    th = "padding:2px 8px;border-bottom:1px solid #bbb;text-align:center"
+    td = "padding:2px 8px;text-align:center;border:none"
+    head = ["#", "trick", "seat", "card", "value", "cost", "best cards"]
+    rows = ["<tr>" + "".join(f"<th style='{th}'>{h}</th>" for h in head) + "</tr>"]
+    for r in review.rows:
+        cost = f"<b style='color:{WORSE}'>{r.cost}</b>" if r.mistake else "0"
+        cells = [str(r.number), str(r.trick), str(r.seat), card_html(r.card), str(r.value),
+                 cost, " ".join(card_html(c) for c in r.best_cards)]
+        ground = " style='background:#fdecea' title='a mistake'" if r.mistake else ""
+        rows.append(f"<tr{ground}>" + "".join(f"<td style='{td}'>{x}</td>" for x in cells)
+                    + "</tr>")
+    summary = "".join(f"<div>{escape(t)}</div>" for t in review.summary())
+    return (f"<div><b>{escape(review.headline())}</b></div>{position_html(review.position)}"
+            f"<div style=\"{_PANEL};margin-top:6px\"><table style='border-collapse:collapse'>"
+            + "".join(rows) + f"</table></div>{summary}")
+
+
 __all__ = ["card_html", "hand_html", "table_layout", "deal_html", "position_html",
-           "line_html", "result_html", "deal_text", "format_card", "rank_text"]
+           "line_html", "result_html", "review_html", "deal_text", "format_card", "rank_text"]
 
 
 # -- text, for the terminal -------------------------------------------------------------------

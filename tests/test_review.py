@@ -8,7 +8,6 @@ ending and to the reference solver."""
 import json
 import pickle
 
-import numpy as np
 import pytest
 from _analysis_helpers import needs_fast
 

@@ -24,7 +24,6 @@ seat 0's, then seat 1's, then seat 2's), each seat's positions sharing the table
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from html import escape
 from typing import NamedTuple
 
 from ..api import _as_position
@@ -153,7 +152,8 @@ class ReviewResult:
                      "mistake"])
         return frame.set_index("number")
 
-    def _head(self) -> str:
+    def headline(self) -> str:
+        """The first line: the game and the value before the first card."""
         if self.mode == "raspasy":
             return ("распасы, each card from its mover's side (value: the tricks he can be held "
                     "to at most); before the first card: "
@@ -163,7 +163,8 @@ class ReviewResult:
         return (f"{what}, {who} seat {self.solo}: {plural(self.start, 'trick')} double dummy "
                 f"before the first card")
 
-    def _tail(self) -> list[str]:
+    def summary(self) -> list[str]:
+        """The last lines: where the play ended, the tricks taken, the costs by side."""
         taken = ", ".join(f"seat {s} {n}" for s, n in enumerate(self.taken))
         if self.dealer_tricks:
             taken += f", dealer {self.dealer_tricks}"
@@ -188,7 +189,7 @@ class ReviewResult:
                 f"{others} {plural(self.others_cost, 'trick')} ({plural(theirs, 'mistake')})"]
 
     def __str__(self) -> str:
-        out = [self._head(), "     #  trick  seat  card  value  cost  best cards"]
+        out = [self.headline(), "     #  trick  seat  card  value  cost  best cards"]
         for r in self.rows:
             mark = "*" if r.mistake else " "
             out.append(f"  {mark}{r.number:>3}  {r.trick:>5}  {r.seat:>4}  "
@@ -197,27 +198,11 @@ class ReviewResult:
         if self.mistakes:
             out.append("  (* a mistake: its cost in tricks from the mover's side; best cards: "
                        "what he could have played)")
-        return "\n".join(out + self._tail())
+        return "\n".join(out + self.summary())
 
     def _repr_html_(self) -> str:
-        from ..display import _PANEL, WORSE, card_html, position_html
-        th = "padding:2px 8px;border-bottom:1px solid #bbb;text-align:center"
-        td = "padding:2px 8px;text-align:center;border:none"
-        head = ["#", "trick", "seat", "card", "value", "cost", "best cards"]
-        rows = ["<tr>" + "".join(f"<th style='{th}'>{h}</th>" for h in head) + "</tr>"]
-        for r in self.rows:
-            style = " style='background:#fdecea'" if r.mistake else ""
-            cost = (f"<b style='color:{WORSE}'>{r.cost}</b>" if r.mistake else "0")
-            best = " ".join(card_html(c) for c in r.best_cards)
-            cells = [str(r.number), str(r.trick), str(r.seat), card_html(r.card), str(r.value),
-                     cost, best]
-            rows.append(f"<tr{style}>" + "".join(f"<td style='{td}'>{x}</td>" for x in cells)
-                        + "</tr>")
-        table = (f"<div style=\"{_PANEL};margin-top:6px\"><table style='border-collapse:"
-                 f"collapse'>{''.join(rows)}</table></div>")
-        tail = "".join(f"<div>{escape(t)}</div>" for t in self._tail())
-        return (f"<div><b>{escape(self._head())}</b></div>{position_html(self._position)}"
-                f"{table}{tail}")
+        from ..display import review_html
+        return review_html(self)
 
 
 def _play_list(play) -> list[int]:
