@@ -35,6 +35,50 @@ def add_style(p) -> None:
                         "or Т♥ (russian); every form reads back as input")
 
 
+def add_game(p, *, raspasy_help: str) -> None:
+    """The question a deal is played as (``pref solve``, ``pref review``): ``-d SEAT -t TRUMP``,
+    ``--misere SEAT`` or ``--raspasy`` with ``--talon``, and ``--leader``."""
+    mode = p.add_mutually_exclusive_group(required=True)
+    mode.add_argument("-d", "--declarer", type=seat, metavar="SEAT", help="declarer's seat")
+    mode.add_argument("--misere", type=seat, metavar="SEAT", help="the misère player's seat")
+    mode.add_argument("--raspasy", action="store_true", help=raspasy_help)
+    p.add_argument("-t", "--trump", help="trump for a contract: ♠ ♣ ♦ ♥ S C D H NT БК")
+    p.add_argument("--talon", default="none", choices=("none", "lead", "dealer"),
+                   help="распасы talon rule (default: none, first hand leads)")
+    p.add_argument("--leader", type=seat, default=0, metavar="SEAT",
+                   help="who leads the first trick (default: 0, the first hand)")
+
+
+def opening_of(args, deal):
+    """The :class:`~solver.Position` that ``add_game``'s options make of ``deal``."""
+    from ..errors import InvalidArgumentError
+    from ..position import Position
+    if args.declarer is not None and args.trump is None:
+        raise InvalidArgumentError("a contract needs -t TRUMP (♠ ♣ ♦ ♥ or NT)")
+    return Position.from_deal(deal, declarer=args.declarer, trump=args.trump,
+                              misere=args.misere, raspasy=args.raspasy, talon=args.talon,
+                              leader=args.leader)
+
+
+def play_out(position, text: str) -> list[int]:
+    """``--play``: play ``text``'s cards on ``position`` in order; an illegal card is an error
+    naming it, its place in the play and why it cannot be played."""
+    from ..errors import IllegalPlayError, PrefError
+    from ..notation import format_card, parse_card_list
+    try:
+        cards = parse_card_list(text)
+    except PrefError as exc:    # the notation's error names the bad character
+        raise type(exc)(f"--play: {exc}") from None
+    for k, c in enumerate(cards):
+        trick = sum(position.tricks) + position.dealer_tricks + 1
+        try:
+            position.push(c)
+        except IllegalPlayError as exc:
+            raise IllegalPlayError(f"--play, card {k + 1} ({format_card(c)}), trick {trick}: "
+                                   f"{exc}") from None
+    return cards
+
+
 def add_conventions(p) -> None:
     """``--conventions NAME`` and ``--players {3,4}``: the rules the result is scored under."""
     from ..conventions import PRESETS

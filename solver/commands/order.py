@@ -1,6 +1,6 @@
 """``pref order CARDS12 [--seat SEAT] [--strains S ...] [--no-misere] [--levels N ...]
-[--fast] [--conventions NAME] [--players N] [--talon CARDS]``: what to order with these 12 cards, every contract and мизер ranked by exact
-probability and expected висты."""
+[--fast] [--conventions NAME] [--players N] [--talon CARDS]``: what to order with these 12
+cards, every contract and мизер ranked by exact probability and expected висты."""
 
 from __future__ import annotations
 

@@ -6,10 +6,7 @@ from __future__ import annotations
 import json
 
 from ..deal import Deal
-from ..errors import InvalidArgumentError
-from ..position import Position
-from ._args import add_backend_options, add_style, seat
-from .solve import play_out
+from ._args import add_backend_options, add_game, add_style, opening_of, play_out
 
 HELP = "review a played hand card by card: each card's value, its cost and the best cards"
 
@@ -17,16 +14,7 @@ HELP = "review a played hand card by card: each card's value, its cost and the b
 def register(sub) -> None:
     p = sub.add_parser("review", help=HELP, description=HELP)
     p.add_argument("deal", help="a deal line (or an ending: three equal hands, no talon)")
-    mode = p.add_mutually_exclusive_group(required=True)
-    mode.add_argument("-d", "--declarer", type=seat, metavar="SEAT", help="declarer's seat")
-    mode.add_argument("--misere", type=seat, metavar="SEAT", help="the misère player's seat")
-    mode.add_argument("--raspasy", action="store_true",
-                      help="распасы: each card valued from its mover's side (his guarantee)")
-    p.add_argument("-t", "--trump", help="trump for a contract: ♠ ♣ ♦ ♥ S C D H NT БК")
-    p.add_argument("--talon", default="none", choices=("none", "lead", "dealer"),
-                   help="распасы talon rule (default: none, first hand leads)")
-    p.add_argument("--leader", type=seat, default=0, metavar="SEAT",
-                   help="who leads the first trick (default: 0, the first hand)")
+    add_game(p, raspasy_help="распасы: each card valued from its mover's side (his guarantee)")
     p.add_argument("--play", metavar="CARDS", required=True,
                    help="the cards as played, in order from the first lead (e.g. \"K♠ 7♠ 10♠ "
                         "A♣\")")
@@ -41,11 +29,7 @@ def register(sub) -> None:
 def run(args) -> int:
     from ..analysis import review
     deal = Deal.from_str(args.deal)
-    if args.declarer is not None and args.trump is None:
-        raise InvalidArgumentError("a contract needs -t TRUMP (♠ ♣ ♦ ♥ or NT)")
-    where = Position.from_deal(deal, declarer=args.declarer, trump=args.trump,
-                               misere=args.misere, raspasy=args.raspasy, talon=args.talon,
-                               leader=args.leader)
+    where = opening_of(args, deal)
     played = play_out(where.copy(), args.play)     # the errors of `pref solve --play`
     r = review(where, played, backend=args.backend)
     if args.json:

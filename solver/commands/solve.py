@@ -7,10 +7,9 @@ import json
 from ..api import solve
 from ..deal import Deal
 from ..display import tricks_text
-from ..errors import IllegalPlayError, InvalidArgumentError, PrefError
-from ..notation import format_card, format_strain, parse_card_list
+from ..notation import format_card, format_strain
 from ..position import Position
-from ._args import add_backend_options, add_style, seat
+from ._args import add_backend_options, add_game, add_style, opening_of, play_out
 
 HELP = "solve a contract, a мизер or распасы double dummy"
 
@@ -18,15 +17,7 @@ HELP = "solve a contract, a мизер or распасы double dummy"
 def register(sub) -> None:
     p = sub.add_parser("solve", help=HELP, description=HELP)
     p.add_argument("deal", help="a deal line (or an ending: three equal hands, no talon)")
-    mode = p.add_mutually_exclusive_group(required=True)
-    mode.add_argument("-d", "--declarer", type=seat, metavar="SEAT", help="declarer's seat")
-    mode.add_argument("--misere", type=seat, metavar="SEAT", help="the misère player's seat")
-    mode.add_argument("--raspasy", action="store_true", help="распасы: every seat's guarantee")
-    p.add_argument("-t", "--trump", help="trump for a contract: ♠ ♣ ♦ ♥ S C D H NT БК")
-    p.add_argument("--talon", default="none", choices=("none", "lead", "dealer"),
-                   help="распасы talon rule (default: none, first hand leads)")
-    p.add_argument("--leader", type=seat, default=0, metavar="SEAT",
-                   help="who leads the first trick (default: 0, the first hand)")
+    add_game(p, raspasy_help="распасы: every seat's guarantee")
     p.add_argument("--play", metavar="CARDS",
                    help="cards already played, in order from the first lead (e.g. \"K♠ 7♠ 10♠ "
                         "A♣\"): solve from there; tricks count those already taken")
@@ -39,11 +30,7 @@ def register(sub) -> None:
 
 def run(args) -> int:
     deal = Deal.from_str(args.deal)
-    if args.declarer is not None and args.trump is None:
-        raise InvalidArgumentError("a contract needs -t TRUMP (♠ ♣ ♦ ♥ or NT)")
-    where = Position.from_deal(deal, declarer=args.declarer, trump=args.trump,
-                               misere=args.misere, raspasy=args.raspasy, talon=args.talon,
-                               leader=args.leader)
+    where = opening_of(args, deal)
     played = play_out(where, args.play) if args.play is not None else []
     if where.is_over:
         return print_over(args, deal, where, played)
@@ -70,23 +57,6 @@ def run(args) -> int:
             tricks[0] = dict(tricks[0], cards=[*where.table, *tricks[0]["cards"]])
         print("\n".join(tricks_text(tricks, first=first)))
     return 0
-
-
-def play_out(position: Position, text: str) -> list[int]:
-    """Play ``text``'s cards on ``position`` in order; an illegal card is an error naming it,
-    its place in the play and why it cannot be played."""
-    try:
-        cards = parse_card_list(text)
-    except PrefError as exc:    # the notation's error names the bad character
-        raise type(exc)(f"--play: {exc}") from None
-    for k, c in enumerate(cards):
-        trick = sum(position.tricks) + position.dealer_tricks + 1
-        try:
-            position.push(c)
-        except IllegalPlayError as exc:
-            raise IllegalPlayError(f"--play, card {k + 1} ({format_card(c)}), trick {trick}: "
-                                   f"{exc}") from None
-    return cards
 
 
 def print_over(args, deal: Deal, where: Position, played: list[int]) -> int:

@@ -1,4 +1,5 @@
-"""``pref tenner DEAL -d SEAT -t TRUMP [--discard CARDS] [--conventions NAME] [--players N]``: check an unwhisted десятерная."""
+"""``pref tenner DEAL -d SEAT -t TRUMP [--discard CARDS] [--conventions NAME] [--players N]``:
+check an unwhisted десятерная."""
 
 from __future__ import annotations
 
