@@ -89,6 +89,8 @@ def _answer_options(base: dict) -> dict:
             continue
         if key == "trump":
             value = format_strain(parse_strain(value), "symbols")
+        elif key == "play":          # review: the cards in the order played
+            value = " ".join(format_card(c, "symbols") for c in parse_card_list(value))
         elif isinstance(value, str) and value not in ("none", "lead", "dealer"):
             value = " ".join(format_card(c, "symbols") for c in sorted(parse_card_list(value)))
         out[key] = value

@@ -331,3 +331,68 @@ register(Task(
     requires="solver.analysis.preferans",
 ))
 
+
+
+# -- review -------------------------------------------------------------------------------------
+
+def _play(value):
+    """The cards as played, in order (text in any notation, or a list of cards), as one text
+    in symbols: a line's ``"play"`` or ``-O play=…``."""
+    from ..analysis.review import _play_list
+    return format_cards(_play_list(value), "symbols")
+
+
+def _review_columns():
+    return ("mode", "solo", "trump", "played", "over", "start", "end",
+            "taken0", "taken1", "taken2", "dealer_tricks",
+            "solo_cost", "others_cost", "cost0", "cost1", "cost2",
+            "start0", "start1", "start2", "end0", "end1", "end2",
+            "mistakes", "mistake_list")
+
+
+def _run_review(deal, opts):
+    from ..analysis import review
+    from ..notation import format_card
+    play = opts.get("play")
+    if play is None:
+        raise InvalidArgumentError(
+            '--what review needs the cards played: a "play" key on the line ({"deal": …, '
+            '"play": "7♣ A♣ Q♣ …"}, any card notation) or -O play=CARDS')
+    backend, tt_mb = opts.get("backend", "auto"), opts.get("tt_mb", 32)
+    mode = {k: opts[k] for k in ("declarer", "trump", "misere", "raspasy", "talon", "leader")
+            if k in opts}
+    r = review(deal, play, backend=backend, tt_mb=tt_mb,
+               context=engine_context(backend, tt_mb), **mode)
+    costs = r.costs
+    row = {"mode": r.mode, "solo": r.solo, "trump": format_strain(r.trump),
+           "played": len(r.rows), "over": r.over, "dealer_tricks": int(r.dealer_tricks),
+           "mistakes": len(r.mistakes),
+           "mistake_list": " ".join(f"{m.number}:{format_card(m.card)}:{m.cost}"
+                                    for m in r.mistakes)}
+    for s in range(3):
+        row[f"taken{s}"] = int(r.taken[s])
+        row[f"cost{s}"] = int(costs[s])
+    if r.mode == "raspasy":
+        for s in range(3):
+            row[f"start{s}"] = int(r.start[s])
+            row[f"end{s}"] = int(r.end[s])
+    else:
+        row.update(start=int(r.start), end=int(r.end), solo_cost=int(r.solo_cost),
+                   others_cost=int(r.others_cost))
+    return row
+
+
+register(Task(
+    name="review",
+    summary='a played hand card by card (the line\'s "play" key, or -O play=CARDS) for a '
+            "contract (-d SEAT -t TRUMP), мизер (--misere SEAT) or распасы (--raspasy "
+            "[--talon RULE]): the value before and after, the tricks taken, each side's cost, "
+            "the mistakes",
+    columns=_review_columns(),
+    options={"declarer": _seat("declarer"), "trump": _trump, "misere": _seat("misere"),
+             "raspasy": _flag("raspasy"), "talon": _talon_rule, "leader": _seat("leader"),
+             "play": _play},
+    defaults={},
+    run=_run_review,
+    requires="solver.analysis.review",
+))
