@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from _analysis_helpers import needs_fast
 
-from solver import Deal, IllegalPlayError, Position, review
+from solver import Deal, IllegalPlayError, InvalidArgumentError, Position, review
 from solver.batch import available_tasks, evaluate
 from solver.cli import main
 from solver.notation import format_card, format_cards, format_strain
@@ -241,3 +241,16 @@ def test_a_stopped_run_resumes_to_the_same_rows(tmp_path, data):
         (tmp_path / "whole.csv.run.json").read_text(encoding="utf-8"), encoding="utf-8")
     assert main([*base, "-o", str(part), "--resume", "--jobs", "2"]) == 0
     assert read_csv(part) == read_csv(whole)
+
+
+def test_evaluate_takes_dicts_as_it_takes_json_lines(data):
+    cs, lines, _ = data
+    dicts = [json.loads(x) for x in lines[:6]]
+    dicts[1]["deal"] = Deal.from_str(dicts[1]["deal"])         # a Deal as the "deal"
+    dicts[2]["play"] = list(cs[2][2])                           # the cards as a list
+    assert evaluate(dicts, "review", jobs=1).equals(evaluate(lines[:6], "review", jobs=1))
+    df = evaluate([{"play": "7♣"}, {"deal": 5}, dicts[0]], "review", jobs=1, on_error="record")
+    assert 'a "deal" field' in df.loc[0, "error"] and '"deal" must be' in df.loc[1, "error"]
+    assert same(df.loc[2, "error"], None)
+    with pytest.raises(InvalidArgumentError, match="wrap a single deal in a list"):
+        evaluate(dicts[0], "review")

@@ -130,9 +130,10 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
              style: str | None = None, **options):
     """Evaluate ``what`` for every deal; a pandas DataFrame, one row per deal in input order.
 
-    ``deals``: deal strings (any notation, or JSON lines with per-deal options), :class:`Deal`
-    objects, or an integer array of shape ``(n, 3)`` (hand masks: endings) or ``(n, 4)`` (hands
-    and the talon's mask).  ``what``: a task of :data:`TASKS` (``"table"``, the makeability
+    ``deals``: deal strings (any notation, or JSON lines with per-deal options), dicts as
+    such a line holds (``{"deal": text or Deal, "play": ..., "declarer": 1, ...}``),
+    :class:`Deal` objects, or an integer array of shape ``(n, 3)`` (hand masks: endings) or
+    ``(n, 4)`` (hands and the talon's mask).  ``what``: a task of :data:`TASKS` (``"table"``, the makeability
     table, by default; ``"solve"``, and the analyses installed: see :func:`available_tasks`);
     ``options``: the task's options (for ``"solve"``:
     ``declarer``, ``trump``, ``misere``, ``raspasy``, ``talon``, ``leader``) and ``backend``,

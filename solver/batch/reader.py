@@ -173,9 +173,12 @@ def read_deal(line: int, payload, task):
     """One input → ``(deal, per-line options)`` or an error row; runs in the worker.
 
     ``payload`` is an input line (a deal in any notation, or a JSON object with ``"deal"`` and
-    per-line options, checked against ``task``'s options) or ``(hands, talon)`` masks.
+    per-line options, checked against ``task``'s options), such an object as a dict (its
+    ``"deal"`` text or a :class:`Deal`) or ``(hands, talon)`` masks.
     """
     try:
+        if isinstance(payload, dict):       # evaluate()'s dict: a JSON line's object
+            return _from_object(dict(payload), task)
         if not isinstance(payload, str):
             hands, talon = payload
             return Deal(tuple(hands), tuple(talon)), {}
@@ -187,36 +190,44 @@ def read_deal(line: int, payload, task):
                 "the line holds bytes that are not text in the file's encoding (shown as "
                 "\ufffd): save the file as UTF-8, or name its encoding (pref batch --encoding "
                 "cp1251, run_file(..., encoding='cp1251'))")
-        opts = {}
-        deal_text = payload
         if payload.startswith("{"):
             try:
                 obj = json.loads(payload)
             except json.JSONDecodeError as exc:
                 raise InvalidDealError(
                     f"not a JSON object: {exc.msg} at column {exc.colno}") from None
-            if not isinstance(obj, dict) or "deal" not in obj:
+            if not isinstance(obj, dict):
                 raise InvalidDealError('a JSON line is an object with a "deal" field')
-            deal_text = obj.pop("deal")
-            if not isinstance(deal_text, str):
-                raise InvalidDealError(f'"deal" must be a deal line (text), not {deal_text!r}')
-            opts = task.normalise(obj)
-            cleared = [k for k, v in obj.items() if v is None]
-            if cleared:
-                from .tasks import CLEARED
-                opts[CLEARED] = tuple(cleared)
-        return Deal.from_str(deal_text), opts
+            return _from_object(obj, task)
+        return Deal.from_str(payload), {}
     except PrefError as exc:
-        return error_row(line, payload if isinstance(payload, str) else repr(payload), exc)
+        return error_row(line, payload if isinstance(payload, str) else repr(payload)[:200],
+                         exc)
+
+
+def _from_object(obj: dict, task):
+    """A JSON line's object (or a dict given to :func:`~solver.batch.evaluate`) →
+    ``(deal, per-line options)``; ``obj`` is consumed."""
+    if "deal" not in obj:
+        raise InvalidDealError('a JSON line is an object with a "deal" field')
+    deal = obj.pop("deal")
+    if not isinstance(deal, (str, Deal)):
+        raise InvalidDealError(f'"deal" must be a deal line (text), not {deal!r}')
+    opts = task.normalise(obj)
+    cleared = [k for k, v in obj.items() if v is None]
+    if cleared:
+        from .tasks import CLEARED
+        opts[CLEARED] = tuple(cleared)
+    return (deal if isinstance(deal, Deal) else Deal.from_str(deal)), opts
 
 
 def as_deal_texts(deals) -> Iterable:
     """Normalise the inputs :func:`solver.batch.evaluate` takes into deal strings / Deals.
 
-    Strings and :class:`Deal` objects pass through; an ``(n, 3)`` array of hand masks gives
+    Strings, dicts (a JSON line's object) and :class:`Deal` objects pass through; an ``(n, 3)`` array of hand masks gives
     endings, ``(n, 4)`` full deals with the talon as the fourth mask (dotted order).
     """
-    if isinstance(deals, (str, Deal)):
+    if isinstance(deals, (str, Deal, dict)):
         raise InvalidArgumentError("evaluate() takes a list of deals; wrap a single deal in a list")
     if isinstance(deals, np.ndarray):
         if deals.ndim == 1 and deals.dtype.kind in "UO":     # an array of deal strings
@@ -249,5 +260,8 @@ def parse_object(index: int, obj):
         return (index, obj.strip())
     if isinstance(obj, Deal):
         return (index, (obj.hands, obj.talon))
+    if isinstance(obj, dict):            # {"deal": ..., per-deal options}, read in the worker
+        return (index, obj)
     return error_row(index, repr(obj)[:200],
-                     InvalidDealError(f"a deal is a string or a Deal, not {type(obj).__name__}"))
+                     InvalidDealError(f"a deal is a string, a Deal or a dict with a \"deal\", "
+                                      f"not {type(obj).__name__}"))
