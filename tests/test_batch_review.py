@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import csv
 import json
 
 import numpy as np
 import pytest
 from _analysis_helpers import needs_fast
+from test_batch import read_csv, read_jsonl
+from test_review import random_play
 
 from solver import Deal, IllegalPlayError, InvalidArgumentError, Position, review
 from solver.batch import available_tasks, evaluate
@@ -24,14 +25,7 @@ MODES = [dict(declarer=1, trump="♥"), dict(declarer=0, trump="NT", leader=2), 
 
 def played(deal, mode, seed, n=None):
     """Random legal cards from the start of ``deal`` under ``mode`` (all of them, or ``n``)."""
-    rng = np.random.default_rng(seed)
-    p, out = Position.from_deal(deal, **mode), []
-    while not p.is_over and (n is None or len(out) < n):
-        cards = list(p.legal_cards())
-        c = cards[int(rng.integers(len(cards)))]
-        p.push(c)
-        out.append(c)
-    return out
+    return random_play(Position.from_deal(deal, **mode), np.random.default_rng(seed), n)
 
 
 def cases():
@@ -145,16 +139,6 @@ def test_missing_play_and_bad_cards_are_error_rows(data):
     assert f"card 3 ({format_card(wrong)}), trick 1" in df.loc[2, "error"]
     assert df.loc[3, "error"].startswith("play: ")
     assert "needs the cards played" in df.loc[4, "error"]
-
-
-def read_csv(path):
-    with open(path, newline="", encoding="utf-8") as f:
-        return list(csv.DictReader(f))
-
-
-def read_jsonl(path):
-    with open(path, encoding="utf-8") as f:
-        return [json.loads(x) for x in f]
 
 
 def test_pref_batch_writes_csv_and_jsonl_and_goes_on_past_bad_lines(tmp_path, data):
