@@ -47,12 +47,19 @@ def reference_value(pos) -> int:
 
 def reference_card_values(pos) -> dict[int, int]:
     """``{card: value}`` for every legal card of the player to move."""
+    return reference_values(pos)[1]
+
+
+def reference_values(pos) -> tuple[int, dict[int, int]]:
+    """The value and ``{card: value}`` together, sharing one table of solved positions (about
+    the cost of the value alone)."""
     hands, table, talon = _state(pos)
     game = _Game(int(pos[P_TRUMP]), int(pos[P_SOLO]), bool(pos[P_MINIMISE]),
                  int(pos[P_TALON_RULE]))
     leader = int(pos[P_LEADER])
-    return {c: game.after(hands, leader, table, talon, c)
-            for c in game.legal(hands, leader, table, talon)}
+    cards = {c: game.after(hands, leader, table, talon, c)
+             for c in game.legal(hands, leader, table, talon)}
+    return game.value(hands, leader, table, talon), cards
 
 
 class _Game:

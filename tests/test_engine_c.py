@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from _endings import reference_answers, twenty_thousand_endings
 
 from solver import cards
 from solver.engine import layout
@@ -141,14 +142,17 @@ def _ending_cases(count: int, seed0: int, max_cards: int):
         yield seed, random_ending(rng, 1 + seed % max_cards)
 
 
-def _check_against_reference(ctx, pos, seed, full: bool):
-    expected = reference_value(pos)
+def _check_against_reference(ctx, pos, seed, full: bool, answers=None):
+    """answers: the reference's (value, card values) when already known."""
+    expected, card_values = answers or (reference_value(pos), None)
     assert ctx.value(pos) == expected, (seed, pos.tolist())
     hand = cards.count(int(pos[layout.P_HAND0 + _to_move(pos)]))
     for t in range(-1, hand + 2):
         assert ctx.test(pos, t) == (expected >= t), (seed, t)
     if full:
-        assert ctx.card_values(pos) == dict(sorted(reference_card_values(pos).items())), seed
+        if card_values is None:
+            card_values = reference_card_values(pos)
+        assert ctx.card_values(pos) == dict(sorted(card_values.items())), seed
         _check_line(ctx, pos, expected)
         _check_tie_break(ctx, pos)
 
@@ -184,11 +188,13 @@ def test_tiny_table_still_exact():
 
 @pytest.mark.slow
 def test_twenty_thousand_endings_agree_with_reference():
+    """The Numba engine is judged on the same endings (tests/_endings.py)."""
     ctx = Context(tt_mb=4)
-    for seed, pos in _ending_cases(20_000, 100_000, 5):
+    for seed, pos in twenty_thousand_endings():
         if seed % 5 == 0:
             ctx.clear()
-        _check_against_reference(ctx, pos, seed, full=seed % 10 == 0)
+        _check_against_reference(ctx, pos, seed, full=seed % 10 == 0,
+                                 answers=reference_answers(pos))
 
 
 # ---- full deals ------------------------------------------------------------------------------

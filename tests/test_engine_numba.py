@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from _endings import reference_answers, twenty_thousand_endings
 
 from solver import cards
 from solver.cards import NO_CARD, NO_TRUMP, suit_of
@@ -20,7 +21,7 @@ from solver.engine.numba_backend import BACKEND
 from solver.errors import InvalidArgumentError, InvalidDealError
 from solver.play import DEALER, legal_cards, trick_winner
 from solver.randpos import random_ending, random_full_deal_position
-from solver.reference import reference_card_values, reference_value
+from solver.reference import reference_values
 
 MODES = ("contract", "misere", "raspasy")
 
@@ -73,14 +74,15 @@ def after(pos, c):
     return new, int(won), bool(done)
 
 
-def check_against_reference(ctx, pos):
-    expected = reference_value(pos)
+def check_against_reference(ctx, pos, answers=None):
+    """answers: the reference's (value, card values) when already known."""
+    expected, card_values = answers or reference_values(pos)
     remaining = int(pos[(int(pos[P_LEADER]) + int(pos[P_NTABLE])) % 3]).bit_count()
     assert ctx.value(pos) == expected, pos
     assert ctx.nodes > 0
     for target in range(-1, remaining + 3):
         assert ctx.test(pos, target) == (expected >= target), (pos, target)
-    assert ctx.card_values(pos) == dict(sorted(reference_card_values(pos).items())), pos
+    assert ctx.card_values(pos) == dict(sorted(card_values.items())), pos
     line = ctx.line(pos)
     assert replay(pos, line) == expected, (pos, line)
 
@@ -148,13 +150,10 @@ def test_talon_tricks_against_reference():
 
 @pytest.mark.slow
 def test_twenty_thousand_endings_against_reference():
+    """The C engine is judged on the same endings (tests/_endings.py)."""
     ctx = BACKEND.Context(tt_mb=4)
-    for seed in range(20_000):
-        rng = np.random.default_rng([11, seed])
-        per_hand = 1 + seed % 5
-        if per_hand == 5 and seed % 4:
-            per_hand = 4     # 5-card endings are slow for the reference: 1 in 20 of the run
-        check_against_reference(ctx, random_ending(rng, per_hand))
+    for _seed, pos in twenty_thousand_endings():
+        check_against_reference(ctx, pos, reference_answers(pos))
 
 
 @pytest.mark.parametrize("mode", MODES)
