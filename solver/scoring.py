@@ -491,6 +491,11 @@ def score_hand(hand: Hand, conventions: Conventions | None = None, *,
                    Entry("clear_whists", p, 0, None, "преферанс"))
         return HandScore(n, entries, hand, False)
     bid: Bid = hand.game
+    if not hand.talon and not hand.dark:
+        rule = talon_whists_rule(bid, conv)
+        if rule is not None:     # висты would be written from a talon the record does not name
+            raise InvalidRecordError(talon_missing(
+                conv, rule, "the record needs its 'talon' (the two talon cards)"))
     if bid.misere:
         remiz = _score_misere(hand, conv, n, dealer, sheet)
     else:

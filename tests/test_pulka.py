@@ -141,34 +141,38 @@ def test_seed_002_help_to_a_passer_who_paid_for_his_tricks():
     assert p.pool == (10, 2, 0) and p.mountain == (0, 3, 1) and p.whists[0] == (0, 20, 0)
 
 
+# seed 001 writes висты for a good talon, so its records name the talon: one worth no trick
+NO_TALON_TRICKS = "7♠ 8♥"
+
+
 def test_seed_001_help_six_game():
     # seed 001: "Игрок, закрывший пулю ..., «помогает» тому, у кого запись в пуле наибольшая (при равенстве пули
     # 2 игроков - «помощь» идет игроку по часовой стрелке). Сыграв, например, шестерную, он пишет 2 очка в пулю
     # противнику, а на него - в виде компенсации - висты в десятикратном размере, т.е. 20 вистов."
     p = Pulka(Conventions.sochi_amnesty(pool_size=10))
-    p.add({"contract": "10♠", "declarer": 1})
-    p.add({"contract": "6♠", "declarer": 2, "whisters": [0, 1], "tricks": [2, 2, 6]})
-    p.add({"contract": "6♠", "declarer": 1, "whisters": [0, 2], "tricks": [2, 6, 2]})
+    p.add({"contract": "10♠", "declarer": 1, "talon": NO_TALON_TRICKS})
+    p.add({"contract": "6♠", "declarer": 2, "whisters": [0, 1], "tricks": [2, 2, 6], "talon": NO_TALON_TRICKS})
+    p.add({"contract": "6♠", "declarer": 1, "whisters": [0, 2], "tricks": [2, 6, 2], "talon": NO_TALON_TRICKS})
     assert p.pool == (0, 10, 4)                           # to player 2, the largest open pool
     assert p.whists[1][2] == 20 + 4                       # 20 for the помощь, 4 for tricks on hand 2
     p2 = Pulka(Conventions.sochi_amnesty(pool_size=10))
-    p2.add({"contract": "10♠", "declarer": 1})
-    p2.add({"contract": "6♠", "declarer": 1, "whisters": [0, 2], "tricks": [2, 6, 2]})
+    p2.add({"contract": "10♠", "declarer": 1, "talon": NO_TALON_TRICKS})
+    p2.add({"contract": "6♠", "declarer": 1, "whisters": [0, 2], "tricks": [2, 6, 2], "talon": NO_TALON_TRICKS})
     assert p2.pool == (0, 10, 2) and p2.whists[1] == (0, 0, 20)   # tie: clockwise from player 1 is 2
 
 
 def test_help_entries_name_the_players_of_a_named_sheet():
     # the помощь texts said "player 1" on a sheet of Аня, Боря and Вера
     p = Pulka(Conventions.sochi_amnesty(pool_size=10), ["Аня", "Боря", "Вера"])
-    p.add({"contract": "10♠", "declarer": "Боря"})
+    p.add({"contract": "10♠", "declarer": "Боря", "talon": NO_TALON_TRICKS})
     hand = p.add({"contract": "6♠", "declarer": "Боря", "whisters": ["Аня", "Вера"],
-                  "tricks": [2, 6, 2]})
+                  "tricks": [2, 6, 2], "talon": NO_TALON_TRICKS})
     texts = [e.describe(p.names) for e in hand.entries]
     assert "Боря writes 20 висты on Вера (помощь: 2 points to Вера's pool)" in texts
     assert not any("player" in t for t in texts)
     unnamed = Pulka(Conventions.sochi_amnesty(pool_size=10))
-    unnamed.add({"contract": "10♠", "declarer": 1})
-    hand = unnamed.add({"contract": "6♠", "declarer": 1, "whisters": [0, 2], "tricks": [2, 6, 2]})
+    unnamed.add({"contract": "10♠", "declarer": 1, "talon": NO_TALON_TRICKS})
+    hand = unnamed.add({"contract": "6♠", "declarer": 1, "whisters": [0, 2], "tricks": [2, 6, 2], "talon": NO_TALON_TRICKS})
     assert any("to player 2's pool" in e.reason for e in hand.entries)
 
 
@@ -177,9 +181,9 @@ def test_seed_001_no_help_to_a_failed_whister():
     # в данном случае списывается с горы"
     conv = Conventions.sochi_amnesty(pool_size=10)
     p = Pulka(conv)
-    p.add({"contract": "10♠", "declarer": 0})
-    p.add({"contract": "10♥", "declarer": 1})
-    hand = p.add({"contract": "6♠", "declarer": 0, "whisters": [2], "tricks": 7})
+    p.add({"contract": "10♠", "declarer": 0, "talon": NO_TALON_TRICKS})
+    p.add({"contract": "10♥", "declarer": 1, "talon": NO_TALON_TRICKS})
+    hand = p.add({"contract": "6♠", "declarer": 0, "whisters": [2], "tricks": 7, "talon": NO_TALON_TRICKS})
     assert p.pool == (10, 10, 0)
     assert p.mountain == (-2, 0, 2)                     # 2 written off player 0's mountain; player 2 short by 1
     assert p.whists[0] == (0, 0, 0)
@@ -191,10 +195,10 @@ def test_seed_001_no_help_when_the_largest_pool_failed_on_whist():
     # в данном случае списывается с горы" — not passed on to the smaller pool (the old code gave it
     # to player 1)
     p = Pulka(Conventions.sochi_amnesty(pool_size=10))
-    p.add({"contract": "10♠", "declarer": 0})                                       # P0 closed
-    p.add({"contract": "6♠", "declarer": 1, "whisters": [2], "tricks": 6})         # P1 2
-    p.add({"contract": "8♠", "declarer": 2, "whisters": [0, 1], "tricks": [1, 1, 8]})  # P2 6
-    hand = p.add({"contract": "6♠", "declarer": 0, "whisters": [2], "tricks": 7})  # P2 short by 1
+    p.add({"contract": "10♠", "declarer": 0, "talon": NO_TALON_TRICKS})                                       # P0 closed
+    p.add({"contract": "6♠", "declarer": 1, "whisters": [2], "tricks": 6, "talon": NO_TALON_TRICKS})         # P1 2
+    p.add({"contract": "8♠", "declarer": 2, "whisters": [0, 1], "tricks": [1, 1, 8], "talon": NO_TALON_TRICKS})  # P2 6
+    hand = p.add({"contract": "6♠", "declarer": 0, "whisters": [2], "tricks": 7, "talon": NO_TALON_TRICKS})  # P2 short by 1
     assert p.pool == (10, 2, 6)
     assert p.mountain == (-2, 0, 2)
     assert p.whists[0][1] == 0 and p.whists[0][2] == 6

@@ -127,17 +127,34 @@ def test_seed_001_talon_whists_four_handed_dealer():
 
 def test_seed_001_passer_no_consolation_dealer_yes():
     # seed 001: "Отказавшийся вистовать не получает консоляции, исключение - игрок сидящий на прикупе."
-    s = score({"contract": "7♥", "declarer": 0, "whisters": [1], "tricks": [6, 4, 0, 0]}, four(S001))
+    s = score({"contract": "7♥", "declarer": 0, "whisters": [1], "tricks": [6, 4, 0, 0], "talon": "7♠ 8♥"}, four(S001))
     assert s.mountain == (4, 0, 0, 0)
     assert s.whists[1][0] == 16 + 4             # 4 tricks × 4 + консоляция
     assert s.whists[2][0] == 0                  # the passer
     assert s.whists[3][0] == 4                  # the dealer
 
 
+def test_a_record_without_its_talon_is_refused_where_the_talon_writes_whists():
+    # the висты of a good talon were silently left out of a record that did not name it
+    for conv, who in [(four(S001), "the dealer writes"), (S001, "the opponents halve"),
+                      (four(S004), "the dealer writes")]:
+        with pytest.raises(InvalidRecordError, match=f"{who}.*needs its 'talon'"):
+            score({"contract": "7♥", "declarer": 0, "whisters": [1], "tricks": 7}, conv)
+    s = score({"contract": "7♥", "declarer": 0, "whisters": [1], "tricks": 7, "talon": "A♠ K♠"},
+              four(S001))
+    assert s.whists[3][0] == 2 * 4                  # the dealer: a talon of two tricks × 4
+    s = score({"contract": "7♥", "declarer": 0, "whisters": [1], "tricks": 7, "dark": True},
+              four(S004))          # a dark game never takes the talon
+    assert s.whists[3][0] == 0
+    # where nobody writes for the talon a record needs none
+    assert score({"contract": "7♥", "declarer": 0, "whisters": [1], "tricks": 7},
+                 Conventions.sochi()).mountain == (0, 0, 0)
+
+
 def test_seed_001_failed_whister_pays():
     # seed 001: "Подсевший вистующий получает в гору стоимость игры за каждую недобраную взятку.
     # Висты на разыгрывающего пишутся им ... по стоимости игры за каждую полученную взятку."
-    s = score({"contract": "6♣", "declarer": 0, "whisters": [1], "tricks": 8}, S001)
+    s = score({"contract": "6♣", "declarer": 0, "whisters": [1], "tricks": 8, "talon": "7♠ 8♥"}, S001)
     assert s.mountain == (0, 4, 0) and s.whists[1][0] == 4
 
 
@@ -281,7 +298,7 @@ def test_seed_004_greedy_no_consolation():
 
 def test_seed_004_dealer_whists_on_remiz():
     # seed 004 §1: "Сдатчик при игре вчетвером ... получает висты при каждом подсаде (ремизе) играющего"
-    s = score({"contract": "6♦", "declarer": 0, "whisters": [1], "tricks": [5, 5, 0, 0]}, four(S004))
+    s = score({"contract": "6♦", "declarer": 0, "whisters": [1], "tricks": [5, 5, 0, 0], "talon": "7♠ 8♥"}, four(S004))
     assert s.whists[3][0] == 2
 
 
