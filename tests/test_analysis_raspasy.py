@@ -52,3 +52,12 @@ def test_equal_results_compare_equal_and_survive_pickle():
     assert a == b and pickle.loads(pickle.dumps(a)) == a
     assert pickle.loads(pickle.dumps(a)).replay(1) == a.replay(1)
     assert "solution" not in repr(a)
+
+
+def test_lines_are_the_results_own():
+    """Editing a line of the result (a list) must not change the solution it came from, whose
+    replay() reads its own copy."""
+    r = raspasy("A.K..7/K.A..8/7.7..A", backend="reference")
+    before = list(r.solution.line[0])
+    r.lines[0].append(r.lines[0][0])
+    assert r.solution.line[0] == before and len(r.replay(0)) == 3

@@ -83,7 +83,8 @@ def raspasy(deal, *, talon="none", backend="auto", tt_mb=DEFAULT_TT_MB,
     if talon != "none" and not deal.talon:
         raise InvalidArgumentError(f"the talon rule {talon!r} needs a deal with its talon")
     r = solve(deal, raspasy=True, talon=talon, backend=backend, tt_mb=tt_mb, context=context)
-    return RaspasyResult(deal, talon, dict(r.tricks), dict(r.line), r)
+    lines = {seat: list(line) for seat, line in r.line.items()}   # its own lists, not r's
+    return RaspasyResult(deal, talon, dict(r.tricks), lines, r)
 
 
 __all__ = ["RaspasyResult", "raspasy"]
