@@ -233,3 +233,15 @@ def test_arguments_in_their_other_documented_forms():
     b = solver.order("AKQ.AKQ.AK.A987", strains=("NT",), levels=(10,), misere=False,
                      progress=False)
     assert [o.contract for o in a.options] == [o.contract for o in b.options] == ["10NT"]
+
+
+@pytest.mark.parametrize("call", [
+    lambda: solver.odds("AKQJT.AKQ.A.AK7", 0, trump="♠", level=6, discard="A♥ K♥", threads=10**6,
+                        progress=False),
+    lambda: solver.table(DEAL, threads=10**6),
+    lambda: batch.evaluate([DEAL], "solve", jobs=10**6, declarer=0, trump="NT"),
+])
+def test_a_mistyped_worker_count_is_refused_before_any_work(call):
+    """threads=10**6 started about a thousand threads, each with its own table."""
+    with pytest.raises(solver.errors.InvalidArgumentError, match=r"(threads|jobs)=1000000: more than 8 a core"):
+        call()

@@ -19,7 +19,7 @@ import numpy as np
 from ..cards import NO_TRUMP, iter_cards, mask_of, rank_of, suit_of
 from ..checks import as_count
 from ..deal import Deal
-from ..engine import DEFAULT_TT_MB, context_for, default_jobs, get_backend, warm_context
+from ..engine import DEFAULT_TT_MB, check_workers, context_for, default_jobs, get_backend, warm_context
 from ..errors import (
     InvalidArgumentError,
     InvalidCardError,
@@ -208,7 +208,7 @@ def kept_pool(threads: int) -> ThreadPoolExecutor:
 def thread_count(threads, be, context=None) -> int:
     """The threads an analysis uses: ``threads`` checked (0 = every core); one with a given
     ``context`` (a context serves one thread) or the reference solver (it holds the GIL)."""
-    threads = as_count(threads, "threads (0: every core)", least=0)
+    threads = check_workers(as_count(threads, "threads (0: every core)", least=0), "threads")
     if context is not None or getattr(be, "name", "") == "reference":
         return 1
     return threads or default_jobs()

@@ -64,7 +64,7 @@ import numpy as np
 from ..cards import NO_TRUMP, iter_cards, mask_of
 from ..cardset import CARDS, Card, CardSet, cards_tuple
 from ..checks import as_flag
-from ..engine import default_jobs
+from ..engine import check_workers, default_jobs
 from ..engine.layout import P_HAND0, make_position
 from ..errors import InvalidArgumentError, InvalidDealError, PrefError
 from ..notation import format_card, format_strain
@@ -423,7 +423,7 @@ class _Workers:
             raise InvalidArgumentError(f"threads must be 0 (every core) or a positive count, "
                                        f"not {threads!r}")
         self.be, self.tt_mb = be, tt_mb
-        self.threads = int(threads) or default_jobs()
+        self.threads = check_workers(int(threads), "threads") or default_jobs()
         self.stop = threading.Event()
         self.deadline = deadline if deadline is not None else Deadline(None, "odds")
         self.lock = threading.Lock()     # the shared layouts and the progress bar

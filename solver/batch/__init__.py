@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from .. import errors as _errors
 from ..checks import as_count
-from ..engine import _MODULES, get_backend
+from ..engine import _MODULES, check_workers, get_backend
 from ..errors import InvalidArgumentError, PrefError
 from ..notation import current_style, format_card, format_strain, parse_card_list, parse_strain
 from .reader import (LineSet, as_deal_texts, check_encoding, count_lines, iter_lines,
@@ -47,6 +47,13 @@ __all__ = ["evaluate", "run_file", "BatchSummary", "TASKS", "Task", "available_t
 def _count(value, what: str, least: int = 1):
     """:func:`solver.checks.as_count`, with None (the default) left as it is."""
     return None if value is None else as_count(value, what, least=least)
+
+
+def _jobs(value):
+    """``jobs=``: None (every core) or a count of worker processes, at most
+    :data:`solver.engine.WORKERS_PER_CORE` a core."""
+    jobs = _count(value, "jobs")
+    return None if jobs is None else check_workers(jobs, "jobs")
 
 
 def _path(value, what: str) -> str:
@@ -156,7 +163,7 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
     if on_error not in ("raise", "record"):
         raise InvalidArgumentError(f"on_error is 'raise' or 'record', not {on_error!r}")
     task, base = _prepare(what, options, executor)
-    jobs, chunk_size = _count(jobs, "jobs"), _count(chunk_size, "chunk_size")
+    jobs, chunk_size = _jobs(jobs), _count(chunk_size, "chunk_size")
     style = current_style(style)
     seq = as_deal_texts(deals)
     total = len(seq) if hasattr(seq, "__len__") else None
@@ -297,7 +304,7 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
     if not hasattr(source, "read"):        # an open text file is read as it is
         source = _path(source, "source")
     output = _path(output, "output")
-    jobs, chunk_size = _count(jobs, "jobs"), _count(chunk_size, "chunk_size")
+    jobs, chunk_size = _jobs(jobs), _count(chunk_size, "chunk_size")
     max_messages = _count(max_messages, "max_messages", least=0)
     encoding = check_encoding(encoding)
     style = current_style(style)

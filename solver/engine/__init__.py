@@ -161,3 +161,24 @@ def default_jobs() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:     # not on Linux
         return max(1, os.cpu_count() or 1)
+
+
+WORKERS_PER_CORE = 8
+"""More worker threads or processes than this a core only share the cores (and each holds its
+own table, or its own interpreter): :func:`check_workers` refuses them."""
+
+
+def check_workers(n: int, what: str) -> int:
+    """``n`` worker threads or processes, refused (``InvalidArgumentError``) beyond
+    :data:`WORKERS_PER_CORE` a core: a mistyped count would otherwise start that many, each
+    with its own table, and could take the machine's memory.
+
+    >>> check_workers(2, "threads")
+    2
+    """
+    most = WORKERS_PER_CORE * default_jobs()
+    if n > most:
+        raise InvalidArgumentError(
+            f"{what}={n}: more than {WORKERS_PER_CORE} a core on the {default_jobs()} cores this "
+            f"process may use (at most {most}; more would only share the cores)")
+    return n
