@@ -19,7 +19,8 @@ import numpy as np
 from ..cards import NO_TRUMP, iter_cards, mask_of, rank_of, suit_of
 from ..checks import as_count
 from ..deal import Deal
-from ..engine import DEFAULT_TT_MB, check_workers, context_for, default_jobs, get_backend, warm_context
+from ..engine import (DEFAULT_TT_MB, check_workers, context_for, default_jobs, get_backend,
+                      warm_context)
 from ..errors import (
     InvalidArgumentError,
     InvalidCardError,
