@@ -278,6 +278,36 @@ def test_ctrl_c_with_stderr_closed_still_exits_130(tmp_path):
     proc.stdin.close()
 
 
+def test_ctrl_c_while_the_bar_writes_is_an_interrupt(tmp_path, monkeypatch):
+    # Ctrl-C just before tqdm.write took its lock (it calls acquire inside its try, releases
+    # in the finally) made it release a lock it did not hold: RuntimeError, and `pref batch`
+    # stopped with a traceback and status 3 instead of an interrupt (130)
+    import os
+    import signal
+    import sys
+
+    from tqdm import std
+    src = tmp_path / "deals.txt"
+    src.write_text("garbage\n", encoding="utf-8")       # an error row: its message is written
+    acquire = std.TqdmDefaultWriteLock.acquire           # through the bar
+
+    def interrupted_once(self, *args, **kwargs):
+        if sys._getframe(1).f_code.co_name == "external_write_mode":
+            monkeypatch.setattr(std.TqdmDefaultWriteLock, "acquire", acquire)
+            os.kill(os.getpid(), signal.SIGINT)          # handled here, before the acquire
+        return acquire(self, *args, **kwargs)
+
+    monkeypatch.setattr(std.TqdmDefaultWriteLock, "acquire", interrupted_once)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)  # even if ignored
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            run_file(src, tmp_path / "out.csv", "tricks", jobs=1, progress=True,
+                     options={"declarer": 0, "trump": "NT", "backend": "reference"})
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert acquire is std.TqdmDefaultWriteLock.acquire   # the interrupt came where meant
+
+
 def test_the_input_file_is_never_the_output(tmp_path):
     # a JSON-lines input named as its own output: --overwrite emptied it before its first line
     # was read ("0 rows written", the deals gone)
