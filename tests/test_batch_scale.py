@@ -235,13 +235,17 @@ def _batch_reading_stdin(out, first_lines):
     once the first line's error is on its stderr (``first_lines[0]`` is not a deal): the
     process, its stdin still open."""
     import os
+    import signal
     import subprocess
     import sys
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    # SIGINT back to its default in the child: a suite started in the background by a shell
+    # runs with it ignored, and the child would inherit that and wait on stdin for ever
     proc = subprocess.Popen(
         [sys.executable, "-m", "solver", "batch", "-", "-o", str(out), "--what", "tricks",
          "-d", "0", "-t", "NT", "-j", "1", "--chunk", "1", "--backend", "reference"],
-        env=env, stdin=subprocess.PIPE, stderr=subprocess.PIPE)
+        env=env, stdin=subprocess.PIPE, stderr=subprocess.PIPE,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     proc.stdin.write(("\n".join(first_lines) + "\n").encode())
     proc.stdin.flush()
     seen = b""
