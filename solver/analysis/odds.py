@@ -68,6 +68,7 @@ from ..engine import check_workers, default_jobs
 from ..engine.layout import P_HAND0, make_position
 from ..errors import InvalidArgumentError, InvalidDealError, PrefError
 from ..notation import format_card, format_strain
+from ..progress import progress_bar
 from ._common import (Deadline, as_card, as_cards, as_count, as_seat, as_strain, cards_text,
                       engine, pairs)
 from .misere_safety import catch_bounds, safe_layouts, unsafe_layout_counts
@@ -774,10 +775,9 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     per_group = comb(2 * n, n)
     if lead_card is not None and seat != 0:
         per_group = comb(2 * n - 1, n - 1)
-    from tqdm.auto import tqdm
-    bar = None if progress is False else tqdm(total=per_group * len(groups), unit="layout",
-                                              disable=None if progress is None else False,
-                                              desc="odds", leave=False)
+    bar = None if progress is False else progress_bar(
+        total=per_group * len(groups), unit="layout", desc="odds", leave=False,
+        disable=None if progress is None else False)
     shared_layouts: dict = {}
     workers = _Workers(be, threads, tt_mb, deadline)
     if tt_mb is None:

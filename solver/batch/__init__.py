@@ -32,12 +32,13 @@ from ..checks import as_count
 from ..engine import _MODULES, check_workers, get_backend
 from ..errors import InvalidArgumentError, PrefError
 from ..notation import current_style, format_card, format_strain, parse_card_list, parse_strain
+from ..progress import progress_bar
 from .reader import (LineSet, as_deal_texts, check_encoding, count_lines, iter_lines,
                      parse_object)
 from .runner import (ClusterError, chunk_size_for, default_jobs, executor_slots,
                      is_dask_client, make_pool, pipeline, stop_pool)
 from .tasks import TASKS, Task, available_tasks, get_task, run_chunk
-from .writer import OutputError, Sink, errors_path, interrupts_deferred, output_format
+from .writer import OutputError, Sink, errors_path, output_format
 
 __all__ = ["evaluate", "run_file", "BatchSummary", "TASKS", "Task", "available_tasks",
            "get_task", "run_chunk", "LineSet", "default_jobs", "errors_path", "output_format",
@@ -235,31 +236,9 @@ class _Tolerant:
 def _bar(progress, total, initial, desc, file=None):
     if not progress:
         return None
-    from tqdm.auto import tqdm
-
-    class Bar(tqdm):
-        """tqdm, with Ctrl-C held while it draws: its lock handling is not safe against an
-        interrupt at every point (one just before ``write`` takes the lock made its release
-        raise RuntimeError, and the run stopped with a traceback and status 3, not 130)."""
-
-        monitor_interval = 0     # no monitor thread: worker processes may be forked after us
-
-        def update(self, n=1):
-            with interrupts_deferred():
-                return super().update(n)
-
-        def close(self):
-            with interrupts_deferred():
-                return super().close()
-
-        @classmethod
-        def write(cls, s, file=None, end="\n", nolock=False):
-            with interrupts_deferred():
-                return super().write(s, file=file, end=end, nolock=nolock)
-
-    with interrupts_deferred():
-        return Bar(total=total, initial=initial, unit="deal", desc=desc, dynamic_ncols=True,
-                   smoothing=0.1, file=sys.stderr if file is None else file)
+    return progress_bar(total=total, initial=initial, unit="deal", desc=desc,
+                        dynamic_ncols=True, smoothing=0.1,
+                        file=sys.stderr if file is None else file)
 
 
 def _not_the_input(source, output) -> None:

@@ -19,11 +19,10 @@ import csv
 import io
 import json
 import os
-import signal
-import threading
 import time
 
 from ..errors import InvalidArgumentError
+from ..progress import interrupts_deferred
 from .reader import LineSet
 
 FSYNC_SECONDS = 1.0
@@ -73,34 +72,6 @@ def _setting_text(key, value) -> str:
     if key == "options":
         return "options " + (", ".join(f"{k}={v}" for k, v in value.items()) or "(none)")
     return f"{SETTING_FLAGS.get(key, key)} {value}"
-
-
-@contextlib.contextmanager
-def interrupts_deferred():
-    """Hold Ctrl-C (SIGINT) and SIGTERM until the block is done, then deliver them."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    caught = []
-    old = {}
-    try:
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            old[sig] = signal.signal(sig, lambda s, frame: caught.append(s))
-    except ValueError:       # not allowed here (an embedded interpreter)
-        for sig, handler in old.items():
-            signal.signal(sig, handler)
-        yield
-        return
-    try:
-        yield
-    finally:
-        for sig, handler in old.items():
-            signal.signal(sig, handler)
-        for sig in dict.fromkeys(caught):
-            if callable(old[sig]):
-                old[sig](sig, None)
-            elif old[sig] == signal.SIG_DFL:
-                signal.raise_signal(sig)
 
 
 def _json_default(value):

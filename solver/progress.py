@@ -1,0 +1,72 @@
+"""Progress bars that Ctrl-C cannot break, and holding Ctrl-C over a block.
+
+tqdm's lock handling is not safe against an interrupt at every point: one that came just
+before ``tqdm.write`` took its lock made the write release a lock it had not taken
+(RuntimeError instead of KeyboardInterrupt). The bars here hold Ctrl-C (and SIGTERM) while
+they draw, in the main thread, and deliver it when the drawing is done.
+
+>>> bar = progress_bar(total=3, disable=True)
+>>> bar.update(3); bar.close()
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import threading
+
+
+@contextlib.contextmanager
+def interrupts_deferred():
+    """Hold Ctrl-C (SIGINT) and SIGTERM until the block is done, then deliver them."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught = []
+    old = {}
+    try:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            old[sig] = signal.signal(sig, lambda s, frame: caught.append(s))
+    except ValueError:       # not allowed here (an embedded interpreter)
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+        yield
+        return
+    try:
+        yield
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+        for sig in dict.fromkeys(caught):
+            if callable(old[sig]):
+                old[sig](sig, None)
+            elif old[sig] == signal.SIG_DFL:
+                signal.raise_signal(sig)
+
+
+def progress_bar(**kwargs):
+    """A ``tqdm.auto`` bar (``kwargs`` as tqdm takes them) whose drawing holds Ctrl-C until
+    it is done, and without tqdm's monitor thread (processes may be forked after it)."""
+    from tqdm.auto import tqdm
+
+    class Bar(tqdm):
+        monitor_interval = 0
+
+        def update(self, n=1):
+            with interrupts_deferred():
+                return super().update(n)
+
+        def close(self):
+            with interrupts_deferred():
+                return super().close()
+
+        @classmethod
+        def write(cls, s, file=None, end="\n", nolock=False):
+            with interrupts_deferred():
+                return super().write(s, file=file, end=end, nolock=nolock)
+
+    with interrupts_deferred():
+        return Bar(**kwargs)
+
+
+__all__ = ["interrupts_deferred", "progress_bar"]
