@@ -382,6 +382,21 @@ class Position:
                 self.tricks = tuple(t)
         return self
 
+    def push_all(self, cards, what: str = "play") -> list["Position"]:
+        """Play ``cards`` (card numbers) in order; returns copies of the position before each
+        card.  An illegal card is an :class:`IllegalPlayError` naming ``what``, the card's place
+        in it and the trick, e.g. ``play, card 2 (J♠), trick 1: seat 1 must follow suit ♣; …``."""
+        before = []
+        for k, c in enumerate(cards):
+            before.append(self.copy())
+            try:
+                self.push(c)
+            except IllegalPlayError as exc:
+                trick = sum(self.tricks) + self.dealer_tricks + 1
+                raise IllegalPlayError(f"{what}, card {k + 1} ({format_card(c)}), trick "
+                                       f"{trick}: {exc}") from None
+        return before
+
     def pop(self) -> Card:
         """Take back the last card played and return it."""
         if not self._history:

@@ -29,7 +29,7 @@ from typing import NamedTuple
 from ..api import _as_position
 from ..cardset import CARDS, Card
 from ..engine import DEFAULT_TT_MB
-from ..errors import IllegalPlayError, InvalidArgumentError, PrefError, shown
+from ..errors import InvalidArgumentError, PrefError, shown
 from ..notation import format_card, format_cards, format_strain, plural
 from ..position import Position
 from ._common import as_cards, context_for, engine
@@ -251,17 +251,8 @@ def review(deal, play, *, declarer=None, trump=None, misere=None, raspasy=False,
         raise InvalidArgumentError("the play is over: nothing to review")
     be = engine(backend)
     ctx = context_for(be, tt_mb, context)
-    # the positions before each card, checked card by card as played
-    positions, pos = [], start.copy()
-    for k, c in enumerate(cards):
-        trick = sum(pos.tricks) + pos.dealer_tricks + 1
-        positions.append(pos.copy())
-        try:
-            pos.push(c)
-        except IllegalPlayError as exc:
-            raise IllegalPlayError(f"play, card {k + 1} ({format_card(c)}), trick {trick}: "
-                                   f"{exc}") from None
-    final = pos
+    final = start.copy()
+    positions = final.push_all(cards)       # the positions before each card, each checked
     raspasy_mode = start.mode == "raspasy"
     rows: list = [None] * len(cards)
     start_v: dict = {}

@@ -224,8 +224,9 @@ def _from_object(obj: dict, task):
 def as_deal_texts(deals) -> Iterable:
     """Normalise the inputs :func:`solver.batch.evaluate` takes into deal strings / Deals.
 
-    Strings, dicts (a JSON line's object) and :class:`Deal` objects pass through; an ``(n, 3)`` array of hand masks gives
-    endings, ``(n, 4)`` full deals with the talon as the fourth mask (dotted order).
+    Strings, dicts (a JSON line's object) and :class:`Deal` objects pass through; an
+    ``(n, 3)`` array of hand masks gives endings, ``(n, 4)`` full deals with the talon as the
+    fourth mask (dotted order).
     """
     if isinstance(deals, (str, Deal, dict)):
         raise InvalidArgumentError("evaluate() takes a list of deals; wrap a single deal in a list")

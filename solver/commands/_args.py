@@ -63,19 +63,13 @@ def opening_of(args, deal):
 def play_out(position, text: str) -> list[int]:
     """``--play``: play ``text``'s cards on ``position`` in order; an illegal card is an error
     naming it, its place in the play and why it cannot be played."""
-    from ..errors import IllegalPlayError, PrefError
-    from ..notation import format_card, parse_card_list
+    from ..errors import PrefError
+    from ..notation import parse_card_list
     try:
         cards = parse_card_list(text)
     except PrefError as exc:    # the notation's error names the bad character
         raise type(exc)(f"--play: {exc}") from None
-    for k, c in enumerate(cards):
-        trick = sum(position.tricks) + position.dealer_tricks + 1
-        try:
-            position.push(c)
-        except IllegalPlayError as exc:
-            raise IllegalPlayError(f"--play, card {k + 1} ({format_card(c)}), trick {trick}: "
-                                   f"{exc}") from None
+    position.push_all(cards, "--play")
     return cards
 
 

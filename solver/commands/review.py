@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from ..deal import Deal
-from ._args import add_backend_options, add_game, add_style, opening_of, play_out
+from ._args import add_common, add_game, add_style, opening_of, play_out
 
 HELP = "review a played hand card by card: each card's value, its cost and the best cards"
 
@@ -18,11 +18,9 @@ def register(sub) -> None:
     p.add_argument("--play", metavar="CARDS", required=True,
                    help="the cards as played, in order from the first lead (e.g. \"K♠ 7♠ 10♠ "
                         "A♣\")")
-    p.add_argument("--json", action="store_true",
-                   help="print JSON: start, end, taken, costs, rows [{number, trick, seat, "
-                        "card, value, best, cost, best_cards}]")
+    add_common(p, json_help="print JSON: start, end, taken, costs, rows [{number, trick, seat, "
+                            "card, value, best, cost, best_cards}]")
     add_style(p)
-    add_backend_options(p)
     p.set_defaults(func=run)
 
 

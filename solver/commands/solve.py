@@ -9,7 +9,7 @@ from ..deal import Deal
 from ..display import tricks_text
 from ..notation import format_card, format_strain
 from ..position import Position
-from ._args import add_backend_options, add_game, add_style, opening_of, play_out
+from ._args import add_common, add_game, add_style, opening_of, play_out
 
 HELP = "solve a contract, a мизер or распасы double dummy"
 
@@ -21,10 +21,8 @@ def register(sub) -> None:
     p.add_argument("--play", metavar="CARDS",
                    help="cards already played, in order from the first lead (e.g. \"K♠ 7♠ 10♠ "
                         "A♣\"): solve from there; tricks count those already taken")
-    p.add_argument("--json", action="store_true",
-                   help="print JSON: tricks, cards, line (and played, taken with --play)")
+    add_common(p, json_help="print JSON: tricks, cards, line (and played, taken with --play)")
     add_style(p)
-    add_backend_options(p)
     p.set_defaults(func=run)
 
 
