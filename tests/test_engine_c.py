@@ -435,8 +435,10 @@ def test_bad_shapes_and_arguments():
         ctx.value("not a position")
     with pytest.raises(InvalidArgumentError):
         BACKEND.values_batch(np.zeros((3, 15)))
-    with pytest.raises(InvalidArgumentError):
-        BACKEND.values_batch(np.array([_good()]), threads=-1)
+    for bad in (-1, True, 1.5, "2", 10**6):       # 10**6: more than 8 a core
+        with pytest.raises(InvalidArgumentError, match="threads"):
+            BACKEND.values_batch(np.array([_good()]), threads=bad)
+    assert BACKEND.values_batch(np.array([_good()]), threads=0)[0][0] == BACKEND.values_batch(np.array([_good()]))[0][0]
     with pytest.raises(InvalidArgumentError):
         BACKEND.tests_batch(np.array([_good()]), [1, 2])
     with pytest.raises(InvalidArgumentError):

@@ -304,8 +304,10 @@ def test_bad_shapes_and_arguments_raise():
         BACKEND.values_batch(np.zeros((2, 15), dtype=np.int64))
     with pytest.raises(InvalidArgumentError):
         BACKEND.tests_batch(_good()[None, :], [1, 2])
-    with pytest.raises(InvalidArgumentError):
-        BACKEND.values_batch(_good()[None, :], threads=-1)
+    for bad in (-1, True, 1.5, "2", 10**6):       # 10**6: more than 8 a core
+        with pytest.raises(InvalidArgumentError, match="threads"):
+            BACKEND.values_batch(_good()[None, :], threads=bad)
+    assert BACKEND.values_batch(_good()[None, :], threads=0)[0][0] == BACKEND.values_batch(_good()[None, :])[0][0]
     with pytest.raises(InvalidArgumentError):
         BACKEND.Context(tt_mb=0)
     table_pos = make_position([0b110, 0b111000, 0b111000000], trump=NO_TRUMP, table=[0])

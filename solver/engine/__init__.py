@@ -39,6 +39,8 @@ import importlib
 import os
 import threading
 
+import numpy as np
+
 from ..errors import BackendUnavailableError, InvalidArgumentError
 
 DEFAULT_TT_MB = 32
@@ -182,3 +184,18 @@ def check_workers(n: int, what: str) -> int:
             f"{what}={n}: more than {WORKERS_PER_CORE} a core on the {default_jobs()} cores this "
             f"process may use (at most {most}; more would only share the cores)")
     return n
+
+
+def batch_threads(threads, n: int) -> int:
+    """The worker threads of a batch kernel (``values_batch`` / ``tests_batch``) over ``n``
+    positions: ``threads`` checked (a whole number >= 0, 0 = every core,
+    :func:`check_workers`), at most one per position.
+
+    >>> batch_threads(0, 1)
+    1
+    """
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 0:
+        raise InvalidArgumentError(f"threads must be 0 (every core) or a positive whole number, "
+                                   f"not {threads!r}")
+    t = check_workers(int(threads), "threads") or default_jobs()
+    return max(1, min(t, n))

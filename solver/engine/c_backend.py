@@ -21,7 +21,7 @@ import threading
 import numpy as np
 
 from ..errors import InvalidArgumentError, InvalidDealError
-from . import DEFAULT_TT_MB
+from . import DEFAULT_TT_MB, batch_threads
 from .layout import POS_FIELDS
 
 try:
@@ -88,12 +88,6 @@ def _probe_rows(positions, targets):
     arr = _positions(positions)
     n = arr.shape[0]
     return arr, _targets(targets, n), np.zeros(n, dtype=np.int8), np.zeros(n, dtype=np.int64)
-
-
-def _threads(threads) -> int:
-    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 0:
-        raise InvalidArgumentError(f"threads must be 0 (all cores) or a positive int, not {threads!r}")
-    return min(int(threads), 1024)
 
 
 class Context:
@@ -359,7 +353,7 @@ class _CBackend:
         values = np.zeros(n, dtype=np.int32)
         nodes = np.zeros(n, dtype=np.int64)
         status = lib.pref_values_batch(
-            ffi.from_buffer("int64_t[]", arr), n, _threads(threads), _tt_bytes(tt_mb),
+            ffi.from_buffer("int64_t[]", arr), n, batch_threads(threads, n), _tt_bytes(tt_mb),
             ffi.from_buffer("int32_t[]", values), ffi.from_buffer("int64_t[]", nodes))
         if status != lib.PREF_OK:
             _batch_error(status, values)
@@ -371,7 +365,7 @@ class _CBackend:
         n = arr.shape[0]
         status = lib.pref_tests_batch(
             ffi.from_buffer("int64_t[]", arr), ffi.from_buffer("int32_t[]", tg), n,
-            _threads(threads), _tt_bytes(tt_mb), ffi.from_buffer("int8_t[]", results),
+            batch_threads(threads, n), _tt_bytes(tt_mb), ffi.from_buffer("int8_t[]", results),
             ffi.from_buffer("int64_t[]", nodes))
         if status != lib.PREF_OK:
             _batch_error(status, results)

@@ -14,7 +14,6 @@ True
 
 from __future__ import annotations
 
-import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
@@ -23,7 +22,7 @@ import numpy as np
 from ..cards import NO_CARD, NO_TRUMP, count
 from ..errors import InvalidArgumentError, InvalidDealError, PrefError
 from ..notation import format_card, plural
-from . import DEFAULT_TT_MB
+from . import DEFAULT_TT_MB, batch_threads
 from . import nb_search as _k
 from .layout import (P_HAND0, P_LEADER, P_MINIMISE, P_NTABLE, P_SOLO, P_TABLE0, P_TALON0,
                      P_TALON1, P_TALON_RULE, P_TRUMP, POS_FIELDS, TALON_NONE)
@@ -310,25 +309,11 @@ class Context:
         return f"Context(tt_mb={self.tt_mb!r})"
 
 
-def _workers(threads, n: int) -> int:
-    """Worker threads for a batch: ``threads`` (0 = every core), at most one per position."""
-    try:
-        t = int(threads)
-    except (TypeError, ValueError):
-        raise InvalidArgumentError(f"threads must be an integer, got {threads!r}") from None
-    if t < 0:
-        raise InvalidArgumentError(f"threads must be >= 0 (0 = all cores), got {t}")
-    cores = os.cpu_count() or 1
-    if t == 0:
-        t = cores
-    return max(1, min(t, 4 * cores, max(n, 1)))
-
-
 def _run_batch(arr, targets, probe: bool, threads, tt_mb):
     """Worker ``w`` of ``W`` solves positions ``w, w + W, …`` with its own table, in a thread of
     its own: the kernel releases the GIL, so no Python runs per solve."""
     n = arr.shape[0]
-    workers = _workers(threads, n)
+    workers = batch_threads(threads, n)
     entries = _entries_for(tt_mb)
     values = np.zeros(n, dtype=np.int64)
     nodes = np.zeros(n, dtype=np.int64)
