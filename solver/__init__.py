@@ -12,7 +12,7 @@ import importlib
 # ``pref`` command, whose first step it is) does not load numpy and the engines before any of
 # the package's code runs: a Ctrl-C then reaches ``pref``'s own handler.
 _WHERE = {
-    "analysis": ".analysis", "discard": ".analysis", "odds": ".analysis", "order": ".analysis",
+    "discard": ".analysis", "odds": ".analysis", "order": ".analysis",
     "preferans": ".analysis", "raspasy": ".analysis", "table": ".analysis",
     "review": ".analysis", "tenner": ".analysis",
     "SolveResult": ".api", "solve": ".api",
@@ -28,20 +28,29 @@ _WHERE = {
     "InvalidDealError": ".errors", "PrefError": ".errors", "TimeLimitError": ".errors",
     "Position": ".position",
 }
+# The package's modules are loaded on first use too: ``solver.batch.evaluate(...)`` and
+# ``solver.notation.output_style(...)`` work after a plain ``import solver``.
+_MODULES = frozenset({
+    "analysis", "api", "batch", "bidding", "cards", "cardset", "conventions", "deal",
+    "display", "engine", "errors", "notation", "play", "plots", "position", "progress",
+    "pulka", "randpos", "reference", "scoring"})
 
 
 def __getattr__(name: str):
+    if name in _MODULES:
+        value = importlib.import_module("." + name, __name__)
+        globals()[name] = value
+        return value
     where = _WHERE.get(name)
     if where is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    module = importlib.import_module(where, __name__)
-    value = module if name == "analysis" else getattr(module, name)
+    value = getattr(importlib.import_module(where, __name__), name)
     globals()[name] = value
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_WHERE))
+    return sorted(set(globals()) | set(_WHERE) | _MODULES)
 
 
 EXAMPLE_DEAL = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."
