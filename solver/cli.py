@@ -1,7 +1,8 @@
 """The ``pref`` command line: one subcommand per question, each in ``solver/commands/``.
 
-Errors in the input print one line on stderr and exit with status 2; Ctrl-C exits with 130
-without a traceback.  Every subcommand that answers a question takes ``--json``; those that print
+Errors in the input print one line on stderr and exit with status 2; output that cannot be
+written (a full disk, a closed stdout) one line and 3; Ctrl-C exits with 130 without a
+traceback.  Every subcommand that answers a question takes ``--json``; those that print
 cards take ``--style symbols|ascii|russian``.  On a
 console or file encoding that cannot show suit symbols or Cyrillic, the output is written in
 ASCII instead (``solver.console``).
@@ -58,15 +59,39 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(args) -> int:
     try:
-        return int(args.func(args) or 0)
+        if sys.stdout is None and args.command != "batch":    # `pref … >&-`
+            raise OSError("standard output is closed: nowhere to write the answer")
+        status = int(args.func(args) or 0)
+        if sys.stdout is not None:
+            sys.stdout.flush()          # a full disk shows here, not at exit
+        return status
     except PrefError as exc:
         say(f"pref {args.command}: error: {exc}")
         return 2
     except KeyboardInterrupt:
         say(f"pref {args.command}: interrupted")
         return 130
-    except BrokenPipeError:
+    except BrokenPipeError:             # `pref … | head`: the reader has what it wanted
+        _quiet_stdout()
         return 0
+    except OSError as exc:              # output (or a file) could not be written
+        _quiet_stdout()
+        where = f" {exc.filename}" if exc.filename else ""
+        say(f"pref {args.command}: error: cannot write{where}: {exc.strerror or exc}"
+            if exc.errno is not None else f"pref {args.command}: error: {exc}")
+        return 3
+
+
+def _quiet_stdout() -> None:
+    """Stdout pointed at /dev/null, so the interpreter's last flush of a broken stdout adds no
+    'Exception ignored' message after ours."""
+    try:
+        import os
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, AttributeError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

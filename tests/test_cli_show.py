@@ -1,6 +1,7 @@
 """`pref show` and `pref solve` from the command line: output, JSON and one-line errors."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -117,3 +118,23 @@ def test_demo_shows_the_example_deal_solved_and_times_the_searches_after_the_sta
     first = text.index("== Contract")
     assert text.index("engine start-up:") < first
     assert "== Makeability table" in text
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("extra", [[], ["--json"]])
+def test_a_full_disk_is_one_line_and_status_3(extra):
+    with open("/dev/full", "w") as full:
+        r = subprocess.run([sys.executable, "-m", "solver", "show", EXAMPLE, *extra],
+                           stdout=full, stderr=subprocess.PIPE, text=True)
+    assert r.returncode == 3
+    assert r.stderr.splitlines() == ["pref show: error: cannot write: No space left on device"]
+
+
+def test_a_closed_stdout_is_one_line_and_status_3():
+    r = subprocess.run([sys.executable, "-m", "solver", "show", EXAMPLE],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                       preexec_fn=lambda: os.close(1))
+    assert r.returncode == 3
+    assert r.stderr.splitlines() == [
+        "pref show: error: standard output is closed: nowhere to write the answer"]
+
