@@ -177,6 +177,8 @@ def _check_t(text: str) -> None:
         if word in _SUIT_WORDS:
             (russian if re.search("[А-Я]", word) else english).append(m.start())
             continue
+        if text[m.end():].lstrip().startswith(":"):
+            continue        # an unknown suit name: the parser names it, no alphabet to judge
         for k, ch in enumerate(word, m.start()):
             if ch == "T":
                 latin_t.append(k)
@@ -199,10 +201,11 @@ def _check_t(text: str) -> None:
             f"where a Т is the ace (туз); {how}")
     if cyrillic_t and (english or latin_t):
         other = min(english + latin_t)
+        look = ", a Cyrillic letter read as the English one" if "А" <= text[other].upper() <= "Я" else ""
         raise InvalidCardError(
             f"ambiguous Cyrillic {_where(text, cyrillic_t[0])}: in Russian notation Т is the ace "
             f"(туз) or трефы, but the text also has English letters ({text[other]!r} at "
-            f"position {other + 1}), where a T is a ten; {how}")
+            f"position {other + 1}{look}), where a T is a ten; {how}")
 
 
 def parse_card(text: str) -> int:

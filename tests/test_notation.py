@@ -247,6 +247,10 @@ def test_a_hand_as_the_diagram_writes_it_reads_back(mask, style):
     ("♠ К 9Т", r"ambiguous '9Т' after ♠: the ranks 9 Т of that suit, or the card 9♣"),
     ("♦ — 9", "marked void but has '9'"), ("♦ 9 —", "has cards and a void mark"),
     ("— 9♦", "a void mark '—' must follow its suit"), ("ж: 9", "unknown suit 'ж' before ':'"),
+    # an unknown suit name is named as such, its letters not judged as an alphabet
+    ("лопаты: Т К", "unknown suit 'лопаты' before ':'"), ("хуху: Т", "unknown suit 'хуху'"),
+    # a Cyrillic lookalike read as the English letter says so
+    ("ТНКН", r"English letters \('Н' at position 2, a Cyrillic letter read as the English one\)"),
     ("пКД9", "a suit group is written with its symbol or a colon"),
     ("ТКД ТКД ТК Т987", r"a hand's suits in ♠ ♣ ♦ ♥ order are separated by dots: "
                         r"ТКД\.ТКД\.ТК\.Т987"),
