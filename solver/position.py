@@ -383,18 +383,43 @@ class Position:
         return self
 
     def push_all(self, cards, what: str = "play") -> list["Position"]:
-        """Play ``cards`` (card numbers) in order; returns copies of the position before each
-        card.  An illegal card is an :class:`IllegalPlayError` naming ``what``, the card's place
-        in it and the trick, e.g. ``play, card 2 (J♠), trick 1: seat 1 must follow suit ♣; …``."""
-        before = []
-        for k, c in enumerate(cards):
-            before.append(self.copy())
+        """Play ``cards`` in order (a card-list text such as ``"7♣ A♣"``, or a list of cards as
+        text or numbers); returns copies of the position before each card.  All or nothing:
+        an unreadable card (:class:`InvalidCardError`) or an illegal one
+        (:class:`IllegalPlayError`) leaves the position as it was, and the error names
+        ``what``, the card's place in it and the trick, e.g. ``play, card 2 (J♠), trick 1:
+        seat 1 must follow suit ♣; …``.
+
+        >>> p = Position.from_str("A.K..7/K.A..8/7.7..A", trump="NT")
+        >>> len(p.push_all("A♠ K♠ 7♠")), p.tricks
+        (3, (1, 0, 0))
+        """
+        if isinstance(cards, str):
             try:
-                self.push(c)
-            except IllegalPlayError as exc:
-                trick = sum(self.tricks) + self.dealer_tricks + 1
-                raise IllegalPlayError(f"{what}, card {k + 1} ({format_card(c)}), trick "
-                                       f"{trick}: {exc}") from None
+                cards = parse_card_list(cards)
+            except InvalidCardError as exc:
+                raise InvalidCardError(f"{what}: {exc}") from None
+        elif not isinstance(cards, (list, tuple, np.ndarray)):
+            raise InvalidArgumentError(f"{what} must be a list of cards, not {shown(cards)}")
+        start = len(self._history)
+        before = []
+        try:
+            for k, card in enumerate(cards):
+                try:
+                    c = as_card(card)
+                except InvalidCardError as exc:
+                    raise InvalidCardError(f"{what}, card {k + 1}: {exc}") from None
+                before.append(self.copy())
+                try:
+                    self.push(c)
+                except IllegalPlayError as exc:
+                    trick = sum(self.tricks) + self.dealer_tricks + 1
+                    raise IllegalPlayError(f"{what}, card {k + 1} ({format_card(c)}), trick "
+                                           f"{trick}: {exc}") from None
+        except BaseException:
+            while len(self._history) > start:
+                self.pop()
+            raise
         return before
 
     def pop(self) -> Card:

@@ -2,7 +2,8 @@
 
 import pytest
 
-from solver import Deal, IllegalPlayError, InvalidArgumentError, InvalidDealError, Position
+from solver import (Deal, IllegalPlayError, InvalidArgumentError, InvalidCardError, InvalidDealError,
+                    Position)
 from solver.cards import card
 from solver.notation import parse_card
 from solver.play import DEALER, trick_winner
@@ -206,3 +207,25 @@ def test_the_cards_a_position_hands_out_are_cards():
     assert repr(p.played) == "[K♠]" and type(p.played[0]) is Card
     popped = p.pop()
     assert type(popped) is Card and popped == c("K♠") and repr(popped) == "K♠"
+
+
+def test_push_all_plays_a_list_or_a_text_and_names_the_bad_card():
+    p = Position.from_str("A.K..7/K.A..8/7.7..A", trump="NT")
+    before = p.push_all("A♠ K♠ 7♠")
+    assert p.tricks == (1, 0, 0) and [b.to_move for b in before] == [0, 1, 2]
+    p = Position.from_str("A.K..7/K.A..8/7.7..A", trump="NT")
+    assert len(p.push_all(["A♠", 6, parse_card("7♠")])) == 3 and p.tricks == (1, 0, 0)
+
+
+@pytest.mark.parametrize("cards,error,message", [
+    (["K♠"], IllegalPlayError, r"^play, card 1 \(K♠\), trick 1: seat 0 does not hold K♠$"),
+    (["A♠", "K♠", "7♠", "7♥", 99], InvalidCardError, r"^play, card 5: 99 is not a card$"),
+    ("A♠ K♠ 7♠ Z", InvalidCardError, r"^play: unknown rank 'Z'"),
+    (["A♠", "K♠", "7♠", "A♠"], IllegalPlayError, r"^play, card 4 \(A♠\), trick 2: seat 0 does not"),
+    (5, InvalidArgumentError, "^play must be a list of cards, not 5$"),
+])
+def test_push_all_is_all_or_nothing(cards, error, message):
+    p = Position.from_str("A.K..7/K.A..8/7.7..A", trump="NT")
+    with pytest.raises(error, match=message):
+        p.push_all(cards)
+    assert p.played == [] and p.tricks == (0, 0, 0)
