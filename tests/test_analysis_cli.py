@@ -167,3 +167,19 @@ def test_order_and_tenner_score_under_the_conventions_named(capsys):
     assert main([*order, "--talon", "A♠ 7♥", "--json"]) == 0
     got = {o["contract"]: o["expected"] for o in json.loads(capsys.readouterr().out)["options"]}
     assert got == {"7NT": 32, "6NT": 26}
+
+
+@pytest.mark.parametrize("args,option", [
+    (["odds", "A.K7.A.", "-t", "NT", "--pool", "ZZ"], "pool"),
+    (["odds", "A.K7.A.", "-t", "NT", "--pool", "KQ.A8..", "--discard", "ZZ"], "discard"),
+    (["odds", "A.K7.A.", "-t", "NT", "--pool", "KQ.A8..", "--lead", "Z♠"], "lead"),
+    (["discard", ENDING, "-d", "0", "-t", "S", "--talon", "ZZ"], "talon"),
+    (["tenner", EXAMPLE, "-d", "0", "-t", "S", "--discard", "ZZ"], "discard"),
+    (["order", "KQ9A.T79.A.KJT9", "--talon", "ZZ", "--conventions", "001"], "talon"),
+    (["preferans", "A.K7.A.", "--pool", "ZZ"], "pool"),
+])
+def test_an_unreadable_card_names_its_option(args, option):
+    r = pref(*args)
+    assert r.returncode == 2
+    assert r.stderr.startswith(f"pref {args[0]}: error: {option}: unknown rank 'Z'"), r.stderr
+    assert len(r.stderr.splitlines()) == 1

@@ -82,7 +82,10 @@ def as_cards(value, what: str = "cards") -> list[int]:
     are read: a list of a million items stops at its first repeated or unreadable one.
     """
     if isinstance(value, str):
-        given = parse_card_list(value)
+        try:
+            given = parse_card_list(value)
+        except InvalidCardError as exc:
+            raise InvalidCardError(f"{what}: {exc}") from None
     elif isinstance(value, (int, np.integer)) and not isinstance(value, bool):
         if not 0 <= int(value) <= 0xFFFFFFFF:
             raise InvalidCardError(f"{what}: {value!r} is not a 32-bit card mask")
@@ -94,7 +97,11 @@ def as_cards(value, what: str = "cards") -> list[int]:
             raise InvalidCardError(f"{what}: cannot read {shown(value)} as cards") from None
     cards: list[int] = []
     seen = set()
-    for c in map(as_card, given):
+    for item in given:
+        try:
+            c = as_card(item)
+        except InvalidCardError as exc:
+            raise InvalidCardError(f"{what}: {exc}") from None
         if c in seen:
             raise InvalidCardError(f"{what}: card {format_card(c)} given twice")
         seen.add(c)

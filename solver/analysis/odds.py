@@ -66,7 +66,7 @@ from ..cardset import CARDS, Card, CardSet, cards_tuple
 from ..checks import as_flag
 from ..engine import check_workers, default_jobs
 from ..engine.layout import P_HAND0, make_position
-from ..errors import InvalidArgumentError, InvalidDealError, PrefError
+from ..errors import InvalidArgumentError, InvalidCardError, InvalidDealError, PrefError
 from ..notation import format_card, format_strain
 from ..progress import progress_bar
 from ._common import (Deadline, as_card, as_cards, as_count, as_seat, as_strain, cards_text,
@@ -732,7 +732,10 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
         if not 1 <= level <= n:
             raise InvalidArgumentError(f"level {level} is outside 1-{n} tricks")
     level = int(level)
-    lead_card = as_card(lead) if lead is not None else None
+    try:
+        lead_card = as_card(lead) if lead is not None else None
+    except InvalidCardError as exc:
+        raise InvalidCardError(f"lead: {exc}") from None
     if lead_card is not None:
         if seat == 0 and not own_mask >> lead_card & 1:
             raise InvalidArgumentError(f"seat 0 leads {format_card(lead_card)} but does not hold it")
