@@ -150,7 +150,7 @@ def _validate(hands, talon) -> None:
                     f"{SEAT_NAMES[i]} has {plural(n, 'card')}; with a talon every hand has 10")
         if len(talon) != TALON_SIZE:
             raise InvalidDealError(
-                f"the talon has {len(talon)} card{'s' if len(talon) != 1 else ''}; it has 2 "
+                f"the talon has {len(talon)} card{'s' if len(talon) != 1 else ''}; it needs 2 "
                 f"(the deal has {sum(sizes) + len(talon)} cards, a full deal 32)")
         return
     if sizes[0] == 0 or len(set(sizes)) != 1:

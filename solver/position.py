@@ -291,8 +291,9 @@ class Position:
                     f"unknown talon rule {talon!r}: choose none, lead or dealer")
             if not deal.talon:
                 raise InvalidDealError(f"talon rule {talon!r} needs a deal with its talon")
-            if leader != 0:
-                raise InvalidArgumentError("with the talon turned, the first hand plays first")
+            if as_seat(leader, "leader") != 0:
+                raise InvalidArgumentError(f"leader={leader!r}: with the talon turned, the first "
+                                           f"hand (0) plays first")
         return cls(deal.hands, trump="NT", mode="raspasy", solo=0 if solo is None else solo,
                    leader=leader, talon=deal.talon if talon != "none" else (),
                    talon_rule=talon)

@@ -274,3 +274,17 @@ def test_group_scores_are_their_best_members(misere):
         at = -1 if misere else 0
         for m in _grouping(tuple(deal.hands), seat, twelve, None).members:
             assert score[m[at][0]] + score[m[at][1]] == min(score[a] + score[b] for a, b in m)
+
+
+@pytest.mark.parametrize("talon,fault", [
+    ([], "a discard needs a 2-card talon: talon= gives 0 cards"),
+    ("A♠", "a discard needs a 2-card talon: talon= gives 1 card$")])
+def test_a_short_talon_given_is_named_as_given(talon, fault):
+    deal = Deal.from_str("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9..")
+    with pytest.raises(InvalidDealError, match=fault):
+        discard(deal, declarer=0, trump="S", talon=talon, backend="numba")
+
+
+def test_a_deal_with_one_talon_card_says_the_talon_needs_two():
+    with pytest.raises(InvalidDealError, match="the talon has 1 card; it needs 2"):
+        Deal.from_str("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A...")

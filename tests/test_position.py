@@ -229,3 +229,18 @@ def test_push_all_is_all_or_nothing(cards, error, message):
     with pytest.raises(error, match=message):
         p.push_all(cards)
     assert p.played == [] and p.tricks == (0, 0, 0)
+
+
+@pytest.mark.parametrize("leader", [0, "0"])
+def test_a_turned_talon_takes_the_first_hand_as_leader_however_written(leader):
+    deal = Deal.from_str("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9..")
+    assert Position.from_deal(deal, raspasy=True, talon="lead", leader=leader).leader == 0
+
+
+@pytest.mark.parametrize("leader,fault", [
+    (1, r"leader=1: with the talon turned, the first hand \(0\) plays first"),
+    (True, "leader must be a seat"), (3, "leader must be a seat")])
+def test_a_turned_talon_refuses_another_leader(leader, fault):
+    deal = Deal.from_str("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9..")
+    with pytest.raises(InvalidArgumentError, match=fault):
+        Position.from_deal(deal, raspasy=True, talon="lead", leader=leader)

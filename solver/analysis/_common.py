@@ -120,7 +120,8 @@ def twelve_of(deal: Deal, seat: int, talon=None) -> tuple[int, list[int]]:
         raise InvalidDealError(
             "a discard needs a 2-card talon: "
             + ("the deal is an ending, pass talon=… (--talon on the command line): two cards "
-               "nobody holds" if not tal else f"got {len(tal)} card{'s' if len(tal) != 1 else ''}"))
+               "nobody holds" if talon is None
+               else f"talon= gives {len(tal)} card{'s' if len(tal) != 1 else ''}"))
     held = deal.hands[0] | deal.hands[1] | deal.hands[2]
     for c in tal:
         if held >> c & 1:
@@ -178,7 +179,7 @@ class Deadline:
             if (isinstance(timeout, bool) or not isinstance(timeout, (int, float, np.integer,
                                                                       np.floating))
                     or not math.isfinite(timeout) or timeout <= 0):
-                raise InvalidArgumentError(f"timeout is a positive number of seconds (None: no "
+                raise InvalidArgumentError(f"timeout is a finite positive number of seconds (None: no "
                                            f"limit), not {timeout!r}")
             timeout = float(timeout)
         self.timeout, self.what = timeout, what

@@ -142,7 +142,8 @@ def table_mb(tt_mb) -> float:
     except (TypeError, ValueError):
         size = float("nan")
     if isinstance(tt_mb, bool) or not 0 < size <= 1 << 20:
-        raise InvalidArgumentError(f"tt_mb must be a positive number of MiB, not {tt_mb!r}")
+        raise InvalidArgumentError(f"tt_mb must be a positive number of MiB, not {tt_mb!r} "
+                                   f"(at most {1 << 20:,} MiB)")
     return size
 
 
