@@ -181,7 +181,7 @@ def parse_bid(text: str | Bid) -> Bid:
     else:
         digits = 2 if key.startswith("10") else 1
         level_text, rest = key[:digits], key[digits:].strip()
-        if not level_text.isdigit() or int(level_text) not in GAME_PRICE:
+        if not (level_text.isascii() and level_text.isdigit()) or int(level_text) not in GAME_PRICE:
             raise InvalidArgumentError(f"cannot read bid {raw!r}: expected e.g. 6♠, 7NT, 8БК, "
                                        f"шесть пик, мизер")
         level = int(level_text)

@@ -32,9 +32,10 @@ from typing import Mapping, Sequence
 
 from .bidding import Bid
 from .conventions import Conventions
-from .errors import InvalidRecordError
+from .errors import InvalidRecordError, PrefError
 from .notation import plural
-from .scoring import PREFERANS, RASPASY, Entry, Hand, HandScore, Number, _json, _num, score_hand
+from .scoring import (PREFERANS, RASPASY, Entry, Hand, HandScore, Number, _json, _num, check_names,
+                      score_hand)
 
 _PULKA_KEYS = {"players", "conventions", "first_dealer", "hands", "note"}
 _GAME_NAMES = {RASPASY: "распасы", PREFERANS: "преферанс"}   # as the sheet and `pref score` write them
@@ -79,12 +80,7 @@ class Pulka:
         n = self.conventions.players
         if names is None:
             names = [str(i) for i in range(n)]
-        if isinstance(names, (str, bytes)) or not hasattr(names, "__iter__"):
-            raise InvalidRecordError(f"players {names!r}: expected {n} different names")
-        names = [str(x) for x in names]
-        if len(names) != n or len(set(names)) != n:
-            raise InvalidRecordError(f"players {names!r}: expected {n} different names")
-        self.names = tuple(names)
+        self.names = check_names(names, n)
         if first_dealer is None:
             first_dealer = n - 1
         if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) \
@@ -169,8 +165,8 @@ class Pulka:
                     raise InvalidRecordError(
                         f"{hand.game} after {self.raspasy_streak} распасы in a row: the lowest game is {least}")
             score = score_hand(hand, conv, raspasy_streak=self.raspasy_streak)
-        except InvalidRecordError as exc:
-            raise InvalidRecordError(f"hand {number}: {exc}") from None
+        except PrefError as exc:      # a bad record, auction (IllegalBidError), bid or card
+            raise type(exc)(f"hand {number}: {exc}") from None
         applied = self._apply(score)
         self._advance(applied)
         self.hands.append(applied)

@@ -19,6 +19,7 @@ player 3, sitting out (his висты for a good talon need ``talon=``).
 
 from __future__ import annotations
 
+import math
 import numbers
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -28,7 +29,7 @@ from .bidding import GAME_PRICE, MISERE_PRICE, WHIST_NORM, Bid, check_order, par
 from .cards import ACE, KING, QUEEN, SEVEN, rank_of, suit_of
 from .checks import as_count
 from .conventions import Conventions
-from .errors import InvalidRecordError, PrefError
+from .errors import InvalidRecordError, PrefError, shown
 from .notation import plural, visible
 
 Number = Union[int, Fraction]
@@ -127,6 +128,8 @@ class Hand:
         """
         conv = Conventions.of(conventions)
         n = conv.players
+        if names is not None:
+            names = check_names(names, n)
         if not isinstance(record, Mapping):
             raise InvalidRecordError(f"a hand record must be an object, not {record!r}")
         unknown = sorted(set(record) - _RECORD_KEYS)
@@ -294,10 +297,44 @@ def _player(value, n: int, names: Sequence[str] | None, what: str) -> int:
     if isinstance(value, str):
         if names and value in names:
             return list(names).index(value)
-        if value.strip().isdigit() and 0 <= int(value) < n:
+        if _is_number(value) and 0 <= int(value) < n:
             return int(value)
     known = f" or one of {', '.join(names)}" if names else ""
-    raise InvalidRecordError(f"{what} {value!r}: expected a player 0-{n - 1}{known}")
+    raise InvalidRecordError(f"{what} {shown(value)}: expected a player 0-{n - 1}{known}")
+
+
+def _is_number(text: str) -> bool:
+    """Text that reads as a player's number: ASCII digits, spaces around allowed ("²" and "١"
+    are digits to ``str.isdigit`` but not numbers here)."""
+    text = text.strip()
+    return text.isascii() and text.isdigit()
+
+
+def check_names(names, n: int) -> tuple[str, ...]:
+    """The players' names, checked: ``n`` different non-empty strings without spaces around
+    them.  Hands refer to players by name or by number, so a name made of digits must be the
+    player's own number ("1" for player 1): ["2", "0", "1"] would make "1" and 1 two players.
+    Raises ``InvalidRecordError`` naming the bad name."""
+    if isinstance(names, (str, bytes)) or not isinstance(names, Iterable):
+        raise InvalidRecordError(f"players {shown(names)}: expected a list of {n} names")
+    names = list(names)
+    if len(names) != n:
+        raise InvalidRecordError(f"players {shown(names)}: expected {n} names, not {len(names)}")
+    for i, name in enumerate(names):
+        if not isinstance(name, str):
+            raise InvalidRecordError(f"player {i}'s name {shown(name)} is not text (a name is "
+                                     "a string, e.g. \"Аня\")")
+        if not name.strip():
+            raise InvalidRecordError(f"player {i}'s name {shown(name)} is empty")
+        if name != name.strip():
+            raise InvalidRecordError(f"player {i}'s name {shown(name)} has spaces around it")
+        if _is_number(name) and name != str(i):
+            raise InvalidRecordError(
+                f"player {i}'s name {shown(name)} is a number: hands name players by name or by "
+                f"number, so a name made of digits can only be the player's own number ({i})")
+        if name in names[:i]:
+            raise InvalidRecordError(f"players {shown(names)}: {shown(name)} is named twice")
+    return tuple(names)
 
 
 def _parse_talon(value) -> tuple[int, ...]:
@@ -881,6 +918,16 @@ def talon_missing(conv: Conventions, rule: str, fix: str) -> str:
     return f"conventions {conv.name!r}, {hands}: {rule}; {fix}"
 
 
+def _finite(w) -> bool:
+    """A finite real number: not inf or nan (an int or a Fraction always is)."""
+    if isinstance(w, (int, Fraction)):
+        return True
+    try:
+        return math.isfinite(float(w))
+    except (OverflowError, ValueError, TypeError):
+        return False
+
+
 @dataclass(frozen=True)
 class Expectation:
     """Expected висты per seat (``values``), and the probability that the declarer fails."""
@@ -916,13 +963,25 @@ def expected_whists(game: int | str | Bid, histogram: Mapping[int, Number] | Seq
         items = list(enumerate(histogram))
     for t, w in items:
         _count(t, "tricks in the histogram", 10)
-        if isinstance(w, bool) or not isinstance(w, numbers.Real) or not w >= 0:
-            raise InvalidRecordError(f"the histogram's weight {w!r} for {t} tricks: expected "
-                                     "a number >= 0")
+        if isinstance(w, bool) or not isinstance(w, numbers.Real) or not w >= 0 \
+                or not _finite(w):
+            raise InvalidRecordError(f"the histogram's weight {shown(w)} for {t} tricks: expected "
+                                     "a finite number >= 0")
     items = [(int(t), w) for t, w in items if w]
+    exact = all(isinstance(w, (int, Fraction)) for _, w in items)
+    if not exact:                 # float weights: the others are taken as floats too
+        for k, (t, w) in enumerate(items):
+            try:
+                items[k] = (t, float(w))
+            except OverflowError:
+                raise InvalidRecordError(f"the histogram's weight {shown(w)} for {t} tricks: too large "
+                                         "beside float weights; give ints or Fractions only") from None
     total = sum(w for _, w in items)
     if not items or total <= 0:
         raise InvalidRecordError("the histogram has no weight")
+    if not _finite(total):
+        raise InvalidRecordError(f"the histogram's weights add up to {total!r}: too large for "
+                                 "floats; scale them down or give ints or Fractions")
     misere = isinstance(game, str) and game.strip().lower() in ("misere", "мизер", "misère")
     if isinstance(game, int) and not isinstance(game, bool):
         bid = Bid(game, 4)
@@ -930,14 +989,13 @@ def expected_whists(game: int | str | Bid, histogram: Mapping[int, Number] | Seq
         bid = Bid(10, misere=True)
     else:
         bid = parse_bid(game)
-    exact = all(isinstance(w, (int, Fraction)) for _, w in items)
-    scale = Fraction(1) / Fraction(total) if exact else 1.0 / total
+    scale = Fraction(1) / Fraction(total) if exact else None
     conventions = Conventions.of(conventions)
     values = [0] * conventions.players
     remiz = 0
     outcomes = []
     for t, w in sorted(items):
-        p = w * scale
+        p = w * scale if exact else w / total      # w / total: 1 / total may overflow
         if bid.misere:
             s = score_misere(t, declarer=declarer, conventions=conventions, talon=talon)
         else:

@@ -72,6 +72,14 @@ def test_parse_bid_rejects(text):
         parse_bid(text)
 
 
+@pytest.mark.parametrize("text", ["²♠", "1⁰♠", "٧♠", "７♠"])
+def test_parse_bid_rejects_non_ascii_digits(text):
+    # "²".isdigit() is true and int("²") raised a bare ValueError (a traceback in `pref score`);
+    # an Arabic-Indic or full-width seven was read as 7
+    with pytest.raises(InvalidArgumentError, match="cannot read bid"):
+        parse_bid(text)
+
+
 def test_a_bid_with_a_latin_t_says_what_to_write():
     # "7 T": a Latin T is no suit (it is a ten in English notation); трефы is the Cyrillic Т
     with pytest.raises(InvalidArgumentError, match="Cyrillic Т"):

@@ -474,3 +474,53 @@ def test_after_keeps_the_raspasy_streak_and_the_dealer():
     assert (copy.raspasy_streak, copy.next_dealer) == (p.raspasy_streak, p.next_dealer) == (2, 2)
     hand = copy.add({"contract": "распасы", "tricks": [3, 3, 4]})
     assert hand.hand.raspasy_round == 3 and copy.mountain == (1 * 3 + 2 * 3 + 3 * 3,) * 2 + (4 + 8 + 12,)
+
+
+@pytest.mark.parametrize("auction, message", [
+    (["pass", "9♠", "8♠"], r"^hand 2: call 3 \('8♠', seat 2\): 8♠ is not above 9♠$"),
+    (["пас", "8♠", "9♠"], r"^hand 2: the auction is unfinished after 3 calls$"),
+])
+def test_auction_errors_name_the_hand(auction, message):
+    # a bad auction in a pulka said which call but not which hand; the class is kept
+    from solver.errors import IllegalBidError
+    p = Pulka(names=["A", "B", "C"])
+    p.add({"contract": "8♠", "declarer": "A", "whisters": ["B"], "tricks": [8, 1, 1]})
+    with pytest.raises(IllegalBidError, match=message):
+        p.add({"contract": "8♠", "declarer": "B", "whisters": ["C"], "tricks": [1, 8, 1],
+               "auction": auction})
+    assert p.deals == 1
+
+
+def test_unreadable_call_names_the_hand():
+    from solver.errors import InvalidArgumentError
+    with pytest.raises(InvalidArgumentError, match=r"^hand 1: cannot read bid 'zz'"):
+        Pulka().add({"contract": "6♠", "declarer": 0, "auction": ["zz"]})
+
+
+@pytest.mark.parametrize("names, message", [
+    ([None, True, 1], r"player 0's name None is not text"),
+    (["a", True, "b"], r"player 1's name True is not text"),
+    (["a", ["x"], "b"], r"player 1's name \['x'\] is not text"),
+    (["a", "b", ""], r"player 2's name '' is empty"),
+    (["a", "  ", "b"], r"player 1's name '  ' is empty"),
+    (["a", "b ", "c"], r"player 1's name 'b ' has spaces around it"),
+    (["a", "b", "a"], r"'a' is named twice"),
+    (["2", "0", "1"], r"player 0's name '2' is a number"),
+    (["a", "b", "01"], r"player 2's name '01' is a number"),
+    (["a", "b"], r"expected 3 names, not 2"),
+    ("abc", r"expected a list of 3 names"),
+])
+def test_bad_names_are_refused(names, message):
+    # names were passed through str(): None, True and 1 became 'None', 'True', '1'
+    with pytest.raises(InvalidRecordError, match=message):
+        Pulka(names=names)
+
+
+def test_digit_names_only_as_the_players_own_number():
+    # "declarer": 1 is player 1, "declarer": "1" the player named "1": they must be the same
+    p = Pulka(names=["0", "1", "2"])
+    assert p.names == ("0", "1", "2")
+    assert p.add({"contract": "8♠", "declarer": "1", "whisters": [2], "tricks": 8}).hand.declarer == 1
+    with pytest.raises(InvalidRecordError, match="player 0's name 2 is not text"):
+        Pulka.from_record({"players": [2, 0, 1], "hands": [
+            {"contract": "8♠", "declarer": 1, "whisters": [2], "tricks": 8}]})

@@ -276,3 +276,40 @@ def test_record_contract_read_through_copied_invisibles():
     assert Hand.from_record({"contract": "\ufeffраспасы", "tricks": [4, 3, 3]}).game == RASPASY
     assert str(Hand.from_record({"contract": "6♠\ufe0f", "declarer": 0, "whisters": [1],
                                  "tricks": 6}).game) == "6♠"
+
+
+@pytest.mark.parametrize("histogram", [
+    {7: float("inf"), 6: 1}, {7: float("nan"), 6: 1}, {7: -float("inf")}, [0] * 7 + [float("inf")],
+])
+def test_expected_whists_rejects_infinite_weights(histogram):
+    # an inf weight gave (nan, nan, nan)
+    with pytest.raises(InvalidRecordError, match="expected a finite number >= 0"):
+        expected_whists(7, histogram)
+
+
+def test_expected_whists_float_overflow():
+    # 1e308 + 1e308 is inf: the result was all zeros; a tiny weight made 1 / total overflow
+    with pytest.raises(InvalidRecordError, match="add up to inf"):
+        expected_whists(7, {7: 1e308, 6: 1e308})
+    with pytest.raises(InvalidRecordError, match="too large beside float weights"):
+        expected_whists(7, {7: 10 ** 400, 6: 0.5})
+    tiny = expected_whists(7, {7: 5e-324})
+    assert tiny.values == pytest.approx(expected_whists(7, {7: 1}).values)
+    assert expected_whists(7, {7: 10 ** 400, 6: 10 ** 400}).values == expected_whists(7, {7: 1, 6: 1}).values
+
+
+@pytest.mark.parametrize("names, message", [
+    (["a", "b", None], "player 2's name None is not text"),
+    (["a", "a", "b"], "'a' is named twice"),
+    (["1", "2", "0"], "player 0's name '1' is a number"),
+])
+def test_hand_from_record_checks_names(names, message):
+    with pytest.raises(InvalidRecordError, match=message):
+        Hand.from_record({"contract": "7♦", "declarer": 0, "tricks": 7}, names=names)
+
+
+@pytest.mark.parametrize("value", ["²", "١", "1²"])
+def test_player_unicode_digits_are_not_numbers(value):
+    # "²".isdigit() is true but int("²") raised a bare ValueError (a traceback in `pref score`)
+    with pytest.raises(InvalidRecordError, match="declarer .*: expected a player 0-2"):
+        Hand.from_record({"contract": "7♦", "declarer": value, "tricks": 7})

@@ -120,3 +120,35 @@ def test_conventions_players_must_agree_with_the_record(capsys, monkeypatch, tex
     # not a detail to settle silently (three names under four-handed conventions were three players)
     code, out, err = run(capsys, "-", stdin=text, monkeypatch=monkeypatch)
     assert code == 2 and out == "" and "the conventions say 4 players, but 'players' names 3" in err
+
+
+@pytest.mark.parametrize("auction, message", [
+    ('["pass", "9♠", "8♠"]', "hand 2: call 3 ('8♠', seat 2): 8♠ is not above 9♠"),
+    ('["пас", "8♠", "9♠"]', "hand 2: the auction is unfinished after 3 calls"),
+])
+def test_pulka_auction_error_names_the_hand(capsys, monkeypatch, auction, message):
+    text = ('{"players": ["A", "B", "C"], "hands": [{"contract": "8♠", "declarer": "A", "whisters": ["B"], '
+            '"tricks": [8, 1, 1]}, {"contract": "8♠", "declarer": "B", "whisters": ["C"], '
+            f'"tricks": [1, 8, 1], "auction": {auction}}}]}}')
+    code, out, err = run(capsys, "-", stdin=text, monkeypatch=monkeypatch)
+    assert code == 2 and out == "" and err.strip() == f"pref score: error: {message}"
+
+
+@pytest.mark.parametrize("players, message", [
+    ('["a", "b", "a"]', "'a' is named twice"),
+    ('[2, 0, 1]', "player 0's name 2 is not text"),
+    ('["2", "0", "1"]', "player 0's name '2' is a number"),
+    ('[true, "b", "c"]', "player 0's name True is not text"),
+    ('["a", null, "c"]', "player 1's name None is not text"),
+    ('["a", "b", ["x"]]', "player 2's name ['x'] is not text"),
+    ('["a", "", "c"]', "player 1's name '' is empty"),
+])
+@pytest.mark.parametrize("kind", ["hand", "pulka"])
+def test_bad_player_names_are_refused(capsys, monkeypatch, players, message, kind):
+    # a lone hand took ["a", "b", "a"] (two rows named a); [2, 0, 1] became "2", "0", "1", so that
+    # "declarer": 1 (an index) was the player named "0"
+    hand = '{"contract": "8♠", "declarer": 1, "whisters": [2], "tricks": 8}'
+    text = (f'{{"players": {players}, "hands": [{hand}]}}' if kind == "pulka"
+            else hand[:-1] + f', "players": {players}}}')
+    code, out, err = run(capsys, "-", stdin=text, monkeypatch=monkeypatch)
+    assert code == 2 and out == "" and message in err and len(err.strip().splitlines()) == 1

@@ -16,7 +16,7 @@ from ..conventions import PRESETS, Conventions
 from ..errors import InvalidArgumentError, InvalidRecordError
 from ..notation import plural
 from ..pulka import Pulka, check_players
-from ..scoring import Hand, HandScore, _json, score_hand
+from ..scoring import Hand, HandScore, _json, check_names, score_hand
 
 
 def register(subparsers) -> None:
@@ -96,8 +96,8 @@ def run(args) -> int:
     players = record.pop("players", None)
     _same_players(players, args)
     if isinstance(players, list):
-        names = [str(x) for x in players]
-        conv = conv.replace(players=len(names))
+        conv = conv.replace(players=len(players))
+        names = list(check_names(players, conv.players))
     elif isinstance(players, int) and not isinstance(players, bool):
         conv = conv.replace(players=players)
     elif players is not None:
