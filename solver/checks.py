@@ -1,7 +1,7 @@
-"""The one check of a whole-number argument (a count, a seed, a seat-like index) and of a
-switch, shared by every module that takes one, so that ``2.5``, ``True`` or ``"6"`` is named,
-never read as a number, and ``"no"`` never read as true.  Seats and cards have their own
-readers (:func:`solver.position.as_seat`, ``as_card``).
+"""The one check of a whole-number argument (a count, a seed, a seat-like index), of a
+switch and of a seat, shared by every module that takes one, so that ``2.5``, ``True`` or
+``"6"`` is named, never read as a number, and ``"no"`` never read as true.  Cards have their
+own reader (:func:`solver.position.as_card`).
 """
 
 from __future__ import annotations
@@ -49,3 +49,13 @@ def as_flag(value, name: str, *, error: type = InvalidArgumentError) -> bool:
     if isinstance(value, (bool, np.bool_)):
         return bool(value)
     raise error(f"{name} must be True or False, not {shown(value)}")
+
+
+def as_seat(value, what: str = "seat") -> int:
+    """A seat 0, 1 or 2 from an int or its text (raises :class:`InvalidArgumentError`
+    naming ``what``)."""
+    if isinstance(value, str) and value.strip() in ("0", "1", "2"):
+        return int(value)
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= 2:
+        raise InvalidArgumentError(f"{what} must be a seat 0, 1 or 2, not {shown(value)}")
+    return int(value)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .cards import FULL_DECK, HAND_SIZE, TALON_SIZE, count, iter_cards
-from .checks import as_count
+from .checks import as_count, as_seat
 from .errors import InvalidCardError, InvalidDealError, shown
 from .notation import (SUIT_SYMBOLS, _check_t, check_length, format_card, format_cards,
                        format_hand, is_dotted_order, output_style, parse_card, parse_card_list,
@@ -87,7 +87,8 @@ class Deal:
         return sum(1 << c for c in self.talon)
 
     def hand(self, seat: int) -> int:
-        return self.hands[seat]
+        """The hand (a card mask) of ``seat`` 0, 1 or 2."""
+        return self.hands[as_seat(seat)]
 
     def to_str(self, style: str | None = None) -> str:
         """The canonical line: dotted hands, ``/``, then the talon (``style`` as

@@ -21,7 +21,7 @@ import numpy as np
 
 from .cards import NO_CARD, NO_TRUMP, SUIT_MASK, count, iter_cards, suit_of
 from .cardset import CARDS, Card, CardSet
-from .checks import as_count, as_flag
+from .checks import as_count, as_flag, as_seat
 from .engine.layout import (
     P_HAND0,
     P_LEADER,
@@ -80,16 +80,6 @@ def advance_flat(pos: np.ndarray, c: int) -> int | None:
     pos[P_NTABLE] = 0
     pos[P_TABLE0] = pos[P_TABLE1] = NO_CARD
     return winner
-
-
-def as_seat(value, what: str = "seat") -> int:
-    """A seat 0, 1 or 2 from an int or its text (raises :class:`InvalidArgumentError`
-    naming ``what``)."""
-    if isinstance(value, str) and value.strip() in ("0", "1", "2"):
-        return int(value)
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= 2:
-        raise InvalidArgumentError(f"{what} must be a seat 0, 1 or 2, not {shown(value)}")
-    return int(value)
 
 
 def as_card(value) -> int:
