@@ -6,6 +6,7 @@ import pytest
 from _analysis_helpers import needs_fast
 
 from solver.analysis import odds, order
+from solver.errors import InvalidArgumentError
 
 
 def test_order_on_an_ending():
@@ -22,6 +23,20 @@ def test_order_on_an_ending():
         assert o.probability == (1 - p if o.contract == "мизер" else p)
     assert r.to_pandas().shape[0] == 11
     assert isinstance(r.best.probability, Fraction)
+
+
+def test_order_on_an_ending_ranks_every_level_by_default():
+    r = order("A.K7.A.", 0, pool="KQ.A8..", backend="reference", progress=False)
+    assert sorted({o.level for o in r.options if o.contract != "мизер"}) == [1, 2]
+    assert len(r.options) == 11
+
+
+@pytest.mark.parametrize("kw,fault", [
+    (dict(strains=["S", "♠"]), "strain ♠ is given twice"),
+    (dict(levels=[1, 1]), "a level is given twice")])
+def test_an_option_asked_twice_is_refused(kw, fault):
+    with pytest.raises(InvalidArgumentError, match=fault):
+        order("A.K7.A.", 0, pool="KQ.A8..", backend="reference", progress=False, **kw)
 
 
 @needs_fast

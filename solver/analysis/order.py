@@ -224,13 +224,14 @@ def _talon(talon, own_mask, conventions, modes):
     return None
 
 
-def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10),
+def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
           screen=200, keep=1, conventions=None, talon=None, pool=None, seed=0, backend="auto",
           threads=0, progress=None, tt_mb=None, exact=True, timeout=None) -> OrderResult:
     """Rank what to order with these 12 cards from ``seat``.
 
     ``strains``: the strains to consider (one, e.g. ``"NT"``, or a list); ``misere``:
-    include мизер; ``levels``: contract levels (one or a list).  ``screen``/``keep``: the discard screen (see the module docstring); ``pool`` for
+    include мизер; ``levels``: contract levels (one or a list; None: 6-10, or on an ending of
+    ``n`` cards a hand every level 1-``n``).  ``screen``/``keep``: the discard screen (see the module docstring); ``pool`` for
     an ending.  ``tt_mb``: each table's size (None: the engine's default for the screen and
     :func:`~solver.analysis.odds.default_tt_mb` for the odds).  Expected висты use
     :func:`solver.scoring.expected_whists` under ``conventions`` (default seed 000) with both
@@ -269,6 +270,8 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10
     exact = as_flag(exact, "exact")
     if progress is not None:
         progress = as_flag(progress, "progress (None: a bar only on a terminal)")
+    if levels is None:
+        levels = (6, 7, 8, 9, 10) if n == 10 else tuple(range(1, n + 1))
     if isinstance(levels, (int, np.integer)) and not isinstance(levels, bool):
         levels = (int(levels),)
     if isinstance(strains, (str, int, np.integer)) and not isinstance(strains, bool):
@@ -293,6 +296,10 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=(6, 7, 8, 9, 10
     except ImportError:
         expected_whists = None
     modes = [(as_strain(s), False) for s in strains] + ([(NO_TRUMP, True)] if misere else [])
+    twice = [s for i, (s, _) in enumerate(modes[:len(strains)]) if (s, False) in modes[:i]]
+    if twice or len(set(levels)) != len(levels):
+        what = f"strain {format_strain(twice[0])}" if twice else "a level"
+        raise InvalidArgumentError(f"{what} is given twice: each option is ranked once")
     if not modes or (not levels and not misere):
         raise InvalidArgumentError("nothing to rank: give some strains with levels, or misere=True")
     scored = expected_whists is not None and n == 10

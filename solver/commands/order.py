@@ -17,7 +17,7 @@ def register(sub) -> None:
                    help="the strains to consider (default all five: ♠ ♣ ♦ ♥ NT)")
     p.add_argument("--no-misere", action="store_true", help="leave the мизер out")
     p.add_argument("--levels", nargs="+", type=int, metavar="N",
-                   help="contract levels (default 6 7 8 9 10)")
+                   help="contract levels (default 6 7 8 9 10; on an ending every level 1-n)")
     p.add_argument("--fast", action="store_true",
                    help="bound the expected висты of options that cannot be the best instead "
                         "of counting their every layout (probabilities stay exact; printed ≤)")
