@@ -33,8 +33,9 @@ def test_order_on_an_ending_ranks_every_level_by_default():
 
 @pytest.mark.parametrize("kw,fault", [
     (dict(strains=["S", "♠"]), "strain ♠ is given twice"),
-    (dict(levels=[1, 1]), "a level is given twice")])
-def test_an_option_asked_twice_is_refused(kw, fault):
+    (dict(levels=[1, 1]), "a level is given twice"),
+    (dict(conventions="001"), "score a full deal's options; an ending's are ranked by")])
+def test_an_option_asked_twice_or_not_applying_is_refused(kw, fault):
     with pytest.raises(InvalidArgumentError, match=fault):
         order("A.K7.A.", 0, pool="KQ.A8..", backend="reference", progress=False, **kw)
 

@@ -95,3 +95,10 @@ def test_notebook_display_keeps_the_best_discard_and_the_score():
     text = html.unescape(re.sub(r"<[^>]+>", "", r._repr_html_()))
     assert "best discard 9♣ 7♣: 7 tricks" in text
     assert "50 to player 0's mountain" in text
+
+
+@pytest.mark.parametrize("conventions", ["000", "004"])
+def test_conventions_on_an_ending_are_refused_not_ignored(conventions):
+    with pytest.raises(InvalidArgumentError, match="score a full deal; this ending of 4 cards"):
+        tenner("AK.7..7/QJ.8..8/T9.9..9", 0, "S", conventions=conventions, backend="reference")
+    assert tenner("AK.7..7/QJ.8..8/T9.9..9", 0, "S", backend="reference").score is None

@@ -289,6 +289,9 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
     levels = tuple(int(lv) for lv in levels)
     be = engine(backend)
     thread_count(threads, be)   # a bad count is named before any work
+    if conventions is not None and n != 10:
+        raise InvalidArgumentError("conventions= (--conventions, --players) score a full deal's "
+                                   "options; an ending's are ranked by probability alone")
     conventions = Conventions.of(conventions)
     rng = np.random.default_rng(seed)
     try:

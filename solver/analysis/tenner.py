@@ -132,6 +132,7 @@ def tenner(deal, declarer, trump, *, discard=None, talon=None, leader=0, convent
     seat = as_seat(declarer, "declarer")
     strain = as_strain(trump)
     leader = as_seat(leader, "leader")
+    asked = conventions is not None
     conventions = Conventions.of(conventions)   # named before the search
     have_talon = bool(deal.talon) or talon is not None
     hands = list(deal.hands)
@@ -148,6 +149,9 @@ def tenner(deal, declarer, trump, *, discard=None, talon=None, leader=0, convent
                 f"the discard must be two of the declarer's 12 cards, not {cards_text(disc)}")
         hands[seat] = twelve & ~((1 << disc[0]) | (1 << disc[1]))
     n = count(hands[seat])
+    if asked and n != 10:
+        raise InvalidArgumentError(f"conventions= (--conventions, --players) score a full deal; "
+                                   f"this ending of {plural(n, 'card')} a hand has no score")
     if not have_talon and n == 10:
         rule = talon_whists_rule(Bid(10, strain), conventions)
         if rule is not None:

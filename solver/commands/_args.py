@@ -84,8 +84,11 @@ def add_conventions(p) -> None:
 
 
 def conventions_of(args):
-    """The :class:`~solver.conventions.Conventions` named by ``add_conventions``' options."""
+    """The :class:`~solver.conventions.Conventions` named by ``add_conventions``' options
+    (None when neither is given: the function's default, seed 000)."""
     from ..conventions import Conventions
+    if args.conventions is None and args.players is None:
+        return None
     conv = Conventions.of(args.conventions)
     return conv if args.players is None else conv.replace(players=args.players)
 
