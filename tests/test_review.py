@@ -266,3 +266,14 @@ def test_cli_errors_are_one_line(capsys, args, fault):
     out = capsys.readouterr()
     assert out.out == "" and fault in out.err and len(out.err.strip().splitlines()) == 1
     assert out.err.startswith("pref review: error: ")
+
+
+def test_play_as_a_numpy_array_is_read_as_its_cards():
+    import numpy as np
+    from solver.notation import parse_card_list
+    cards = parse_card_list("7♣ A♣ Q♣ 8♠")
+    as_list = review(EXAMPLE, cards, declarer=1, trump="♥")
+    as_array = review(EXAMPLE, np.array(cards), declarer=1, trump="♥")
+    assert as_array.rows == as_list.rows
+    with pytest.raises(InvalidArgumentError, match="play is the cards in the order played"):
+        review(EXAMPLE, np.array([cards]), declarer=1, trump="♥")

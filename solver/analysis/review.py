@@ -26,6 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+import numpy as np
+
 from ..api import _as_position
 from ..cardset import CARDS, Card
 from ..engine import DEFAULT_TT_MB
@@ -206,8 +208,9 @@ class ReviewResult:
 
 
 def _play_list(play) -> list[int]:
-    """The cards of ``play`` in order (text in any notation, or a list of cards)."""
-    if isinstance(play, (int, Card)) or not isinstance(play, (str, list, tuple)):
+    """The cards of ``play`` in order (text in any notation, or a list or array of cards)."""
+    if isinstance(play, (int, Card)) or not isinstance(play, (str, list, tuple, np.ndarray)) \
+            or (isinstance(play, np.ndarray) and play.ndim != 1):
         raise InvalidArgumentError(
             f"play is the cards in the order played (text or a list), not {shown(play)}")
     try:
