@@ -18,8 +18,8 @@ def register(sub) -> None:
     p.add_argument("--leader", type=seat, default=0, metavar="SEAT",
                    help="who leads the first trick (default 0, the first hand)")
     p.add_argument("--best-only", action="store_true",
-                   help="only the best discard's value exact, the others as bounds (marked "
-                        "'bound'; exact: false in JSON): several times faster")
+                   help="only the best discard's value exact, the others as bounds (shown "
+                        "as ≤7 or ≥5; exact: false in JSON): several times faster")
     add_common(p, json_help="print JSON: discards as a list of {cards, tricks, group}")
     add_style(p)
     p.set_defaults(func=run)
