@@ -321,7 +321,11 @@ def _parse_jpref(line: str) -> Deal:
     for k, token in enumerate(tokens):
         if token.endswith(":"):
             continue
-        if token.isdigit() and k == len(tokens) - 1:
+        if token.isdigit():
+            if k != len(tokens) - 1:
+                raise InvalidDealError(
+                    f"a JPref deal line has 32 cards, then the first hand's number last; "
+                    f"{line!r} has {token!r} before {' '.join(tokens[k + 1:])!r}")
             first_hand = int(token)
             continue
         if _JPREF_GROUP.match(token):

@@ -106,6 +106,13 @@ def test_other_programs_round_trip(deal):
     assert Deal.from_str(format_tokens(deal)) == deal
 
 
+def test_a_jpref_line_with_a_card_after_the_first_hand_is_named():
+    deal = Deal.from_str("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9..")
+    with pytest.raises(InvalidDealError, match=r"the first hand's number last; .* has '0' "
+                                               r"before 'As'"):
+        Deal.from_str(format_jpref(deal) + " As")   # it ends with the first hand, 0
+
+
 def test_jpref_first_hand_rotates_seats():
     deal = Deal.random(7)
     line = format_jpref(deal)
