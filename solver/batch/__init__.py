@@ -28,7 +28,7 @@ from contextlib import closing
 from dataclasses import dataclass
 
 from .. import errors as _errors
-from ..checks import as_count
+from ..checks import as_count, as_flag
 from ..engine import _MODULES, check_workers, get_backend
 from ..errors import InvalidArgumentError, PrefError
 from ..notation import current_style, format_card, format_strain, parse_card_list, parse_strain
@@ -37,7 +37,7 @@ from .reader import (LineSet, as_deal_texts, check_encoding, count_lines, iter_l
                      parse_object)
 from .runner import (ClusterError, chunk_size_for, default_jobs, executor_slots,
                      is_dask_client, make_pool, pipeline, stop_pool)
-from .tasks import TASKS, Task, available_tasks, get_task, run_chunk
+from .tasks import TASKS, Task, available_tasks, get_task, run_chunk, table_error
 from .writer import OutputError, Sink, errors_path, output_format
 
 __all__ = ["evaluate", "run_file", "BatchSummary", "TASKS", "Task", "available_tasks",
@@ -76,10 +76,25 @@ def _prepare(what: str, options: dict, executor=None) -> tuple[Task, dict]:
             try:
                 be.Context(base["tt_mb"])
             except MemoryError:
-                raise InvalidArgumentError(
-                    f"cannot allocate a transposition table of {base['tt_mb']} MiB: give a "
-                    f"smaller tt_mb") from None
+                raise table_error(base["tt_mb"]) from None
+    _one_mode(base)
     return task, base
+
+
+def _one_mode(base: dict) -> None:
+    """Refuse the run's options naming two modes (``declarer`` and ``misere``: every line
+    would be an error row) or a contract's ``level`` with a мизер, as :func:`solve` and
+    :func:`~solver.analysis.odds` refuse them; a line's own mode replaces the run's."""
+    modes = [k for k in ("declarer", "misere") if k in base]
+    if base.get("raspasy") is True:
+        modes.append("raspasy")
+    if len(modes) > 1:
+        given = " and ".join(f"{k}={base[k]!r}" for k in modes)
+        raise InvalidArgumentError(
+            f"{given} contradict each other: give one mode (a contract: declarer and trump, "
+            f"a мизер: misere, or raspasy)")
+    if "misere" in base and "level" in base:
+        raise InvalidArgumentError("level= is a contract's: a мизер is caught at one trick")
 
 
 _SAME_ANSWERS = ("backend", "tt_mb", "timeout")
@@ -161,6 +176,7 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
     The columns: ``deal`` (canonical), then the task's columns (:attr:`Task.columns`).
     """
     import pandas as pd
+    progress = as_flag(progress, "progress")
     if on_error not in ("raise", "record"):
         raise InvalidArgumentError(f"on_error is 'raise' or 'record', not {on_error!r}")
     task, base = _prepare(what, options, executor)
@@ -296,6 +312,8 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
     ``encoding``) are recorded in ``output + ".run.json"``, and ``resume`` with any of them
     different is refused (a file never mixes two).
     """
+    resume, overwrite = as_flag(resume, "resume"), as_flag(overwrite, "overwrite")
+    progress = as_flag(progress, "progress")
     log = _Tolerant(sys.stderr if log is None else log)
     task, base = _prepare(what, {} if options is None else options, executor)
     if not hasattr(source, "read"):        # an open text file is read as it is
@@ -305,7 +323,7 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
     max_messages = _count(max_messages, "max_messages", least=0)
     encoding = check_encoding(encoding)
     style = current_style(style)
-    if resume is True and overwrite is True:
+    if resume and overwrite:
         raise InvalidArgumentError("resume and overwrite contradict each other: give one")
     total = count_lines(source)          # a missing input fails here, before OUT is touched
     _not_the_input(source, output)

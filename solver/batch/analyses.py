@@ -27,10 +27,12 @@ def _talon_cards(value):
 
 
 def _level(value):
-    text = value.strip() if isinstance(value, str) else value
-    if isinstance(text, bool) or text not in (*range(1, 11), *(str(k) for k in range(1, 11))):
-        raise InvalidArgumentError(f"level is a number of tricks 1-10, not {value!r}")
-    return int(text)
+    """A whole number of tricks 1-10 (a JSON 2, ``-O level=2``, ``--level 2``): not 2.0,
+    ``"2"`` or ``True``, which ``odds(level=)`` refuses too."""
+    n = None if isinstance(value, bool) or not hasattr(value, "__index__") else value.__index__()
+    if n is None or not 1 <= n <= 10:
+        raise InvalidArgumentError(f"level is a whole number of tricks 1-10, not {value!r}")
+    return n
 
 
 def _timeout(value):
@@ -202,7 +204,9 @@ def _run_odds(deal, opts):
     for s in range(3):
         if s != seat:
             pool |= deal.hands[s]
-    kw = {"misere": True} if misere else {"trump": strain, "level": opts.get("level")}
+    # a мизер with a level is refused by odds() ("level= is a contract's"), not ignored
+    kw = {"misere": True} if misere else {"trump": strain}
+    kw["level"] = opts.get("level")
     r = odds(twelve, seat, discard=opts.get("discard"), lead=opts.get("lead"), pool=pool,
              threads=1, progress=False, timeout=opts.get("timeout"), **kw, **_engine(opts))
     best = r.best

@@ -62,6 +62,9 @@ class _DaskFuture:
     def cancel(self):
         return self._fut.cancel()
 
+    def done(self):
+        return self._fut.done()
+
 
 def quiet_dask_logs(level: int) -> None:
     """Raise the level of distributed's loggers in this process (its own configuration sets
@@ -168,17 +171,49 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
 
 # -- the pipeline -------------------------------------------------------------------------------
 
-class _Done:
-    """A finished future for chunks run in this process."""
+def partial_rows(exc: BaseException) -> list[dict]:
+    """The rows a chunk had computed when ``exc`` stopped it (:func:`run_chunk` attaches them;
+    a Dask future's :class:`ClusterError` holds the chunk's exception as its cause)."""
+    while exc is not None:
+        rows = getattr(exc, "batch_rows", None)
+        if rows:
+            return list(rows)
+        exc = exc.__cause__
+    return []
 
-    def __init__(self, value):
-        self._value = value
+
+def _done_rows(inflight) -> list[dict]:
+    """The rows of the chunks in flight that are already done (collected in order, they
+    would have been cancelled with the rest when an earlier chunk stopped the run)."""
+    rows: list[dict] = []
+    for fut in inflight:
+        done = getattr(fut, "done", None)
+        try:
+            if done is not None and done():
+                rows.extend(fut.result(0))
+        except Exception as exc:          # that chunk failed too: its rows so far
+            rows.extend(partial_rows(exc))
+    return rows
+
+
+class _Done:
+    """A finished future for chunks run in this process: its rows, or the exception that
+    stopped it (raised by :meth:`result`, with the rows it had: :func:`partial_rows`)."""
+
+    def __init__(self, value=None, error: BaseException | None = None):
+        self._value, self._error = value, error
 
     def result(self, timeout=None):
+        if self._error is not None:
+            error, self._error = self._error, None
+            raise error
         return self._value
 
     def cancel(self):
         return False
+
+    def done(self):
+        return True
 
 
 def pipeline(items: Iterable, what: str, base: dict, *, executor=None,
@@ -205,7 +240,10 @@ def pipeline(items: Iterable, what: str, base: dict, *, executor=None,
         max_inflight = 1            # each chunk is done when submitted: write it at once
 
         def submit(chunk):
-            return _Done(run_chunk(what, base, chunk, style))
+            try:
+                return _Done(run_chunk(what, base, chunk, style))
+            except BaseException as exc:     # raised by collect(), after the chunk's rows
+                return _Done(error=exc)
     elif is_dask_client(executor):
         where = _scheduler_address(executor)
 
@@ -230,9 +268,21 @@ def pipeline(items: Iterable, what: str, base: dict, *, executor=None,
     inflight: deque = deque()
     chunk: list = []
 
+    stop: list = []            # the exception that stops the run, once its rows are out
+
     def collect():
         nonlocal finished, size, slots, max_inflight, recount
-        rows = inflight.popleft().result()
+        try:
+            rows = inflight.popleft().result()
+        except BaseException as exc:
+            # a chunk stopped the run (out of memory, a dead worker, a lost cluster, Ctrl-C):
+            # the rows it had, and those of the chunks after it already done, are yielded
+            # first, so that every row computed is written before the exception goes on
+            rows = partial_rows(exc) + _done_rows(inflight)
+            if not rows:
+                raise
+            stop.append(exc)
+            return rows
         if recount is not None and time.monotonic() >= recount:
             slots = executor_slots(executor)
             max_inflight = per_slot * slots
@@ -256,11 +306,15 @@ def pipeline(items: Iterable, what: str, base: dict, *, executor=None,
                 chunk = []
                 while len(inflight) >= max_inflight:
                     yield collect()
+                    if stop:
+                        raise stop[0]
         if chunk:
             inflight.append(submit(chunk))
             chunk = []
         while inflight:
             yield collect()
+            if stop:
+                raise stop[0]
     finally:
         for fut in inflight:
             try:

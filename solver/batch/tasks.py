@@ -14,6 +14,7 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..checks import as_flag
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB, get_backend, warm_context
 from ..errors import InvalidArgumentError, PrefError
@@ -45,16 +46,10 @@ def _trump(value):
 
 
 def _flag(name):
+    """A switch: a bool (JSON ``true``/``false``, ``-O KEY=true``), never ``"no"``, ``1`` or
+    ``"false"`` read as one (:func:`solver.checks.as_flag`, as the Python API checks it)."""
     def norm(value):
-        if isinstance(value, bool):
-            return value
-        word = value.strip().lower() if isinstance(value, str) else None
-        if word in ("true", "yes", "1", "false", "no", "0"):
-            return word in ("true", "yes", "1")
-        n = _whole(value)
-        if n in (0, 1):
-            return bool(n)
-        raise InvalidArgumentError(f"{name} must be true or false, not {value!r}")
+        return as_flag(value, name)
     return norm
 
 
@@ -82,6 +77,13 @@ def _tt_mb(value):
             raise InvalidArgumentError(f"tt_mb must be a number of MiB, not {value!r}") from None
     mb = table_mb(value)
     return int(mb) if mb == int(mb) else mb
+
+
+def table_error(tt_mb) -> InvalidArgumentError:
+    """The error of a transposition table no worker could allocate: the run's ``tt_mb`` before
+    any line, a line's own ``"tt_mb"`` as that line's error row."""
+    return InvalidArgumentError(f"cannot allocate a transposition table of {tt_mb} MiB: give a "
+                                f"smaller tt_mb")
 
 
 ENGINE_OPTIONS = {"backend": _backend, "tt_mb": _tt_mb}
@@ -177,7 +179,7 @@ _MODE_KEYS = ("declarer", "trump", "misere", "raspasy", "talon", "leader")
 
 # a line's own mode replaces the command line's: the keys of the other modes are dropped
 _REPLACES = {"declarer": ("misere", "raspasy", "talon"),
-             "misere": ("declarer", "trump", "raspasy", "talon"),
+             "misere": ("declarer", "trump", "raspasy", "talon", "level"),
              "raspasy": ("declarer", "trump", "misere")}
 CLEARED = "_cleared"
 """The key under which :func:`~solver.batch.reader.read_deal` lists a line's options set to
@@ -282,6 +284,9 @@ def run_chunk(what: str, base: dict, items: list, style: str | None = None) -> l
 
     Returns one row per item, in order: ``{"line", "deal", <the task's columns>}``, or
     ``{"line", "deal" or "input", "error", "kind"}`` when this one fails (the chunk goes on).
+    An exception that stops the run (out of memory but for a line's own ``tt_mb``, Ctrl-C)
+    carries the rows computed before it as ``batch_rows``, which the caller writes
+    (:func:`~solver.batch.runner.partial_rows`).
     ``style``: the notation of the rows' cards (``"symbols"``, ``"ascii"``, ``"russian"``);
     a worker process does not see its caller's :func:`~solver.notation.output_style`, so the
     caller names it (None: this process's own).
@@ -291,33 +296,43 @@ def run_chunk(what: str, base: dict, items: list, style: str | None = None) -> l
             return run_chunk(what, base, items)
     from .reader import read_deal
     task = TASKS[what]
-    rows = []
+    rows: list[dict] = []
     common = {**ENGINE_DEFAULTS, **task.defaults, **base}
-    for line, payload in items:
-        got = read_deal(line, payload, task)
-        if isinstance(got, dict):
-            rows.append(got)
-            continue
-        deal, opts = got
-        text = str(deal)
-        try:
-            row = task.run(deal, merge_options(common, opts))
-        except PrefError as exc:
-            rows.append({"line": line, "deal": text, "error": str(exc),
-                         "kind": type(exc).__name__})
-            continue
-        except MemoryError:
-            raise    # not this line's answer: the run stops, the line stays to be resumed
-        except Exception as exc:     # a bug must not cost the other deals of the run
-            rows.append({"line": line, "deal": text, "error": f"internal error: {exc!r}",
-                         "kind": type(exc).__name__,
-                         "traceback": traceback.format_exc(limit=6)})
-            continue
-        out = {"line": line, "deal": text}
-        for col in task.columns:
-            out[col] = row.get(col)
-        rows.append(out)
+    try:
+        for line, payload in items:
+            rows.append(_one_row(task, common, line, payload, read_deal))
+    except BaseException as exc:
+        # The run stops (a MemoryError not of a line's own table, Ctrl-C in this process): the
+        # rows this chunk already has go with the exception (pickled with it to the caller), so
+        # that they are written, not computed again by --resume or lost with the chunk.
+        if rows:
+            exc.batch_rows = rows
+        raise
     return rows
+
+
+def _one_row(task: Task, common: dict, line: int, payload, read_deal) -> dict:
+    got = read_deal(line, payload, task)
+    if isinstance(got, dict):
+        return got
+    deal, opts = got
+    text = str(deal)
+    try:
+        row = task.run(deal, merge_options(common, opts))
+    except PrefError as exc:
+        return {"line": line, "deal": text, "error": str(exc), "kind": type(exc).__name__}
+    except MemoryError:
+        if "tt_mb" in opts:          # the line's own table: its answer, as the run's tt_mb is
+            exc = table_error(opts["tt_mb"])       # refused before any line
+            return {"line": line, "deal": text, "error": str(exc), "kind": type(exc).__name__}
+        raise    # not this line's answer: the run stops, the line stays to be resumed
+    except Exception as exc:     # a bug must not cost the other deals of the run
+        return {"line": line, "deal": text, "error": f"internal error: {exc!r}",
+                "kind": type(exc).__name__, "traceback": traceback.format_exc(limit=6)}
+    out = {"line": line, "deal": text}
+    for col in task.columns:
+        out[col] = row.get(col)
+    return out
 
 
 from . import analyses as _analyses  # noqa: E402,F401  (registers the analyses' tasks)

@@ -57,6 +57,66 @@ def _key_value(text: str):
     return key.strip().replace("-", "_"), parsed
 
 
+FLAGS = {"declarer": "-d/--declarer", "trump": "-t/--trump", "misere": "--misere",
+         "raspasy": "--raspasy", "talon": "--talon", "leader": "--leader",
+         "backend": "--backend", "tt_mb": "--tt-mb", "level": "--level", "exact": "--exact"}
+"""The task options that have a flag of their own (``-O`` may name any option)."""
+
+
+def _options(args) -> dict:
+    """The task options of the flags and of ``-O``; an option given twice (``-O declarer=1
+    -O declarer=2``, or ``-d 0 -O declarer=1``) is refused, not the last one taken."""
+    from ..errors import InvalidArgumentError
+    options = {k: getattr(args, k) for k in FLAGS}
+    given: dict = {}
+    for key, value in args.option:
+        shown = f"-O {key}={json.dumps(value, ensure_ascii=False)}"
+        if key in given:
+            raise InvalidArgumentError(f"{key} is given twice ({given[key]}, {shown}): give it "
+                                       f"once")
+        if options.get(key) is not None:
+            raise InvalidArgumentError(f"{key} is given both as {FLAGS[key]} and by {shown}: "
+                                       f"give it once")
+        given[key] = shown
+        options[key] = value
+    return options
+
+
+SCHEMES = ("tcp", "tls", "ws", "wss", "ucx", "inproc")
+
+
+def _scheduler(text: str) -> str:
+    """``--scheduler``'s address, checked before dask is asked to connect to it (a bad one
+    was a ValueError's traceback, an empty one ignored): ``[SCHEME://]HOST:PORT``."""
+    from ..errors import InvalidArgumentError
+    address = text.strip()
+    scheme, sep, rest = address.rpartition("://")
+    if not sep:
+        scheme, rest = "tcp", address
+    why = None
+    if not address:
+        why = "it is empty"
+    elif scheme not in SCHEMES:
+        why = f"unknown protocol {scheme!r} (one of {', '.join(SCHEMES)})"
+    elif scheme != "inproc":
+        host, colon, port = rest.rpartition(":")
+        if host.startswith("["):
+            ok_host = host.endswith("]") and len(host) > 2
+        else:
+            ok_host = bool(host) and not any(c in host for c in "[]/ ")
+        if not colon or not ok_host:
+            why = "expected HOST:PORT"
+        elif not (port.isascii() and port.isdigit() and 1 <= int(port) <= 65535):
+            why = f"the port {port!r} is not a number 1-65535"
+    elif not rest:
+        why = "expected inproc://ADDRESS"
+    if why is not None:
+        raise InvalidArgumentError(
+            f"--scheduler {text!r} is not a scheduler address ({why}): give tcp://HOST:PORT, "
+            f"e.g. tcp://127.0.0.1:8786")
+    return address
+
+
 def _stop_on_sigterm():
     """SIGTERM (a service stopped, a cluster job out of time) stops the run like Ctrl-C:
     whole rows, workers terminated, ready for ``--resume``.  Returns the handler it replaced."""
@@ -127,12 +187,10 @@ def run(args) -> int:
     from ..batch.writer import OutputError
     from ..errors import PrefError
 
-    options = {k: getattr(args, k) for k in
-               ("declarer", "trump", "misere", "raspasy", "talon", "leader", "backend", "tt_mb",
-                "level", "exact")}
-    options.update(dict(args.option))
+    options = _options(args)
     client = None
-    if args.scheduler:
+    if args.scheduler is not None:
+        address = _scheduler(args.scheduler)
         try:
             from distributed import Client
         except ImportError:
@@ -140,11 +198,11 @@ def run(args) -> int:
             raise InvalidArgumentError(
                 "--scheduler needs dask.distributed (`pip install 'dask[distributed]'`)") from None
         try:
-            client = Client(args.scheduler, timeout="20s")
-        except OSError as exc:
+            client = Client(address, timeout="20s")
+        except (OSError, ValueError, TypeError) as exc:     # unreachable, or dask's refusal
             from ..errors import InvalidArgumentError
             raise InvalidArgumentError(
-                f"cannot reach the Dask scheduler at {args.scheduler}: {exc}") from None
+                f"cannot reach the Dask scheduler at {address}: {exc}") from None
         quiet_dask_logs(logging.WARNING)
     summary = None
     previous = _stop_on_sigterm()
@@ -154,10 +212,10 @@ def run(args) -> int:
                            overwrite=args.overwrite, chunk_size=args.chunk,
                            progress=not args.no_progress, encoding=args.encoding,
                            style=args.style)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:    # one line (not also the command line's "interrupted")
         say(f"pref batch: interrupted; the rows written so far are complete: run again with "
             f"--resume to finish {args.output}")
-        raise
+        return 130
     except MemoryError:
         say("pref batch: error: out of memory (each worker holds a transposition table of "
             "--tt-mb MiB): the rows written so far are complete: lower --tt-mb or --jobs and "

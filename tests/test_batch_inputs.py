@@ -1,0 +1,263 @@
+"""pref batch / solver.batch: what a run does with odd inputs and with a stop part-way.
+
+A line's own table too large for memory is that line's error row, and any stop (out of memory,
+Ctrl-C) keeps every row already computed; switches are booleans and numbers are numbers, in
+the Python API, in a JSON line and in ``-O``; options given twice or contradicting the mode
+flags, and bad ``--scheduler`` addresses, are refused with one line before any work."""
+
+from __future__ import annotations
+
+import json
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from solver import Deal, solve
+from solver.batch import TASKS, Task, available_tasks, evaluate, run_file
+from solver.batch.tasks import merge_options
+from solver.cli import main
+from solver.errors import InvalidArgumentError
+
+D = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."       # a full deal
+E = "AK.7..7/QJ.8..8/T9.9..9"                               # an ending
+HUGE = 1 << 20          # 1 TiB: a table size the engines accept and no machine allocates
+
+
+def _write(path, lines):
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    return path
+
+
+def _jsonl(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return [json.loads(t) for t in f]
+    except FileNotFoundError:
+        return []
+
+
+def _cli(src, out, *extra):
+    return main(["batch", str(src), "-o", str(out), "--no-progress", *extra])
+
+
+# -- 1. a line's own table, and a stop part-way ----------------------------------------------------
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_lines_own_table_too_large_is_its_error_row(tmp_path, capsys, jobs):
+    # it stopped the whole run (exit 3, "out of memory"), losing the row of line 1 with -j 1,
+    # never computing line 3, and --resume failed on line 2 for ever
+    src = _write(tmp_path / "in.txt", [D, json.dumps({"deal": D, "tt_mb": HUGE}), D])
+    out = tmp_path / "out.jsonl"
+    assert _cli(src, out, "--what", "solve", "-d", "0", "-t", "S", "-j", jobs) == 1
+    rows = _jsonl(out)
+    assert sorted(r["line"] for r in rows) == [1, 3]
+    assert {r["tricks"] for r in rows} == {solve(D, declarer=0, trump="S").tricks}
+    (err,) = _jsonl(str(out) + ".errors.jsonl")
+    assert err["line"] == 2
+    # the wording of the run's own --tt-mb that no worker could allocate
+    assert err["error"] == (f"cannot allocate a transposition table of {HUGE} MiB: give a "
+                            f"smaller tt_mb")
+    with pytest.raises(InvalidArgumentError, match=err["error"]):
+        evaluate([D], "solve", declarer=0, trump="S", tt_mb=HUGE, jobs=1)
+
+
+@pytest.mark.skipif("odds" not in available_tasks(), reason="the odds analysis is not installed")
+def test_a_lines_own_table_too_large_is_its_error_row_in_odds():
+    df = evaluate([{"deal": D, "tt_mb": HUGE}], "odds", declarer=0, trump="S", jobs=1,
+                  on_error="record")
+    assert df["error"].tolist() == [f"cannot allocate a transposition table of {HUGE} MiB: "
+                                    f"give a smaller tt_mb"]
+
+
+def _stopping_task(monkeypatch, stop, wait=0.0):
+    """A task ``_stops`` answering a line with its deal's text, whose deal E raises ``stop``
+    (after ``wait`` seconds)."""
+    ending = str(Deal.from_str(E))
+
+    def run(deal, opts):
+        if str(deal) == ending:
+            time.sleep(wait)
+            raise stop()
+        return {"x": 1}
+    monkeypatch.setitem(TASKS, "_stops", Task(name="_stops", summary="", columns=("x",),
+                                              options={}, defaults={}, run=run))
+
+
+@pytest.mark.parametrize("stop", [MemoryError, KeyboardInterrupt])
+def test_a_stop_keeps_the_rows_its_chunk_had_computed(tmp_path, monkeypatch, stop):
+    # in this process (-j 1) a chunk's rows were returned only when the whole chunk was done:
+    # a stop at its 3rd line lost the two rows before it, although "the rows written so far
+    # are complete" was all a resume could count on
+    _stopping_task(monkeypatch, stop)
+    src = _write(tmp_path / "in.txt", [D, D, E, D])
+    out = tmp_path / "out.jsonl"
+    with pytest.raises(stop):
+        run_file(src, out, "_stops", jobs=1, chunk_size=4, progress=False)
+    assert [r["line"] for r in _jsonl(out)] == [1, 2]
+
+
+def test_a_stop_keeps_the_rows_of_the_chunks_already_done(tmp_path, monkeypatch):
+    # with workers, a failed chunk cancelled the chunks after it although they were done
+    _stopping_task(monkeypatch, MemoryError, wait=0.5)
+    src = _write(tmp_path / "in.txt", [E, D, D, D])
+    out = tmp_path / "out.jsonl"
+    with ThreadPoolExecutor(4) as ex, pytest.raises(MemoryError):
+        run_file(src, out, "_stops", executor=ex, chunk_size=1, progress=False)
+    assert sorted(r["line"] for r in _jsonl(out)) == [2, 3, 4]
+
+
+# -- 2. the switches of run_file and evaluate ------------------------------------------------------
+
+@pytest.mark.parametrize("switch", ["resume", "overwrite", "progress"])
+@pytest.mark.parametrize("value", ["no", "yes", 1, 0, None])
+def test_run_file_switches_are_true_or_false(tmp_path, switch, value):
+    # overwrite="no" read as true emptied the existing output; resume="no" resumed
+    src = _write(tmp_path / "in.txt", [E])
+    out = _write(tmp_path / "out.csv", ["kept"])
+    with pytest.raises(InvalidArgumentError, match=f"{switch} must be True or False"):
+        run_file(src, out, "solve", options={"declarer": 0, "trump": "S"}, jobs=1,
+                 **{"progress": False, switch: value})
+    assert out.read_text(encoding="utf-8") == "kept\n"
+
+
+def test_evaluate_progress_is_true_or_false():
+    with pytest.raises(InvalidArgumentError, match="progress must be True or False"):
+        evaluate([E], "solve", declarer=0, trump="S", jobs=1, progress="no")
+
+
+# -- 3. a line's and -O's switches and numbers -------------------------------------------------
+
+@pytest.mark.parametrize("value", ["yes", "no", 1, 0, "false", "true", 1.0])
+def test_raspasy_is_a_boolean_as_in_solve(value):
+    # evaluate(raspasy=1) gave a распасы row, while solve(D, raspasy=1) refuses
+    with pytest.raises(InvalidArgumentError):
+        solve(E, raspasy=value)
+    with pytest.raises(InvalidArgumentError, match="raspasy must be True or False"):
+        evaluate([E], "solve", raspasy=value, jobs=1)
+    df = evaluate([json.dumps({"deal": E, "raspasy": value})], "solve", declarer=0,
+                  trump="S", jobs=1, on_error="record")
+    assert "raspasy must be True or False" in df["error"][0]
+
+
+@pytest.mark.skipif("discard" not in available_tasks(), reason="no discard analysis")
+@pytest.mark.parametrize("value", ["yes", 1, "false"])
+def test_exact_is_a_boolean(value):
+    with pytest.raises(InvalidArgumentError, match="exact must be True or False"):
+        evaluate([D], "discard", declarer=0, trump="S", exact=value, jobs=1)
+
+
+def test_dash_o_switches_are_json_true_or_false(tmp_path, capsys):
+    src = _write(tmp_path / "in.txt", [E])
+    out = tmp_path / "out.jsonl"
+    assert _cli(src, out, "--what", "solve", "-j", "1", "-O", "raspasy=true") == 0
+    assert [r["mode"] for r in _jsonl(out)] == ["raspasy"]
+    capsys.readouterr()
+    for text in ("raspasy=yes", "raspasy=1", "raspasy=True"):
+        assert _cli(src, tmp_path / "o2.jsonl", "--what", "solve", "-d", "0", "-t", "S",
+                    "-j", "1", "-O", text) == 2
+        assert "raspasy must be True or False" in capsys.readouterr().err
+    assert not (tmp_path / "o2.jsonl").exists()
+
+
+@pytest.mark.skipif("odds" not in available_tasks(), reason="the odds analysis is not installed")
+@pytest.mark.parametrize("level", [2.0, "2", True, 0, 11])
+def test_odds_level_is_a_whole_number(level):
+    # 2.0 and "2" were read as 2, while odds(level=2.0) refuses
+    with pytest.raises(InvalidArgumentError, match="level is a whole number of tricks 1-10"):
+        evaluate([D], "odds", declarer=0, trump="S", level=level, jobs=1)
+    df = evaluate([json.dumps({"deal": D, "level": level})], "odds", declarer=0, trump="S",
+                  jobs=1, on_error="record")
+    assert "level is a whole number of tricks 1-10" in df["error"][0]
+
+
+@pytest.mark.skipif("odds" not in available_tasks(), reason="the odds analysis is not installed")
+def test_odds_level_of_a_misere_is_refused(tmp_path, capsys):
+    # "misere": 0, "level": 2 computed the мизер and ignored the level
+    message = "level= is a contract's: a мизер is caught at one trick"
+    df = evaluate([json.dumps({"deal": D, "misere": 0, "level": 2})], "odds", declarer=0,
+                  trump="S", jobs=1, on_error="record")
+    assert df["error"].tolist() == [message]
+    with pytest.raises(InvalidArgumentError, match=message):
+        evaluate([D], "odds", misere=0, level=2, jobs=1)
+    src = _write(tmp_path / "in.txt", [D])
+    assert _cli(src, tmp_path / "o.csv", "--what", "odds", "--misere", "0", "--level", "2") == 2
+    assert capsys.readouterr().err.strip().splitlines() == [f"pref batch: error: {message}"]
+    assert _cli(src, tmp_path / "o.csv", "--what", "odds", "-d", "0", "-t", "S",
+                "-O", "level=2.0") == 2
+    assert "not 2.0" in capsys.readouterr().err
+    assert not (tmp_path / "o.csv").exists()
+
+
+def test_a_lines_misere_drops_the_command_lines_level():
+    # a contract's level on the command line is not the line's мизер's (now refused there)
+    assert merge_options({"declarer": 0, "trump": "S", "level": 6, "tt_mb": 8},
+                         {"misere": 1}) == {"tt_mb": 8, "misere": 1}
+
+
+# -- 4. --scheduler --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("address", ["not a url", "127.0.0.1", "tcp://", "tcp://host:notaport",
+                                     "foo://bar:1", "tcp://[::1", "", "  ", "tcp://h:0",
+                                     "tcp://h:65536"])
+def test_a_bad_scheduler_address_is_one_line(tmp_path, capsys, address):
+    # a ValueError's traceback (missing port number), exit 1; "" was ignored
+    src = _write(tmp_path / "in.txt", [E, E])
+    out = tmp_path / "out.csv"
+    assert _cli(src, out, "--what", "solve", "-d", "0", "-t", "S",
+                "--scheduler", address) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(f"pref batch: error: --scheduler {address!r} "
+                                               f"is not a scheduler address"), err
+    assert not out.exists()
+
+
+def test_good_scheduler_addresses_pass_the_check():
+    from solver.commands.batch import _scheduler
+    for address in ("tcp://127.0.0.1:8786", "127.0.0.1:8786", "tls://host.example:8786",
+                    "tcp://[::1]:8786", " tcp://h:1 ", "inproc://10.0.0.1/1234/1"):
+        assert _scheduler(address) == address.strip()
+
+
+# -- 5. -O against the flags -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("extra, words", [
+    (["-O", "declarer=1"], "declarer is given both as -d/--declarer and by -O declarer=1"),
+    (["-O", "tt_mb=8", "-O", "tt_mb=16"], "tt_mb is given twice (-O tt_mb=8, -O tt_mb=16)"),
+    (["--tt-mb", "8", "-O", "tt-mb=8"], "tt_mb is given both as --tt-mb and by -O tt_mb=8"),
+    (["-O", "trump=\"H\""], 'trump is given both as -t/--trump and by -O trump="H"'),
+    (["-O", "misere=1"], "declarer=0 and misere=1 contradict each other"),
+    (["-O", "raspasy=true"], "declarer=0 and raspasy=True contradict each other"),
+])
+def test_dash_o_conflicting_with_a_flag_is_refused_before_any_work(tmp_path, capsys, extra,
+                                                                   words):
+    # -O declarer=1 silently replaced -d 0 (and of two -O the last won); -O misere=1 with
+    # -d 0 made every line an error row
+    src = _write(tmp_path / "in.txt", [E, E])
+    out = tmp_path / "out.csv"
+    assert _cli(src, out, "--what", "solve", "-d", "0", "-t", "S", "-j", "1", *extra) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and words in err[0], err
+    assert not out.exists()
+
+
+def test_two_modes_are_refused_in_python_too():
+    with pytest.raises(InvalidArgumentError, match="contradict each other"):
+        evaluate([E], "solve", declarer=0, trump="S", misere=1, jobs=1)
+
+
+# -- 6. Ctrl-C -------------------------------------------------------------------------------------
+
+def test_ctrl_c_says_one_line(tmp_path, capsys, monkeypatch):
+    # two lines: the batch's own and then the command line's "pref batch: interrupted"
+    import solver.batch
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(solver.batch, "run_file", interrupted)
+    src = _write(tmp_path / "in.txt", [E])
+    out = tmp_path / "out.csv"
+    assert _cli(src, out, "--what", "solve", "-d", "0", "-t", "S") == 130
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"pref batch: interrupted; the rows written so far are complete: run again "
+                   f"with --resume to finish {out}"]
