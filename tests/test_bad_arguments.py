@@ -77,6 +77,11 @@ CASES = [
     (batch.evaluate, dict(deals=[DEAL]), "what", [[], {}, 3]),
     (batch.evaluate, dict(deals=[DEAL], what="solve", declarer=0, trump="♠"), "style",
      ["russain", "", 3, [], {}]),
+    (batch.evaluate, dict(deals=[DEAL], what="solve", declarer=0, trump="♠"), "executor",
+     [5, "pool", True]),
+    (batch.run_file, dict(source="in.txt", output="out.csv"), "resume", ["no", 1]),
+    (batch.run_file, dict(source="in.txt", output="out.csv"), "overwrite", ["no", 1]),
+    (batch.run_file, dict(source="in.txt", output="out.csv"), "progress", ["no", 1]),
     # a number as a path would be read as an open file descriptor (True: standard output)
     (batch.run_file, dict(source="in.txt", output="out.csv"), "source", [True, 0, 2.5, None]),
     (batch.run_file, dict(source="in.txt", output="out.csv"), "output", [True, 1, None]),

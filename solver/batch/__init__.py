@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from .. import errors as _errors
 from ..checks import as_count, as_flag
 from ..engine import _MODULES, check_workers, get_backend
-from ..errors import InvalidArgumentError, PrefError
+from ..errors import InvalidArgumentError, PrefError, shown
 from ..notation import current_style, format_card, format_strain, parse_card_list, parse_strain
 from ..progress import progress_bar
 from .reader import (LineSet, as_deal_texts, check_encoding, count_lines, iter_lines,
@@ -68,6 +68,9 @@ def _prepare(what: str, options: dict, executor=None) -> tuple[Task, dict]:
     if not isinstance(options, dict):
         raise InvalidArgumentError(f"options must be a dict of option names to values, "
                                    f"not {options!r}")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise InvalidArgumentError(f"executor must have submit(fn, *args) (a concurrent.futures "
+                                   f"executor or a Dask Client), not {shown(executor)}")
     task = get_task(what)
     base = task.normalise({k: v for k, v in options.items() if v is not None})
     if not is_dask_client(executor):   # a cluster's workers may have engines we lack
