@@ -442,7 +442,7 @@ def test_a_call_within_its_timeout_answers_as_without():
 
 @pytest.mark.parametrize("bad", [0, -1, "5", True, float("inf"), float("nan")])
 def test_timeout_must_be_a_positive_number_of_seconds(bad):
-    with pytest.raises(InvalidArgumentError, match="timeout is a positive number of seconds"):
+    with pytest.raises(InvalidArgumentError, match="timeout is a finite positive number of seconds"):
         odds("A.K7.A.", 0, trump="NT", level=2, discard="7♣ A♦", pool="KQ.A8..",
              backend="reference", progress=False, timeout=bad)
 

@@ -98,13 +98,15 @@ def test_an_odds_line_over_its_timeout_is_an_error_row(tmp_path):
     src = tmp_path / "in.txt"
     # every discard in spades over all 184,756 layouts: far over the tenth of a second
     src.write_text(f'{{"deal": "{EXAMPLE_DEAL}", "timeout": 0.1}}\n'
-                   f'{{"deal": "{EXAMPLE_DEAL}", "timeout": "soon"}}\n', encoding="utf-8")
+                   f'{{"deal": "{EXAMPLE_DEAL}", "timeout": "soon"}}\n'
+                   f'{{"deal": "{EXAMPLE_DEAL}", "timeout": "5"}}\n', encoding="utf-8")
     s = run_file(src, tmp_path / "o.jsonl", "odds", options={"declarer": 0, "trump": "S"},
                  jobs=1, progress=False)
-    assert (s.answered, s.errors) == (0, 2)
+    assert (s.answered, s.errors) == (0, 3)
     rows = (tmp_path / "o.jsonl.errors.jsonl").read_text(encoding="utf-8").splitlines()
     assert '"kind":"TimeLimitError"' in rows[0] and "timeout=0.1 s" in rows[0]
-    assert "timeout is a positive number of seconds, not 'soon'" in rows[1]
+    assert "timeout is a finite positive number of seconds (None: no limit), not 'soon'" in rows[1]
+    assert "not '5'" in rows[2]          # a number, not text that reads as one
 
 
 def test_cli_default_is_the_makeability_table(tmp_path):

@@ -36,13 +36,9 @@ def _level(value):
 
 
 def _timeout(value):
+    """Seconds, a JSON number (``-O timeout=5``), checked as ``odds(timeout=)`` checks it:
+    not ``"5"``, which would be a number read from text."""
     from ..analysis._common import Deadline
-    if isinstance(value, str):
-        try:
-            value = float(value)
-        except ValueError:
-            raise InvalidArgumentError(f"timeout is a positive number of seconds, "
-                                       f"not {value!r}") from None
     Deadline(value, "odds")      # raises InvalidArgumentError naming the value
     return float(value)
 
