@@ -25,7 +25,7 @@ from .checks import as_count
 from .conventions import Conventions
 from .errors import IllegalBidError, InvalidArgumentError
 from .notation import parse_strain as _parse_trump
-from .notation import plural, visible
+from .notation import current_style, plural, visible
 
 STRAIN_SYMBOLS = ("♠", "♣", "♦", "♥", "БК")
 
@@ -94,12 +94,18 @@ class Bid:
         return 10 if self.misere else GAME_PRICE[self.level]
 
     def __str__(self) -> str:
+        """``7♥``, ``8БК``, ``мизер``, ``9 без прикупа``; in the ``ascii``
+        :func:`~solver.notation.output_style` ``7H``, ``8NT``, ``misere``, ``9 without talon``
+        (every form reads back through :func:`parse_bid`)."""
+        ascii_ = current_style() == "ascii"
+        talonless = " without talon" if ascii_ else " без прикупа"
         if self.misere:
-            return "мизер без прикупа" if self.talonless else "мизер"
+            return ("misere" if ascii_ else "мизер") + (talonless if self.talonless else "")
         if self.strain is None:
-            return f"{self.level} без прикупа"
-        text = f"{self.level}{STRAIN_SYMBOLS[self.strain]}"
-        return text + " без прикупа" if self.talonless else text
+            return f"{self.level}{talonless}"
+        strain = "SCDH"[self.strain] if ascii_ and self.strain < NO_TRUMP else \
+            "NT" if ascii_ else STRAIN_SYMBOLS[self.strain]
+        return f"{self.level}{strain}" + (talonless if self.talonless else "")
 
     def __lt__(self, other: "Bid") -> bool:
         return ladder_index(self) < ladder_index(other)

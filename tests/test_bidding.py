@@ -312,3 +312,15 @@ def test_parse_bid_reads_copied_text_and_the_ascii_output(text, expected):
 
 def test_parse_call_reads_copied_text():
     assert parse_call("\ufeffпас") == PASS and parse_call("7♣\ufe0f мои") == HERE
+
+
+@pytest.mark.parametrize("conventions", [None, Conventions.classic()])
+def test_bids_in_the_ascii_style_are_ascii_and_read_back(conventions):
+    from solver.notation import output_style
+    bids = ladder(conventions)
+    with output_style("ascii"):
+        texts = [str(b) for b in bids]
+    assert all(t.isascii() for t in texts)
+    assert "8NT" in texts and "misere" in texts and "7H" in texts
+    assert [parse_bid(t) for t in texts] == list(bids)
+    assert str(parse_bid("8NT")) == "8БК"            # the other styles write БК and symbols
