@@ -10,13 +10,10 @@ ASCII instead (``solver.console``).
 
 from __future__ import annotations
 
-import argparse
-import importlib
 import sys
 
-from .console import readable_output, say
-from .errors import PrefError
-from .notation import output_style
+# Nothing else is imported here: the ``pref`` script imports this module before ``main()``
+# runs, and a Ctrl-C while numpy loads must reach main()'s handler, not print a traceback.
 
 # Subcommands in the order ``pref --help`` lists them; each is solver/commands/<name>.py
 # with ``register(subparsers)`` that adds its parser and sets ``func``.
@@ -28,6 +25,9 @@ COMMANDS = (
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+    import importlib
+
     parser = argparse.ArgumentParser(
         prog="pref",
         description="Double-dummy solver and analysis toolkit for preferans.",
@@ -46,18 +46,25 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    readable_output()
     try:
+        from .console import readable_output
+        readable_output()
         parser = build_parser()          # loads the subcommands, numpy and the engines
     except KeyboardInterrupt:
-        say("pref: interrupted")
+        try:
+            print("pref: interrupted", file=sys.stderr)
+        except OSError:
+            pass
         return 130
+    from .notation import output_style
     args = parser.parse_args(argv)
     with output_style(getattr(args, "style", None) or "symbols"):   # errors too
         return _run(args)
 
 
 def _run(args) -> int:
+    from .console import say
+    from .errors import PrefError
     try:
         if sys.stdout is None and args.command != "batch":    # `pref … >&-`
             raise OSError("standard output is closed: nowhere to write the answer")

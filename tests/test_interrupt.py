@@ -39,9 +39,11 @@ def test_odds_over_every_discard_stops_on_ctrl_c():
 
 
 def test_importing_the_package_loads_no_numpy_so_ctrl_c_at_start_reaches_pref():
-    # `pref` first imports the package: loading numpy and the engines there would put a
-    # Ctrl-C in the first half second outside pref's handler (a traceback, exit -2)
-    code = "import sys, solver; print('numpy' in sys.modules, solver.Deal.__name__)"
+    # `pref` first imports the package, then solver.cli, and only then calls main(): loading
+    # numpy or the engines in either import would put a Ctrl-C in the first half second
+    # outside pref's handler (a traceback, exit -2)
+    code = ("import sys, solver, solver.cli; "
+            "print('numpy' in sys.modules, solver.Deal.__name__)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.split() == ["False", "Deal"]
