@@ -435,6 +435,12 @@ def test_bad_shapes_and_arguments():
         ctx.value("not a position")
     with pytest.raises(InvalidArgumentError):
         BACKEND.values_batch(np.zeros((3, 15)))
+    for bad in ("no", 1, None):
+        with pytest.raises(InvalidArgumentError, match="portable must be True or False"):
+            Context(tt_mb=1, portable=bad)
+    for bad in (0, -1, True, "32", float("nan"), 2**21):
+        with pytest.raises(InvalidArgumentError, match="tt_mb must be a positive number of MiB"):
+            BACKEND.Context(tt_mb=bad)
     for bad in (-1, True, 1.5, "2", 10**6):       # 10**6: more than 8 a core
         with pytest.raises(InvalidArgumentError, match="threads"):
             BACKEND.values_batch(np.array([_good()]), threads=bad)

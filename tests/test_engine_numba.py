@@ -304,6 +304,9 @@ def test_bad_shapes_and_arguments_raise():
         BACKEND.values_batch(np.zeros((2, 15), dtype=np.int64))
     with pytest.raises(InvalidArgumentError):
         BACKEND.tests_batch(_good()[None, :], [1, 2])
+    for bad in (0, -1, True, "32", float("nan"), 2**21):
+        with pytest.raises(InvalidArgumentError, match="tt_mb must be a positive number of MiB"):
+            BACKEND.Context(tt_mb=bad)
     for bad in (-1, True, 1.5, "2", 10**6):       # 10**6: more than 8 a core
         with pytest.raises(InvalidArgumentError, match="threads"):
             BACKEND.values_batch(_good()[None, :], threads=bad)

@@ -20,8 +20,9 @@ import threading
 
 import numpy as np
 
+from ..checks import as_flag
 from ..errors import InvalidArgumentError, InvalidDealError
-from . import DEFAULT_TT_MB, batch_threads
+from . import DEFAULT_TT_MB, batch_threads, table_mb
 from .layout import POS_FIELDS
 
 try:
@@ -48,13 +49,7 @@ def _raise(status: int, where: str = "") -> None:
 
 
 def _tt_bytes(tt_mb) -> int:
-    try:
-        size = float(tt_mb)
-    except (TypeError, ValueError):
-        raise InvalidArgumentError(f"tt_mb must be a positive number of MiB, not {tt_mb!r}") from None
-    if not size > 0 or size > 1 << 20:
-        raise InvalidArgumentError(f"tt_mb must be a positive number of MiB, not {tt_mb!r}")
-    return max(64, int(size * (1 << 20)))
+    return max(64, int(table_mb(tt_mb) * (1 << 20)))
 
 
 def _position(pos) -> np.ndarray:
@@ -124,6 +119,7 @@ class Context:
                                    or not 1 <= levels <= 4):
             raise InvalidArgumentError(f"levels must be 1, 2, 3, 4 or None (by the game), "
                                        f"not {levels!r}")
+        portable = as_flag(portable, "portable")
         ptr = lib.pref_ctx_new(_tt_bytes(tt_mb))
         if ptr == ffi.NULL:
             raise MemoryError(f"cannot allocate a {tt_mb} MiB transposition table")

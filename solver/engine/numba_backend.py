@@ -22,7 +22,7 @@ import numpy as np
 from ..cards import NO_CARD, NO_TRUMP, count
 from ..errors import InvalidArgumentError, InvalidDealError, PrefError
 from ..notation import format_card, plural
-from . import DEFAULT_TT_MB, batch_threads
+from . import DEFAULT_TT_MB, batch_threads, table_mb
 from . import nb_search as _k
 from .layout import (P_HAND0, P_LEADER, P_MINIMISE, P_NTABLE, P_SOLO, P_TABLE0, P_TALON0,
                      P_TALON1, P_TALON_RULE, P_TRUMP, POS_FIELDS, TALON_NONE)
@@ -33,12 +33,7 @@ _ENTRY_BYTES = 8 * _k.WORDS   # shape, pattern, mask, info: four int64 words
 
 def _entries_for(tt_mb) -> int:
     """Table entries (a power of two, at least one bucket) within ``tt_mb`` MiB."""
-    try:
-        mb = float(tt_mb)
-    except (TypeError, ValueError):
-        raise InvalidArgumentError(f"tt_mb must be a number of MiB, not {tt_mb!r}") from None
-    if not mb > 0:
-        raise InvalidArgumentError(f"tt_mb must be positive, not {tt_mb!r}")
+    mb = table_mb(tt_mb)
     budget = int(mb * (1 << 20)) // _ENTRY_BYTES
     entries = _k.BUCKET
     while entries * 2 <= budget:
