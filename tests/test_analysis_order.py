@@ -210,3 +210,16 @@ def test_inexact_bounds_name_their_discards_probabilities():
         e = odds("KQT.KJT9.AQ.AQJ", 0, trump=o.strain, level=o.level, discard=o.discard,
                  histogram=False, progress=False)
         assert o.probability == e.best.exact_probability, o
+
+
+def test_option_names_follow_the_style_in_force_when_shown():
+    from solver.notation import output_style
+    r = order("A.K7.A.", 0, pool="KQ.A8..", backend="reference", progress=False)
+    names = [o.contract for o in r.options]
+    assert "2NT" in names and "мизер" in names
+    with output_style("ascii"):                     # computed outside, shown inside
+        text, data = str(r), r.to_dict()
+    assert text.isascii() and "misere" in text and "2NT" in text and "2S" in text
+    assert {o["contract"] for o in data["options"]} >= {"misere", "2S", "1NT"}
+    with output_style("russian"):
+        assert "2БК" in str(r)

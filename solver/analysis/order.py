@@ -25,7 +25,7 @@ from ..checks import as_flag
 from ..conventions import Conventions
 from ..engine import DEFAULT_TT_MB
 from ..errors import InvalidArgumentError, TimeLimitError
-from ..notation import format_strain
+from ..notation import current_style, format_strain
 from ._common import (
     Deadline,
     as_cards,
@@ -45,19 +45,27 @@ from .odds import _odds_key, odds, unseen_pool
 
 @dataclass(frozen=True)
 class OrderOption:
-    """One possible order: ``contract`` ("7♠", "мизер"), its ``discard``, ``probability`` of
-    success (exact), ``expected`` висты for the declarer (None without the rules module).
-    ``expected_exact`` is False only for a мизер that ``order(exact=False)`` proved unable to
-    be the best order: ``expected`` is then an upper bound.  ``discard`` is two
-    :class:`~solver.Card`."""
+    """One possible order: a contract (``level`` tricks in ``strain``) or the мизер
+    (``misere``), its ``discard``, ``probability`` of success (exact), ``expected`` висты for
+    the declarer (None without the rules module).  ``expected_exact`` is False only for a
+    мизер that ``order(exact=False)`` proved unable to be the best order: ``expected`` is then
+    an upper bound.  ``discard`` is two :class:`~solver.Card`."""
 
-    contract: str
+    misere: bool
     strain: int
     level: int
     discard: tuple[Card, Card]
     probability: Fraction
     expected: object = None
     expected_exact: bool = True
+
+    @property
+    def contract(self) -> str:
+        """``"7♠"``, ``"мизер"``, written in the output style in force when read (``"7S"``,
+        ``"misere"`` in ascii; ``"7БК"`` in russian), as the discard is."""
+        if self.misere:
+            return "misere" if current_style() == "ascii" else "мизер"
+        return f"{self.level}{format_strain(self.strain)}"
 
 
 @dataclass(frozen=True)
@@ -166,7 +174,7 @@ def _misere_bound(own, seat, ask, best, conventions, talon=None):
                                 declarer=seat, talon=talon).values[seat] for k in range(1, 11))
     if bound >= best:
         return None
-    return [OrderOption("мизер", NO_TRUMP, 10, caught.cards, Fraction(clean, caught.layouts),
+    return [OrderOption(True, NO_TRUMP, 10, caught.cards, Fraction(clean, caught.layouts),
                         bound, hit == 0)]
 
 
@@ -201,7 +209,7 @@ def _contract_bound(own, seat, strain, levels, ask, best, conventions, talon=Non
         if bound >= best:
             return None
         p = Fraction(made.get(level, 0), total)
-        out.append(OrderOption(name, strain, level, cards, p, bound, below == 0))
+        out.append(OrderOption(False, strain, level, cards, p, bound, below == 0))
     return out
 
 
@@ -344,7 +352,7 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
             if scored:
                 ev = expected_whists("misere", hist, conventions, declarer=seat,
                                      talon=talon).values[seat]
-            per_mode[i] = [OrderOption("мизер", NO_TRUMP, 10, best.cards, p, ev)]
+            per_mode[i] = [OrderOption(True, NO_TRUMP, 10, best.cards, p, ev)]
             continue
         per_mode[i] = []
         for level in levels:
@@ -356,7 +364,7 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
             if scored:
                 ev = expected_whists(name, hist, conventions, declarer=seat,
                                      talon=talon).values[seat]
-            per_mode[i].append(OrderOption(name, strain, level, best.cards, p, ev))
+            per_mode[i].append(OrderOption(False, strain, level, best.cards, p, ev))
     options = [o for i in range(len(modes)) for o in per_mode[i]]
     hists = dict(hists[i] for i in range(len(modes)) if i in hists)
     if all(o.expected is not None for o in options):
