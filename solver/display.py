@@ -24,8 +24,11 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
 
+from .checks import as_count, as_flag, as_seat
+from .errors import InvalidArgumentError, shown
 from .notation import (RANKS_ASCII, RANKS_RUSSIAN, SUIT_SYMBOLS, current_style, format_card,
                        format_strain)
 
@@ -48,6 +51,8 @@ _BOX = "padding:4px 10px;white-space:nowrap;vertical-align:top"
 def rank_text(c: int) -> str:
     """The rank of card ``c`` as players write it (``10``, not ``T``; ``Т К Д В`` under
     ``output_style("russian")``)."""
+    from .position import as_card
+    c = as_card(c)
     if c & 7 == 3:
         return "10"
     return (RANKS_RUSSIAN if current_style() == "russian" else RANKS_ASCII)[c & 7]
@@ -56,8 +61,14 @@ def rank_text(c: int) -> str:
 def card_html(c: int, value: int | None = None, *, chip: bool = False) -> str:
     """One card with its suit in colour, optionally with its value as a superscript.
 
-    ``chip=True`` draws it as a small white card (for the table and the talon).
+    ``c`` is a card number 0..31 or its text (``"A♠"``); ``chip=True`` draws it as a small
+    white card (for the table and the talon).
     """
+    from .position import as_card
+    c = as_card(c)
+    if value is not None:
+        value = as_count(value, "value", least=0, most=10)
+    chip = as_flag(chip, "chip")
     colour = SUIT_COLOURS[c >> 3]
     text = f"{rank_text(c)}{SUIT_SYMBOLS[c >> 3]}"
     sup = f"<sup style='color:#1565c0'>{value}</sup>" if value is not None else ""
@@ -66,6 +77,18 @@ def card_html(c: int, value: int | None = None, *, chip: bool = False) -> str:
                 f"background:#fff;color:{colour};border:1px solid #999;border-radius:4px;"
                 f"padding:1px 3px;margin:1px;font-weight:bold'>{text}</span>{sup}")
     return f"<span style='color:{colour}'>{text}</span>{sup}"
+
+
+def _as_values(values) -> dict[int, int] | None:
+    """``values`` (card → tricks) checked: None or a mapping of cards to trick counts."""
+    if values is None:
+        return None
+    if not isinstance(values, Mapping):
+        raise InvalidArgumentError(f"values must be a mapping card → tricks or None, "
+                                   f"not {shown(values)}")
+    from .position import as_card
+    return {as_card(c): as_count(v, f"the value of {shown(c)}", least=0, most=10)
+            for c, v in values.items()}
 
 
 def _best_of(values: dict[int, int], maximise: bool | None) -> int | None:
@@ -95,8 +118,16 @@ def hand_html(mask: int, values: dict[int, int] | None = None, title: str = "", 
 
     ``values`` (card → tricks) writes each legal card's value under it and dims the cards that
     may not be played; with ``maximise`` (True: more is better for the player, False: fewer)
-    the best cards get a green badge and the others an orange one.
+    the best cards get a green badge and the others an orange one.  ``mask`` is a 32-bit card
+    mask (a :class:`~solver.CardSet`, a deal's hand) or a hand's text.
     """
+    from .cardset import CardSet
+    mask = int(CardSet(mask))
+    values = _as_values(values)
+    if maximise is not None:
+        maximise = as_flag(maximise, "maximise")
+    if not isinstance(title, str):
+        raise InvalidArgumentError(f"title must be text, not {shown(title)}")
     best = _best_of(values, maximise) if values else None
     rows = []
     for s in range(4):
@@ -127,7 +158,8 @@ def _small(text: str) -> str:
 
 
 def deal_html(deal) -> str:
-    """A deal: the three hands around the table and the talon in the middle."""
+    """A deal (or its text): the three hands around the table and the talon in the middle."""
+    deal = _as_deal(deal)
     hands = [hand_html(deal.hands[i], title=SEAT_TITLES[i]) for i in range(3)]
     if deal.talon:
         middle = _small("talon (прикуп)") + "".join(card_html(c, chip=True) for c in deal.talon)
@@ -135,6 +167,35 @@ def deal_html(deal) -> str:
         middle = _small(f"ending, {deal.hand_size} cards each")
     return table_layout(hands[0], hands[1], hands[2], middle,
                         caption=f"<code>{escape(deal.to_str())}</code>")
+
+
+def _as_deal(deal):
+    """A :class:`~solver.Deal` from a deal or its text (else InvalidArgumentError)."""
+    from .deal import Deal
+    if isinstance(deal, str):
+        return Deal.from_str(deal)
+    if not isinstance(deal, Deal):
+        raise InvalidArgumentError(f"a Deal or a deal's text is needed, not {type(deal).__name__}")
+    return deal
+
+
+def _as_tricks(tricks) -> list:
+    """``tricks`` checked: a list of SolveResult.replay()'s tricks (dicts with ``leader``,
+    ``cards`` and ``winner``)."""
+    if not isinstance(tricks, (list, tuple)):
+        raise InvalidArgumentError(f"tricks must be a list of tricks (SolveResult.replay()), "
+                                   f"not {shown(tricks)}")
+    for k, t in enumerate(tricks, 1):
+        if not isinstance(t, Mapping) or not {"leader", "cards", "winner"} <= t.keys():
+            raise InvalidArgumentError(f"trick {k} must be a dict with leader, cards and winner "
+                                       f"(as SolveResult.replay() gives), not {shown(t)}")
+        as_seat(t["leader"], f"trick {k}'s leader")
+        if t["winner"] != -1:
+            as_seat(t["winner"], f"trick {k}'s winner")
+        if not isinstance(t["cards"], (list, tuple)) or len(t["cards"]) > 3:
+            raise InvalidArgumentError(f"trick {k}'s cards must be a list of up to 3 cards, "
+                                       f"not {shown(t['cards'])}")
+    return list(tricks)
 
 
 def _maximise(pos) -> bool | None:
@@ -170,6 +231,12 @@ def _role(pos, seat: int) -> str:
 
 def position_html(pos, values: dict[int, int] | None = None, caption: str = "") -> str:
     """A position; ``values`` (card → tricks) are written on the hand of the player to move."""
+    from .position import Position
+    if not isinstance(pos, Position):
+        raise InvalidArgumentError(f"position_html() takes a Position, not {type(pos).__name__}")
+    values = _as_values(values)
+    if not isinstance(caption, str):
+        raise InvalidArgumentError(f"caption must be text, not {shown(caption)}")
     titles = []
     for i in range(3):
         t = f"seat {i}{_role(pos, i)} · {pos.tricks[i]} trick{'s' if pos.tricks[i] != 1 else ''}"
@@ -201,7 +268,9 @@ def line_html(tricks: list[dict], solo: int | None = None, taken: int = 0) -> st
     winning card is boxed; with ``solo``, the solo seat's running trick count is added, from
     ``taken`` (its tricks before the line).
     """
-    from .checks import as_count
+    tricks = _as_tricks(tricks)
+    if solo is not None:
+        solo = as_seat(solo, "solo")
     taken = as_count(taken, "taken", least=0, most=10)
     th = "padding:2px 8px;border-bottom:1px solid #bbb;text-align:center"
     td = "padding:2px 8px;text-align:center;border:none"
@@ -237,6 +306,10 @@ def line_html(tricks: list[dict], solo: int | None = None, taken: int = 0) -> st
 
 def result_html(result) -> str:
     """A solve result: the answer, the position with every legal card's value, the line."""
+    from .api import SolveResult
+    if not isinstance(result, SolveResult):
+        raise InvalidArgumentError(f"result_html() takes a solve() result, not "
+                                   f"{type(result).__name__}")
     pos = result.position
     if result.mode == "raspasy":
         head = "<b>распасы</b>: " + ", ".join(
@@ -261,6 +334,10 @@ def review_html(review) -> str:
     """A review (:class:`solver.analysis.ReviewResult`): the position before the first card,
     then a row per card played (trick, seat, card, value after it, cost, the best cards), the
     mistakes on a red ground with their cost in orange, and the summary below."""
+    from .analysis import ReviewResult
+    if not isinstance(review, ReviewResult):
+        raise InvalidArgumentError(f"review_html() takes a review() result, not "
+                                   f"{type(review).__name__}")
     th = "padding:2px 8px;border-bottom:1px solid #bbb;text-align:center"
     td = "padding:2px 8px;text-align:center;border:none"
     head = ["#", "trick", "seat", "card", "value", "cost", "best cards"]
@@ -303,6 +380,8 @@ def tricks_text(tricks, *, first: int = 1) -> list[str]:
     """A line for the terminal, a row a trick (from ``SolveResult.replay``): who led it (or
     the turned talon card that did), the cards in playing order, who won it; the tricks are
     numbered from ``first``."""
+    tricks = _as_tricks(tricks)
+    first = as_count(first, "first", least=0)
     rows = []
     for k, t in enumerate(tricks, first):
         cards = " ".join(format_card(c) for c in t["cards"])
@@ -316,6 +395,7 @@ def deal_text(deal, style: str | None = None) -> str:
     """A deal for the terminal: seat 1 on top, seats 0 and 2 left and right, the talon below;
     cards written in ``style`` (``symbols``, ``ascii`` or ``russian``, as :func:`format_card`;
     None: the current output style)."""
+    deal = _as_deal(deal)
     top = _hand_lines(deal.hands[1], "1 · second hand", style)
     left = _hand_lines(deal.hands[0], "0 · first hand", style)
     right = _hand_lines(deal.hands[2], "2 · third hand", style)

@@ -20,11 +20,13 @@ on a new figure) and returns the matplotlib ``Axes``:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+from collections.abc import Mapping, Sequence
+from numbers import Real
 
-from .checks import as_count
+from .checks import as_count, as_flag
 from .display import BEST, WORSE, SUIT_COLOURS, rank_text
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, shown
 from .notation import SUIT_SYMBOLS, format_card, plural
 
 __all__ = ["trick_histogram", "card_values", "make_rate", "draw_deal", "pulka_standing",
@@ -41,30 +43,64 @@ def _pyplot():
 
 def _axes(ax, figsize=(6, 3.2)):
     if ax is not None:
+        from matplotlib.axes import Axes
+        if not isinstance(ax, Axes):
+            raise InvalidArgumentError(f"ax must be a matplotlib Axes or None, not {shown(ax)}")
         return ax
     _, ax = _pyplot().subplots(figsize=figsize, layout="constrained")
     return ax
 
 
+def _weight(value, what: str) -> float:
+    """``value`` as a float when it is a finite real number of at least 0; else an
+    InvalidArgumentError naming ``what`` (a weight of -1 or "x" is never drawn)."""
+    if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value) \
+            or value < 0:
+        raise InvalidArgumentError(f"{what} must be a number of at least 0, not {shown(value)}")
+    return float(value)
+
+
+def _weights(pairs) -> dict[int, float]:
+    return {as_count(k, "a trick count", least=0): _weight(v, f"the weight of {shown(k)} tricks")
+            for k, v in pairs}
+
+
 def as_distribution(data) -> dict[int, float]:
     """Tricks → weight from a mapping, a sequence of weights (index = tricks), a pandas Series
-    of per-deal tricks or of weights, or an object with a ``histogram`` / ``distribution``."""
+    of per-deal tricks or of weights, or an object with a ``histogram`` / ``distribution``.
+
+    Trick counts are whole numbers from 0, weights numbers from 0; anything else raises
+    :class:`~solver.errors.InvalidArgumentError`.
+    """
     for name in ("histogram", "distribution"):
         inner = getattr(data, name, None)
         if inner is not None and not callable(inner):
             return as_distribution(inner)
     if isinstance(data, Mapping):
-        return {int(k): float(v) for k, v in data.items()}
+        return _weights(data.items())
     try:
+        import numpy as np
         import pandas as pd
     except ImportError:           # pragma: no cover
-        pd = None
+        np = pd = None
     if pd is not None and isinstance(data, pd.Series):
         if data.index.dtype.kind in "iu" and not data.index.equals(pd.RangeIndex(len(data))):
-            return {int(k): float(v) for k, v in data.items()}
-        counts = data.dropna().astype(int).value_counts()
+            return _weights(data.items())
+        tricks = data.dropna()
+        if tricks.dtype.kind not in "iuf" or not ((tricks >= 0) & (tricks == tricks.round())).all():
+            for t in tricks:        # name the first value that is not a trick count
+                if isinstance(t, (bool, np.bool_)) or not isinstance(t, Real) or t < 0 \
+                        or t != int(t):
+                    raise InvalidArgumentError(f"a Series of tricks must hold whole numbers "
+                                               f"from 0, not {shown(t)}")
+        counts = tricks.astype(int).value_counts()
         return {int(k): float(v) for k, v in counts.items()}
-    return {i: float(v) for i, v in enumerate(data)}
+    if isinstance(data, (str, bytes)) or not (
+            isinstance(data, Sequence) or (np is not None and isinstance(data, np.ndarray))):
+        raise InvalidArgumentError(
+            "a trick distribution is a mapping tricks → weight, a list of weights, a pandas "
+            f"Series or a result with a histogram, not {shown(data)}")
+    return _weights(enumerate(data))
 
 
 def trick_histogram(data, ax=None, *, normalise: bool = True, highlight=None,
@@ -78,6 +114,15 @@ def trick_histogram(data, ax=None, *, normalise: bool = True, highlight=None,
     format string with ``{share}``, e.g. ``"caught {share:.1%}"``).
     """
     dist = as_distribution(data)
+    normalise = as_flag(normalise, "normalise")
+    if highlight is not None and not callable(highlight):
+        raise InvalidArgumentError(f"highlight must be a function of the trick count (e.g. "
+                                   f"lambda t: t > 0) or None, not {shown(highlight)}")
+    try:
+        highlight_label.format(share=0.5)
+    except (AttributeError, LookupError, ValueError) as exc:
+        raise InvalidArgumentError(f"highlight_label must be a format string with {{share}} "
+                                   f"only, not {shown(highlight_label)}") from exc
     total = sum(dist.values())
     ax = _axes(ax)
     xs = list(range(min(dist, default=0), max(dist, default=0) + 1))
@@ -119,6 +164,15 @@ def card_values(result, ax=None, *, seat: int | None = None, title: str | None =
     (default: the player to move's own, fewest best); for another seat the mover plays against
     that seat, so the cards giving it the most (its guarantee) are green.
     """
+    from .api import SolveResult
+    if not isinstance(result, SolveResult):
+        raise InvalidArgumentError(f"card_values() takes a solve() result, not "
+                                   f"{type(result).__name__}")
+    if seat is not None and result.mode != "raspasy":
+        raise InvalidArgumentError(f"seat= applies on распасы only (the values are seat "
+                                   f"{result.solo}'s tricks), not with {shown(seat)}")
+    if not result.cards:
+        raise InvalidArgumentError("card_values(): the play is over, there is no card to value")
     values = result.cards
     maximise = _maximise(result)
     if result.mode == "raspasy":
@@ -162,7 +216,12 @@ def make_rate(df, by: str, *, tricks: str = "tricks", target: int = 6, ax=None,
     if missing:
         raise InvalidArgumentError(f"make_rate(): no column {missing[0]!r} in the DataFrame "
                                    f"(it has {', '.join(map(str, df.columns))})")
+    target = as_count(target, "target", least=0, most=10)
+    min_count = as_count(min_count, "min_count")
     frame = df[[by, tricks]].dropna()
+    if frame[tricks].dtype.kind not in "iuf" or not (frame[tricks] == frame[tricks].round()).all():
+        raise InvalidArgumentError(f"make_rate(): column {tricks!r} must hold whole numbers of "
+                                   f"tricks, not {frame[tricks].dtype} values")
     made = frame[tricks].astype(int) >= target
     table = made.groupby(frame[by]).agg(rows="size", made="sum")
     table = table[table["rows"] >= min_count]
@@ -193,12 +252,24 @@ def discard_odds(data, ax=None, *, top: int = 12, xlabel: str = "P(мизер ca
     contract pass ``xlabel="P(makes)"`` and the highest is drawn on top) or a mapping / pandas
     Series discard text → probability.  Only the ``top`` best are drawn.
     """
-    if hasattr(data, "discards"):
-        probs = {d.text: float(d.probability) for d in data.discards}
-        low_is_good = getattr(data, "mode", "misere") == "misere"
-    else:
-        probs = {str(k): float(v) for k, v in dict(data).items()}
+    import pandas as pd
+    from .analysis import OddsResult
+    if isinstance(data, OddsResult):
+        pairs = [(d.text, d.probability) for d in data.discards]
+        low_is_good = data.mode == "misere"
+    elif isinstance(data, (Mapping, pd.Series)):
+        pairs = list(data.items())
         low_is_good = "caught" in xlabel
+    else:
+        raise InvalidArgumentError(f"discard_odds() takes an odds() result or a mapping "
+                                   f"discard text → probability, not {type(data).__name__}")
+    probs = {}
+    for text, p in pairs:
+        if not isinstance(text, str):
+            raise InvalidArgumentError(f"a discard must be given as its text, not {shown(text)}")
+        if _weight(p, f"the probability of {text!r}") > 1:
+            raise InvalidArgumentError(f"the probability of {text!r} must be 0-1, not {p!r}")
+        probs[text] = float(p)
     top = as_count(top, "top")
     items = sorted(probs.items(), key=lambda kv: kv[1] if low_is_good else -kv[1])[:top]
     best = items[0][1] if items else None
@@ -251,14 +322,21 @@ def _draw_hand(ax, x, y, mask, title, values=None, best=None, size=13):
 
 
 def draw_deal(deal_or_result, ax=None, *, title: str | None = None):
-    """A deal (or a solve result) drawn as three hands around a green table.
+    """A deal (or its text, or a solve result) drawn as three hands around a green table.
 
     A :class:`~solver.Deal` shows its talon in the middle; a :class:`~solver.SolveResult` shows
     the value of every legal card under it on the hand of the player to move (best in green)
     and its answer as the title.  Returns the Axes.
     """
+    from .api import SolveResult
+    from .deal import Deal
     values, best, middle = None, None, []
-    if hasattr(deal_or_result, "position") and hasattr(deal_or_result, "cards"):
+    if isinstance(deal_or_result, str):
+        deal_or_result = Deal.from_str(deal_or_result)
+    if not isinstance(deal_or_result, (Deal, SolveResult)):
+        raise InvalidArgumentError(f"draw_deal() takes a Deal, a deal's text or a solve() "
+                                   f"result, not {type(deal_or_result).__name__}")
+    if isinstance(deal_or_result, SolveResult):
         result = deal_or_result
         pos = result.position
         hands = [int(h) for h in pos.hands]

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import solver
-from solver import batch, bidding, pulka, scoring
+from solver import batch, bidding, display, plots, pulka, scoring
 from solver.conventions import Conventions
 
 DEAL = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."
@@ -116,6 +116,40 @@ CASES = [
     (Conventions, dict(), "players", [3.0, True]),
     (Conventions, dict(), "help", ["yes", 1]),
     (Conventions, dict(), "raspasy_exit", [6, "6", (6.0,)]),
+    # the notebook helpers: checked before anything is drawn (and before matplotlib is asked for)
+    (plots.trick_histogram, dict(data={0: 1}), "data",
+     [None, 5, "abc", b"xx", {"a": 1}, {1.5: 2}, {0: -1}, {0: "x"}, {0: float("inf")},
+      [1, -1], object()]),
+    (plots.trick_histogram, dict(data={0: 1}), "normalise", ["no", 1, None]),
+    (plots.trick_histogram, dict(data={0: 1}), "highlight", [5, "t > 0"]),
+    (plots.trick_histogram, dict(data={0: 1}, highlight=bool), "highlight_label",
+     ["{x}", "{0}", "{share:d}", 3]),
+    (plots.as_distribution, dict(data={0: 1}), "data", [None, "abc", {True: 1}, [True]]),
+    (plots.card_values, dict(result=None), "result", [None, 5, DEAL, solver.Deal.from_str(DEAL)]),
+    (plots.draw_deal, dict(deal_or_result=DEAL), "deal_or_result", [None, 5, [], {}, "abc"]),
+    (plots.discard_odds, dict(data={"7♠ 8♠": 0.5}), "data",
+     [None, 5, "abc", [0.5], {"7♠ 8♠": 5.0}, {"7♠ 8♠": -0.1}, {"7♠ 8♠": "x"},
+      {"7♠ 8♠": True}, {3: 0.5}]),
+    (display.card_html, dict(c=7), "c", [99, -1, None, 2.5, True, "Z♠"]),
+    (display.card_html, dict(c=7), "value", [-1, 2.5, "3", True]),
+    (display.card_html, dict(c=7), "chip", ["no", 1]),
+    (display.rank_text, dict(c=7), "c", [32, -1, None, "x"]),
+    (display.hand_html, dict(mask=7), "mask", [-1, 1 << 40, None, 2.5, True, "AK."]),
+    (display.hand_html, dict(mask=7), "values", [3, [7], {99: 1}, {7: "x"}, {7: -1}]),
+    (display.hand_html, dict(mask=7, values={7: 1}), "maximise", ["no", 1]),
+    (display.hand_html, dict(mask=7), "title", [None, 3]),
+    (display.deal_html, dict(deal=DEAL), "deal", [None, 3, "abc", HANDS]),
+    (display.deal_text, dict(deal=DEAL), "deal", [None, 3, "abc"]),
+    (display.position_html, dict(pos=None), "pos", [None, DEAL, solver.Deal.from_str(DEAL)]),
+    (display.line_html, dict(tricks=[]), "tricks",
+     [None, 3, "abc", [{}], [None], [{"leader": 5, "cards": [7], "winner": 0}],
+      [{"leader": 0, "cards": [7], "winner": 3}], [{"leader": 0, "cards": 7, "winner": 0}],
+      [{"leader": 0, "cards": [99], "winner": 0}]]),
+    (display.line_html, dict(tricks=[]), "solo", [3, "x", 2.5, True]),
+    (display.tricks_text, dict(tricks=[]), "tricks", [None, [{}], [{"leader": 0}]]),
+    (display.tricks_text, dict(tricks=[]), "first", [-1, 2.5, "1"]),
+    (display.result_html, dict(result=None), "result", [None, DEAL, solver.Deal.from_str(DEAL)]),
+    (display.review_html, dict(review=None), "review", [None, DEAL, 3]),
 ]
 
 

@@ -224,14 +224,15 @@ def test_discard_odds_sorts_safest_first_and_reads_a_result():
     labels = {round(float(t.get_position()[1])): t.get_text() for t in ax.get_yticklabels()}
     assert labels == {1: "A♠ K♥", 0: "Q♠ K♥"}          # the safest on top
 
-    class D:
-        def __init__(self, text, probability):
-            self.text, self.probability = text, probability
+    from solver import Card, CardSet
+    from solver.analysis import DiscardOdds, OddsResult
 
-    class Odds:
-        mode = "contract"
-        discards = (D("7♣ 8♣", 0.4), D("A♠ K♥", 0.8))
-    ax = plots.discard_odds(Odds(), xlabel="P(makes)")
+    def d(text, success):
+        return DiscardOdds(tuple(Card(c) for c in text.split()), (5 - success, success), 5,
+                           success)
+    odds = OddsResult(CardSet("AKQ.AKQ.AK.A987"), 0, "contract", 3, 6, None,
+                      (d("7♣ 8♣", 2), d("A♠ K♥", 4)))
+    ax = plots.discard_odds(odds, xlabel="P(makes)")
     assert [round(float(p.get_width()), 6) for p in ax.patches] == [0.8, 0.4]
 
 
@@ -299,3 +300,97 @@ def test_output_style_writes_results_text_and_pictures_in_russian(deal):
     with pytest.raises(InvalidArgumentError, match="unknown style 'cyrillic'"):
         with output_style("cyrillic"):
             pass
+
+
+# -- wrong input is named, never drawn --------------------------------------------------------
+
+
+def test_a_deal_text_is_drawn_as_its_deal(deal):
+    from solver import plots
+    assert display.deal_html(EXAMPLE_DEAL) == display.deal_html(deal)
+    assert display.deal_text(EXAMPLE_DEAL) == display.deal_text(deal)
+    texts = [t.get_text() for t in plots.draw_deal(EXAMPLE_DEAL).texts]
+    assert texts == [t.get_text() for t in plots.draw_deal(deal).texts]
+
+
+def test_a_card_may_be_given_as_its_text():
+    assert card_html("A♠") == card_html(7) and display.rank_text("10♣") == "10"
+    assert hand_html("KQ9.T7.A.KJT9") == hand_html(Deal.from_str(EXAMPLE_DEAL).hands[0])
+
+
+def test_plots_refuse_what_they_once_drew_wrong():
+    """Each was drawn without a word: "no" as normalise=True, a weight of -1 as a -100% bar,
+    a probability of 5 as a 500% bar."""
+    from solver import InvalidArgumentError, plots
+    with pytest.raises(InvalidArgumentError, match="normalise must be True or False, not 'no'"):
+        plots.trick_histogram({0: 1, 1: 3}, normalise="no")
+    with pytest.raises(InvalidArgumentError, match="weight of 0 tricks must be a number of at "
+                                                   "least 0, not -1"):
+        plots.trick_histogram({0: -1, 1: 2})
+    with pytest.raises(InvalidArgumentError, match="probability of '7♠ 8♠' must be 0-1, not 5.0"):
+        plots.discard_odds({"7♠ 8♠": 5.0})
+    with pytest.raises(InvalidArgumentError, match="ax must be a matplotlib Axes"):
+        plots.trick_histogram({1: 2}, ax="x")
+    with pytest.raises(InvalidArgumentError, match="highlight_label must be a format string"):
+        plots.trick_histogram({1: 2}, highlight=lambda t: True, highlight_label="{x}")
+    with pytest.raises(InvalidArgumentError, match="a Series of tricks must hold whole numbers"):
+        import pandas as pd
+        plots.trick_histogram(pd.Series(["a", "b"]))
+
+
+def test_display_refuses_a_number_that_is_no_card_or_hand():
+    """card_html(-1) drew A♥, hand_html(-1) all 32 cards, hand_html(2**40) an empty hand."""
+    from solver import PrefError
+    for bad in (-1, 32, 99):
+        with pytest.raises(PrefError, match=f"{bad} is not a card"):
+            card_html(bad)
+    for bad in (-1, 1 << 40):
+        with pytest.raises(PrefError, match=f"{bad} is not a 32-bit card mask"):
+            hand_html(bad)
+    with pytest.raises(PrefError, match="trick 1 must be a dict with leader, cards and winner"):
+        line_html([{}])
+    with pytest.raises(PrefError, match="position_html\\(\\) takes a Position, not Deal"):
+        position_html(Deal.from_str(EXAMPLE_DEAL))
+
+
+def test_a_result_of_another_analysis_is_named(deal):
+    """discard()'s and table()'s results have .discards too, but no probabilities; a Deal
+    is no solve() result."""
+    from solver import InvalidArgumentError, discard, plots, table
+    for wrong, name in ((discard(deal, 0, "♠"), "DiscardResult"),
+                        (table(Deal.from_str("AK.../QJ.../T9..."), talon="7♥ 8♥", threads=1),
+                         "TableResult")):
+        with pytest.raises(InvalidArgumentError, match=f"takes an odds\\(\\) result .*not {name}"):
+            plots.discard_odds(wrong)
+    with pytest.raises(InvalidArgumentError, match="card_values\\(\\) takes a solve\\(\\) result, "
+                                                   "not Deal"):
+        plots.card_values(deal)
+    with pytest.raises(InvalidArgumentError, match="seat= applies on распасы only"):
+        plots.card_values(solve(deal, declarer=0, trump="♥"), seat=1)
+
+
+def test_make_rate_names_a_wrong_target_count_or_column():
+    import pandas as pd
+    from solver import InvalidArgumentError, plots
+    df = pd.DataFrame({"len": [1, 1], "tricks": [6, 7]})
+    with pytest.raises(InvalidArgumentError, match="target must be a whole number 0-10, not '6'"):
+        plots.make_rate(df, "len", target="6")
+    with pytest.raises(InvalidArgumentError, match="min_count must be a positive count, not 'x'"):
+        plots.make_rate(df, "len", min_count="x")
+    with pytest.raises(InvalidArgumentError, match="column 'tricks' must hold whole numbers"):
+        plots.make_rate(pd.DataFrame({"len": [1], "tricks": ["x"]}), "len")
+    # a batch column with a missing value is float; its rows still count
+    ax = plots.make_rate(pd.DataFrame({"len": [1, 1, 2], "tricks": [6.0, None, 5.0]}), "len")
+    assert heights(ax) == [1.0, 0.0]
+
+
+def test_trick_distributions_in_their_other_forms():
+    import numpy as np
+    import pandas as pd
+    from solver import plots
+    assert plots.as_distribution(np.array([1, 3])) == {0: 1.0, 1: 3.0}
+    assert plots.as_distribution(pd.Series([6.0, np.nan, 7.0, 7.0])) == {7: 2.0, 6: 1.0}
+    assert plots.as_distribution(pd.Series([4, 1], index=[6, 7])) == {6: 4.0, 7: 1.0}
+    assert plots.as_distribution({np.int64(2): np.float64(0.5)}) == {2: 0.5}
+    ax = plots.discard_odds(pd.Series({"7♠ 8♠": 0.25}))
+    assert [round(float(p.get_width()), 6) for p in ax.patches] == [0.25]
