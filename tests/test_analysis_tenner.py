@@ -102,3 +102,13 @@ def test_conventions_on_an_ending_are_refused_not_ignored(conventions):
     with pytest.raises(InvalidArgumentError, match="score a full deal; this ending of 4 cards"):
         tenner("AK.7..7/QJ.8..8/T9.9..9", 0, "S", conventions=conventions, backend="reference")
     assert tenner("AK.7..7/QJ.8..8/T9.9..9", 0, "S", backend="reference").score is None
+
+
+def test_the_score_is_written_in_the_style_in_force_when_shown():
+    from solver.notation import output_style
+    r = tenner("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9..", 0, "♥")
+    assert "10♥" in str(r)
+    with output_style("ascii"):                     # computed outside, shown inside
+        text, data = str(r), r.to_dict()
+    assert "10H" in text and "♥" not in text
+    assert "10H" in str(data["score"])

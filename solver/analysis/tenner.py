@@ -42,8 +42,9 @@ class TennerResult:
     like the discards', :class:`~solver.Card`);
     ``discard``: the discard played (None: the hand as dealt); ``best_discard`` /
     ``best_tricks``: the best discard with the talon known (None without a talon);
-    ``score``: what the hand writes (a :class:`solver.scoring.HandScore`, or None; under
-    four-handed conventions its tuples have four entries, the dealer player 3)."""
+    ``score``: what the hand writes (a :class:`solver.scoring.HandScore`, or None on an
+    ending; under four-handed conventions its tuples have four entries, the dealer player 3),
+    its entries written in the output style in force when it is read, as the line is."""
 
     deal: Deal
     declarer: int
@@ -54,8 +55,17 @@ class TennerResult:
     discard: tuple[Card, ...] | None
     best_discard: tuple[Card, ...] | None
     best_tricks: int | None
-    score: object = field(default=None, compare=False)
+    scoring: tuple | None = field(default=None, repr=False, compare=False)
+    """``(conventions, talon)`` the score is written under; None on an ending."""
     solution: SolveResult | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def score(self):
+        if self.scoring is None:
+            return None
+        conventions, talon = self.scoring
+        return score_unwhisted_tenner(self.tricks, declarer=self.declarer, strain=self.trump,
+                                      conventions=conventions, talon=talon)
 
     @property
     def verified(self) -> bool:
@@ -169,11 +179,12 @@ def tenner(deal, declarer, trump, *, discard=None, talon=None, leader=0, convent
     if twelve is not None:
         best_t, best_d, _ = best_discard(deal.hands, seat, twelve, trump=strain, misere=False,
                                          leader=leader, ctx=warm_context(be, tt_mb, clear=False))
-    score = None
+    scoring = None
     if n == 10:
-        score = score_unwhisted_tenner(r.tricks, declarer=seat, strain=strain,
-                                       conventions=conventions, talon=tal)
-    return TennerResult(deal, seat, strain, r.tricks, n, line, disc, best_d, best_t, score, r)
+        scoring = (conventions, tal)
+        score_unwhisted_tenner(r.tricks, declarer=seat, strain=strain,      # checked now,
+                               conventions=conventions, talon=tal)          # written when read
+    return TennerResult(deal, seat, strain, r.tricks, n, line, disc, best_d, best_t, scoring, r)
 
 
 __all__ = ["TennerResult", "tenner"]
