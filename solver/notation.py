@@ -201,7 +201,8 @@ def _check_t(text: str) -> None:
             f"where a Т is the ace (туз); {how}")
     if cyrillic_t and (english or latin_t):
         other = min(english + latin_t)
-        look = ", a Cyrillic letter read as the English one" if "А" <= text[other].upper() <= "Я" else ""
+        cyrillic_look = "А" <= text[other].upper() <= "Я"
+        look = ", a Cyrillic letter read as the English one" if cyrillic_look else ""
         raise InvalidCardError(
             f"ambiguous Cyrillic {_where(text, cyrillic_t[0])}: in Russian notation Т is the ace "
             f"(туз) or трефы, but the text also has English letters ({text[other]!r} at "

@@ -974,8 +974,9 @@ def expected_whists(game: int | str | Bid, histogram: Mapping[int, Number] | Seq
             try:
                 items[k] = (t, float(w))
             except OverflowError:
-                raise InvalidRecordError(f"the histogram's weight {shown(w)} for {t} tricks: too large "
-                                         "beside float weights; give ints or Fractions only") from None
+                raise InvalidRecordError(
+                    f"the histogram's weight {shown(w)} for {t} tricks: too large beside float "
+                    "weights; give ints or Fractions only") from None
     total = sum(w for _, w in items)
     if not items or total <= 0:
         raise InvalidRecordError("the histogram has no weight")

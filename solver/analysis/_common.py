@@ -179,8 +179,8 @@ class Deadline:
             if (isinstance(timeout, bool) or not isinstance(timeout, (int, float, np.integer,
                                                                       np.floating))
                     or not math.isfinite(timeout) or timeout <= 0):
-                raise InvalidArgumentError(f"timeout is a finite positive number of seconds (None: no "
-                                           f"limit), not {timeout!r}")
+                raise InvalidArgumentError(f"timeout is a finite positive number of seconds "
+                                           f"(None: no limit), not {timeout!r}")
             timeout = float(timeout)
         self.timeout, self.what = timeout, what
         self.at = None if timeout is None else time.monotonic() + timeout
