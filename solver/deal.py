@@ -181,8 +181,8 @@ def parse_deal(text: str) -> Deal:
     * canonical: ``hand/hand/hand[/talon]``, each hand dotted (``AKQ.J10.987.A8``) or a card
       list, the talon dotted or a card list in turning order;
     * JPref: ``deal: ♠KQ9 ♣X7 … 2`` — suit groups of the 32 cards (hands of 10 in order, then the
-      talon), ``X`` = ten; a trailing number names the first hand (0-based), whose hand becomes
-      seat 0;
+      talon), ``X`` = ten (``T``, ``10`` too); a trailing number names the first hand (0-based),
+      whose hand becomes seat 0;
     * eshavlyugin: ``Qs 10c Ah …`` — 32 card tokens (or 30 for three hands without a talon).
 
     A text written with Russian letters gets its errors in Russian notation (``Т♠``).
@@ -321,7 +321,7 @@ def _parse_jpref(line: str) -> Deal:
     for k, token in enumerate(tokens):
         if token.endswith(":"):
             continue
-        if token.isdigit():
+        if token.isascii() and token.isdigit():     # not '²' or '١' (int() fails or guesses)
             if k != len(tokens) - 1:
                 raise InvalidDealError(
                     f"a JPref deal line has 32 cards, then the first hand's number last; "
@@ -329,13 +329,16 @@ def _parse_jpref(line: str) -> Deal:
             first_hand = int(token)
             continue
         if _JPREF_GROUP.match(token):
-            for ch in token[1:]:
-                card_text = ("10" if ch in "Xx" else ch) + token[0]
+            i = 1
+            while i < len(token):
+                rank = "10" if token.startswith("10", i) else token[i]     # X, T or 10: a ten
+                card_text = ("10" if rank in "Xx" else rank) + token[0]
                 try:
                     cards.append(parse_card(card_text))
                 except InvalidCardError:
                     raise InvalidCardError(
-                        f"unknown rank {ch!r} in JPref group {token!r} of {line!r}") from None
+                        f"unknown rank {rank!r} in JPref group {token!r} of {line!r}") from None
+                i += len(rank)
         else:
             cards.append(parse_card(token))
     if len(cards) != 32:

@@ -1,0 +1,98 @@
+"""Defects found by an adversarial sweep of the readers and writers (cards, hands, deals,
+positions, random positions): each test is the input that went wrong."""
+
+import numpy as np
+import pytest
+
+from solver import Deal, Position, PrefError
+from solver.cardset import CardSet
+from solver.deal import format_jpref
+from solver.errors import InvalidArgumentError, InvalidCardError
+
+EXAMPLE = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."
+
+
+@pytest.mark.parametrize("last", ["²", "⁰", "١"])
+def test_a_jpref_line_ending_in_a_non_ascii_digit_is_a_clear_error(last):
+    # '²' passed str.isdigit() and then int('²') raised a bare ValueError; '١' was read as 1
+    line = format_jpref(Deal.from_str(EXAMPLE))[:-1] + last
+    with pytest.raises(PrefError, match=repr(last)):
+        Deal.from_str(line)
+
+
+def test_a_jpref_group_may_write_the_ten_as_10():
+    # '♣710' was refused as "unknown rank '1'", though 10 is a ten everywhere else
+    deal = Deal.from_str(EXAMPLE)
+    line = format_jpref(deal)
+    assert "X" in line
+    assert Deal.from_str(line.replace("X", "10")) == deal
+
+
+def test_a_position_line_with_a_latin_t_in_one_hand_and_russian_in_another_is_refused():
+    # Deal.from_str refuses this line; Position.from_str read 'Т' as A♠ and 'T' as 10♠
+    with pytest.raises(InvalidCardError, match="ambiguous Latin 'T'"):
+        Position.from_str("Т.../T.../7...")
+    with pytest.raises(InvalidCardError, match="ambiguous Latin 'T'"):
+        Deal.from_str("Т.../T.../7...")
+
+
+@pytest.mark.parametrize("sep", ["\n", "\r\n", " ", "\n\n"])
+def test_dotted_hands_one_after_another_are_a_deal(sep):
+    # documented ("the hands one after another in any of the forms above, one a line if you
+    # like"), but dotted hands one a line were refused: "a dotted hand has 4 suit fields, … 13"
+    text = sep.join(EXAMPLE.split("/"))
+    assert Deal.from_str(text) == Deal.from_str(EXAMPLE)
+    ending = "\n".join(["A.K..", "K.A..", "Q.Q.."])
+    assert Deal.from_str(ending) == Deal.from_str("A.K../K.A../Q.Q..")
+
+
+def test_dotted_hands_one_a_line_with_the_talon_as_cards():
+    hands = EXAMPLE.split("/")[:3]
+    assert Deal.from_str("\n".join(hands + ["9♣ A♠"])) == Deal.from_str("/".join(hands)
+                                                                        + "/9♣ A♠")
+
+
+@pytest.mark.parametrize("value", [0.5, 1.5, 2.7])
+def test_a_fraction_is_not_in_a_card_set(value):
+    # int(1.5) == 1 made 1.5 "a member" of a set holding card 1
+    assert value not in CardSet(0b110)
+
+
+@pytest.mark.parametrize("value", [None, object(), [1]])
+def test_membership_of_something_that_is_no_card_is_false(value):
+    # `None in CardSet(1)` raised TypeError from int() (a set answers False)
+    assert value not in CardSet(1)
+
+
+def test_set_operators_read_a_hand_text_or_say_what_is_wrong():
+    s = CardSet.from_str("AK...")
+    # `s | 'Q♠'` raised a bare ValueError from int('Q♠')
+    assert s | "Q♠" == CardSet.from_str("AKQ...")
+    assert s - "K♠" == CardSet.from_str("A...")
+    assert s & "A♠ 7♥" == CardSet.from_str("A...")
+    with pytest.raises(InvalidCardError):
+        s | "Z♠"
+    with pytest.raises(InvalidCardError):
+        s | 1.5
+    with pytest.raises(InvalidCardError):
+        s | -1
+
+
+@pytest.mark.parametrize("kwargs,fault", [
+    ({"per_hand": 0}, "per_hand"), ({"per_hand": 11}, "per_hand"),
+    ({"per_hand": 2.0}, "per_hand"), ({"per_hand": 3, "mode": "Misere"}, "mode"),
+    ({"per_hand": 3, "mode": "contracts"}, "mode"),
+])
+def test_random_ending_refuses_what_it_cannot_make(kwargs, fault):
+    # per_hand=11 made hands of 11/11/10 cards, per_hand=0 a ValueError from numpy deep
+    # inside, and an unknown mode silently became a мизер
+    from solver.randpos import random_ending
+    with pytest.raises(InvalidArgumentError, match=fault):
+        random_ending(np.random.default_rng(1), **kwargs)
+
+
+def test_random_full_deal_position_refuses_an_unknown_mode():
+    # mode="misère" or "Contract" silently became a распасы position
+    from solver.randpos import random_full_deal_position
+    with pytest.raises(InvalidArgumentError, match="mode"):
+        random_full_deal_position(np.random.default_rng(1), mode="Contract")
