@@ -299,8 +299,9 @@ class Position:
         hands = [part for part in text.split("/")]
         if len(hands) != 3:
             raise InvalidDealError(f"a position line has three hands separated by '/': {text!r}")
-        from .notation import parse_hand
+        from .notation import _check_t, parse_hand, visible
         masks = [parse_hand(h) if h.strip() else 0 for h in hands]
+        _check_t(visible(text))     # a Latin T in one hand, Russian letters in another (as a deal)
         del parse_deal
         return cls(masks, table=table, **kwargs)
 
