@@ -205,6 +205,8 @@ def _parse_deal(text: str) -> Deal:
         return deal
     if line.lower().startswith("deal:"):
         return _parse_jpref(line)
+    if "/" not in line and "." in line:
+        line = _dotted_hands_apart(line)
     if "/" in line:
         parts = line.split("/")
         if len(parts) not in (3, 4):
@@ -298,6 +300,19 @@ def _dotted_cards(text: str, ranks: dict) -> list[int] | None:
                 return None
             cards.append(c)
     return cards
+
+
+def _dotted_hands_apart(line: str) -> str:
+    """Dotted hands written one after another (one a line, or apart by spaces), then perhaps
+    the talon, as a ``/`` line; any other text as it is.
+    """
+    lines = [part.strip() for part in line.splitlines() if part.strip()]
+    if len(lines) in (3, 4) and all(part.count(".") == 3 for part in lines[:3]):
+        return "/".join(lines)
+    words = line.split()
+    if len(words) in (3, 4) and all(word.count(".") == 3 for word in words):
+        return "/".join(words)
+    return line
 
 
 def _parse_token_list(line: str) -> Deal:
