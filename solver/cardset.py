@@ -97,20 +97,29 @@ class CardSet(int):
         return count(int(self))
 
     def __contains__(self, card) -> bool:
-        c = parse_card(card) if isinstance(card, str) else int(card)
+        """A card's text or number is looked up; anything else (``1.5``, ``None``) is no
+        card, so not in the set (``int(1.5)`` would find card 1)."""
+        if isinstance(card, str):
+            c = parse_card(card)
+        elif hasattr(card, "__index__"):
+            c = card.__index__()
+        else:
+            return False
         return 0 <= c < 32 and bool(int(self) >> c & 1)
 
+    # the other operand is a mask or read as CardSet() reads it (a hand's text, a card list),
+    # never through int(), which truncated 1.5 to card 0's mask and failed on 'Q♠'
     def __or__(self, other):
-        return CardSet(int(self) | int(other))
+        return CardSet(int(self) | _as_set(other))
 
     def __and__(self, other):
-        return CardSet(int(self) & int(other))
+        return CardSet(int(self) & _as_set(other))
 
     def __sub__(self, other):
-        return CardSet(int(self) & ~int(other))
+        return CardSet(int(self) & ~_as_set(other))
 
     def __xor__(self, other):
-        return CardSet(int(self) ^ int(other))
+        return CardSet(int(self) ^ _as_set(other))
 
     __ror__, __rand__, __rxor__ = __or__, __and__, __xor__
 
@@ -122,3 +131,12 @@ class CardSet(int):
 
     def __repr__(self) -> str:
         return f"CardSet({self.dotted('ascii')!r})"
+
+
+def _as_set(other) -> int:
+    """The mask of a set operator's other operand: a whole number as it is (``s & ~mask``
+    takes a negative one), else what :class:`CardSet` reads (a hand's text, a card list)."""
+    if hasattr(other, "__index__") and not isinstance(other, bool) \
+            and not hasattr(other, "__iter__"):
+        return other.__index__()
+    return CardSet(other)
