@@ -11,9 +11,18 @@ from __future__ import annotations
 import numpy as np
 
 from .cards import NO_TRUMP, suit_of
+from .checks import as_count, as_flag
+from .errors import InvalidArgumentError
 from .engine.layout import (P_HAND0, P_LEADER, P_NTABLE, P_TABLE0, P_TALON0, P_TALON_RULE,
                             P_TRUMP, TALON_NONE, make_position)
 from .play import legal_cards
+
+
+def _check_mode(mode) -> None:
+    """An unknown mode is named (it silently became a мизер or распасы position)."""
+    if mode not in ("contract", "misere", "raspasy"):
+        raise InvalidArgumentError(
+            f"unknown mode {mode!r}: choose one of contract, misere, raspasy")
 
 
 def _deal(rng: np.random.Generator, per_hand: int, extra: int):
@@ -32,8 +41,11 @@ def random_ending(rng: np.random.Generator, per_hand: int, *, mode: str | None =
     распасы a talon rule is chosen at random too and, with one, up to two talon cards.  With
     ``mid_trick`` the position may start after 0–2 random legal plays of the current trick.
     """
+    per_hand = as_count(per_hand, "per_hand", least=1, most=10)
+    mid_trick = as_flag(mid_trick, "mid_trick")
     if mode is None:
         mode = ("contract", "misere", "raspasy")[int(rng.integers(3))]
+    _check_mode(mode)
     talon_rule = TALON_NONE
     talon_count = 0
     if mode == "raspasy":
@@ -81,6 +93,7 @@ def random_full_deal_position(rng: np.random.Generator, *, mode: str = "contract
     Contract: random declarer and trump.  Мизер: random misère seat.  Распасы: random seat and
     talon rule, the two remaining cards as the talon.
     """
+    _check_mode(mode)
     hands, rest = _deal(rng, 10, 2)
     solo = int(rng.integers(3))
     if mode == "contract":
