@@ -35,7 +35,8 @@ import contextvars
 import operator
 import re
 
-from .cards import NO_TRUMP, count, iter_cards, rank_of, suit_of
+from .cards import FULL_DECK, NO_TRUMP, count, iter_cards, rank_of, suit_of
+from .checks import as_count
 from .errors import InvalidArgumentError, InvalidCardError, shown
 
 STYLES = ("symbols", "ascii", "russian")
@@ -297,7 +298,9 @@ def format_card(c: int, style: str | None = None) -> str:
     """Write one card: ``symbols`` ``"A♥"``, ``ascii`` ``"AH"``, ``russian`` ``"Т♥"`` (None:
     the current :func:`output_style`, ``symbols`` unless set)."""
     style = current_style(style)
-    s, r = suit_of(c), rank_of(c)
+    if c.__class__ is not int or not 0 <= c <= 31:     # 1.5 failed in >>, True was 7♠
+        c = as_count(c, "a card", least=0, most=31, error=InvalidCardError)
+    s, r = c >> 3, c & 7
     if style == "ascii":
         return RANKS_ASCII[r] + SUIT_LETTERS[s]
     if style == "russian":
@@ -513,6 +516,8 @@ def format_hand(mask: int, style: str | None = None) -> str:
     ``symbols`` and ``ascii`` write ``T`` for ten, ``russian`` writes ``Т К Д В 10``.
     """
     fields = _SUIT_FIELDS[current_style(style) == "russian"]
+    if mask.__class__ is not int or not 0 <= mask <= FULL_DECK:    # not bits 32 up dropped
+        mask = as_count(mask, "a card mask", least=0, most=FULL_DECK, error=InvalidCardError)
     return ".".join([fields[mask & 0xFF], fields[mask >> 8 & 0xFF], fields[mask >> 16 & 0xFF],
                      fields[mask >> 24 & 0xFF]])
 

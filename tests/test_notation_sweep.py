@@ -96,3 +96,21 @@ def test_random_full_deal_position_refuses_an_unknown_mode():
     from solver.randpos import random_full_deal_position
     with pytest.raises(InvalidArgumentError, match="mode"):
         random_full_deal_position(np.random.default_rng(1), mode="Contract")
+
+
+@pytest.mark.parametrize("mask", [2**32, 2**32 + 1, 1.5, True, None, "A♠"])
+def test_format_hand_refuses_what_is_no_32_bit_mask(mask):
+    # 2**32 + 1 was written as '7...' (the 33rd bit dropped), 1.5 raised a bare TypeError
+    from solver.notation import format_hand
+    with pytest.raises(InvalidCardError, match="mask"):
+        format_hand(mask)
+
+
+@pytest.mark.parametrize("c", [1.5, True, 32, -1, None])
+def test_format_card_refuses_what_is_no_card(c):
+    # 1.5 raised a bare TypeError from >>, True was written as 7♠
+    from solver.notation import format_card, format_cards
+    with pytest.raises(InvalidCardError, match="card"):
+        format_card(c)
+    with pytest.raises(InvalidCardError, match="card"):
+        format_cards([0, c])
