@@ -114,3 +114,11 @@ def test_format_card_refuses_what_is_no_card(c):
         format_card(c)
     with pytest.raises(InvalidCardError, match="card"):
         format_cards([0, c])
+
+
+@pytest.mark.parametrize("text", ["Н", "н"])
+def test_a_cyrillic_n_is_hearts_as_a_trump_as_in_a_card(text):
+    # 'AН' (Cyrillic Н) reads as A♥ and a Cyrillic С as trump ♣, but trump 'Н' was refused
+    from solver.notation import parse_card, parse_strain
+    assert parse_card("A" + text) == 31
+    assert parse_strain(text) == 3 == parse_strain("H")
