@@ -135,3 +135,20 @@ def test_sure_winners_rule():
     assert sure_winners(ace_king, 0xFFFFFFFF & ~ace_king, NO_TRUMP)
     kq = mask(parse_card_list("KQ.AK.AK.AK"))
     assert not sure_winners(kq, 0xFFFFFFFF & ~kq, NO_TRUMP)
+
+
+@pytest.mark.parametrize("cards,pool", [("AK...", ""), ("AK...", "QJ..."), ("A...", ""),
+                                        ("", "")])
+def test_too_few_cards_is_one_clear_error(cards, pool):
+    # an ending needs at least one card a hand: n + 2 >= 3 cards (it said "2 cards need a
+    # pool of 0 cards, got 0": the pool it asked for was the pool it was given)
+    from solver.errors import InvalidDealError
+    with pytest.raises(InvalidDealError, match=r"at least 3 cards") as e:
+        preferans(cards, pool=pool, backend="reference")
+    assert "pool of 0" not in str(e.value)
+
+
+def test_overlap_of_pool_and_cards_names_the_cards():
+    from solver.errors import InvalidDealError
+    with pytest.raises(InvalidDealError, match="A♠.*K♣|K♣.*A♠"):
+        preferans("AK.K.A.", pool="AQ.K.J.", backend="reference")

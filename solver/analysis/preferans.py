@@ -298,12 +298,16 @@ def preferans(cards, trump=None, *, pool=None, exhaustive: bool = True, backend=
             raise InvalidDealError(f"a преферанс is 12 cards (hand + talon), got {len(own)}")
         pool_mask = 0xFFFFFFFF & ~own_mask
     else:
+        if not 3 <= len(own) <= 12:
+            raise InvalidDealError(f"with pool= the cards are n + 2 for an ending of n cards a "
+                                   f"hand (at least 3 cards, at most 12), got {len(own)}")
         pool_mask = mask_of(as_cards(pool, "pool"))
         if pool_mask & own_mask:
-            raise InvalidDealError("the pool and the cards overlap")
+            raise InvalidDealError(f"the pool and the cards overlap: "
+                                   f"{cards_text(iter_cards(pool_mask & own_mask))} in both")
     n = len(own) - 2
-    if n < 1 or count(pool_mask) != 2 * n:
-        raise InvalidDealError(f"{len(own)} cards need a pool of {2 * max(n, 0)} cards, "
+    if count(pool_mask) != 2 * n:
+        raise InvalidDealError(f"{len(own)} cards need a pool of {2 * n} cards, "
                                f"got {count(pool_mask)}")
     checked = STRAINS if trump is None else (as_strain(trump),)
     be = engine(backend)
