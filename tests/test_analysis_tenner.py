@@ -112,3 +112,12 @@ def test_the_score_is_written_in_the_style_in_force_when_shown():
         text, data = str(r), r.to_dict()
     assert "10H" in text and "♥" not in text
     assert "10H" in str(data["score"])
+
+
+def test_a_discard_card_not_held_is_named():
+    # it said "the discard must be two of the declarer's 12 cards, not 7♠ A♥" for a discard
+    # whose 7♠ is his: the card at fault is the A♥
+    with pytest.raises(InvalidArgumentError, match="A♥ is not") as e:
+        tenner("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9..", 1, "♥", discard="A♥ 7♠",
+               backend="reference")
+    assert "7♠" not in str(e.value)

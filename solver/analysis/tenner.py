@@ -154,9 +154,14 @@ def tenner(deal, declarer, trump, *, discard=None, talon=None, leader=0, convent
         if twelve is None:
             raise InvalidArgumentError("a discard needs the talon (the deal's or talon=…)")
         disc = cards_tuple(sorted(as_cards(discard, "discard")))
-        if len(disc) != 2 or any(not twelve >> c & 1 for c in disc):
+        if len(disc) != 2:
             raise InvalidArgumentError(
                 f"the discard must be two of the declarer's 12 cards, not {cards_text(disc)}")
+        stray = [c for c in disc if not twelve >> c & 1]
+        if stray:
+            raise InvalidArgumentError(
+                f"the discard must be two of the declarer's 12 cards (hand + talon): "
+                f"{cards_text(stray)} {'is' if len(stray) == 1 else 'are'} not among them")
         hands[seat] = twelve & ~((1 << disc[0]) | (1 << disc[1]))
     n = count(hands[seat])
     if asked and n != 10:
