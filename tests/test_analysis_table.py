@@ -142,3 +142,16 @@ def test_calls_with_different_thread_counts_keep_one_pool():
             break
         time.sleep(0.05)
     assert len(pool) <= 4, [t.name for t in pool]
+
+
+def test_json_help_names_every_key(capsys):
+    # `pref table --help` described --json as "table {seat: {strain: {tricks, contract}}},
+    # misere": the discard, misere_discard and best_contract it prints were not named
+    from solver.cli import main
+    with pytest.raises(SystemExit):
+        main(["table", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    t = table("AK.7..7/QJ.8..8/T9.9..9", talon="A♣ K♣", backend="reference")
+    for key in set(t.to_dict()) - {"leader"}:
+        assert key in text, key
+    assert "discard" in text.split("--json print JSON", 1)[1].split("--backend")[0]

@@ -15,7 +15,8 @@ def register(sub) -> None:
                    help="the seat leading the first trick (default 0, the first hand)")
     p.add_argument("--threads", type=int, default=0,
                    help="threads sharing the 18 questions (default 0: all cores)")
-    add_common(p, json_help="print JSON: table {seat: {strain: {tricks, contract}}}, misere")
+    add_common(p, json_help="print JSON: table {seat: {strain: {tricks, contract, discard}}}, "
+                                    "misere, misere_discard, best_contract")
     add_style(p)
     p.set_defaults(func=run)
 
