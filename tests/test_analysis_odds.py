@@ -472,3 +472,13 @@ def test_a_discard_named_twice_is_one_discard():
     r = odds("A.K7.A.", 0, trump="NT", level=2, discard=[("7♣", "A♦"), ("A♦", "7♣")],
              pool="KQ.A8..", backend="reference", progress=False)
     assert len(r.discards) == 1 and r.best.same == () and r.best.histogram == (0, 6, 0)
+
+
+@pytest.mark.parametrize("cards,pool", [("A♠ K♣", ""), ("", ""), ("A♠", "K♠ Q♠"),
+                                        ("AKQJT987.AKQJT.7.", "")])
+def test_an_ending_with_too_few_or_too_many_cards_is_one_clear_error(cards, pool):
+    # it said "2 cards of the player need a pool of 0 cards, got 0": the pool it asked for was
+    # the pool it was given, and the fault (too few cards to keep one a hand) went unnamed
+    with pytest.raises(InvalidDealError, match=r"3 to 12") as e:
+        odds(cards, 0, trump="NT", pool=pool, backend="reference", progress=False)
+    assert "pool of 0" not in str(e.value)

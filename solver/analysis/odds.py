@@ -631,14 +631,17 @@ def unseen_pool(own: list[int], pool=None) -> tuple[list[int], int]:
                                    "command line)")
         pool_cards = [c for c in range(32) if not own_mask >> c & 1]
     else:
+        if not 3 <= len(own) <= 12:
+            raise InvalidDealError(f"with a pool the player's cards are n + 2 for an ending of n "
+                                   f"cards a hand (3 to 12 cards), got {len(own)}")
         pool_cards = sorted(as_cards(pool, "pool"))
         clash = [c for c in pool_cards if own_mask >> c & 1]
         if clash:
             raise InvalidDealError(f"card {format_card(clash[0])} is both the player's and in "
                                    f"the pool")
     n = len(own) - 2
-    if n < 1 or len(pool_cards) != 2 * n:
-        raise InvalidDealError(f"{len(own)} cards of the player need a pool of {2 * max(n, 0)} "
+    if len(pool_cards) != 2 * n:
+        raise InvalidDealError(f"{len(own)} cards of the player need a pool of {2 * n} "
                                f"cards, got {len(pool_cards)}")
     return pool_cards, n
 
