@@ -482,3 +482,15 @@ def test_an_ending_with_too_few_or_too_many_cards_is_one_clear_error(cards, pool
     with pytest.raises(InvalidDealError, match=r"3 to 12") as e:
         odds(cards, 0, trump="NT", pool=pool, backend="reference", progress=False)
     assert "pool of 0" not in str(e.value)
+
+
+def test_a_discard_given_that_throws_the_fixed_lead_is_refused_not_dropped():
+    # seat 0 leads A♠: a discard given that throws it cannot be asked; it was silently left
+    # out of the answer when another discard was given beside it
+    with pytest.raises(InvalidArgumentError, match="A♠ K♣.*lead A♠"):
+        odds("A.K7.A.", 0, trump="NT", level=2, discard=["A♠ K♣", "7♣ A♦"], lead="A♠",
+             pool="KQ.A8..", backend="reference", progress=False)
+    # every discard (none given): those that throw the lead are simply not candidates
+    r = odds("A.K7.A.", 0, trump="NT", level=2, lead="A♠", pool="KQ.A8..",
+             backend="reference", progress=False)
+    assert all(7 not in d.cards for d in r.discards)

@@ -681,10 +681,10 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     ``cards``: the player's 12 cards (hand + talon) in any hand notation.  ``seat``: where he
     sits (0 = first hand, who leads).  Say ``misere=True`` or ``trump=STRAIN`` (``level``, the
     contract's tricks, default 6).  ``discard``: two cards, or a list of such pairs; default
-    every discard (best first).  ``lead``: the opening lead fixed (a card of seat 0; when seat 0
-    is an opponent only the layouts where he holds it count).  ``pool``: the cards the
-    opponents share (default: the 20 cards not in ``cards``; give it for an ending, where
-    ``cards`` has n + 2 cards and ``pool`` 2n).  ``threads=0`` uses every core; ``progress``
+    every discard (best first).  ``lead``: the opening lead fixed (a card of seat 0, kept by
+    every discard given; when seat 0 is an opponent only the layouts where he holds it count).
+    ``pool``: the cards the opponents share (default: the 20 cards not in ``cards``; give it
+    for an ending, where ``cards`` has n + 2 cards and ``pool`` 2n).  ``threads=0`` uses every core; ``progress``
     shows a tqdm bar (None: only on a terminal).  ``histogram=False`` settles only success
     or failure per layout (one probe each, faster): the histogram then has two entries that
     count, at index 0 the failures and at index ``level`` (мизер: 1) the successes.
@@ -768,9 +768,13 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
             checked.append(tuple(sorted(dc)))
         wanted = list(dict.fromkeys(checked))    # a discard named twice is one discard
     if lead_card is not None and seat == 0:
+        if discard is not None:     # a discard asked for is answered or refused, never dropped
+            throws = [d for d in wanted if lead_card in d]
+            if throws:
+                raise InvalidArgumentError(
+                    f"discard {cards_text(throws[0])} throws the lead "
+                    f"{format_card(lead_card)}: seat 0 leads it")
         wanted = [d for d in wanted if lead_card not in d]
-        if not wanted:
-            raise InvalidArgumentError(f"every discard given throws the lead {format_card(lead_card)}")
     pool_mask = mask_of(pool_cards)
     groups: dict[tuple, list] = {}
     for d in wanted:
