@@ -494,3 +494,22 @@ def test_a_discard_given_that_throws_the_fixed_lead_is_refused_not_dropped():
     r = odds("A.K7.A.", 0, trump="NT", level=2, lead="A♠", pool="KQ.A8..",
              backend="reference", progress=False)
     assert all(7 not in d.cards for d in r.discards)
+
+
+def test_the_text_names_every_discard_of_a_group():
+    # the text listed one discard a group: a discard equivalent to another was nowhere in it
+    r = odds("KQ.A.A.", 0, trump="NT", level=1, pool="A.K.K.7", backend="reference",
+             progress=False)
+    grouped = [d for d in r.discards if d.same]
+    assert grouped
+    text = str(r)
+    for d in r.discards:
+        for p in d.same:
+            assert odds_text(p) in text
+    # one line a group, as before
+    assert len(text.splitlines()) == 1 + len(r.discards)
+
+
+def odds_text(pair):
+    from solver.analysis._common import cards_text
+    return cards_text(pair)

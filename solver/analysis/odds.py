@@ -185,8 +185,10 @@ class OddsResult:
         lines = [f"seat {self.seat}, {cards_text(iter_cards(self.cards))}: P({what})"]
         for d in self.discards:
             hist = " ".join(f"{k}:{n}" for k, n in enumerate(d.histogram) if n)
+            same = (f"  (the same: {', '.join(cards_text(p) for p in d.same)})"  # equivalent
+                    if d.same else "")
             lines.append(f"  discard {d.text:<8} {d.probability:8.4%}  over {d.layouts} "
-                         f"layouts  [{hist}]")
+                         f"layouts  [{hist}]{same}")
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -197,7 +199,8 @@ class OddsResult:
                 "<th>histogram</th></tr>"]
         for d in self.discards:
             hist = " ".join(f"{k}:{n}" for k, n in enumerate(d.histogram) if n)
-            rows.append(f"<tr><td>{escape(d.text)}</td><td>{d.probability:.4%}</td>"
+            text = ", ".join([d.text] + [cards_text(p) for p in d.same])
+            rows.append(f"<tr><td>{escape(text)}</td><td>{d.probability:.4%}</td>"
                         f"<td>{d.expected_tricks:.3f}</td><td>{hist}</td></tr>")
         return (hand_html(self.cards, title=f"seat {self.seat}: 12 cards")
                 + "<table>" + "".join(rows) + "</table>")
