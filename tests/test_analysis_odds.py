@@ -513,3 +513,19 @@ def test_the_text_names_every_discard_of_a_group():
 def odds_text(pair):
     from solver.analysis._common import cards_text
     return cards_text(pair)
+
+
+def test_the_cli_help_example_is_twelve_cards(capsys):
+    # the help's example (AKQ.J10.987.A87) was 11 cards: pasted, it was refused
+    import re
+
+    from solver.analysis._common import as_cards
+    from solver.cli import build_parser
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.dest == "command")
+    text = sub.choices["odds"].format_help()
+    example = re.search(r"e\.g\.\s+(\S+)", text).group(1)
+    assert len(as_cards(example)) == 12
+    # the level's default is 6, or every trick of a shorter ending (it said only "default 6")
+    level = " ".join(text.split("--level LEVEL")[-1].split("--discard")[0].split())
+    assert "ending" in level

@@ -11,11 +11,12 @@ HELP = "exact probability of making a contract / of a мизер being caught, o
 
 def register(sub) -> None:
     p = sub.add_parser("odds", help=HELP, description=HELP)
-    add_player_cards(p, "AKQ.J10.987.A87")
+    add_player_cards(p, "AKQ.J10.987.A987")
     mode = p.add_mutually_exclusive_group(required=True)
     mode.add_argument("--misere", action="store_true", help="a мизер: P(caught)")
     mode.add_argument("-t", "--trump", help="a contract's trump: P(make)")
-    p.add_argument("--level", type=int, help="the contract's tricks (default 6)")
+    p.add_argument("--level", type=int,
+                   help="the contract's tricks (default 6; an ending of n < 6 cards a hand: n)")
     p.add_argument("--discard", help="the two discarded cards (default: every discard)")
     p.add_argument("--lead", help="the opening lead, fixed")
     add_layout_options(p)
