@@ -687,8 +687,8 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     every discard (best first).  ``lead``: the opening lead fixed (a card of seat 0, kept by
     every discard given; when seat 0 is an opponent only the layouts where he holds it count).
     ``pool``: the cards the opponents share (default: the 20 cards not in ``cards``; give it
-    for an ending, where ``cards`` has n + 2 cards and ``pool`` 2n).  ``threads=0`` uses every core; ``progress``
-    shows a tqdm bar (None: only on a terminal).  ``histogram=False`` settles only success
+    for an ending, where ``cards`` has n + 2 cards and ``pool`` 2n).  ``threads=0`` uses every
+    core; ``progress`` shows a tqdm bar (None: only on a terminal).  ``histogram=False`` settles only success
     or failure per layout (one probe each, faster): the histogram then has two entries that
     count, at index 0 the failures and at index ``level`` (мизер: 1) the successes.
     ``chunk``: layouts handed to the engine at a time; ``tt_mb``: the transposition table of
