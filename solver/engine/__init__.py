@@ -147,6 +147,30 @@ def table_mb(tt_mb) -> float:
     return size
 
 
+def probe_target(target, most: int = 99) -> int:
+    """A probe's target (``test(pos, target)``) as an int clipped to ``-1..most`` (beyond the
+    tricks left the answer is fixed), refused unless a whole number: ``1.5`` had been read as
+    ``1`` and answered "at least 1"."""
+    if isinstance(target, bool) or not isinstance(target, (int, np.integer)):
+        raise InvalidArgumentError(f"target must be an integer, not {target!r}")
+    return max(-1, min(int(target), most))
+
+
+def probe_targets(targets, n: int, most: int = 99) -> np.ndarray:
+    """Probe targets of ``n`` rows (one int for every row, or one per row) as int64[n]
+    clipped to ``-1..most``; a uint64 target beyond int64 is clipped, not wrapped negative."""
+    t = np.asarray(targets)
+    if t.ndim == 0:
+        t = np.full(n, t)
+    if t.shape != (n,) or (t.size and t.dtype.kind not in "iu"):
+        raise InvalidArgumentError(
+            f"targets must be {n} integers, one per position, got shape {t.shape}, "
+            f"dtype {t.dtype}")
+    if t.dtype.kind == "u":
+        t = np.minimum(t, most)
+    return np.ascontiguousarray(np.clip(t.astype(np.int64), -1, most))
+
+
 def context_for(be, tt_mb=DEFAULT_TT_MB, context=None):
     """The context a call searches in: ``context`` when given (checked to be an engine
     context), else this thread's kept context of ``be`` (:func:`warm_context`, cleared)."""

@@ -22,8 +22,8 @@ import numpy as np
 
 from ..checks import as_flag
 from ..errors import InvalidArgumentError, InvalidDealError
-from . import DEFAULT_TT_MB, batch_threads, table_mb
-from .layout import POS_FIELDS
+from . import DEFAULT_TT_MB, batch_threads, probe_target, probe_targets, table_mb
+from .layout import as_position, as_positions
 
 try:
     from .. import _pref_c
@@ -53,28 +53,13 @@ def _tt_bytes(tt_mb) -> int:
 
 
 def _position(pos) -> np.ndarray:
-    try:
-        arr = np.ascontiguousarray(pos, dtype=np.int64)
-    except (TypeError, ValueError, OverflowError) as exc:
-        raise InvalidArgumentError(f"a position must be {POS_FIELDS} integers: {exc}") from None
-    if arr.shape != (POS_FIELDS,):
-        raise InvalidArgumentError(
-            f"a position must be a flat array of {POS_FIELDS} int64, got shape {arr.shape}")
-    return arr
+    """``pos`` as int64[16], refused unless it holds integers (a float array was truncated);
+    the fields are checked in C."""
+    return as_position(pos)
 
 
 def _positions(positions) -> np.ndarray:
-    try:
-        arr = np.ascontiguousarray(positions, dtype=np.int64)
-    except (TypeError, ValueError, OverflowError) as exc:
-        raise InvalidArgumentError(f"positions must be an (n, {POS_FIELDS}) integer array: {exc}") \
-            from None
-    if arr.ndim == 1 and arr.size == 0:
-        arr = arr.reshape(0, POS_FIELDS)
-    if arr.ndim != 2 or arr.shape[1] != POS_FIELDS:
-        raise InvalidArgumentError(
-            f"positions must be an (n, {POS_FIELDS}) int64 array, got shape {arr.shape}")
-    return arr
+    return as_positions(positions)
 
 
 def _probe_rows(positions, targets):
@@ -160,11 +145,7 @@ class Context:
 
     def test(self, pos, target: int) -> bool:
         """Null-window probe: can the solo seat reach at least ``target`` tricks from ``pos``?"""
-        try:
-            t = int(target)
-        except (TypeError, ValueError):
-            raise InvalidArgumentError(f"target must be an int, not {target!r}") from None
-        t = max(-1, min(t, 99))  # beyond 0..remaining tricks the answer is fixed
+        t = probe_target(target)  # clipped: beyond 0..remaining tricks the answer is fixed
         with self._lock:
             self._call(lib.pref_test, pos, t, self._out)
             return bool(self._out[0])
@@ -256,18 +237,7 @@ class Context:
 
 def _targets(targets, n: int) -> np.ndarray:
     """Probe targets as int32[n] (an int stands for every row), clipped to -1..99."""
-    try:
-        t = np.asarray(targets)
-        if t.dtype.kind not in "iu":
-            raise TypeError(f"dtype {t.dtype}")
-        if t.ndim == 0:
-            t = np.full(n, t)
-        tg = np.ascontiguousarray(np.clip(t.astype(np.int64), -1, 99), dtype=np.int32)
-    except (TypeError, ValueError) as exc:
-        raise InvalidArgumentError(f"targets must be integers: {exc}") from None
-    if tg.shape != (n,):
-        raise InvalidArgumentError(f"targets must have shape ({n},), got {tg.shape}")
-    return tg
+    return probe_targets(targets, n).astype(np.int32)
 
 
 def _batch_error(status: int, rows: np.ndarray) -> None:

@@ -39,7 +39,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..cards import NO_CARD, NO_TRUMP
+from ..cards import NO_CARD, NO_TRUMP, SUIT_MASK, count, suit_of
+from ..errors import InvalidArgumentError, InvalidDealError, PrefError
 
 P_HAND0, P_HAND1, P_HAND2 = 0, 1, 2
 P_TRUMP = 3
@@ -83,3 +84,135 @@ def make_position(
     pos[P_TALON0] = talon[0] if len(talon) > 0 else NO_CARD
     pos[P_TALON1] = talon[1] if len(talon) > 1 else NO_CARD
     return pos
+
+
+def as_position(pos) -> np.ndarray:
+    """``pos`` as a contiguous int64 array of ``POS_FIELDS``, refused unless it is one of
+    integers (a float array was truncated, ``1.5`` read as ``1``).  Fields are not checked:
+    :func:`check_fields` (or the C engine) does that."""
+    arr = np.asarray(pos)
+    if arr.shape != (POS_FIELDS,):
+        raise InvalidArgumentError(
+            f"a position is an array of {POS_FIELDS} integers, got shape {arr.shape}")
+    if arr.dtype.kind not in "iu":
+        raise InvalidArgumentError(f"a position must hold integers, got dtype {arr.dtype}")
+    return np.ascontiguousarray(arr, dtype=np.int64)
+
+
+def as_positions(positions) -> np.ndarray:
+    """An ``(n, POS_FIELDS)`` batch as contiguous int64, refused unless it holds integers
+    (an empty one may have any dtype: ``[]`` is a batch of no rows)."""
+    arr = np.asarray(positions)
+    if arr.ndim == 1 and arr.size == 0:
+        arr = arr.reshape(0, POS_FIELDS)
+    if arr.ndim != 2 or arr.shape[1] != POS_FIELDS:
+        raise InvalidArgumentError(
+            f"a batch is an (n, {POS_FIELDS}) integer array, got shape {arr.shape}")
+    if arr.size and arr.dtype.kind not in "iu":
+        raise InvalidArgumentError(f"positions must hold integers, got dtype {arr.dtype}")
+    return np.ascontiguousarray(arr, dtype=np.int64)
+
+
+def check_fields(p: list[int]) -> None:
+    """Check a position's fields (a list of ``POS_FIELDS`` ints) as the C engine does: hands
+    are disjoint 32-bit masks, fields in range, hand sizes fit the leader and the table, the
+    cards on the table were legal plays, talon tricks only with no trump and seat 0 first.
+    Raises :class:`InvalidDealError` or :class:`InvalidArgumentError` naming the fault."""
+    from ..notation import format_card, plural
+
+    hands = p[P_HAND0:P_HAND0 + 3]
+    for seat, h in enumerate(hands):
+        if not 0 <= h <= 0xFFFFFFFF:
+            raise InvalidDealError(f"hand {seat} is not a 32-bit card mask: {h}")
+    for name, idx, lo, hi in (("trump", P_TRUMP, 0, NO_TRUMP), ("solo seat", P_SOLO, 0, 2),
+                              ("minimise flag", P_MINIMISE, 0, 1), ("leader", P_LEADER, 0, 2),
+                              ("cards on the table", P_NTABLE, 0, 2),
+                              ("talon rule", P_TALON_RULE, 0, 2)):
+        if not lo <= p[idx] <= hi:
+            raise InvalidArgumentError(f"{name} must be in {lo}..{hi}, got {p[idx]}")
+    owners: list[tuple[int, str]] = []
+    used = 0
+
+    def claim(mask: int, where: str) -> None:
+        nonlocal used
+        clash = mask & used
+        if clash:
+            c = (clash & -clash).bit_length() - 1
+            other = next(w for m, w in owners if m >> c & 1)
+            raise InvalidDealError(f"card {format_card(c)} is both in {other} and {where}")
+        used |= mask
+        owners.append((mask, where))
+
+    for seat, h in enumerate(hands):
+        claim(h, f"hand {seat}")
+    ntable = p[P_NTABLE]
+    for i in range(ntable):
+        c = p[P_TABLE0 + i]
+        if not 0 <= c < 32:
+            raise InvalidDealError(f"table card {i} must be a card 0..31, got {c}")
+        claim(1 << c, f"table slot {i}")
+    talon_pending = 0
+    if p[P_TALON_RULE] != TALON_NONE:
+        t0, t1 = p[P_TALON0], p[P_TALON1]
+        for i, c in enumerate((t0, t1)):
+            if not 0 <= c <= NO_CARD:
+                raise InvalidDealError(f"talon card {i} must be 0..31 or {NO_CARD}, got {c}")
+        if t0 == NO_CARD and t1 != NO_CARD:
+            raise InvalidDealError("talon card 1 is set while talon card 0 is empty")
+        for i, c in enumerate((t0, t1)):
+            if c != NO_CARD:
+                claim(1 << c, f"talon slot {i}")
+                talon_pending += 1
+        if talon_pending:
+            if p[P_TRUMP] != NO_TRUMP:
+                raise InvalidArgumentError("talon tricks are played only without trumps")
+            if p[P_LEADER] != 0:
+                raise InvalidDealError("on a talon trick seat 0 plays first (leader must be 0)")
+    leader = p[P_LEADER]
+    mover = (leader + ntable) % 3
+    k = count(hands[mover])
+    if not 1 <= k <= 10:
+        raise InvalidDealError(f"the player to move (seat {mover}) holds {k} cards; "
+                               "a position needs 1..10")
+    for i in range(3):
+        seat = (leader + i) % 3
+        expect = k - 1 if i < ntable else k
+        if count(hands[seat]) != expect:
+            raise InvalidDealError(
+                f"hand {seat} holds {count(hands[seat])} cards, expected {expect} "
+                f"(seat {mover} to move holds {k}, {plural(ntable, 'card')} on the table)")
+    if talon_pending > k:
+        raise InvalidDealError(f"{talon_pending} talon tricks pending but only {k} tricks left")
+    trump = p[P_TRUMP]
+    for i in range(ntable):
+        c = p[P_TABLE0 + i]
+        led = suit_of(p[P_TALON0]) if talon_pending else (None if i == 0 else suit_of(p[P_TABLE0]))
+        if led is None or suit_of(c) == led:
+            continue
+        seat = (leader + i) % 3
+        held = hands[seat]
+        if held & SUIT_MASK[led] or (trump != NO_TRUMP and suit_of(c) != trump
+                                     and held & SUIT_MASK[trump]):
+            must = "follow suit " + "♠♣♦♥"[led] if held & SUIT_MASK[led] else "play a trump"
+            raise InvalidDealError(f"table card {i} ({format_card(c)}) is an illegal play: "
+                                   f"seat {seat} must {must}")
+
+
+def check_position(pos) -> np.ndarray:
+    """:func:`as_position` then :func:`check_fields`: the checked int64 array."""
+    arr = as_position(pos)
+    check_fields(arr.tolist())
+    return arr
+
+
+def check_batch(positions, plain_ok=None) -> np.ndarray:
+    """:func:`as_positions` with every row checked (:func:`check_fields`); an error names the
+    row.  ``plain_ok(arr)``, when given, marks rows known good without the row-by-row check."""
+    arr = as_positions(positions)
+    rows = range(len(arr)) if plain_ok is None else np.flatnonzero(~plain_ok(arr)).tolist()
+    for i in rows:
+        try:
+            check_fields(arr[i].tolist())
+        except PrefError as exc:
+            raise type(exc)(f"position {i} of the batch: {exc}") from None
+    return arr

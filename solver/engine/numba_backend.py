@@ -19,13 +19,13 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from ..cards import NO_CARD, NO_TRUMP, count
-from ..errors import InvalidArgumentError, InvalidDealError, PrefError
-from ..notation import format_card, plural
-from . import DEFAULT_TT_MB, batch_threads, table_mb
+from ..cards import NO_CARD, NO_TRUMP
+from ..errors import InvalidArgumentError
+from . import DEFAULT_TT_MB, batch_threads, probe_target, probe_targets, table_mb
 from . import nb_search as _k
-from .layout import (P_HAND0, P_LEADER, P_MINIMISE, P_NTABLE, P_SOLO, P_TABLE0, P_TALON0,
-                     P_TALON1, P_TALON_RULE, P_TRUMP, POS_FIELDS, TALON_NONE)
+from .layout import (P_HAND0, P_LEADER, P_MINIMISE, P_NTABLE, P_SOLO, P_TABLE0, P_TABLE1,
+                     P_TALON0, P_TALON1, P_TALON_RULE, P_TRUMP, TALON_NONE, check_batch,
+                     check_fields, check_position)
 
 _TABLES = _k.build_tables()
 _ENTRY_BYTES = 8 * _k.WORDS   # shape, pattern, mask, info: four int64 words
@@ -56,101 +56,18 @@ def _new_table(entries: int) -> np.ndarray:
     return raw[skip:skip + _k.WORDS * entries]
 
 
+_check_fields = check_fields     # the row-by-row check (layout.py), as the tests name it
+
+
 def _check_position(pos) -> np.ndarray:
     """The position as a contiguous int64 array, after cheap checks of its invariants."""
-    arr = np.asarray(pos)
-    if arr.shape != (POS_FIELDS,):
-        raise InvalidArgumentError(
-            f"a position is an array of {POS_FIELDS} integers, got shape {arr.shape}")
-    if arr.dtype.kind not in "iu":
-        raise InvalidArgumentError(f"a position must hold integers, got dtype {arr.dtype}")
-    arr = np.ascontiguousarray(arr, dtype=np.int64)
-    _check_fields(arr.tolist())
-    return arr
-
-
-def _check_fields(p: list[int]) -> None:
-    hands = p[P_HAND0:P_HAND0 + 3]
-    for seat, h in enumerate(hands):
-        if not 0 <= h <= 0xFFFFFFFF:
-            raise InvalidDealError(f"hand {seat} is not a 32-bit card mask: {h}")
-    for name, idx, lo, hi in (("trump", P_TRUMP, 0, NO_TRUMP), ("solo seat", P_SOLO, 0, 2),
-                              ("minimise flag", P_MINIMISE, 0, 1), ("leader", P_LEADER, 0, 2),
-                              ("cards on the table", P_NTABLE, 0, 2),
-                              ("talon rule", P_TALON_RULE, 0, 2)):
-        if not lo <= p[idx] <= hi:
-            raise InvalidArgumentError(f"{name} must be in {lo}..{hi}, got {p[idx]}")
-    owners: list[tuple[int, str]] = []
-    used = 0
-
-    def claim(mask: int, where: str) -> None:
-        nonlocal used
-        clash = mask & used
-        if clash:
-            c = (clash & -clash).bit_length() - 1
-            other = next(w for m, w in owners if m >> c & 1)
-            raise InvalidDealError(f"card {format_card(c)} is both in {other} and {where}")
-        used |= mask
-        owners.append((mask, where))
-
-    for seat, h in enumerate(hands):
-        claim(h, f"hand {seat}")
-    ntable = p[P_NTABLE]
-    for i in range(ntable):
-        c = p[P_TABLE0 + i]
-        if not 0 <= c < 32:
-            raise InvalidDealError(f"table card {i} must be a card 0..31, got {c}")
-        claim(1 << c, f"table slot {i}")
-    talon_pending = 0
-    if p[P_TALON_RULE] != TALON_NONE:
-        t0, t1 = p[P_TALON0], p[P_TALON1]
-        for i, c in enumerate((t0, t1)):
-            if not 0 <= c <= NO_CARD:
-                raise InvalidDealError(f"talon card {i} must be 0..31 or {NO_CARD}, got {c}")
-        if t0 == NO_CARD and t1 != NO_CARD:
-            raise InvalidDealError("talon card 1 is set while talon card 0 is empty")
-        for i, c in enumerate((t0, t1)):
-            if c != NO_CARD:
-                claim(1 << c, f"talon slot {i}")
-                talon_pending += 1
-        if talon_pending:
-            if p[P_TRUMP] != NO_TRUMP:
-                raise InvalidArgumentError("talon tricks are played only without trumps")
-            if p[P_LEADER] != 0:
-                raise InvalidDealError("on a talon trick seat 0 plays first (leader must be 0)")
-    leader = p[P_LEADER]
-    mover = (leader + ntable) % 3
-    k = count(hands[mover])
-    if not 1 <= k <= 10:
-        raise InvalidDealError(f"the player to move (seat {mover}) holds {k} cards; "
-                               "a position needs 1..10")
-    for i in range(3):
-        seat = (leader + i) % 3
-        expect = k - 1 if i < ntable else k
-        if count(hands[seat]) != expect:
-            raise InvalidDealError(
-                f"hand {seat} holds {count(hands[seat])} cards, expected {expect} "
-                f"(seat {mover} to move holds {k}, {plural(ntable, 'card')} on the table)")
-    if talon_pending > k:
-        raise InvalidDealError(f"{talon_pending} talon tricks pending but only {k} tricks left")
+    return check_position(pos)
 
 
 def _check_batch(positions) -> np.ndarray:
-    arr = np.asarray(positions)
-    if arr.ndim != 2 or arr.shape[1] != POS_FIELDS:
-        raise InvalidArgumentError(
-            f"a batch is an (n, {POS_FIELDS}) integer array, got shape {arr.shape}")
-    if arr.dtype.kind not in "iu":
-        raise InvalidArgumentError(f"positions must hold integers, got dtype {arr.dtype}")
-    arr = np.ascontiguousarray(arr, dtype=np.int64)
     # the plain rows pass a vectorised test; the others (a talon card pending, or anything
     # wrong) get the row-by-row check, which names the first fault
-    for i in np.flatnonzero(~_plain_rows_ok(arr)).tolist():
-        try:
-            _check_fields(arr[i].tolist())
-        except PrefError as exc:
-            raise type(exc)(f"position {i} of the batch: {exc}") from None
-    return arr
+    return check_batch(positions, _plain_rows_ok)
 
 
 _BYTE_COUNTS = np.array([bin(b).count("1") for b in range(256)], dtype=np.int64)
@@ -193,6 +110,16 @@ def _plain_rows_ok(arr: np.ndarray) -> np.ndarray:
     for i in range(3):
         expect = np.where(i < ntable, k - 1, k)
         ok &= counts[rows, (leader + i) % 3] == expect
+    # the second card on the table a legal play: off the led suit only when its seat has
+    # none, and then a trump when it has one (the first card led: no talon in a plain row)
+    led = np.clip(arr[:, P_TABLE0], 0, 31) >> 3
+    second = np.clip(arr[:, P_TABLE1], 0, 31)
+    held = h[rows, (leader + 1) % 3]
+    trump = arr[:, P_TRUMP]
+    off = (ntable == 2) & ((second >> 3) != led)
+    has_led = (held >> (8 * led)) & 0xFF
+    has_trump = np.where(trump < NO_TRUMP, (held >> (8 * np.clip(trump, 0, 3))) & 0xFF, 0)
+    ok &= ~off | ((has_led == 0) & ((has_trump == 0) | ((second >> 3) == trump)))
     return ok
 
 
@@ -234,12 +161,9 @@ class Context:
 
     def test(self, pos, target) -> bool:
         """Null-window probe: does the solo seat take ``>= target`` tricks from ``pos`` on?"""
-        try:
-            t = int(target)
-        except (TypeError, ValueError):
-            raise InvalidArgumentError(f"target must be an integer, got {target!r}") from None
+        t = probe_target(target, 11)
         with self._lock:
-            return self._query(pos, _k.OP_TEST, max(-1, min(t, 11))) == 1
+            return self._query(pos, _k.OP_TEST, t) == 1
 
     def card_values(self, pos) -> dict[int, int]:
         """``{card: value}`` for every legal card of the player to move, cards increasing."""
@@ -279,13 +203,7 @@ class Context:
         other, the table kept from row to row: ``(bool[n], nodes int64[n])``, row ``i``
         reaching ``targets[i]`` (an int or one per row); the C context's ``tests``."""
         arr = _check_batch(positions)
-        t = np.asarray(targets)
-        if t.ndim == 0:
-            t = np.full(arr.shape[0], t)
-        if t.shape != (arr.shape[0],) or (t.size and t.dtype.kind not in "iu"):
-            raise InvalidArgumentError(
-                f"targets must be {arr.shape[0]} integers, one per position, got shape {t.shape}")
-        t = np.ascontiguousarray(np.clip(t.astype(np.int64), -1, 11))
+        t = probe_targets(targets, arr.shape[0], 11)
         values = np.zeros(arr.shape[0], dtype=np.int64)
         nodes = np.zeros(arr.shape[0], dtype=np.int64)
         if arr.shape[0]:
@@ -344,12 +262,8 @@ def values_batch(positions, threads=1, tt_mb=DEFAULT_TT_MB):
 def tests_batch(positions, targets, threads=1, tt_mb=DEFAULT_TT_MB):
     """Null-window probes in batch: ``(bool[n], int64[n] nodes)``, solo tricks ``>= target``."""
     arr = _check_batch(positions)
-    t = np.asarray(targets)
-    if t.shape != (arr.shape[0],) or (t.size and t.dtype.kind not in "iu"):
-        raise InvalidArgumentError(
-            f"targets must be {arr.shape[0]} integers, one per position, got shape {t.shape}")
-    t = np.clip(t.astype(np.int64), -1, 11)
-    values, nodes = _run_batch(arr, np.ascontiguousarray(t), True, threads, tt_mb)
+    t = probe_targets(targets, arr.shape[0], 11)
+    values, nodes = _run_batch(arr, t, True, threads, tt_mb)
     return values.astype(bool), nodes
 
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..cards import count, rank_of, suit_of
-from ..engine.layout import P_HAND0, P_LEADER, P_NTABLE
+from ..engine.layout import P_HAND0, P_LEADER, P_NTABLE, check_batch, check_position
 from ..errors import InvalidArgumentError
 from ..reference import reference_card_values, reference_value
-from . import DEFAULT_TT_MB
+from . import DEFAULT_TT_MB, batch_threads, probe_target, probe_targets, table_mb
 
 MAX_CARDS = 7
 """The most cards a hand the reference backend takes: plain minimax needs up to a few seconds
@@ -22,8 +22,9 @@ at 6 cards a hand and a minute or more at 7; a full deal would take days."""
 
 
 def _small(pos):
-    """``pos`` as an array, refused with a clear error when too large for plain minimax."""
-    pos = np.asarray(pos, dtype=np.int64)
+    """``pos`` checked as the other backends check it (:func:`solver.engine.layout.check_fields`)
+    and refused with a clear error when too large for plain minimax."""
+    pos = check_position(pos)
     cards = max(count(int(pos[P_HAND0 + i])) for i in range(3))
     if cards > MAX_CARDS:
         raise InvalidArgumentError(
@@ -55,9 +56,11 @@ def _best_for(pos, seat, values: dict[int, int]) -> int:
 
 
 class Context:
-    """A context over the reference solver; ``tt_mb`` is accepted and ignored."""
+    """A context over the reference solver; ``tt_mb`` is checked as the others check it and
+    otherwise ignored."""
 
     def __init__(self, tt_mb: int = DEFAULT_TT_MB):
+        table_mb(tt_mb)
         self.tt_mb = tt_mb
         self.nodes = 0
 
@@ -65,7 +68,8 @@ class Context:
         return reference_value(_small(pos))
 
     def test(self, pos, target: int) -> bool:
-        return reference_value(_small(pos)) >= target
+        t = probe_target(target)
+        return reference_value(_small(pos)) >= t
 
     def card_values(self, pos) -> dict[int, int]:
         return dict(sorted(reference_card_values(_small(pos)).items()))
@@ -82,13 +86,22 @@ class _Backend:
     Context = Context
 
     def values_batch(self, positions, threads=1, tt_mb=DEFAULT_TT_MB):
-        positions = np.asarray(positions, dtype=np.int64).reshape(-1, 16)
-        values = np.array([reference_value(_small(p)) for p in positions], dtype=np.int32)
+        positions = check_batch(positions)
+        batch_threads(threads, len(positions))
+        table_mb(tt_mb)
+        for i, p in enumerate(positions):
+            try:
+                _small(p)
+            except InvalidArgumentError as exc:
+                raise InvalidArgumentError(f"position {i} of the batch: {exc}") from None
+        values = np.array([reference_value(p) for p in positions], dtype=np.int32)
         return values, np.zeros(len(positions), dtype=np.int64)
 
     def tests_batch(self, positions, targets, threads=1, tt_mb=DEFAULT_TT_MB):
-        values, nodes = self.values_batch(positions)
-        return values >= np.asarray(targets), nodes
+        positions = check_batch(positions)
+        t = probe_targets(targets, len(positions))
+        values, nodes = self.values_batch(positions, threads, tt_mb)
+        return values >= t, nodes
 
 
 BACKEND = _Backend()

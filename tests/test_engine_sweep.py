@@ -1,0 +1,253 @@
+"""The engine-level front door, as a notebook user or a server calls it: every backend
+(``c``, ``numba``, ``reference``) refuses a malformed position array with one ``PrefError``
+(never another exception, never a silently converted answer), and the three agree on random
+endings (mid-trick and talon starts included) and C and Numba on full deals: the value, every
+legal card's value, and a line that replays legally to the value."""
+
+import numpy as np
+import pytest
+
+from solver.cards import NO_CARD, NO_TRUMP, card, suit_of, SPADES, CLUBS, HEARTS, ACE, KING, SEVEN
+from solver.engine import available_backends, get_backend
+from solver.engine.layout import (P_HAND0, P_LEADER, P_MINIMISE, P_NTABLE, P_SOLO, P_TABLE0,
+                                  P_TALON0, P_TALON_RULE, P_TRUMP, TALON_NONE, make_position)
+from solver.errors import InvalidArgumentError, InvalidDealError, PrefError
+from solver.play import legal_cards
+from solver.position import advance_flat
+from solver.randpos import play_random, random_ending, random_full_deal_position
+
+FAST = available_backends()
+ALL = FAST + ["reference"]
+
+
+def _good(seed=1, k=3):
+    return random_ending(np.random.default_rng(seed), k, mode="contract", mid_trick=False)
+
+
+def _batch(n=4):
+    rng = np.random.default_rng(2)
+    return np.array([random_ending(rng, 3) for _ in range(n)])
+
+
+# -- malformed input ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ALL)
+def test_a_fractional_or_non_integer_position_array_is_refused(name):
+    """A float array was truncated by the C and reference backends (trump 1.5 answered as ♣):
+    now, as in the Numba backend, a position must hold integers."""
+    be = get_backend(name)
+    ctx = be.Context(1)
+    pos = _good().astype(float)
+    pos[P_TRUMP] = 1.5
+    for bad in (pos, _good().astype(float), np.ones(16, dtype=bool),
+                np.array(_good(), dtype=object)):
+        for call in (ctx.value, ctx.card_values, ctx.line):
+            with pytest.raises(InvalidArgumentError, match="integers"):
+                call(bad)
+    rows = _batch().astype(float)
+    rows[1, P_TRUMP] += 0.5
+    with pytest.raises(InvalidArgumentError, match="integers"):
+        be.values_batch(rows)
+    with pytest.raises(InvalidArgumentError, match="integers"):
+        be.tests_batch(rows, np.ones(len(rows), dtype=int))
+    assert ctx.value(_good().tolist()) == ctx.value(_good())        # a list of ints is fine
+    assert ctx.value(_good().astype(np.int32)) == ctx.value(_good())
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_a_fractional_probe_target_is_refused(name):
+    """``test(pos, 1.5)`` asked "at least 1.5 tricks?" and was answered for 1 (int()): a
+    position worth one trick said True.  Batch targets already refused floats."""
+    ctx = get_backend(name).Context(1)
+    pos = _good()
+    v = ctx.value(pos)
+    for target in (v - 0.5, 1.5, "1", None, True):
+        with pytest.raises(InvalidArgumentError, match="target"):
+            ctx.test(pos, target)
+    assert ctx.test(pos, np.int64(v)) and not ctx.test(pos, v + 1)
+    assert ctx.test(pos, -2**70) and not ctx.test(pos, 2**70)
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_huge_unsigned_targets_do_not_wrap(name):
+    """A uint64 target of 2**63 was cast to int64 (negative) before clipping, so "at least
+    2**63 tricks?" was answered True."""
+    be = get_backend(name)
+    rows = _batch()
+    huge = np.full(len(rows), 2**63, dtype=np.uint64)
+    assert not be.tests_batch(rows, huge)[0].any()
+    assert be.tests_batch(rows, np.zeros(len(rows), dtype=np.uint64))[0].all()
+    ctx = be.Context(1)
+    if hasattr(ctx, "tests"):
+        assert not ctx.tests(rows, huge)[0].any()
+    assert not ctx.test(rows[0], np.uint64(2**63))
+
+
+def _mod(pos, **fields):
+    pos = pos.copy()
+    for k, v in fields.items():
+        pos[int(k[1:])] = v
+    return pos
+
+
+def _table_play_illegal():
+    """Seat 0 led A♠, seat 1 threw 7♥ still holding K♠ (no trumps)."""
+    hands = [1 << card(CLUBS, ACE), 1 << card(SPADES, KING),
+             (1 << card(SPADES, SEVEN)) | (1 << card(CLUBS, SEVEN))]
+    return make_position(hands, trump=NO_TRUMP, leader=0,
+                         table=[card(SPADES, ACE), card(HEARTS, SEVEN)])
+
+
+def _not_trumping():
+    """♠ trumps: seat 0 led A♣, seat 1, void in clubs, threw 7♥ still holding K♠."""
+    hands = [1 << card(CLUBS, KING), 1 << card(SPADES, KING),
+             (1 << card(SPADES, SEVEN)) | (1 << card(CLUBS, SEVEN))]
+    return make_position(hands, trump=SPADES, leader=0,
+                         table=[card(CLUBS, ACE), card(HEARTS, SEVEN)])
+
+
+BAD_POSITIONS = {
+    "trump -1": (lambda: _mod(_good(), p3=-1), InvalidArgumentError),
+    "trump 5": (lambda: _mod(_good(), p3=5), InvalidArgumentError),
+    "solo 3": (lambda: _mod(_good(), p4=3), InvalidArgumentError),
+    "minimise 2": (lambda: _mod(_good(), p5=2), InvalidArgumentError),
+    "leader 3": (lambda: _mod(_good(), p6=3), InvalidArgumentError),
+    "leader -1": (lambda: _mod(_good(), p6=-1), InvalidArgumentError),
+    "ntable 3": (lambda: _mod(_good(), p7=3), PrefError),
+    "talon rule 3": (lambda: _mod(_good(), p10=3), PrefError),
+    "card twice": (lambda: _mod(_good(), p1=int(_good()[1]) | (int(_good()[0]) & -int(_good()[0]))),
+                   InvalidDealError),
+    "hand > 32 bits": (lambda: _mod(_good(), p0=1 << 32), InvalidDealError),
+    "hand negative": (lambda: _mod(_good(), p0=-1), InvalidDealError),
+    "hand sizes": (lambda: _mod(_good(), p0=int(_good()[0]) & (int(_good()[0]) - 1)),
+                   InvalidDealError),
+    "illegal table play": (_table_play_illegal, InvalidDealError),
+    "table play not trumping": (_not_trumping, InvalidDealError),
+    "shape 15": (lambda: _good()[:15], InvalidArgumentError),
+    "shape 17": (lambda: np.r_[_good(), 0], InvalidArgumentError),
+    "shape 1x16": (lambda: _good()[None, :], InvalidArgumentError),
+    "text": (lambda: "abc", InvalidArgumentError),
+    "None": (lambda: None, InvalidArgumentError),
+}
+
+
+@pytest.mark.parametrize("name", ALL)
+@pytest.mark.parametrize("case", list(BAD_POSITIONS))
+def test_a_malformed_position_is_refused_by_every_backend(name, case):
+    """The reference backend read any array it was given: a ValueError, IndexError or
+    TypeError from inside minimax, or an answer (trump -1, solo seat 3, leader 3, a 15-field
+    array); the Numba one answered a trick whose second card was an illegal play (the C
+    engine refuses it).  Now each refuses with the one error the others give."""
+    make, error = BAD_POSITIONS[case]
+    ctx = get_backend(name).Context(1)
+    for call in (ctx.value, ctx.card_values, ctx.line, lambda p: ctx.test(p, 1)):
+        with pytest.raises(error):
+            call(make())
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_a_malformed_batch_is_refused_naming_the_row(name):
+    be = get_backend(name)
+    rows = _batch()
+    for shape_bad in (rows[0], rows[:, :15], rows[None]):
+        with pytest.raises(InvalidArgumentError, match="shape"):
+            be.values_batch(shape_bad)
+    bad = rows.copy()
+    bad[2, P_TRUMP] = 9
+    with pytest.raises(InvalidArgumentError, match="position 2"):
+        be.values_batch(bad)
+    illegal = np.array([rows[0], _table_play_illegal(), rows[1]])
+    with pytest.raises(InvalidDealError, match="position 1"):
+        be.values_batch(illegal)
+    with pytest.raises(InvalidDealError, match="position 1"):
+        be.tests_batch(illegal, np.ones(3, dtype=int))
+    with pytest.raises(InvalidDealError, match="position 2"):
+        be.values_batch(np.array([rows[0], rows[1], _not_trumping()]))
+    with pytest.raises(InvalidArgumentError, match="target"):
+        be.tests_batch(rows, np.ones(len(rows) - 1, dtype=int))
+    for threads in (-1, 1.5):
+        with pytest.raises(InvalidArgumentError, match="threads"):
+            be.values_batch(rows, threads=threads)
+    for tt in (0, "x", float("nan")):
+        with pytest.raises(InvalidArgumentError, match="tt_mb"):
+            be.values_batch(rows, tt_mb=tt)
+        with pytest.raises(InvalidArgumentError, match="tt_mb"):
+            be.Context(tt)
+
+
+# -- agreement ------------------------------------------------------------------------------
+
+def _legal(pos) -> set[int]:
+    n = int(pos[P_NTABLE])
+    seat = (int(pos[P_LEADER]) + n) % 3
+    if int(pos[P_TALON_RULE]) != TALON_NONE and int(pos[P_TALON0]) != NO_CARD:
+        led = suit_of(int(pos[P_TALON0]))
+    else:
+        led = suit_of(int(pos[P_TABLE0])) if n else None
+    return set(legal_cards(int(pos[P_HAND0 + seat]), led, int(pos[P_TRUMP])))
+
+
+def _replayed(pos, line) -> int | None:
+    """The solo seat's tricks along ``line``, or None when a card is illegal or cards remain."""
+    p, solo, won = pos.copy(), int(pos[P_SOLO]), 0
+    for c in line:
+        if c not in _legal(p):
+            return None
+        won += advance_flat(p, c) == solo
+    return None if any(int(p[P_HAND0 + i]) for i in range(3)) else won
+
+
+def _answers(ctx, pos):
+    v, cards, line = ctx.value(pos), ctx.card_values(pos), ctx.line(pos)
+    assert set(cards) == _legal(pos), "a legal card without a value, or an illegal one with"
+    mover = (int(pos[P_LEADER]) + int(pos[P_NTABLE])) % 3
+    maximise = (mover == int(pos[P_SOLO])) != bool(pos[P_MINIMISE])
+    assert (max if maximise else min)(cards.values()) == v
+    assert _replayed(pos, line) == v, f"line {line} does not replay to {v}"
+    return v, cards, line
+
+
+def _agree(positions, names, tt_mb=4):
+    ctxs = {n: get_backend(n).Context(tt_mb) for n in names}
+    for pos in positions:
+        got = {n: _answers(c, pos) for n, c in ctxs.items()}
+        first = got[names[0]]
+        for n in names[1:]:
+            assert got[n] == first, f"{n} differs from {names[0]} on {pos.tolist()}"
+
+
+def _endings(count, seed):
+    rng = np.random.default_rng(seed)
+    return [random_ending(rng, int(rng.choice([1, 2, 3, 3, 4])), mid_trick=True)
+            for _ in range(count)]
+
+
+def _full(count, seed):
+    rng = np.random.default_rng(seed)
+    out = []
+    for i in range(count):
+        pos = random_full_deal_position(rng, mode=("contract", "misere", "raspasy")[i % 3])
+        for _ in range(int(rng.integers(3))):
+            play_random(rng, pos)
+        out.append(pos)
+    return out
+
+
+def test_backends_agree_on_mid_trick_endings():
+    _agree(_endings(300, 11), FAST + ["reference"])
+
+
+@pytest.mark.skipif(len(FAST) < 2, reason="needs both fast engines")
+def test_c_and_numba_agree_on_full_deals():
+    _agree(_full(15, 12), FAST, tt_mb=16)
+
+
+@pytest.mark.slow
+def test_backends_agree_on_thousands_of_endings():
+    _agree(_endings(3000, 13), FAST + ["reference"])
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(len(FAST) < 2, reason="needs both fast engines")
+def test_c_and_numba_agree_on_hundreds_of_full_deals():
+    _agree(_full(300, 14), FAST, tt_mb=32)
