@@ -152,3 +152,31 @@ def test_bad_player_names_are_refused(capsys, monkeypatch, players, message, kin
             else hand[:-1] + f', "players": {players}}}')
     code, out, err = run(capsys, "-", stdin=text, monkeypatch=monkeypatch)
     assert code == 2 and out == "" and message in err and len(err.strip().splitlines()) == 1
+
+
+HAND = '{"contract": "7♦", "declarer": 0, "whisters": [1], "tricks": 5}'
+
+
+def test_a_file_saved_with_a_byte_order_mark_is_read_like_stdin(capsys, tmp_path):
+    """Notepad saves UTF-8 with a BOM: stdin passed it over, a FILE was 'not valid JSON'."""
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + HAND.encode("utf-8"))
+    code, out, err = run(capsys, "--json", str(path))
+    assert code == 0, err
+    assert json.loads(out)["mountain"] == [8, 0, 0]
+
+
+def test_a_closed_stdin_is_one_line_and_status_2(capsys, monkeypatch):
+    """``pref score - <&-``: sys.stdin is None; was an AttributeError traceback."""
+    monkeypatch.setattr("sys.stdin", None)
+    code, out, err = run(capsys, "-")
+    assert code == 2 and out == ""
+    assert err.splitlines() == ["pref score: error: standard input is closed: nothing to read"]
+
+
+def test_json_nested_too_deeply_is_one_line_and_status_2(capsys, monkeypatch):
+    """A RecursionError from the JSON decoder escaped as a traceback."""
+    code, out, err = run(capsys, "-", stdin="[" * 100_000, monkeypatch=monkeypatch)
+    assert code == 2 and out == ""
+    lines = err.splitlines()
+    assert len(lines) == 1 and "nested too deeply" in lines[0]

@@ -35,10 +35,12 @@ def register(subparsers) -> None:
 def _load(path: str):
     try:
         if path == "-":
+            if sys.stdin is None:                       # `pref score - <&-`
+                raise InvalidArgumentError("standard input is closed: nothing to read")
             raw = getattr(sys.stdin, "buffer", None)     # JSON is UTF-8, whatever the console
             text = raw.read().decode("utf-8-sig") if raw is not None else sys.stdin.read()
         else:
-            with open(path, encoding="utf-8") as f:
+            with open(path, encoding="utf-8-sig") as f:     # Notepad's BOM, as on stdin
                 text = f.read()
     except OSError as exc:
         raise InvalidArgumentError(f"cannot read {path}: {exc.strerror or exc}") from None
@@ -49,6 +51,8 @@ def _load(path: str):
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise InvalidRecordError(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
+    except RecursionError:
+        raise InvalidRecordError(f"{path}: JSON nested too deeply to be a record") from None
 
 
 def _conventions(record_conv, args) -> Conventions:
