@@ -46,6 +46,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    if sys.stderr is None:      # `pref … 2>&-`: print(file=None) and argparse write to stdout
+        import os
+        sys.stderr = open(os.devnull, "w")
     try:
         from .console import readable_output
         readable_output()

@@ -138,3 +138,15 @@ def test_a_closed_stdout_is_one_line_and_status_3():
     assert r.stderr.splitlines() == [
         "pref show: error: standard output is closed: nowhere to write the answer"]
 
+
+
+@pytest.mark.parametrize("args", [["show", "bad"], ["solve", EXAMPLE, "-d", "9", "-t", "♥"],
+                                  ["solve", EXAMPLE, "-d", "1", "-t", "♥", "--json",
+                                   "--play", "7♥"]])
+def test_a_closed_stderr_keeps_the_error_out_of_stdout(args):
+    """``pref … --json 2>&- > out.json``: with stderr closed, print(file=None) and argparse's
+    usage wrote the error onto stdout, into the answer's file; now nothing, status 2."""
+    r = subprocess.run([sys.executable, "-m", "solver", *args], capture_output=True,
+                       text=True, timeout=120, preexec_fn=lambda: os.close(2))
+    assert r.returncode == 2
+    assert r.stdout == ""
