@@ -69,3 +69,15 @@ def test_an_illegal_or_unreadable_play_is_one_line_naming_it(capsys, cards, faul
     out = capsys.readouterr()
     assert out.out == ""
     assert fault in out.err and len(out.err.strip().splitlines()) == 1
+
+
+def test_the_help_example_of_play_plays_on_the_example_deal(capsys):
+    """`pref solve --help` gave "K♠ 7♠ 10♠ A♣", which no deal of the README can play (on the
+    example seat 0 wins the first trick and holds no A♣): pasted, it was an error."""
+    import re
+    from solver.cli import build_parser
+    sub = build_parser()._subparsers._group_actions[0].choices["solve"]
+    text = " ".join(sub.format_help().split())
+    example = re.search(r'--play CARDS .*?\(e\.g\. "([^"]+)"', text).group(1)
+    data = solve_json(capsys, "-d", "1", "-t", "♥", "--play", example)
+    assert data["played"] == example.split()

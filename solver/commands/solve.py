@@ -19,8 +19,9 @@ def register(sub) -> None:
     p.add_argument("deal", help="a deal line (or an ending: three equal hands, no talon)")
     add_game(p, raspasy_help="распасы: every seat's guarantee")
     p.add_argument("--play", metavar="CARDS",
-                   help="cards already played, in order from the first lead (e.g. \"K♠ 7♠ 10♠ "
-                        "A♣\"): solve from there; tricks count those already taken")
+                   help="cards already played, in order from the first lead (e.g. \"7♣ A♣ Q♣ "
+                        "8♠\" on the README's deal, -d 1 -t ♥): solve from there; tricks "
+                        "count those already taken")
     add_common(p, json_help="print JSON: tricks, cards, line (and played, taken with --play)")
     add_style(p)
     p.set_defaults(func=run)
