@@ -150,3 +150,12 @@ def test_a_closed_stderr_keeps_the_error_out_of_stdout(args):
                        text=True, timeout=120, preexec_fn=lambda: os.close(2))
     assert r.returncode == 2
     assert r.stdout == ""
+
+
+def test_demo_in_ascii_style_writes_its_contracts_in_ascii():
+    """`pref demo --style ascii` titled its first solve "Contract 6♥" while every card under
+    it was AH: now 6H, as the result's own line "contract (H)"."""
+    out = pref("demo", "--style", "ascii")
+    assert out.returncode == 0, out.stderr
+    assert "♠" not in out.stdout and "♥" not in out.stdout
+    assert "== Contract 6H by seat 1" in out.stdout

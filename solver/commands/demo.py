@@ -9,6 +9,7 @@ from ..api import solve
 from ..deal import Deal
 from ..display import deal_text
 from ..engine import get_backend
+from ..notation import format_strain
 from ._args import add_style
 
 HELP = "run the main analyses on the built-in example deal"
@@ -34,7 +35,8 @@ def run(args) -> int:
     print(f"engine start-up: {ms:.0f} ms (loading it, its tables, the first search contexts; "
           f"once a process)\n")
     for title, kwargs in (
-        ("Contract 6♥ by seat 1, first hand leads", dict(declarer=1, trump="♥")),
+        (f"Contract 6{format_strain(3)} by seat 1, first hand leads",   # 6H in ascii
+         dict(declarer=1, trump="♥")),
         ("No-trump by seat 2, seat 1 leads", dict(declarer=2, trump="NT", leader=1)),
         ("Мизер by seat 0", dict(misere=0)),
         ("Распасы, talon unused", dict(raspasy=True)),
