@@ -6,12 +6,12 @@ printing would stop with a ``UnicodeEncodeError`` traceback.  :func:`readable_ou
 such a stream an error handler that writes what it cannot encode in ASCII instead: suits as
 the letters the parser reads (``♠`` → ``S``), the Russian rank letters as the English ranks
 they stand for (``Т`` → ``A``, ``Д`` → ``Q``, ``В`` → ``J``, ``К`` → ``K``: a card written
-``Т♥`` comes out ``AH``, which reads back as the same card), other Cyrillic letters
-transliterated (``мизер`` → ``mizer``), ``≤ × —`` as ``<= x -``, accented letters without
-their accents.  Where the encoding has Cyrillic but no suit symbols (cp1251, cp866, koi8-r:
-Russian Windows), output in Russian style writes the suits as П Т Б Ч (``Т♥`` → ``ТЧ``), so
-that it reads back without mixing alphabets.  Streams that can encode everything are left
-alone.
+``Т♥`` comes out ``AH``, which reads back as the same card), other Cyrillic letters — and
+those four inside a word, ``Дима`` → ``Dima`` — transliterated (``мизер`` → ``mizer``),
+``≤ × —`` as ``<= x -``, accented letters without their accents.  Where the encoding has
+Cyrillic but no suit symbols (cp1251, cp866, koi8-r: Russian Windows), output in Russian style
+writes the suits as П Т Б Ч (``Т♥`` → ``ТЧ``), so that it reads back without mixing alphabets.
+Streams that can encode everything are left alone.
 
 >>> "9♠ мизер ≤ 2".encode("ascii", errors=ERRORS)
 b'9S mizer <= 2'
@@ -82,13 +82,29 @@ def _suit_letter(err: UnicodeEncodeError, i: int, cyrillic: bool) -> str:
     return "SCDH"[suit]
 
 
+def _in_word(text: str, i: int) -> bool:
+    """True when the letter ``text[i]`` (one of Т К Д В) touches another Cyrillic letter that
+    is no rank: a word (``Вася``, ``Дима``), whose letters are transliterated, not ranks."""
+    for j in (i - 1, i + 1):
+        if 0 <= j < len(text):
+            c = text[j]
+            if c.isalpha() and not c.isascii() and c not in _RUSSIAN_RANKS:
+                return True
+    return False
+
+
 def _handler(err: UnicodeError, cyrillic: bool = False):
     if not isinstance(err, UnicodeEncodeError):
         raise err
     out = []
     for i in range(err.start, err.end):
         ch = err.object[i]
-        out.append(_suit_letter(err, i, cyrillic) if ch in _SUITS else ascii_form(ch))
+        if ch in _SUITS:
+            out.append(_suit_letter(err, i, cyrillic))
+        elif ch in _RUSSIAN_RANKS and _in_word(err.object, i):
+            out.append(_CYRILLIC[ch.lower()].capitalize())
+        else:
+            out.append(ascii_form(ch))
     return "".join(out), err.end
 
 

@@ -104,3 +104,21 @@ def test_russian_windows_consoles_write_russian_suit_letters_that_read_back(enco
     # English output stays English
     plain = pref("solve", DEAL, "-d", "1", "-t", "H", encoding=encoding).stdout.decode(encoding)
     assert "line: 9H 8H 7H AD" in plain
+
+
+def test_russian_words_keep_their_letters_only_cards_take_english_ranks():
+    """Т К Д В became A K Q J everywhere, so a pulka's players Вася, Дима, Таня were printed
+    "Jasya", "Qima", "Anya"; a letter inside a word is transliterated, a rank stays a rank."""
+    def asc(text):
+        return text.encode("ascii", errors=ERRORS).decode("ascii")
+    assert asc("Вася, Дима, Таня, Коля") == "Vasya, Dima, Tanya, Kolya"
+    assert asc("== Мизер, Вист: Т♥ Д♠ В♣ К♦") == "== Mizer, Vist: AH QS JC KD"
+    assert asc("КД9.107.Т.КВ109/В87.ТКВ8") == "KQ9.107.A.KJ109/J87.AKJ8"
+    assert asc("БК") == "BK"
+    r = subprocess.run([sys.executable, "-m", "solver", "score", "-"], capture_output=True,
+                       env={**os.environ, "PYTHONIOENCODING": "ascii",
+                            "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")},
+                       input='{"contract": "7♦", "declarer": 0, "whisters": [1], "tricks": 5, '
+                             '"players": ["Вася", "Дима", "Таня"]}'.encode("utf-8"), timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.decode("ascii").startswith("7D by Vasya, whist: Dima, declarer took 5")
