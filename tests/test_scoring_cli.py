@@ -180,3 +180,13 @@ def test_json_nested_too_deeply_is_one_line_and_status_2(capsys, monkeypatch):
     assert code == 2 and out == ""
     lines = err.splitlines()
     assert len(lines) == 1 and "nested too deeply" in lines[0]
+
+
+def test_a_number_too_long_to_read_is_one_line_and_status_2(capsys, monkeypatch):
+    """A 5,000-digit integer: json.loads raised a plain ValueError (Python's 4,300-digit
+    limit), not a JSONDecodeError, and it escaped as a traceback."""
+    record = HAND.replace('"declarer": 0', '"declarer": ' + "9" * 5000)
+    code, out, err = run(capsys, "-", stdin=record, monkeypatch=monkeypatch)
+    assert code == 2 and out == ""
+    lines = err.splitlines()
+    assert len(lines) == 1 and "not valid JSON" in lines[0] and "digits" in lines[0]
