@@ -53,9 +53,10 @@ def _load(path: str):
         raise InvalidRecordError(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
     except RecursionError:
         raise InvalidRecordError(f"{path}: JSON nested too deeply to be a record") from None
-    except ValueError:              # Python's limit on an integer's digits
+    except ValueError:              # Python's limit on an integer's digits (3.11+)
+        limit = getattr(sys, "get_int_max_str_digits", lambda: 4300)()
         raise InvalidRecordError(f"{path}: not valid JSON (a number of more than "
-                                 f"{sys.get_int_max_str_digits()} digits)") from None
+                                 f"{limit} digits)") from None
 
 
 def _conventions(record_conv, args) -> Conventions:
