@@ -111,6 +111,22 @@ def test_players_flag_must_agree_with_the_record(capsys, tmp_path):
     assert code == 0 and "20 to a's mountain" in out
 
 
+def test_conventions_flag_must_agree_with_the_record(capsys, tmp_path):
+    # a flag the record overrules is refused, not silently ignored (as --players is)
+    f = tmp_path / "hand.json"
+    f.write_text('{"contract": "7♦", "declarer": 0, "whisters": [1], "tricks": 5, '
+                 '"conventions": "003"}', encoding="utf-8")
+    code, out, err = run(capsys, "--conventions", "004", str(f))
+    assert code == 2 and out == ""
+    assert 'error: --conventions 004, but the record names its own conventions ("003")' in err
+    code, out, _ = run(capsys, "--conventions", "003", "--json", str(f))   # the same: fine
+    assert code == 0 and out == run(capsys, "--json", str(f))[1]
+    assert json.loads(out)["mountain"] == [8, 0, 0]
+    f.write_text('{"contract": "7♦", "declarer": 0, "whisters": [1], "tricks": 5}',
+                 encoding="utf-8")
+    assert run(capsys, "--conventions", "004", str(f))[0] == 0
+
+
 @pytest.mark.parametrize("text", [
     '{"players": ["a", "b", "c"], "conventions": {"preset": "004", "players": 4}, "hands": []}',
     '{"players": 3, "contract": "распасы", "tricks": [3, 3, 4], "conventions": {"preset": "004", "players": 4}}',

@@ -26,7 +26,8 @@ def register(subparsers) -> None:
     p.add_argument("file", metavar="FILE", help="JSON file, or - for standard input")
     p.add_argument("--json", action="store_true", help="print JSON for machines")
     p.add_argument("--conventions", metavar="NAME", choices=sorted(PRESETS),
-                   help="preset when the record names none: " + ", ".join(sorted(PRESETS)))
+                   help="preset for a record that names none (one naming others is refused): "
+                        + ", ".join(sorted(PRESETS)))
     p.add_argument("--pool-size", type=int, metavar="N", help="override the pool size")
     p.add_argument("--players", type=int, choices=(3, 4), help="override the number of players")
     p.set_defaults(func=run)
@@ -60,8 +61,14 @@ def _load(path: str):
 
 
 def _conventions(record_conv, args) -> Conventions:
-    if record_conv is None and args.conventions:
+    if args.conventions and record_conv is None:
         record_conv = args.conventions
+    elif args.conventions and \
+            Conventions.from_dict(record_conv) != Conventions.from_dict(args.conventions):
+        # the flag is not silently ignored (as --players is not)
+        raise InvalidRecordError(f"--conventions {args.conventions}, but the record names its "
+                                 f"own conventions ({json.dumps(record_conv, ensure_ascii=False)})"
+                                 f": give one of them")
     conv = Conventions.from_dict(record_conv)
     changes = {}
     if args.pool_size is not None:
