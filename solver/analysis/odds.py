@@ -688,9 +688,10 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     every discard given; when seat 0 is an opponent only the layouts where he holds it count).
     ``pool``: the cards the opponents share (default: the 20 cards not in ``cards``; give it
     for an ending, where ``cards`` has n + 2 cards and ``pool`` 2n).  ``threads=0`` uses every
-    core; ``progress`` shows a tqdm bar (None: only on a terminal).  ``histogram=False`` settles only success
-    or failure per layout (one probe each, faster): the histogram then has two entries that
-    count, at index 0 the failures and at index ``level`` (мизер: 1) the successes.
+    core; ``progress`` shows a tqdm bar (None: only on a terminal).  ``histogram=False``
+    settles only success or failure per layout (one probe each, faster): the histogram then has
+    two entries that count, at index 0 the failures and at index ``level`` (мизер: 1) the
+    successes.
     ``chunk``: layouts handed to the engine at a time; ``tt_mb``: the transposition table of
     each thread's context (default :func:`default_tt_mb`: 16 MiB for a contract, 128 MiB for
     a мизер while all the tables fit in 512 MiB; calls running at once each take their own,
