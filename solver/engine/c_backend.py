@@ -52,20 +52,10 @@ def _tt_bytes(tt_mb) -> int:
     return max(64, int(table_mb(tt_mb) * (1 << 20)))
 
 
-def _position(pos) -> np.ndarray:
-    """``pos`` as int64[16], refused unless it holds integers (a float array was truncated);
-    the fields are checked in C."""
-    return as_position(pos)
-
-
-def _positions(positions) -> np.ndarray:
-    return as_positions(positions)
-
-
 def _probe_rows(positions, targets):
     """Checked rows and targets of a many-probe call, with its result buffers:
     ``(positions int64[n, 16], targets int32[n], results int8[n], nodes int64[n])``."""
-    arr = _positions(positions)
+    arr = as_positions(positions)
     n = arr.shape[0]
     return arr, _targets(targets, n), np.zeros(n, dtype=np.int8), np.zeros(n, dtype=np.int64)
 
@@ -131,7 +121,7 @@ class Context:
 
     def _call(self, fn, pos, *args):
         """Call ``fn`` on ``pos``; the caller holds ``self._lock``."""
-        arr = _position(pos)
+        arr = as_position(pos)  # integers only; the fields are checked in C
         status = fn(self._ctx, ffi.from_buffer("int64_t[]", arr), *args, self._nodes)
         self.nodes = int(self._nodes[0])
         if status != lib.PREF_OK:
@@ -177,7 +167,7 @@ class Context:
         known before the first row.  :func:`solver.analysis.discard.scan_discards` is the
         same loop in Python and says what it computes.
         """
-        arr = _positions(positions)
+        arr = as_positions(positions)
         n = arr.shape[0]
         if isinstance(best, bool) or not isinstance(best, (int, np.integer)) or not 0 <= best <= 10:
             raise InvalidArgumentError(f"discard scan: best must be 0..10, not {best!r}")
@@ -314,7 +304,7 @@ class _CBackend:
 
         ``threads=0`` uses every core.  Each worker reuses one context across its positions.
         """
-        arr = _positions(positions)
+        arr = as_positions(positions)
         n = arr.shape[0]
         values = np.zeros(n, dtype=np.int32)
         nodes = np.zeros(n, dtype=np.int64)

@@ -59,11 +59,6 @@ def _new_table(entries: int) -> np.ndarray:
 _check_fields = check_fields     # the row-by-row check (layout.py), as the tests name it
 
 
-def _check_position(pos) -> np.ndarray:
-    """The position as a contiguous int64 array, after cheap checks of its invariants."""
-    return check_position(pos)
-
-
 def _check_batch(positions) -> np.ndarray:
     # the plain rows pass a vectorised test; the others (a talon card pending, or anything
     # wrong) get the row-by-row check, which names the first fault
@@ -148,7 +143,7 @@ class Context:
 
     def _query(self, pos, op: int, target: int = 0) -> int:
         """Run ``op`` on ``pos``; the caller holds ``self._lock``."""
-        arr = _check_position(pos)
+        arr = check_position(pos)
         r = _k.k_query(self._st, self._tt, _TABLES, self._mv, arr, op, target,
                        self._cards, self._values)
         self.nodes = int(self._st[_k.S_NODES])
