@@ -7,7 +7,7 @@
 
 #include "engine.h"
 
-int pref_abi_version(void) { return 7; }
+int pref_abi_version(void) { return 8; }
 
 int pref_catch_tables(uint8_t *free_counts, uint8_t *lead_counts)
 {
@@ -48,10 +48,11 @@ const char *pref_status_text(int status)
     case PREF_E_SEAT: return "solo seat and leader must be 0, 1 or 2";
     case PREF_E_MODE: return "the minimise flag must be 0 or 1";
     case PREF_E_TABLE: return "the cards on the table are invalid (count, card, duplicate or illegal play)";
-    case PREF_E_TALON: return "the talon rule or talon cards are invalid (talon tricks need no trump and seat 0 leading)";
+    case PREF_E_TALON: return "the talon cards are invalid (talon tricks need no trump and seat 0 leading)";
     case PREF_E_ARG: return "an argument is out of range";
     case PREF_E_MEMORY: return "out of memory for the transposition table";
     case PREF_E_THREAD: return "no worker thread could be started";
+    case PREF_E_RULE: return "the talon rule must be 0 (none), 1 (lead) or 2 (dealer)";
     default: return "unknown status";
     }
 }
@@ -165,7 +166,7 @@ static int load_position(const int64_t *pos, game_t *g, state_t *s)
     if (ntable < 0 || ntable > 2)
         return PREF_E_TABLE;
     if (rule < PREF_TALON_NONE || rule > PREF_TALON_DEALER)
-        return PREF_E_TALON;
+        return PREF_E_RULE;
     g->trump = (int)trump;
     g->solo = (int)solo;
     g->minimise = (int)mini;
@@ -208,10 +209,11 @@ static int load_position(const int64_t *pos, game_t *g, state_t *s)
             return PREF_E_TALON;
     }
 
-    /* hand sizes: the seats that played to this trick hold one card fewer */
+    /* hand sizes: the seats that played to this trick hold one card fewer; the player to move
+     * holds 1..10 (with every hand empty the play is over: nothing to solve) */
     int mover = (int)((leader + ntable) % 3);
     int R = __builtin_popcount(s->hand[mover]);
-    if (R > 10 || (ntable > 0 && R == 0))
+    if (R < 1 || R > 10)
         return PREF_E_COUNT;
     for (int i = 0; i < 3; i++) {
         int seat = (int)((leader + i) % 3);
@@ -219,7 +221,7 @@ static int load_position(const int64_t *pos, game_t *g, state_t *s)
         if (__builtin_popcount(s->hand[seat]) != want)
             return PREF_E_COUNT;
     }
-    if (s->ntalon > R && R > 0)
+    if (s->ntalon > R)
         return PREF_E_TALON;
 
     /* the cards on the table must have been legal plays */

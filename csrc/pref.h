@@ -56,10 +56,11 @@
 #define PREF_E_SEAT (-5)    /* solo seat or leader is not 0..2 */
 #define PREF_E_MODE (-6)    /* minimise flag is not 0 or 1 */
 #define PREF_E_TABLE (-7)   /* cards on the table: bad count, bad card, duplicate, illegal play */
-#define PREF_E_TALON (-8)   /* talon rule or talon cards invalid (talon tricks need no-trump, seat 0 leading) */
+#define PREF_E_TALON (-8)   /* talon cards invalid (talon tricks need no-trump, seat 0 leading) */
 #define PREF_E_ARG (-9)     /* another argument is out of range (n, threads, table size) */
 #define PREF_E_MEMORY (-10) /* the transposition table could not be allocated */
 #define PREF_E_THREAD (-11) /* no worker thread could be started */
+#define PREF_E_RULE (-12)   /* the talon rule is not 0..2 */
 
 typedef struct pref_ctx pref_ctx;
 

@@ -389,10 +389,11 @@ def _good():
     (layout.P_SOLO, 3, InvalidArgumentError),
     (layout.P_LEADER, -1, InvalidArgumentError),
     (layout.P_MINIMISE, 2, InvalidArgumentError),
-    (layout.P_NTABLE, 3, InvalidDealError),
+    (layout.P_NTABLE, 3, InvalidArgumentError),         # out of range, as on every backend
     (layout.P_NTABLE, 1, InvalidDealError),             # no card on the table
     (layout.P_TABLE0, 5, InvalidDealError),             # a card with no count
-    (layout.P_TALON_RULE, 7, InvalidDealError),
+    (layout.P_TALON_RULE, 7, InvalidArgumentError),  # a field out of range, as trump's is
+    (layout.P_HAND0, 0, InvalidDealError),              # hand sizes 0/3/3
 ])
 def test_malformed_positions_raise(field, value, error):
     pos = _good()
@@ -419,12 +420,82 @@ def test_malformed_table_and_talon():
         ctx.value(bad)
     talon = layout.make_position([0b11, 0b1100, 0b110000], trump=cards.SPADES, solo=0,
                                  minimise=True, talon_rule=layout.TALON_LEAD, talon=[8])
-    with pytest.raises(InvalidDealError):  # talon tricks need no trump
+    with pytest.raises(InvalidArgumentError):  # talon tricks need no trump (as on every backend)
         ctx.value(talon)
     talon[layout.P_TRUMP] = cards.NO_TRUMP
     talon[layout.P_LEADER] = 1
     with pytest.raises(InvalidDealError):  # and seat 0 playing first
         ctx.value(talon)
+
+
+def _refusal(call):
+    try:
+        call()
+    except PrefError as exc:
+        return type(exc), str(exc)
+    return None
+
+
+def _malformed():
+    """Positions every backend refuses, each for one fault."""
+    good = _good()
+    out = []
+    for field, value in [(layout.P_TALON_RULE, 3), (layout.P_TALON_RULE, -1),
+                         (layout.P_TRUMP, 5), (layout.P_HAND1, 0b111), (layout.P_SOLO, 3)]:
+        bad = good.copy()
+        bad[field] = value
+        out.append(bad)
+    out.append(layout.make_position([0, 0, 0]))          # every hand empty: the play is over
+    out.append(layout.make_position([0, 0, 0], minimise=True, talon_rule=layout.TALON_LEAD,
+                                    talon=[5]))          # and with a talon card left
+    talon = layout.make_position([0b11, 0b1100, 0b110000], trump=cards.SPADES, minimise=True,
+                                 talon_rule=layout.TALON_LEAD, talon=[8])
+    out.append(talon)                                    # a talon trick with trumps
+    return out
+
+
+@pytest.mark.parametrize("i", range(8))
+def test_refused_as_the_other_backends_refuse(i):
+    """A position the C engine refuses raises what the Numba and reference backends raise,
+    the same class and the same message, alone and as a batch row: an empty position had
+    been answered (value 0, no cards, an empty line) and a talon rule of 3 raised
+    InvalidDealError where every other field out of range raises InvalidArgumentError."""
+    from solver.engine import get_backend
+    pos = _malformed()[i]
+    ref = get_backend("reference").Context(tt_mb=1)
+    ctx = Context(tt_mb=1)
+    for method in ("value", "card_values", "line"):
+        want = _refusal(lambda: getattr(ref, method)(pos))
+        assert want is not None
+        assert _refusal(lambda: getattr(ctx, method)(pos)) == want, method
+    assert _refusal(lambda: ctx.test(pos, 1)) == _refusal(lambda: ref.test(pos, 1))
+    rows = np.array([_good(), pos])
+    want = _refusal(lambda: get_backend("reference").values_batch(rows))
+    assert "position 1 of the batch" in want[1]
+    assert _refusal(lambda: BACKEND.values_batch(rows)) == want
+    assert _refusal(lambda: BACKEND.tests_batch(rows, 1)) == want
+    assert _refusal(lambda: ctx.tests(rows, 1)) == want
+    assert _refusal(lambda: ctx.discard_scan(rows, 0, True)) == want
+
+
+def test_the_c_api_refuses_with_a_status_code():
+    """The C library itself refuses an empty position (PREF_E_COUNT) and a talon rule out of
+    range (PREF_E_RULE, apart from the talon cards' PREF_E_TALON)."""
+    ctx = Context(tt_mb=1)
+    out, nodes = c_backend.ffi.new("int *"), c_backend.ffi.new("uint64_t *")
+
+    def status(pos):
+        arr = np.ascontiguousarray(pos, dtype=np.int64)
+        return lib.pref_value(ctx._ctx, c_backend.ffi.from_buffer("int64_t[]", arr), out, nodes)
+
+    empty, empty_talon, bad_rule, trump_talon = _malformed()[5], _malformed()[6], \
+        _malformed()[0], _malformed()[7]
+    assert status(empty) == lib.PREF_E_COUNT
+    assert status(empty_talon) == lib.PREF_E_COUNT
+    assert status(bad_rule) == lib.PREF_E_RULE
+    assert status(trump_talon) == lib.PREF_E_TALON
+    assert status(_good()) == lib.PREF_OK
+    assert "talon rule" in c_backend.ffi.string(lib.pref_status_text(lib.PREF_E_RULE)).decode()
 
 
 def test_bad_shapes_and_arguments():

@@ -1,7 +1,10 @@
 """The C engine (``csrc/``, built by cffi as ``solver._pref_c``) behind the backend interface.
 
 Every call goes straight to the C library, which re-validates the position and answers with a
-status code; a non-zero status becomes a :mod:`solver.errors` exception naming the problem.
+status code; a non-zero status becomes a :mod:`solver.errors` exception naming the problem.  A
+refused position is checked again by the check the other backends share
+(:func:`.layout.check_fields`, on the error path only), so that its error is theirs: the same
+class, the same words.
 cffi's API mode releases the GIL while the C code runs, so contexts in different threads
 search in parallel.  ``docs/engine.md`` describes the search, the table and the node count.
 
@@ -23,7 +26,7 @@ import numpy as np
 from ..checks import as_flag
 from ..errors import InvalidArgumentError, InvalidDealError
 from . import DEFAULT_TT_MB, batch_threads, probe_target, probe_targets, table_mb
-from .layout import as_position, as_positions
+from .layout import as_position, as_positions, check_batch, check_fields, check_row
 
 try:
     from .. import _pref_c
@@ -31,14 +34,16 @@ except ImportError as exc:  # not built: the registry reports it and falls back 
     raise ImportError(f"the C engine solver._pref_c is not built ({exc})") from exc
 
 ffi, lib = _pref_c.ffi, _pref_c.lib
-if not hasattr(lib, "pref_ctx_new") or lib.pref_abi_version() < 7:
+if not hasattr(lib, "pref_ctx_new") or lib.pref_abi_version() < 8:
     raise ImportError("solver._pref_c is a stale build: rebuild with `pip install -e .`")
 
 _DEAL_ERRORS = {lib.PREF_E_HAND, lib.PREF_E_COUNT, lib.PREF_E_TABLE, lib.PREF_E_TALON}
 
 
 def _raise(status: int, where: str = "") -> None:
-    """Turn a C status code into the matching exception."""
+    """Turn a C status code into the matching exception (a fault of the position's cards an
+    :class:`InvalidDealError`, a field out of range such as the talon rule an
+    :class:`InvalidArgumentError`)."""
     text = ffi.string(lib.pref_status_text(status)).decode()
     message = f"{where}{text} (status {status})"
     if status == lib.PREF_E_MEMORY:
@@ -125,6 +130,7 @@ class Context:
         status = fn(self._ctx, ffi.from_buffer("int64_t[]", arr), *args, self._nodes)
         self.nodes = int(self._nodes[0])
         if status != lib.PREF_OK:
+            check_fields(arr.tolist())     # refused: the shared check names the fault
             _raise(status)
 
     def value(self, pos) -> int:
@@ -182,6 +188,7 @@ class Context:
                 ffi.from_buffer("int64_t[]", nodes), probes)
             self.nodes = int(nodes.sum())
         if status != lib.PREF_OK:
+            check_batch(arr)               # refused: the shared check names the row and fault
             _raise(status, "discard scan: ")
         return values, exact.astype(bool), nodes, int(probes[0])
 
@@ -198,7 +205,7 @@ class Context:
                 ffi.from_buffer("int8_t[]", results), ffi.from_buffer("int64_t[]", nodes))
             self.nodes = int(nodes.sum())
         if status != lib.PREF_OK:
-            _batch_error(status, results)
+            _batch_error(status, results, arr)
         return results.astype(bool), nodes
 
     def clear(self) -> None:
@@ -230,8 +237,12 @@ def _targets(targets, n: int) -> np.ndarray:
     return probe_targets(targets, n).astype(np.int32)
 
 
-def _batch_error(status: int, rows: np.ndarray) -> None:
+def _batch_error(status: int, rows: np.ndarray, arr: np.ndarray) -> None:
+    """Raise the error of a refused batch: ``rows`` holds each row's status (0 when good); the
+    first bad row is named, its fault in the shared check's words when it finds one."""
     bad = np.flatnonzero(rows != 0)
+    if len(bad):
+        check_row(arr, int(bad[0]))
     where = f"position {int(bad[0])}: " if len(bad) else ""
     _raise(status, where)
 
@@ -312,7 +323,7 @@ class _CBackend:
             ffi.from_buffer("int64_t[]", arr), n, batch_threads(threads, n), _tt_bytes(tt_mb),
             ffi.from_buffer("int32_t[]", values), ffi.from_buffer("int64_t[]", nodes))
         if status != lib.PREF_OK:
-            _batch_error(status, values)
+            _batch_error(status, values, arr)
         return values, nodes
 
     def tests_batch(self, positions, targets, threads: int = 1, tt_mb: float = DEFAULT_TT_MB):
@@ -324,7 +335,7 @@ class _CBackend:
             batch_threads(threads, n), _tt_bytes(tt_mb), ffi.from_buffer("int8_t[]", results),
             ffi.from_buffer("int64_t[]", nodes))
         if status != lib.PREF_OK:
-            _batch_error(status, results)
+            _batch_error(status, results, arr)
         return results.astype(bool), nodes
 
 

@@ -211,8 +211,13 @@ def check_batch(positions, plain_ok=None) -> np.ndarray:
     arr = as_positions(positions)
     rows = range(len(arr)) if plain_ok is None else np.flatnonzero(~plain_ok(arr)).tolist()
     for i in rows:
-        try:
-            check_fields(arr[i].tolist())
-        except PrefError as exc:
-            raise type(exc)(f"position {i} of the batch: {exc}") from None
+        check_row(arr, i)
     return arr
+
+
+def check_row(arr: np.ndarray, i: int) -> None:
+    """:func:`check_fields` of row ``i`` of a batch, an error naming the row."""
+    try:
+        check_fields(arr[i].tolist())
+    except PrefError as exc:
+        raise type(exc)(f"position {i} of the batch: {exc}") from None
