@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .cardset import Card
 from .deal import Deal
-from .engine import DEFAULT_TT_MB, context_for, get_backend, warm_context
+from .engine import DEFAULT_TT_MB, backend_for, context_for, get_backend, warm_context
 from .errors import InvalidArgumentError
 from .notation import format_card, format_strain, plural
 from .position import Position, as_seat
@@ -201,13 +201,15 @@ def solve(deal, *, declarer=None, trump=None, misere=None, raspasy=False, talon=
     ``backend`` is ``"c"``, ``"numba"``, ``"reference"`` (small endings) or ``"auto"``;
     ``context``: the backend context to search in (its transposition table kept across
     calls); by default a context kept for the calling thread, cleared first, so a loop of
-    solves does not pay for a new table each time.
+    solves does not pay for a new table each time.  A context searches with its own backend,
+    the one the result names: ``backend="auto"`` takes it, another backend named with it is
+    an :class:`InvalidArgumentError` (the same for every analysis taking both).
 
     Raises :class:`InvalidDealError`, :class:`InvalidArgumentError` on bad input and
     :class:`BackendUnavailableError` when an explicitly named backend is missing.
     """
     pos = _as_position(deal, declarer, trump, misere, raspasy, talon, leader)
-    engine = get_backend(backend)
+    engine = backend_for(backend, context)
     ctx = context_for(engine, tt_mb, context)
     if pos.is_over:
         raise InvalidArgumentError("the play is over: nothing to solve")

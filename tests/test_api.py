@@ -241,3 +241,35 @@ def test_results_compare_by_the_position_and_its_answer():
     pos = first.position
     pos.push(sorted(pos.legal_cards())[0])
     assert solve(pos, backend=backends[0]) != first
+
+
+def test_a_context_names_the_backend_that_searched():
+    """A search runs in the context it is given, so the result names the context's backend:
+    ``backend="auto"`` takes it, and a backend named against it is refused (solve(backend="c",
+    context=<a Numba context>) searched in Numba and said "c")."""
+    from solver import discard, raspasy, review, table
+    from solver.engine import get_backend
+    from solver.errors import InvalidArgumentError
+    ending, kw = "AK.7..7/QJ.8..8/T9.9..9", dict(talon="A♣ K♣")
+    calls = {
+        "solve": lambda **b: solve(ending, declarer=0, trump="NT", **b).backend,
+        "discard": lambda **b: discard(ending, declarer=0, trump="NT", **kw, **b).backend,
+        "table": lambda **b: table(ending, **kw, **b).backend,
+        "raspasy": lambda **b: raspasy(ending, **b).solution.backend,
+        "review": lambda **b: review(ending, "7♣", declarer=0, trump="NT", **b).rows[0].value,
+    }
+    names = ["reference"] + FAST
+    for own in names:
+        for name, call in calls.items():
+            ctx = get_backend(own).Context(tt_mb=1)
+            if name != "review":          # a review names no backend: it only must not mix
+                assert call(context=ctx) == own, name
+                assert call(backend=own, context=ctx) == own, name
+            else:
+                call(context=ctx), call(backend=own, context=ctx)
+            for other in names:
+                if other != own:
+                    with pytest.raises(InvalidArgumentError,
+                                       match=f"backend='{other}', but the context given is a "
+                                             f"'{own}' context"):
+                        call(backend=other, context=ctx)

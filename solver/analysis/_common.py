@@ -19,7 +19,7 @@ import numpy as np
 from ..cards import NO_TRUMP, iter_cards, mask_of, rank_of, suit_of
 from ..checks import as_count
 from ..deal import Deal
-from ..engine import (DEFAULT_TT_MB, check_workers, context_for, default_jobs, get_backend,
+from ..engine import (DEFAULT_TT_MB, backend_for, check_workers, context_for, default_jobs,
                       warm_context)
 from ..errors import (
     InvalidArgumentError,
@@ -260,8 +260,8 @@ def run_all(task, items, threads: int) -> list:
     return results
 
 
-def engine(backend):
-    """The backend object for a name (``"auto"``, ``"c"``, ``"numba"``, ``"reference"``)."""
-    if isinstance(backend, str) or not hasattr(backend, "Context"):
-        return get_backend(backend)   # a name, or a clear error for anything else
-    return backend
+def engine(backend, context=None):
+    """The backend object for a name (``"auto"``, ``"c"``, ``"numba"``, ``"reference"``) or a
+    backend object; with a ``context``, the context's own backend
+    (:func:`solver.engine.backend_for`: ``"auto"`` takes it, another name is refused)."""
+    return backend_for(backend, context)

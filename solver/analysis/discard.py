@@ -455,7 +455,7 @@ def discard(deal, declarer=None, trump=None, *, misere=None, talon=None, leader=
         strain = as_strain(trump)
     leader = as_seat(leader, "leader")
     twelve, tal = twelve_of(deal, seat, talon)
-    be = engine(backend)
+    be = engine(backend, context)
     ctx = context_for(be, tt_mb, context)
     values, nodes, calls = discard_values(deal.hands, seat, twelve, trump=strain,
                                           misere=misere is not None, leader=leader, ctx=ctx,

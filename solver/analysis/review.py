@@ -252,7 +252,7 @@ def review(deal, play, *, declarer=None, trump=None, misere=None, raspasy=False,
     cards = _play_list(play)
     if start.is_over:
         raise InvalidArgumentError("the play is over: nothing to review")
-    be = engine(backend)
+    be = engine(backend, context)
     ctx = context_for(be, tt_mb, context)
     final = start.copy()
     positions = final.push_all(cards)       # the positions before each card, each checked

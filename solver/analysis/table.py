@@ -138,7 +138,7 @@ def table(deal, *, talon=None, leader=0, backend="auto", tt_mb=DEFAULT_TT_MB,
     """
     deal = as_deal(deal)
     leader = as_seat(leader, "leader")
-    be = engine(backend)
+    be = engine(backend, context)
     threads = thread_count(threads, be, context)
     twelves = [twelve_of(deal, seat, talon)[0] for seat in range(3)]
     # the мизеры first: they take the longest, so the threads finish together

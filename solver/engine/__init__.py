@@ -182,6 +182,44 @@ def context_for(be, tt_mb=DEFAULT_TT_MB, context=None):
     return context
 
 
+def context_backend(context):
+    """The backend whose ``Context`` ``context`` is (a subclass's too), or None for an object
+    of no backend's (a stand-in a test may pass)."""
+    for cls in type(context).__mro__:
+        for name, module in _MODULES.items():
+            if cls.__module__ == f"{__name__}.{module}":
+                return _load(name)
+    return None
+
+
+def backend_for(backend="auto", context=None):
+    """The backend a call given ``backend=`` and ``context=`` searches with, and names in its
+    result: every entry point taking both asks here.
+
+    Without a context, ``backend`` (a name for :func:`get_backend`, or a backend object).  With
+    one, the context's own backend, since the search runs in the context: ``"auto"`` takes it,
+    and a named backend that is not the context's is refused (an
+    :class:`InvalidArgumentError`), never searched in one engine and labelled with another.
+
+    >>> ctx = get_backend("reference").Context(tt_mb=1)
+    >>> backend_for("auto", ctx).name, backend_for("reference", ctx).name
+    ('reference', 'reference')
+    """
+    auto = isinstance(backend, str) and backend == "auto"
+    if isinstance(backend, str) or not hasattr(backend, "Context"):
+        named = None if auto and context is not None else get_backend(backend)
+    else:
+        named = backend                 # a backend object (the analyses pass them on)
+    own = None if context is None else context_backend(context)
+    if own is None:
+        return named if named is not None else get_backend("auto")
+    if named is not None and named.name != own.name:
+        raise InvalidArgumentError(
+            f"backend={named.name!r}, but the context given is a {own.name!r} context and the "
+            f"search runs in it: pass backend={own.name!r} or 'auto', or a {named.name!r} context")
+    return own
+
+
 def default_jobs() -> int:
     """The cores this process may use (its CPU affinity where the system has one)."""
     try:
