@@ -48,8 +48,8 @@ SUIT_MASK: tuple[Mask, ...] = tuple(0xFF << (8 * s) for s in SUITS)
 
 def card(suit: int, rank: int) -> Card:
     """The card of ``suit`` (0 = ♠ … 3 = ♥) and ``rank`` (0 = seven … 7 = ace)."""
-    as_count(suit, "a card's suit", least=0, most=3, error=InvalidCardError)
-    as_count(rank, "a card's rank", least=0, most=7, error=InvalidCardError)
+    suit = as_count(suit, "a card's suit", least=0, most=3, error=InvalidCardError)
+    rank = as_count(rank, "a card's rank", least=0, most=7, error=InvalidCardError)
     return suit * 8 + rank
 
 

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from .cards import FULL_DECK, count, iter_cards
-from .checks import as_count
+from .checks import as_count, scalar_of
 from .errors import InvalidCardError, shown
 from .notation import format_card, format_cards, format_hand, parse_card, parse_hand
 
@@ -23,6 +23,7 @@ class Card(int):
     """
 
     def __new__(cls, value):
+        value = scalar_of(value)
         if isinstance(value, str):
             value = parse_card(value)
         return super().__new__(cls, as_count(value, "a card", least=0, most=31,
@@ -68,6 +69,7 @@ class CardSet(int):
     """
 
     def __new__(cls, mask: int = 0):
+        mask = scalar_of(mask)         # a 0-d array is a mask, as a numpy integer is
         if isinstance(mask, str):
             mask = parse_hand(mask)
         elif hasattr(mask, "__index__") and not isinstance(mask, bool) \
@@ -99,12 +101,14 @@ class CardSet(int):
     def __contains__(self, card) -> bool:
         """A card's text or number is looked up; anything else (``1.5``, ``None``) is no
         card, so not in the set (``int(1.5)`` would find card 1)."""
+        card = scalar_of(card)
         if isinstance(card, str):
             c = parse_card(card)
-        elif hasattr(card, "__index__"):
-            c = card.__index__()
         else:
-            return False
+            try:        # an array of one item has __index__ too, and raises TypeError from it
+                c = card.__index__()
+            except (AttributeError, TypeError):
+                return False
         return 0 <= c < 32 and bool(int(self) >> c & 1)
 
     # the other operand is a mask or read as CardSet() reads it (a hand's text, a card list),
@@ -136,6 +140,7 @@ class CardSet(int):
 def _as_set(other) -> int:
     """The mask of a set operator's other operand: a whole number as it is (``s & ~mask``
     takes a negative one), else what :class:`CardSet` reads (a hand's text, a card list)."""
+    other = scalar_of(other)
     if hasattr(other, "__index__") and not isinstance(other, bool) \
             and not hasattr(other, "__iter__"):
         return other.__index__()

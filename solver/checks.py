@@ -1,7 +1,8 @@
 """The one check of a whole-number argument (a count, a seed, a seat-like index), of a
 switch and of a seat, shared by every module that takes one, so that ``2.5``, ``True`` or
 ``"6"`` is named, never read as a number, and ``"no"`` never read as true.  Cards have their
-own reader (:func:`solver.position.as_card`).
+own reader (:func:`solver.position.as_card`).  A 0-d numpy array counts as the scalar it holds
+(:func:`scalar_of`) in each of them.
 """
 
 from __future__ import annotations
@@ -9,6 +10,19 @@ from __future__ import annotations
 import numpy as np
 
 from .errors import InvalidArgumentError, shown
+
+
+def scalar_of(value):
+    """A 0-d numpy array as the numpy scalar it holds, anything else as it is: every reader of
+    a number or a card takes ``np.array(5)`` as it takes ``np.int64(5)`` (a 0-d array had been
+    iterated, a raw TypeError, or refused as no number).
+
+    >>> isinstance(scalar_of(np.array(5)), np.integer), as_count(np.array(5), "keep")
+    (True, 5)
+    """
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        return value[()]
+    return value
 
 
 def as_count(value, name: str, *, least: int = 1, most: int | None = None,
@@ -23,7 +37,11 @@ def as_count(value, name: str, *, least: int = 1, most: int | None = None,
     ...
     solver.errors.InvalidArgumentError: chunk must be a positive count, not 2.5
     """
-    n = None if isinstance(value, bool) or not hasattr(value, "__index__") else value.__index__()
+    value = scalar_of(value)
+    try:        # an array of one item has __index__ too, and raises TypeError from it
+        n = None if isinstance(value, bool) else value.__index__()
+    except (AttributeError, TypeError):
+        n = None
     if n is None or n < least or (most is not None and n > most):
         if most is not None:
             what = f"a whole number {least}-{most}"
@@ -46,6 +64,7 @@ def as_flag(value, name: str, *, error: type = InvalidArgumentError) -> bool:
     ...
     solver.errors.InvalidArgumentError: exact must be True or False, not 'no'
     """
+    value = scalar_of(value)
     if isinstance(value, (bool, np.bool_)):
         return bool(value)
     raise error(f"{name} must be True or False, not {shown(value)}")
@@ -54,6 +73,7 @@ def as_flag(value, name: str, *, error: type = InvalidArgumentError) -> bool:
 def as_seat(value, what: str = "seat") -> int:
     """A seat 0, 1 or 2 from an int or its text (raises :class:`InvalidArgumentError`
     naming ``what``)."""
+    value = scalar_of(value)
     if isinstance(value, str) and value.strip() in ("0", "1", "2"):
         return int(value)
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= 2:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .cards import FULL_DECK, HAND_SIZE, TALON_SIZE, count, iter_cards
-from .checks import as_count, as_seat
+from .checks import as_count, as_seat, scalar_of
 from .errors import InvalidCardError, InvalidDealError, shown
 from .notation import (SUIT_SYMBOLS, _check_t, check_length, format_card, format_cards,
                        format_hand, is_dotted_order, output_style, parse_card, parse_card_list,
@@ -117,11 +117,15 @@ class Deal:
 
 
 def _whole_numbers(value, what: str, expected: str) -> tuple[int, ...]:
-    """``value`` as a tuple of ints, or an error naming ``what`` (no float or text read as one)."""
-    if (not isinstance(value, (tuple, list, np.ndarray))
-            or any(isinstance(x, bool) or not isinstance(x, (int, np.integer)) for x in value)):
+    """``value`` as a tuple of ints, or an error naming ``what`` (no float or text read as one;
+    a 0-d integer array is read as the numpy integer it holds)."""
+    items = scalar_of(value)
+    if isinstance(items, (tuple, list, np.ndarray)):
+        items = [scalar_of(x) for x in items]
+    if (not isinstance(items, list)
+            or any(isinstance(x, bool) or not isinstance(x, (int, np.integer)) for x in items)):
         raise InvalidDealError(f"{what} must be {expected}, not {value!r}")
-    return tuple(int(x) for x in value)
+    return tuple(int(x) for x in items)
 
 
 def _validate(hands, talon) -> None:

@@ -21,7 +21,7 @@ import numpy as np
 
 from .cards import NO_CARD, NO_TRUMP, SUIT_MASK, count, iter_cards, suit_of
 from .cardset import CARDS, Card, CardSet
-from .checks import as_count, as_flag, as_seat
+from .checks import as_count, as_flag, as_seat, scalar_of
 from .engine.layout import (
     P_HAND0,
     P_LEADER,
@@ -83,7 +83,9 @@ def advance_flat(pos: np.ndarray, c: int) -> int | None:
 
 
 def as_card(value) -> int:
-    """One card from text (``"A♠"``) or its number 0..31."""
+    """One card from text (``"A♠"``) or its number 0..31 (an int, a numpy integer or a 0-d
+    integer array)."""
+    value = scalar_of(value)
     if isinstance(value, str):
         return parse_card(value)
     if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and 0 <= value < 32:
@@ -93,6 +95,7 @@ def as_card(value) -> int:
 
 def _card_list(value, what: str) -> list[int]:
     """Cards in play order from a list of cards (text or numbers) or a card-list text."""
+    value = scalar_of(value)       # a 0-d array is one number, not a list
     if isinstance(value, str):
         return parse_card_list(value)
     if not isinstance(value, (list, tuple, np.ndarray)):
@@ -180,11 +183,14 @@ class Position:
         if len(table) > 2:
             raise InvalidDealError(
                 f"{len(table)} cards on the table: a trick in progress has at most 2")
-        if (not isinstance(tricks, (tuple, list, np.ndarray)) or len(tricks) != 3
+        counts = None
+        if isinstance(tricks, (tuple, list)) or isinstance(tricks, np.ndarray) and tricks.ndim == 1:
+            counts = [scalar_of(t) for t in tricks]     # np.array(1) counts as np.int64(1)
+        if (counts is None or len(counts) != 3
                 or any(isinstance(t, bool) or not isinstance(t, (int, np.integer)) or t < 0
-                       for t in tricks)):
+                       for t in counts)):
             raise InvalidArgumentError(f"tricks must be three counts >= 0, not {shown(tricks)}")
-        self.tricks = tuple(int(t) for t in tricks)
+        self.tricks = tuple(int(t) for t in counts)
         self.dealer_tricks = as_count(dealer_tricks, "dealer_tricks", least=0)
         if self.dealer_tricks and talon_rule != "dealer":
             raise InvalidArgumentError(

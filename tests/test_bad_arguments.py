@@ -220,6 +220,47 @@ def test_card_and_card_set_still_take_what_they_took():
     assert list(solver.Position([0b110, 0b111000, 0b111000000], table="7♠").table) == [0]
 
 
+def test_a_0d_array_is_read_as_the_numpy_integer_it_holds():
+    """``np.array(5)`` (what indexing or reducing an array gives) is read wherever a card, a
+    card mask or a count is, as ``np.int64(5)`` is: it had raised a raw TypeError (iteration
+    over a 0-d array) from CardSet and its operators, and been refused as no card by
+    Position.push, review's play, the table, a deal's masks and talon."""
+    a, n = np.array, np.int64
+    assert solver.Card(a(5)) == solver.Card(n(5)) and solver.Card(a("A♠")) == 7
+    assert solver.CardSet(a(6)) == solver.CardSet(n(6)) == 6
+    assert solver.CardSet([a(0), a(7)]) == 1 | 1 << 7
+    s = solver.CardSet([1, 2, 5])
+    assert (s - a(4), s | a(8), s & a(6), s ^ a(1)) == (s - n(4), s | n(8), s & n(6), s ^ n(1))
+    assert a(5) in s and a(3) not in s and a(5.0) not in s and a([5]) not in s
+    assert solver.card(a(1), a(2)) == 10 and type(solver.card(a(1), a(2))) is int
+    deal = solver.Deal.random(1)
+    assert solver.Deal(tuple(a(h) for h in deal.hands), tuple(a(t) for t in deal.talon)) == deal
+    assert solver.Deal.from_hands([list(solver.CardSet(h)) for h in deal.hands],
+                                  [a(t) for t in deal.talon]) == deal
+    p = solver.Position.from_deal(deal, declarer=0, trump="NT")
+    c = min(p.legal_cards())
+    assert p.copy().push(a(c)) == p.copy().push(n(c)) == p.copy().push(c)
+    assert len(p.copy().push_all([a(c)])) == 1
+    r = solver.review(deal, [a(c)], declarer=0, trump="NT")
+    assert r == solver.review(deal, [n(c)], declarer=0, trump="NT")
+    hands = [0b110, 0b111000, 0b111000000]
+    assert solver.Position(hands, table=[a(0)]) == solver.Position(hands, table=[0])
+    assert solver.Position(HANDS, tricks=(0, a(1), 0)).tricks == (0, 1, 0)
+    from solver.analysis._common import as_cards
+    assert as_cards([a(5), a(7)]) == [5, 7] and as_cards(a(7)) == as_cards(n(7)) == [0, 1, 2]
+    # and what a numpy scalar is refused as, the 0-d array is refused as: a PrefError
+    for bad in (a(5.0), a(True), a(40), a([5])):
+        for call in (solver.Card, solver.position.as_card, lambda v: p.copy().push(v),
+                     lambda v: solver.Position(hands, table=v)):
+            with pytest.raises(solver.PrefError):
+                call(bad)
+    for call in (solver.CardSet, lambda v: s | v, lambda v: s - v):
+        with pytest.raises(solver.PrefError):
+            call(a(5.0))
+    with pytest.raises(solver.PrefError):
+        solver.Deal(deal.hands, (a(2.5), a(3)))
+
+
 def test_impossible_input_is_refused_not_repaired():
     """Each of these was once accepted silently (a card merged, a talon dropped, 101 tricks)."""
     from solver.cards import iter_cards

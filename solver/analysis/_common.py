@@ -17,7 +17,7 @@ from itertools import combinations
 import numpy as np
 
 from ..cards import NO_TRUMP, iter_cards, mask_of, rank_of, suit_of
-from ..checks import as_count
+from ..checks import as_count, scalar_of
 from ..deal import Deal
 from ..engine import (DEFAULT_TT_MB, backend_for, check_workers, context_for, default_jobs,
                       warm_context)
@@ -81,6 +81,7 @@ def as_cards(value, what: str = "cards") -> list[int]:
     Duplicates are an error (:class:`InvalidCardError` naming the card), found as the cards
     are read: a list of a million items stops at its first repeated or unreadable one.
     """
+    value = scalar_of(value)       # a 0-d array is a mask, as a numpy integer is
     if isinstance(value, str):
         try:
             given = parse_card_list(value)
