@@ -9,6 +9,7 @@ import pytest
 from _analysis_helpers import FAST, mask, needs_fast, ref
 
 from solver.analysis import odds
+from solver.analysis._common import cards_text
 from solver.analysis.misere_safety import safe_layouts
 from solver.engine import get_backend
 from solver.engine.layout import make_position
@@ -118,6 +119,22 @@ def test_full_deal_clean_misere_every_layout():
     assert r.layouts == 184756 and r.p_caught == 0.0 and r.histogram[0] == 184756
     d = r.to_dict()
     assert d["p_caught"] == 0.0 and d["layouts"] == 184756 and len(d["histogram"]) == 11
+
+
+def test_json_always_lists_the_equivalent_discards():
+    """``same`` (the discards equivalent to the best) is in the JSON whatever the number of
+    discard groups: it was only inside ``discards``, so a single group (a given discard) had
+    no ``same`` key at all."""
+    kw = dict(trump="NT", level=1, pool="QJ.8..8", progress=False, backend="reference")
+    one = odds("AK.7..7", 0, discard="7♣ 7♥", **kw).to_dict()
+    assert one["same"] == [] and "discards" not in one
+    assert list(one)[-2:] == ["discard", "same"]
+    many = odds("AK.7..7", 0, **kw)
+    d = many.to_dict()
+    assert d["same"] == d["discards"][0]["same"] == [cards_text(p) for p in many.best.same]
+    assert all(isinstance(g["same"], list) for g in d["discards"])
+    assert any(g["same"] for g in d["discards"])      # the key holds the equivalents
+    assert list(d) == list(one) + ["discards"]      # the same keys, in the same order
 
 
 def test_input_errors():
