@@ -127,7 +127,9 @@ class CardSet(int):
 
     __ror__, __rand__, __rxor__ = __or__, __and__, __xor__
 
-    def dotted(self, style: str = "symbols") -> str:
+    def dotted(self, style: str | None = None) -> str:
+        """The dotted form (``AKT..7.T``) in ``style`` (None: the output style in force, as
+        :func:`~solver.notation.format_hand`)."""
         return format_hand(int(self), style)
 
     def __str__(self) -> str:

@@ -1,0 +1,92 @@
+"""What a notebook user sees, swept over every result type: the HTML is well-formed and says
+what the text and ``to_dict()`` say, the text follows the output style, ``to_pandas()`` frames
+have honest dtypes, and the plots draw edge inputs cleanly."""
+
+import re
+import warnings
+from html.parser import HTMLParser
+
+import pytest
+
+from solver import EXAMPLE_DEAL, CardSet, Deal, Position, solve
+from solver.analysis import discard, odds, order, preferans, raspasy, review, table, tenner
+from solver.notation import output_style
+
+ENDING = "AK.7..7/QJ.8..8/T9.9..9"          # 4 cards a hand, the talon given apart
+TALON = "A♣ K♣"
+
+_VOID = {"br", "line", "rect", "circle"}
+
+
+class _Checker(HTMLParser):
+    """Collects what is wrong with an HTML fragment: tags left open or closed out of order,
+    an attribute value without quotes, a bare ``&`` or ``<`` in the text."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=False)
+        self.stack, self.errors, self.text = [], [], []
+
+    def handle_starttag(self, tag, attrs):
+        raw = self.get_starttag_text()
+        for m in re.finditer(r"\s([^\s=/>]+)\s*=\s*('[^']*'|\"[^\"]*\"|[^\s>]+)", raw):
+            if m.group(2)[0] not in "'\"":
+                self.errors.append(f"unquoted attribute in {raw!r}")
+        if tag not in _VOID and not raw.endswith("/>"):
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag):
+        if tag in _VOID:
+            return
+        if not self.stack or self.stack[-1] != tag:
+            self.errors.append(f"</{tag}> does not close {self.stack[-1:] or 'anything'}")
+        else:
+            self.stack.pop()
+
+    def handle_data(self, data):
+        if "<" in data or ">" in data:
+            self.errors.append(f"a raw < or > in the text {data[:40]!r}")
+        self.text.append(data)
+
+    def handle_entityref(self, name):
+        self.text.append({"amp": "&", "lt": "<", "gt": ">", "quot": '"'}.get(name, "?"))
+
+    def handle_charref(self, name):
+        self.text.append(chr(int(name[1:], 16) if name[:1] in "xX" else int(name)))
+
+
+def html_problems(html: str) -> list[str]:
+    c = _Checker()
+    c.feed(html)
+    c.close()
+    bare = re.findall(r"&(?!(?:[a-zA-Z]+|#\d+|#x[0-9a-fA-F]+);).{0,12}", html)
+    return c.errors + [f"a bare & in {b!r}" for b in bare] + (
+        [f"left open: {c.stack}"] if c.stack else [])
+
+
+def visible_text(html: str) -> str:
+    c = _Checker()
+    c.feed(html)
+    c.close()
+    return re.sub(r"\s+", " ", "".join(c.text))
+
+
+# -- the text follows the output style ------------------------------------------------------
+
+def test_a_positions_text_writes_its_hands_in_the_output_style():
+    pos = Position.from_deal(Deal.from_str(EXAMPLE_DEAL), raspasy=True, talon="lead")
+    with output_style("russian"):
+        text = str(pos)
+        assert "seat 0: КД9.107.Т.КВ109" in text          # was the English KQ9.T7.A.KJT9
+        assert "Т♠ 9♣" in text and "БК" in text
+    with output_style("ascii"):
+        assert "seat 0: KQ9.T7.A.KJT9" in str(pos) and "AS 9C" in str(pos)
+    assert "seat 0: KQ9.T7.A.KJT9" in str(pos)
+
+
+def test_a_card_sets_dotted_form_follows_the_output_style_unless_given_one():
+    s = CardSet.from_str("AKT..7.T")
+    with output_style("russian"):
+        assert s.dotted() == "ТК10..7.10"
+        assert s.dotted("symbols") == "AKT..7.T"
+        assert repr(s) == "CardSet('AKT..7.T')"             # a repr stays readable back
+    assert s.dotted() == "AKT..7.T"
