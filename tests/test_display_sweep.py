@@ -90,3 +90,15 @@ def test_a_card_sets_dotted_form_follows_the_output_style_unless_given_one():
         assert s.dotted("symbols") == "AKT..7.T"
         assert repr(s) == "CardSet('AKT..7.T')"             # a repr stays readable back
     assert s.dotted() == "AKT..7.T"
+
+
+# -- the text, the HTML and to_dict() say the same -------------------------------------------
+
+def test_a_tenner_checked_on_an_ending_says_how_many_tricks_all_is():
+    t = tenner(ENDING, 0, "NT", talon=TALON, discard="7♣ 7♥", backend="reference")
+    assert t.verified and t.tricks == t.target == 4
+    head = str(t).splitlines()[0]
+    assert head.endswith("verified, all 4") and "ten" not in head     # was "all ten"
+    assert "verified, all 4" in visible_text(t._repr_html_())
+    full = tenner("AKQJ.AKQ.AKQ./T987.T98.T98./.J7.J7.AKQJT9/...87", 0, "NT")
+    assert str(full).splitlines()[0].endswith("verified, all ten")

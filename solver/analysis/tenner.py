@@ -97,7 +97,8 @@ class TennerResult:
 
     def __str__(self) -> str:
         head = (f"десятерная {format_strain(self.trump)} by seat {self.declarer}: "
-                + ("verified, all ten" if self.verified
+                + (f"verified, all {'ten' if self.target == 10 else self.target}"
+                   if self.verified
                    else f"refuted: {plural(self.tricks, 'trick')}, down {self.short}"))
         out = [head, "line: " + " ".join(format_card(c) for c in self.line)]
         if self.best_tricks is not None:
