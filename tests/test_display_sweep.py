@@ -102,3 +102,16 @@ def test_a_tenner_checked_on_an_ending_says_how_many_tricks_all_is():
     assert "verified, all 4" in visible_text(t._repr_html_())
     full = tenner("AKQJ.AKQ.AKQ./T987.T98.T98./.J7.J7.AKQJT9/...87", 0, "NT")
     assert str(full).splitlines()[0].endswith("verified, all ten")
+
+
+def test_the_cards_in_hand_are_counted_not_assumed_twelve_on_an_ending():
+    d = discard(ENDING, declarer=0, trump="NT", talon=TALON, backend="reference")
+    o = odds("A.K7.A.", 0, trump="NT", level=2, pool="KQ.A8..", backend="reference",
+             progress=False)
+    p = preferans("AK.AK..", "NT", pool="QJ.QJ..")
+    for result, n in ((d, 6), (o, 4), (p, 4)):       # hand + talon: 4 + 2, 2 + 2, 2 + 2
+        html = result._repr_html_()
+        assert not html_problems(html)
+        assert f"{n} cards" in visible_text(html) and "12 cards" not in visible_text(html)
+    full = discard(EXAMPLE_DEAL, declarer=0, trump="♠")
+    assert "12 cards" in visible_text(full._repr_html_())

@@ -164,7 +164,7 @@ class DiscardResult:
                         f"<td>{escape(', '.join(same))}</td></tr>")
         return (f"<b>Discard</b> for seat {self.declarer} ({escape(what)}): best "
                 f"<b>{escape(self.best.text)}</b>, {self.tricks} tricks<br>"
-                + hand_html(twelve, title="12 cards") + "<table>" + "".join(rows) + "</table>")
+                + hand_html(twelve, title=f"{count(twelve)} cards") + "<table>" + "".join(rows) + "</table>")
 
 
 def _keep_scores(twelve: int, trump: int, misere: bool) -> list:

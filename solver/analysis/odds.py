@@ -204,7 +204,7 @@ class OddsResult:
             text = ", ".join([d.text] + [cards_text(p) for p in d.same])
             rows.append(f"<tr><td>{escape(text)}</td><td>{d.probability:.4%}</td>"
                         f"<td>{d.expected_tricks:.3f}</td><td>{hist}</td></tr>")
-        return (hand_html(self.cards, title=f"seat {self.seat}: 12 cards")
+        return (hand_html(self.cards, title=f"seat {self.seat}: {len(self.cards)} cards")
                 + "<table>" + "".join(rows) + "</table>")
 
 

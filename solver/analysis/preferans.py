@@ -138,7 +138,7 @@ class PreferansResult:
     def _repr_html_(self) -> str:
         from ..display import hand_html
         body = "".join(f"<li>{escape(str(c))}</li>" for c in self.counterexamples.values())
-        return (hand_html(self.cards, title="12 cards")
+        return (hand_html(self.cards, title=f"{count(self.cards)} cards")
                 + f"<br><b>{escape(str(self).splitlines()[0])}</b><ul>{body}</ul>")
 
 
