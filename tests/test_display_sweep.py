@@ -115,3 +115,17 @@ def test_the_cards_in_hand_are_counted_not_assumed_twelve_on_an_ending():
         assert f"{n} cards" in visible_text(html) and "12 cards" not in visible_text(html)
     full = discard(EXAMPLE_DEAL, declarer=0, trump="♠")
     assert "12 cards" in visible_text(full._repr_html_())
+
+
+def test_a_table_with_another_leader_says_so_in_its_html_as_in_its_text():
+    t = table(ENDING, talon=TALON, leader=2, backend="reference")
+    assert str(t).startswith("seat 2 leads")
+    html = t._repr_html_()
+    assert not html_problems(html)
+    assert "seat 2 leads" in visible_text(html)          # the HTML said nothing of it
+    cells = [int(x) for x in re.findall(r"<td title='discard [^']*'>(\d+)</td>", html)]
+    d = t.to_dict()
+    assert cells == [d["table"][str(s)][k]["tricks"] for s in range(3)
+                     for k in ("♠", "♣", "♦", "♥", "NT")]
+    first = table(ENDING, talon=TALON, backend="reference")
+    assert "leads" not in visible_text(first._repr_html_())

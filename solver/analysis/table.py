@@ -118,7 +118,8 @@ class TableResult:
                             f"{self.tricks[s][t]}</td>" for t in STRAINS)
             rows.append(f"<tr><td>{s}</td>{cells}<td>{self.misere[s]}</td>"
                         f"<td>{escape(self.best_contract(s) or '—')}</td></tr>")
-        return deal_html(self.deal) + "<table>" + "".join(rows) + "</table>"
+        lead = "" if self.leader == 0 else f"<caption>seat {self.leader} leads</caption>"
+        return deal_html(self.deal) + "<table>" + lead + "".join(rows) + "</table>"
 
 
 def table(deal, *, talon=None, leader=0, backend="auto", tt_mb=DEFAULT_TT_MB,
