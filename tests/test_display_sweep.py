@@ -129,3 +129,31 @@ def test_a_table_with_another_leader_says_so_in_its_html_as_in_its_text():
                      for k in ("♠", "♣", "♦", "♥", "NT")]
     first = table(ENDING, talon=TALON, backend="reference")
     assert "leads" not in visible_text(first._repr_html_())
+
+
+# -- to_pandas() ------------------------------------------------------------------------------
+
+def test_an_empty_reviews_frame_keeps_its_columns_and_dtypes():
+    played = review(ENDING, "A♠ Q♠", declarer=0, trump="NT",
+                    backend="reference").to_pandas()
+    empty = review(ENDING, "", declarer=0, trump="NT", backend="reference").to_pandas()
+    assert list(empty.columns) == list(played.columns) and len(empty) == 0
+    assert dict(empty.dtypes) == dict(played.dtypes)        # were all object
+    assert empty.index.name == "number" and empty.index.dtype.kind == "i"
+    for col in ("trick", "seat", "value", "best", "cost"):
+        assert played[col].dtype.kind == "i"
+    assert played["mistake"].dtype == bool
+
+
+def test_a_fresh_pulkas_frame_has_its_columns():
+    from solver.pulka import Pulka
+    p = Pulka(None, ["Аня", "Bob", "Cy"])
+    empty = p.to_pandas()
+    p.add({"contract": "6♠", "declarer": 0, "whisters": [1], "tricks": 6})
+    one = p.to_pandas()
+    assert list(empty.columns) == list(one.columns) and len(empty) == 0   # was no column
+    assert empty.index.name == one.index.name == "deal"
+    assert [c for c in one.columns if one[c].dtype.kind not in "iuf"] == [
+        "dealer", "game", "declarer"]
+    for c in one.columns[3:]:
+        assert empty[c].dtype.kind in "iuf", c

@@ -152,6 +152,10 @@ class ReviewResult:
              for r in self.rows],
             columns=["number", "trick", "seat", "card", "value", "best", "cost", "best_cards",
                      "mistake"])
+        # the same dtypes with no card played (an empty frame's columns would be objects)
+        frame = frame.astype({"number": "int64", "trick": "int64", "seat": "int64",
+                              "card": str, "value": "int64", "best": "int64", "cost": "int64",
+                              "best_cards": str, "mistake": bool})
         return frame.set_index("number")
 
     def headline(self) -> str:
