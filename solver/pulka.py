@@ -408,6 +408,8 @@ class Pulka:
         import pandas as pd
 
         rows = []
+        columns = ["deal", "dealer", "game", "declarer"] + [
+            f"{what} {name}" for name in self.names for what in ("pool", "mountain", "висты")]
         replay = Pulka(self.conventions, self.names, self.first_dealer)
         for k, score in enumerate(self.hands, 1):
             for e in score.entries:
@@ -422,7 +424,11 @@ class Pulka:
                 row[f"висты {name}"] = _json(sum(replay._whists[i][j] - replay._whists[j][i]
                                                  for j in range(self.players)))
             rows.append(row)
-        return pd.DataFrame(rows).set_index("deal") if rows else pd.DataFrame()
+        if not rows:        # no deal yet: the same columns, none of them objects of nothing
+            empty = pd.DataFrame(columns=columns).astype(
+                {c: str if c in ("dealer", "game", "declarer") else "int64" for c in columns})
+            return empty.set_index("deal")
+        return pd.DataFrame(rows, columns=columns).set_index("deal")
 
     def __repr__(self) -> str:
         return (f"<Pulka {self.conventions.name} {'/'.join(self.names)}: {plural(self.deals, 'deal')}, "
