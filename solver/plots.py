@@ -51,6 +51,19 @@ def _axes(ax, figsize=(6, 3.2)):
     return ax
 
 
+def _share(p: float) -> str:
+    """A share as a bar's label: one decimal (``27.2%``), two significant digits below 1%
+    (``0.12%``), so that a share of a few layouts in 184,756 does not read as ``0.0%``."""
+    return f"{p * 100:.2g}%" if 0 < p < 0.01 else f"{p:.1%}"
+
+
+def _percent_axis(axis) -> None:
+    """Ticks of shares (0-1) written as percentages, with as many decimals as the ticks'
+    spacing needs (on an axis to 2% the ticks are 0.25% apart: ``0.50%``, not ``0%``)."""
+    from matplotlib.ticker import PercentFormatter
+    axis.set_major_formatter(PercentFormatter(1.0))
+
+
 def _weight(value, what: str) -> float:
     """``value`` as a float when it is a finite real number of at least 0; else an
     InvalidArgumentError naming ``what`` (a weight of -1 or "x" is never drawn)."""
@@ -131,14 +144,14 @@ def trick_histogram(data, ax=None, *, normalise: bool = True, highlight=None,
     bars = ax.bar(xs, heights, color=colours, edgecolor="white")
     for b, h in zip(bars, heights):
         if h:
-            label = f"{h:.1%}" if normalise else f"{h:g}"
+            label = _share(h) if normalise else f"{h:g}"
             ax.annotate(label, (b.get_x() + b.get_width() / 2, h), ha="center", va="bottom",
                         fontsize=8, xytext=(0, 1), textcoords="offset points")
     ax.set_xticks(xs)
     ax.set_xlabel(xlabel)
     ax.set_ylabel("share" if normalise else "count")
     if normalise:
-        ax.yaxis.set_major_formatter(_pyplot().FuncFormatter(lambda v, _: f"{v:.0%}"))
+        _percent_axis(ax.yaxis)
     if highlight is not None and total:
         share = sum(dist.get(x, 0.0) for x in xs if highlight(x)) / total
         from matplotlib.patches import Patch
@@ -234,7 +247,7 @@ def make_rate(df, by: str, *, tricks: str = "tricks", target: int = 6, ax=None,
                     ha="center", va="bottom", fontsize=8, xytext=(0, 1),
                     textcoords="offset points")
     ax.set_ylim(0, 1.18)
-    ax.yaxis.set_major_formatter(_pyplot().FuncFormatter(lambda v, _: f"{v:.0%}"))
+    _percent_axis(ax.yaxis)
     ax.set_xlabel(by)
     ax.set_ylabel(f"makes ≥ {target}")
     ax.spines[["top", "right"]].set_visible(False)
@@ -279,10 +292,10 @@ def discard_odds(data, ax=None, *, top: int = 12, xlabel: str = "P(мизер ca
                    color=[best_colour if p == best else colour for _, p in items])
     ax.set_yticks(ys, [t.replace("T", "10") for t, _ in items])
     for b, (_, p) in zip(bars, items):
-        ax.annotate(f"{p:.1%}", (p, b.get_y() + b.get_height() / 2), va="center", fontsize=8,
+        ax.annotate(_share(p), (p, b.get_y() + b.get_height() / 2), va="center", fontsize=8,
                     xytext=(2, 0), textcoords="offset points")
     ax.set_xlim(0, min(1.0, max((p for _, p in items), default=0) * 1.2 + 0.02))
-    ax.xaxis.set_major_formatter(_pyplot().FuncFormatter(lambda v, _: f"{v:.0%}"))
+    _percent_axis(ax.xaxis)
     ax.set_xlabel(xlabel)
     ax.set_ylabel("discard")
     ax.spines[["top", "right"]].set_visible(False)

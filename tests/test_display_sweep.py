@@ -157,3 +157,32 @@ def test_a_fresh_pulkas_frame_has_its_columns():
         "dealer", "game", "declarer"]
     for c in one.columns[3:]:
         assert empty[c].dtype.kind in "iuf", c
+
+
+# -- plots ------------------------------------------------------------------------------------
+
+@pytest.fixture
+def plt():
+    mpl = pytest.importorskip("matplotlib")
+    mpl.use("Agg")
+    import matplotlib.pyplot as plt
+    yield plt
+    plt.close("all")
+
+
+def labels(ax, axis="x") -> list[str]:
+    ax.figure.canvas.draw()
+    ticks = ax.get_xticklabels() if axis == "x" else ax.get_yticklabels()
+    return [t.get_text() for t in ticks if t.get_text()]
+
+
+def test_a_nearly_safe_misere_is_not_drawn_as_zero(plt):
+    from solver import plots
+    ax = plots.discard_odds({"7♠ 8♠": 0.0004, "9♠ T♠": 0.0012, "A♠ K♠": 0.0021})
+    ticks = labels(ax)
+    assert len(set(ticks)) == len(ticks), ticks            # was 0% 0% 0% 1% 1% 1% 2% 2%
+    bars = [t.get_text() for t in ax.texts]
+    assert bars == ["0.04%", "0.12%", "0.21%"], bars       # the first was "0.0%"
+    assert "0.0%" in [t.get_text() for t in plots.discard_odds({"x y": 0.0}).texts]
+    hist = plots.trick_histogram({0: 184_744, 1: 12})
+    assert [t.get_text() for t in hist.texts] == ["100.0%", "0.0065%"]
