@@ -30,7 +30,7 @@ from html import escape
 from .checks import as_count, as_flag, as_seat
 from .errors import InvalidArgumentError, shown
 from .notation import (RANKS_ASCII, RANKS_RUSSIAN, SUIT_SYMBOLS, current_style, format_card,
-                       format_strain)
+                       format_strain, plural)
 
 SUIT_COLOURS = ("#1a1a1a", "#1a1a1a", "#c62828", "#c62828")
 """Text colour of each suit (♠ ♣ black, ♦ ♥ red)."""
@@ -109,7 +109,7 @@ def _rank_cell(c: int, values: dict[int, int] | None, best: int | None) -> str:
     return (f"<span style='display:inline-block;text-align:center;margin:0 1px'>"
             f"<b>{r}</b><span style='display:block;font-size:11px;line-height:1.1;color:#fff;"
             f"background:{colour};border-radius:6px;padding:0 4px'"
-            f" title='{v} tricks for the solo seat if played'>{v}</span></span>")
+            f" title='{plural(v, 'trick')} if played'>{v}</span></span>")
 
 
 def hand_html(mask: int, values: dict[int, int] | None = None, title: str = "", *,
@@ -325,7 +325,8 @@ def result_html(result) -> str:
             f"{result.solo} ({who}{strain})")
     caption = f"values: seat {result.solo}'s tricks after each card seat {pos.to_move} may play"
     if result.backend:
-        caption += f" · {escape(result.backend)} engine, {result.nodes:,} nodes"
+        caption += (f" · {escape(result.backend)} engine, {result.nodes:,} "
+                    f"node{'' if result.nodes == 1 else 's'}")
     return (f"<div>{head}</div>{position_html(pos, result.cards, caption=caption)}"
             f"{line_html(result.replay(), solo=result.solo, taken=pos.tricks[result.solo])}")
 

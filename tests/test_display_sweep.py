@@ -186,3 +186,18 @@ def test_a_nearly_safe_misere_is_not_drawn_as_zero(plt):
     assert "0.0%" in [t.get_text() for t in plots.discard_odds({"x y": 0.0}).texts]
     hist = plots.trick_histogram({0: 184_744, 1: 12})
     assert [t.get_text() for t in hist.texts] == ["100.0%", "0.0065%"]
+
+
+def test_html_counts_agree_in_number_and_badges_name_no_solo_seat_on_raspasy():
+    r = solve("A.../K.../Q...", declarer=0, trump="NT", backend="reference")
+    r.nodes = 1
+    html = r._repr_html_()
+    assert "1 tricks" not in html and "1 nodes" not in html         # were both there
+    assert "reference engine, 1 node" in visible_text(html)
+    titles = re.findall(r"title='([^']*)'", html)
+    assert "1 trick if played" in titles
+    ras = solve("A7.../K8.../Q9...", raspasy=True, backend="reference")
+    assert not any("solo" in t for t in re.findall(r"title='([^']*)'", ras._repr_html_()))
+    d = discard("7.7../A.A../K.K..", declarer=0, trump="NT", talon="A♦ 8♣",
+                backend="reference")
+    assert d.tricks == 1 and f"best <b>{d.best.text}</b>, 1 trick<br>" in d._repr_html_()

@@ -40,7 +40,7 @@ from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
 from ..engine.layout import P_LEADER, P_MINIMISE, P_NTABLE
 from ..errors import InvalidArgumentError
-from ..notation import format_card, format_strain
+from ..notation import format_card, format_strain, plural
 from ._common import (
     as_deal,
     as_seat,
@@ -163,7 +163,7 @@ class DiscardResult:
             rows.append(f"<tr><td>{escape(self._value_text(d))}</td>"
                         f"<td>{escape(', '.join(same))}</td></tr>")
         return (f"<b>Discard</b> for seat {self.declarer} ({escape(what)}): best "
-                f"<b>{escape(self.best.text)}</b>, {self.tricks} tricks<br>"
+                f"<b>{escape(self.best.text)}</b>, {plural(self.tricks, 'trick')}<br>"
                 + hand_html(twelve, title=f"{count(twelve)} cards") + "<table>" + "".join(rows) + "</table>")
 
 
