@@ -201,3 +201,14 @@ def test_html_counts_agree_in_number_and_badges_name_no_solo_seat_on_raspasy():
     d = discard("7.7../A.A../K.K..", declarer=0, trump="NT", talon="A♦ 8♣",
                 backend="reference")
     assert d.tricks == 1 and f"best <b>{d.best.text}</b>, 1 trick<br>" in d._repr_html_()
+
+
+def test_odds_with_a_fixed_lead_say_so_as_to_dict_does():
+    o = odds("A.K7.A.", 0, trump="NT", level=2, pool="KQ.A8..", lead="A♠",
+             backend="reference", progress=False)
+    assert o.to_dict()["lead"] == "A♠"
+    assert "opening lead A♠" in str(o).splitlines()[0]                 # said nothing of it
+    assert "opening lead A♠" in visible_text(o._repr_html_())
+    free = odds("A.K7.A.", 0, trump="NT", level=2, pool="KQ.A8..", backend="reference",
+                progress=False)
+    assert "lead" not in str(free) and "lead" not in visible_text(free._repr_html_())

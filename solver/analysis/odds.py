@@ -184,7 +184,8 @@ class OddsResult:
     def __str__(self) -> str:
         what = (f"{self.level}{format_strain(self.trump)} makes" if self.mode == "contract"
                 else "мизер caught")
-        lines = [f"seat {self.seat}, {cards_text(iter_cards(self.cards))}: P({what})"]
+        lead = "" if self.lead is None else f", opening lead {format_card(self.lead)}"
+        lines = [f"seat {self.seat}, {cards_text(iter_cards(self.cards))}: P({what}){lead}"]
         for d in self.discards:
             hist = " ".join(f"{k}:{n}" for k, n in enumerate(d.histogram) if n)
             same = (f"  (the same: {', '.join(cards_text(p) for p in d.same)})"  # equivalent
@@ -204,8 +205,10 @@ class OddsResult:
             text = ", ".join([d.text] + [cards_text(p) for p in d.same])
             rows.append(f"<tr><td>{escape(text)}</td><td>{d.probability:.4%}</td>"
                         f"<td>{d.expected_tricks:.3f}</td><td>{hist}</td></tr>")
+        lead = ("" if self.lead is None
+                else f"<caption>opening lead {escape(format_card(self.lead))}</caption>")
         return (hand_html(self.cards, title=f"seat {self.seat}: {len(self.cards)} cards")
-                + "<table>" + "".join(rows) + "</table>")
+                + "<table>" + lead + "".join(rows) + "</table>")
 
 
 def _revolving_door(cards: tuple[int, ...], k: int) -> np.ndarray:
