@@ -196,6 +196,13 @@ def read_deal(line: int, payload, task):
             except json.JSONDecodeError as exc:
                 raise InvalidDealError(
                     f"not a JSON object: {exc.msg} at column {exc.colno}") from None
+            except RecursionError:       # [[[[... thousands deep: the line's error, not the run's
+                raise InvalidDealError(
+                    "not a JSON object: nested too deeply to be a deal with its options") from None
+            except ValueError:           # Python's limit on an integer's digits (3.11+)
+                limit = getattr(sys, "get_int_max_str_digits", lambda: 4300)()
+                raise InvalidDealError(
+                    f"not a JSON object: a number of more than {limit} digits") from None
             if not isinstance(obj, dict):
                 raise InvalidDealError('a JSON line is an object with a "deal" field')
             return _from_object(obj, task)

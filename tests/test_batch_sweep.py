@@ -1,0 +1,41 @@
+"""A demanding user's sweep of pref batch: hostile lines, odd outputs, failed writes."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from solver.batch import run_file
+
+ENDING = "AK...7/Q.A..8/7.8..A"
+TRICKS = {"declarer": 0, "trump": "NT", "backend": "reference"}
+
+
+def _jsonl(path):
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(t) for t in f]
+
+
+# -- hostile JSON lines --------------------------------------------------------------------------
+
+def test_json_nested_too_deeply_or_a_huge_number_is_the_lines_error(tmp_path):
+    # json.loads raised RecursionError (30,000 brackets, well under the 65,536-character
+    # limit) or ValueError (Python's 4,300-digit limit): neither is a JSONDecodeError, so the
+    # chunk failed, the run stopped with a traceback (exit 3) and every --resume hit the
+    # same line again
+    lines = [ENDING,
+             '{"deal": "%s", "x": %s}' % (ENDING, "[" * 30000 + "]" * 30000),
+             '{"deal": "%s", "leader": %s}' % (ENDING, "1" * 5000),
+             ENDING]
+    src = tmp_path / "in.txt"
+    src.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    summary = run_file(src, out, "tricks", options=TRICKS, jobs=1, progress=False)
+    assert (summary.answered, summary.errors) == (2, 2)
+    assert [r["line"] for r in _jsonl(out)] == [1, 4]
+    errors = {r["line"]: r for r in _jsonl(str(out) + ".errors.jsonl")}
+    assert errors[2]["error"] == ("not a JSON object: nested too deeply to be a deal with its "
+                                  "options")
+    limit = getattr(sys, "get_int_max_str_digits", lambda: 4300)()
+    assert errors[3]["error"] == f"not a JSON object: a number of more than {limit} digits"
+    assert {r["kind"] for r in errors.values()} == {"InvalidDealError"}
