@@ -39,3 +39,35 @@ def test_json_nested_too_deeply_or_a_huge_number_is_the_lines_error(tmp_path):
     limit = getattr(sys, "get_int_max_str_digits", lambda: 4300)()
     assert errors[3]["error"] == f"not a JSON object: a number of more than {limit} digits"
     assert {r["kind"] for r in errors.values()} == {"InvalidDealError"}
+
+
+# -- outputs that are no files -------------------------------------------------------------------
+
+def test_an_output_that_is_not_a_regular_file_is_refused_in_one_line(tmp_path, capsys):
+    # OUT a symlink to /dev/null or a named pipe: --overwrite was a traceback (truncate:
+    # Invalid argument) ending "run again with --resume", and --resume a traceback too (a
+    # pipe is not seekable) or "cannot write OUT: Invalid argument"; a directory was "OUT
+    # exists: pass --resume ..." and then "cannot write OUT: Is a directory"
+    import os
+
+    from solver.cli import main
+    src = tmp_path / "in.txt"
+    src.write_text(ENDING + "\n", encoding="utf-8")
+    null = tmp_path / "null.csv"
+    null.symlink_to(os.devnull)
+    pipe = tmp_path / "pipe.csv"
+    os.mkfifo(pipe)
+    folder = tmp_path / "dir.csv"
+    folder.mkdir()
+    for out in (null, pipe, folder):
+        for again in ([], ["--overwrite"], ["--resume"]):
+            status = main(["batch", str(src), "-o", str(out), "--what", "tricks", "-d", "0",
+                           "-t", "NT", "-j", "1", "--backend", "reference", "--no-progress",
+                           *again])
+            err = capsys.readouterr().err
+            assert status == 2, (out, again, err)
+            assert err.splitlines() == [
+                f"pref batch: error: {out} is not a regular file (a directory, a device or a "
+                f"pipe): write the results to a file"], (out, again)
+    assert os.path.islink(null) and sorted(os.listdir(tmp_path)) == [
+        "dir.csv", "in.txt", "null.csv", "pipe.csv"]

@@ -315,6 +315,11 @@ class Sink:
         existing = [p for p in dict.fromkeys((self.path, self.data_path, self.errors_path,
                                               self.settings_path))
                     if os.path.exists(p)]
+        for p in existing:     # cut, locked, scanned and synced: a device or a pipe cannot be
+            if not os.path.isfile(p):
+                raise InvalidArgumentError(
+                    f"{p} is not a regular file (a directory, a device or a pipe): write the "
+                    f"results to a file")
         if existing and not resume and not overwrite:
             raise InvalidArgumentError(
                 f"{existing[0]} exists: pass --resume to continue that run or --overwrite "
