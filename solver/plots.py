@@ -64,6 +64,12 @@ def _percent_axis(axis) -> None:
     axis.set_major_formatter(PercentFormatter(1.0))
 
 
+def _whole_axis(axis) -> None:
+    """Ticks on whole numbers only (tricks, counts): 0 1 2, not 0.00 0.25 0.50."""
+    from matplotlib.ticker import MaxNLocator
+    axis.set_major_locator(MaxNLocator(integer=True))
+
+
 def _weight(value, what: str) -> float:
     """``value`` as a float when it is a finite real number of at least 0; else an
     InvalidArgumentError naming ``what`` (a weight of -1 or "x" is never drawn)."""
@@ -152,11 +158,15 @@ def trick_histogram(data, ax=None, *, normalise: bool = True, highlight=None,
     ax.set_ylabel("share" if normalise else "count")
     if normalise:
         _percent_axis(ax.yaxis)
+    elif all(float(h).is_integer() for h in heights):
+        _whole_axis(ax.yaxis)                 # counts of deals or layouts: no 0.25 of one
     if highlight is not None and total:
         share = sum(dist.get(x, 0.0) for x in xs if highlight(x)) / total
         from matplotlib.patches import Patch
         ax.legend(handles=[Patch(color=highlight_colour, label=highlight_label.format(share=share))], frameon=False)
     ax.margins(y=0.15)
+    if not any(heights):                      # nothing to draw: no axis of negative shares
+        ax.set_ylim(0, 1)
     if title:
         ax.set_title(title)
     return ax
@@ -207,6 +217,7 @@ def card_values(result, ax=None, *, seat: int | None = None, title: str | None =
         label.set_color(SUIT_COLOURS[c >> 3])
     ax.set_ylabel(f"seat {seat if result.mode == 'raspasy' else result.solo}'s tricks")
     ax.set_ylim(0, max(max(vals) + 1, 1))
+    _whole_axis(ax.yaxis)
     ax.spines[["top", "right"]].set_visible(False)
     if title is None:
         title = f"seat {result.position.to_move} to play: the value of each card"

@@ -253,3 +253,18 @@ def test_notebook_03s_prose_says_what_its_cells_compute():
     quoted = f"it says {caught['A♠ K♥'] / 40:.0%} where the truth is\n{exact.p_caught:.0%}"
     assert quoted in text, quoted
     assert "little while" not in text and "one bar in CI" not in text
+
+
+def test_trick_counts_are_drawn_on_whole_numbers_and_shares_from_zero(plt):
+    from solver import plots
+    one = solve("A.../K.../Q...", declarer=0, trump="NT", backend="reference")
+    for result in (one, solve("7.../A.../K...", misere=0, backend="reference")):
+        ticks = labels(plots.card_values(result), "y")
+        assert all(re.fullmatch(r"\d+", t) for t in ticks), ticks    # were 0.25, 0.50 …
+    counts = labels(plots.trick_histogram({3: 1, 4: 2}, normalise=False), "y")
+    assert all(re.fullmatch(r"\d+", t) for t in counts), counts
+    for empty in ({}, {0: 0, 1: 0}):
+        ax = plots.trick_histogram(empty)
+        assert ax.get_ylim()[0] == 0, ax.get_ylim()                  # was -6% to 6%
+        assert not any(t.startswith(("-", "−")) for t in labels(ax, "y"))
+    assert plots.trick_histogram({0: 1.0}).get_ylim()[0] == 0
