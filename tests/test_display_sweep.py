@@ -159,6 +159,15 @@ def test_a_fresh_pulkas_frame_has_its_columns():
         assert empty[c].dtype.kind in "iuf", c
 
 
+def test_an_orders_expected_висты_are_a_float_column_even_when_none_is_known():
+    r = order("A.K7.A.", 0, pool="KQ.A8..", levels=[1, 2], backend="reference")
+    assert all(o["expected"] is None for o in r.to_dict()["options"])    # an ending: no score
+    df = r.to_pandas()
+    assert len(df) == len(r.options)
+    assert df["expected"].dtype == "float64" and df["expected"].isna().all()  # was object
+    assert df["probability"].dtype == "float64" and df["expected_exact"].dtype == bool
+
+
 # -- plots ------------------------------------------------------------------------------------
 
 @pytest.fixture

@@ -92,8 +92,10 @@ class OrderResult:
                             for o in self.options]}
 
     def to_pandas(self):
+        """One row per option, best first: contract, discard, probability, expected (висты;
+        NaN where no score is known, as on an ending), expected_exact."""
         import pandas as pd
-        return pd.DataFrame(self.to_dict()["options"])
+        return pd.DataFrame(self.to_dict()["options"]).astype({"expected": "float64"})
 
     def __str__(self) -> str:
         lines = [f"seat {self.seat}: what to order"]
