@@ -71,3 +71,24 @@ def test_an_output_that_is_not_a_regular_file_is_refused_in_one_line(tmp_path, c
                 f"pipe): write the results to a file"], (out, again)
     assert os.path.islink(null) and sorted(os.listdir(tmp_path)) == [
         "dir.csv", "in.txt", "null.csv", "pipe.csv"]
+
+
+def test_a_refused_resume_lets_go_of_the_output(tmp_path):
+    # a resume refused after OUT was opened (a CSV of another task, a row that is not ours)
+    # left OUT's descriptor open until collected and its number among those a forked pool
+    # worker replaces by /dev/null: a pipe or a log file that took the number later was
+    # silenced in every worker of the next evaluate() or run_file() of the process
+    import pytest
+
+    from solver.batch import writer
+    from solver.errors import InvalidArgumentError
+    src = tmp_path / "in.txt"
+    src.write_text(ENDING + "\n", encoding="utf-8")
+    out = tmp_path / "out.csv"
+    out.write_text("a,b\n1,2\n", encoding="utf-8")
+    (tmp_path / "out.jsonl").write_text('{"no line": 1}\n', encoding="utf-8")
+    for name in ("out.csv", "out.jsonl"):
+        with pytest.raises(InvalidArgumentError, match="cannot resume"):
+            run_file(src, tmp_path / name, "tricks", options=TRICKS, jobs=1, resume=True,
+                     progress=False)
+        assert writer._HELD == set()

@@ -270,6 +270,12 @@ class _Appender:
                 f"it with it: run again (--resume continues from what {self.path} holds "
                 f"then)")
 
+    def abandon(self) -> None:
+        """Close without a last flush or sync (a run that never started, or failed)."""
+        _HELD.discard(self._fd)
+        with contextlib.suppress(OSError):
+            self._f.close()
+
     def close(self) -> None:
         if self._f.closed:
             return
@@ -331,6 +337,17 @@ class Sink:
         except OSError as exc:   # a missing directory, a read-only file system, a full disk
             raise InvalidArgumentError(
                 f"cannot write {self.data_path}: {exc.strerror or exc}") from None
+        try:
+            self._start(existing, resume, settings)
+        except BaseException:
+            # refused (another run's lock, rows of another task) or failed: the output's
+            # descriptor goes now, not when collected, and leaves the numbers held for forks
+            # (a pool forked later by this process had that number, reused by then, replaced
+            # by /dev/null in its workers)
+            self._out.abandon()
+            raise
+
+    def _start(self, existing, resume, settings) -> None:
         self._lock()                    # before anything is cut, emptied or removed
         if existing and not resume:     # --overwrite
             self._out.truncate()
@@ -357,7 +374,6 @@ class Sink:
         try:
             fcntl.flock(self._out._f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
-            self._out.close()
             raise InvalidArgumentError(
                 f"another pref batch is writing {self.data_path}: wait for it or stop it "
                 f"first") from None
