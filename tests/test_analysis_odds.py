@@ -546,3 +546,10 @@ def test_the_cli_help_example_is_twelve_cards(capsys):
     # the level's default is 6, or every trick of a shorter ending (it said only "default 6")
     level = " ".join(text.split("--level LEVEL")[-1].split("--discard")[0].split())
     assert "ending" in level
+
+
+def test_overlap_of_pool_and_cards_names_every_shared_card():
+    # it named only the first card shared ("card A♠ is both the player's and in the pool");
+    # preferans() named them all: both now share one check (unseen_pool)
+    with pytest.raises(InvalidDealError, match="A♠ K♣ in both|K♣ A♠ in both"):
+        odds("AK.K.A.", 0, trump="NT", pool="AQ.K.J.", backend="reference", progress=False)

@@ -645,8 +645,8 @@ def unseen_pool(own: list[int], pool=None) -> tuple[list[int], int]:
         pool_cards = sorted(as_cards(pool, "pool"))
         clash = [c for c in pool_cards if own_mask >> c & 1]
         if clash:
-            raise InvalidDealError(f"card {format_card(clash[0])} is both the player's and in "
-                                   f"the pool")
+            raise InvalidDealError(f"the pool and the player's cards overlap: "
+                                   f"{cards_text(clash)} in both")
     n = len(own) - 2
     if len(pool_cards) != 2 * n:
         raise InvalidDealError(f"{len(own)} cards of the player need a pool of {2 * n} "

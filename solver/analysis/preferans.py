@@ -59,10 +59,11 @@ from ..cardset import Card, CardSet, cards_tuple
 from ..checks import as_flag
 from ..engine import DEFAULT_TT_MB
 from ..engine.layout import P_HAND0, P_LEADER
-from ..errors import InvalidArgumentError, InvalidDealError
+from ..errors import InvalidArgumentError
 from ..notation import format_card, format_hand, format_strain
 from ._common import (as_cards, as_strain, cards_text, engine, pairs, position, thread_count,
                       warm_context)
+from .odds import unseen_pool
 
 DECLARER = 2  # in counter-examples the declarer sits third; seats 0 and 1 are the opponents
 
@@ -293,22 +294,8 @@ def preferans(cards, trump=None, *, pool=None, exhaustive: bool = True, backend=
     own = as_cards(cards, "cards")
     own_mask = mask_of(own)
     exhaustive = as_flag(exhaustive, "exhaustive")
-    if pool is None:
-        if len(own) != 12:
-            raise InvalidDealError(f"a преферанс is 12 cards (hand + talon), got {len(own)}")
-        pool_mask = 0xFFFFFFFF & ~own_mask
-    else:
-        if not 3 <= len(own) <= 12:
-            raise InvalidDealError(f"with pool= the cards are n + 2 for an ending of n cards a "
-                                   f"hand (at least 3 cards, at most 12), got {len(own)}")
-        pool_mask = mask_of(as_cards(pool, "pool"))
-        if pool_mask & own_mask:
-            raise InvalidDealError(f"the pool and the cards overlap: "
-                                   f"{cards_text(iter_cards(pool_mask & own_mask))} in both")
-    n = len(own) - 2
-    if count(pool_mask) != 2 * n:
-        raise InvalidDealError(f"{len(own)} cards need a pool of {2 * n} cards, "
-                               f"got {count(pool_mask)}")
+    pool_cards, n = unseen_pool(own, pool)
+    pool_mask = mask_of(pool_cards)
     checked = STRAINS if trump is None else (as_strain(trump),)
     be = engine(backend)
     threads = thread_count(threads, be)     # checked before any work
