@@ -92,3 +92,61 @@ def test_a_refused_resume_lets_go_of_the_output(tmp_path):
             run_file(src, tmp_path / name, "tricks", options=TRICKS, jobs=1, resume=True,
                      progress=False)
         assert writer._HELD == set()
+
+
+# -- a full disk before the first row ------------------------------------------------------------
+
+def test_a_full_disk_while_recording_the_settings_resumes_as_told(tmp_path, monkeypatch, capsys):
+    # OUT.run.json was opened, then its write failed (ENOSPC): the run said "fix the cause
+    # and run again with --resume", and every --resume was refused ("OUT.run.json is not a
+    # run's settings") because the record was left empty; now it is written whole or not at
+    # all, and an output without a row yet is resumed as a new one (its settings recorded)
+    import builtins
+    import errno
+    import os
+
+    from solver.batch import writer
+    from solver.cli import main
+
+    class Full:
+        def __init__(self, f):
+            self._f = f
+
+        def write(self, text):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self._f.close()
+
+        def __getattr__(self, name):
+            return getattr(self._f, name)
+
+    def full_open(path, mode="r", *args, **kwargs):
+        f = builtins.open(path, mode, *args, **kwargs)
+        return Full(f) if ".run.json" in str(path) and "w" in mode else f
+
+    src = tmp_path / "in.txt"
+    src.write_text(ENDING + "\ngarbage\n" + ENDING + "\n", encoding="utf-8")
+    out = tmp_path / "out.csv"
+    args = ["batch", str(src), "-o", str(out), "--what", "tricks", "-d", "0", "-t", "NT",
+            "-j", "1", "--backend", "reference", "--no-progress"]
+    monkeypatch.setattr(writer, "open", full_open, raising=False)
+    assert main(args) == 3
+    err = capsys.readouterr().err
+    assert err.startswith(f"pref batch: error: cannot write {out}.run.json: No space left on "
+                          f"device (the rows before the failed write are complete: fix the "
+                          f"cause and run again with --resume)"), err
+    assert sorted(os.listdir(tmp_path)) == ["in.txt", "out.csv"]
+    monkeypatch.undo()
+    assert main(args + ["--resume"]) == 1, capsys.readouterr().err       # the garbage line
+    assert out.read_text(encoding="utf-8").splitlines()[0] == "line,deal,mode,solo,trump,tricks"
+    assert [r["line"] for r in _jsonl(f"{out}.errors.jsonl")] == [2]
+    assert json.loads((tmp_path / "out.csv.run.json").read_text(encoding="utf-8"))["options"] \
+        == {"declarer": 0, "trump": "NT"}
+    capsys.readouterr()
+    spades = [("S" if a == "NT" else a) for a in args]
+    assert main(spades + ["--resume"]) == 2          # another contract: recorded, so refused
+    assert "was written with options declarer=0, trump=NT" in capsys.readouterr().err

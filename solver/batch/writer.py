@@ -330,15 +330,19 @@ class Sink:
             raise InvalidArgumentError(
                 f"{existing[0]} exists: pass --resume to continue that run or --overwrite "
                 f"to start again")
+        record = bool(settings) and not (resume and existing)
         if existing and resume:
-            self._same_settings(settings)
+            if os.path.exists(self.settings_path) or self._holds_rows():
+                self._same_settings(settings)
+            else:       # stopped before its first row (a full disk while recording its
+                record = bool(settings)     # settings): this run starts the output
         try:
             self._out = _Appender(self.data_path)
         except OSError as exc:   # a missing directory, a read-only file system, a full disk
             raise InvalidArgumentError(
                 f"cannot write {self.data_path}: {exc.strerror or exc}") from None
         try:
-            self._start(existing, resume, settings)
+            self._start(existing, resume, settings if record else None)
         except BaseException:
             # refused (another run's lock, rows of another task) or failed: the output's
             # descriptor goes now, not when collected, and leaves the numbers held for forks
@@ -356,14 +360,42 @@ class Sink:
                     os.remove(p)
         if resume:
             self._scan()
-        if settings and not (resume and existing):
-            with _writing(self.settings_path), \
-                    open(self.settings_path, "w", encoding="utf-8") as f:
-                f.write(json.dumps(settings, ensure_ascii=False) + "\n")
-                f.flush()                 # before the first row, synced as the rows are
-                os.fsync(f.fileno())
+        if settings:
+            self._record(settings)
         if self.format == "csv" and os.path.getsize(self.data_path) == 0:
             self._out.append(self._csv_text([self.columns], header=True))
+
+    def _record(self, settings: dict) -> None:
+        """Write ``OUT.run.json`` whole or not at all (a full disk left it empty, and every
+        ``--resume`` was refused as "not a run's settings"), before the first row."""
+        tmp = self.settings_path + ".tmp"
+        try:
+            with _writing(self.settings_path):
+                with open(tmp, "w", encoding="utf-8") as f:
+                    f.write(json.dumps(settings, ensure_ascii=False) + "\n")
+                    f.flush()             # synced before the first row, as the rows are
+                    os.fsync(f.fileno())
+                os.replace(tmp, self.settings_path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.remove(tmp)
+            raise
+
+    def _holds_rows(self) -> bool:
+        """Whether the output or errors file holds more than a CSV header (or its start)."""
+        if self.format == "parquet" and os.path.exists(self.path):
+            return True
+        header = (self._csv_text([self.columns], header=True).encode("utf-8")
+                  if self.format == "csv" else b"")
+        for path, head in ((self.data_path, header), (self.errors_path, b"")):
+            try:
+                with open(path, "rb") as f:
+                    start = f.read(len(head) + 1)
+            except FileNotFoundError:
+                continue
+            if not head.startswith(start):
+                return True
+        return False
 
     def _lock(self) -> None:
         """One run at a time writes an output (a second ``--resume`` would duplicate rows)."""
