@@ -159,6 +159,27 @@ def test_a_fresh_pulkas_frame_has_its_columns():
         assert empty[c].dtype.kind in "iuf", c
 
 
+def test_odds_without_a_histogram_show_no_trick_counts_they_did_not_count():
+    kw = dict(trump="NT", level=2, pool="KQ.A8..", backend="reference", progress=False)
+    full, bare = odds("A.K7.A.", 0, **kw), odds("A.K7.A.", 0, histogram=False, **kw)
+    one = next(d for d in full.discards if d.text == "A♠ 7♣")      # 1 trick in every layout
+    assert one.histogram == (0, 6, 0) and f"{one.text:<8}" in str(full)
+    assert "[1:6]" in next(ln for ln in str(full).splitlines() if "discard A♠ 7♣" in ln)
+    line = next(ln for ln in str(bare).splitlines() if "discard A♠ 7♣" in ln)
+    assert "[<2:6]" in line and "0:6" not in line          # was [0:6]: "0 tricks" 6 times
+    assert "[≥2:6]" in next(ln for ln in str(bare).splitlines() if "discard K♣ 7♣" in ln)
+    html = bare._repr_html_()
+    assert "&lt;2:6" in html and html.count("<td>—</td>") == len(bare.discards)  # no E[tricks]
+    assert not html_problems(html)
+    df = bare.to_pandas()
+    assert df["expected_tricks"].isna().all() and not any(c.startswith("t") for c in df)
+    assert list(df["success"]) == [d.success for d in bare.discards]
+    assert [c for c in full.to_pandas() if c.startswith("t")] == ["t0", "t1", "t2"]
+    mis = odds("7.8.7.", 0, misere=True, pool="A.K..", histogram=False,
+               backend="reference", progress=False)
+    assert re.search(r"\[(0:\d+)? ?(≥1:\d+)?\]", str(mis).splitlines()[1])
+
+
 def test_an_orders_expected_висты_are_a_float_column_even_when_none_is_known():
     r = order("A.K7.A.", 0, pool="KQ.A8..", levels=[1, 2], backend="reference")
     assert all(o["expected"] is None for o in r.to_dict()["options"])    # an ending: no score

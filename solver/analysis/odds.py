@@ -114,7 +114,9 @@ class OddsResult:
     """Exact odds for a player's 12 cards, per discard, best first.
 
     ``mode`` is ``"contract"`` (``trump``, ``level``: ``p_make`` = P(tricks ≥ level)) or
-    ``"misere"`` (``p_caught`` = P(tricks ≥ 1)).  ``best`` is the first entry of ``discards``;
+    ``"misere"`` (``p_caught`` = P(tricks ≥ 1)).  ``counted`` is False for
+    ``odds(histogram=False)``: each histogram then holds only the failures (index 0) and the
+    successes (index ``level``, a мизер's 1), so no trick count or expected tricks is shown.  ``best`` is the first entry of ``discards``;
     ``histogram``, ``layouts`` and the probability attributes refer to it.  ``cards`` (the 12
     cards) is a :class:`~solver.CardSet`, ``lead`` a :class:`~solver.Card` (or None).
     """
@@ -128,6 +130,7 @@ class OddsResult:
     discards: tuple[DiscardOdds, ...]
     backend: str = field(default="", compare=False)   # how, not what: engines agree
     seconds: float = field(default=0.0, compare=False)
+    counted: bool = True
 
     @property
     def best(self) -> DiscardOdds:
@@ -170,16 +173,33 @@ class OddsResult:
         return out
 
     def to_pandas(self):
-        """One row per discard group: cards, probability, expected tricks, histogram columns."""
+        """One row per discard group: cards, probability, expected tricks, layouts and the
+        histogram's columns ``t0``, ``t1``, … (layouts per trick count); without the tricks
+        counted (``histogram=False``) expected tricks are NaN and ``success`` (the layouts
+        made, or caught) stands for the histogram."""
         import pandas as pd
         key = "p_make" if self.mode == "contract" else "p_caught"
         rows = []
         for d in self.discards:
-            row = {"cards": d.text, key: d.probability, "expected_tricks": d.expected_tricks,
+            row = {"cards": d.text, key: d.probability,
+                   "expected_tricks": d.expected_tricks if self.counted else float("nan"),
                    "layouts": d.layouts}
-            row.update({f"t{k}": n for k, n in enumerate(d.histogram)})
+            if self.counted:
+                row.update({f"t{k}": n for k, n in enumerate(d.histogram)})
+            else:
+                row["success"] = d.success
             rows.append(row)
         return pd.DataFrame(rows)
+
+    def _hist_text(self, d: DiscardOdds) -> str:
+        """``0:134559 1:50197`` (layouts per trick count); without the tricks counted, the
+        failures and successes: ``<6:40 ≥6:60`` (a мизер ``0:…`` and ``≥1:…``)."""
+        if self.counted:
+            return " ".join(f"{k}:{n}" for k, n in enumerate(d.histogram) if n)
+        top = 1 if self.mode == "misere" else self.level
+        fail = "0" if top == 1 else f"<{top}"
+        return " ".join(f"{k}:{n}" for k, n in ((fail, d.layouts - d.success),
+                                                 (f"≥{top}", d.success)) if n)
 
     def __str__(self) -> str:
         what = (f"{self.level}{format_strain(self.trump)} makes" if self.mode == "contract"
@@ -187,7 +207,7 @@ class OddsResult:
         lead = "" if self.lead is None else f", opening lead {format_card(self.lead)}"
         lines = [f"seat {self.seat}, {cards_text(iter_cards(self.cards))}: P({what}){lead}"]
         for d in self.discards:
-            hist = " ".join(f"{k}:{n}" for k, n in enumerate(d.histogram) if n)
+            hist = self._hist_text(d)
             same = (f"  (the same: {', '.join(cards_text(p) for p in d.same)})"  # equivalent
                     if d.same else "")
             lines.append(f"  discard {d.text:<8} {d.probability:8.4%}  over {d.layouts} "
@@ -201,10 +221,11 @@ class OddsResult:
         rows = [f"<tr><th>discard</th><th>{escape(what)}</th><th>E[tricks]</th>"
                 "<th>histogram</th></tr>"]
         for d in self.discards:
-            hist = " ".join(f"{k}:{n}" for k, n in enumerate(d.histogram) if n)
+            hist = self._hist_text(d)
             text = ", ".join([d.text] + [cards_text(p) for p in d.same])
+            expected = f"{d.expected_tricks:.3f}" if self.counted else "—"
             rows.append(f"<tr><td>{escape(text)}</td><td>{d.probability:.4%}</td>"
-                        f"<td>{d.expected_tricks:.3f}</td><td>{hist}</td></tr>")
+                        f"<td>{expected}</td><td>{escape(hist)}</td></tr>")
         lead = ("" if self.lead is None
                 else f"<caption>opening lead {escape(format_card(self.lead))}</caption>")
         return (hand_html(self.cards, title=f"seat {self.seat}: {len(self.cards)} cards")
@@ -833,7 +854,7 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
         results.sort(key=lambda r: (-r.success, -r.expected_tricks))
     return OddsResult(CardSet(own_mask), seat, "misere" if misere else "contract", strain,
                       level, None if lead_card is None else CARDS[lead_card], tuple(results),
-                      be.name, time.perf_counter() - t0)
+                      be.name, time.perf_counter() - t0, histogram)
 
 
 __all__ = ["DiscardOdds", "OddsResult", "odds"]
