@@ -91,6 +91,10 @@ def as_distribution(data) -> dict[int, float]:
     Trick counts are whole numbers from 0, weights numbers from 0; anything else raises
     :class:`~solver.errors.InvalidArgumentError`.
     """
+    if getattr(data, "counted", True) is False:
+        raise InvalidArgumentError("these odds counted no tricks (odds(histogram=False): only "
+                                   "success or failure per layout); ask odds() for the "
+                                   "histogram to draw one")
     for name in ("histogram", "distribution"):
         inner = getattr(data, name, None)
         if inner is not None and not callable(inner):

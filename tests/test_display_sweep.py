@@ -285,6 +285,17 @@ def test_notebook_03s_prose_says_what_its_cells_compute():
     assert "little while" not in text and "one bar in CI" not in text
 
 
+def test_a_histogram_of_odds_that_counted_no_tricks_is_refused_not_drawn(plt):
+    from solver import plots
+    from solver.errors import InvalidArgumentError
+    kw = dict(trump="NT", level=2, pool="KQ.A8..", backend="reference", progress=False)
+    bare = odds("A.K7.A.", 0, histogram=False, discard="A♠ 7♣", **kw)
+    with pytest.raises(InvalidArgumentError, match="histogram=False"):
+        plots.trick_histogram(bare)          # drew its 6 failures as 6 layouts of 0 tricks
+    ax = plots.trick_histogram(odds("A.K7.A.", 0, discard="A♠ 7♣", **kw))
+    assert [round(p.get_height(), 2) for p in ax.patches] == [0, 1.0, 0]   # 1 trick, 100%
+
+
 def test_trick_counts_are_drawn_on_whole_numbers_and_shares_from_zero(plt):
     from solver import plots
     one = solve("A.../K.../Q...", declarer=0, trump="NT", backend="reference")
