@@ -317,8 +317,9 @@ def result_html(result) -> str:
         seat = pos.to_move
         body = position_html(pos, result.cards.get(seat),
                              caption=f"values: seat {seat}'s own tricks for each card it may play")
-        return (f"<div>{head}</div>{body}"
-                f"{line_html(result.replay(seat), solo=seat, taken=pos.tricks[seat])}")
+        line = line_html(_with_table(result.replay(seat), pos), solo=seat,
+                         taken=pos.tricks[seat])
+        return f"<div>{head}</div>{body}{line}"
     who = "declarer" if result.mode == "contract" else "мизер"
     strain = f", trump {format_strain(result.trump)}" if result.mode == "contract" else ""
     head = (f"<b>{result.tricks}</b> trick{'s' if result.tricks != 1 else ''} for seat "
@@ -327,8 +328,18 @@ def result_html(result) -> str:
     if result.backend:
         caption += (f" · {escape(result.backend)} engine, {result.nodes:,} "
                     f"node{'' if result.nodes == 1 else 's'}")
-    return (f"<div>{head}</div>{position_html(pos, result.cards, caption=caption)}"
-            f"{line_html(result.replay(), solo=result.solo, taken=pos.tricks[result.solo])}")
+    line = line_html(_with_table(result.replay(), pos), solo=result.solo,
+                     taken=pos.tricks[result.solo])
+    return f"<div>{head}</div>{position_html(pos, result.cards, caption=caption)}{line}"
+
+
+def _with_table(tricks: list[dict], pos) -> list[dict]:
+    """A line solved from mid-trick, its first trick completed with the cards already on the
+    table (a line's own first trick holds only the cards still to play, so the row showed
+    ``·`` where the leader's, often the winning, card lay)."""
+    if pos.table and tricks:
+        tricks = [dict(tricks[0], cards=[*pos.table, *tricks[0]["cards"]]), *tricks[1:]]
+    return tricks
 
 
 def review_html(review) -> str:

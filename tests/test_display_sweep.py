@@ -218,6 +218,19 @@ def test_a_nearly_safe_misere_is_not_drawn_as_zero(plt):
     assert [t.get_text() for t in hist.texts] == ["100.0%", "0.0065%"]
 
 
+def test_a_results_line_from_mid_trick_shows_the_cards_already_on_the_table():
+    pos = Position.from_deal(Deal.from_str(EXAMPLE_DEAL), declarer=0, trump="♠")
+    pos.push("Q♠").push("7♠")
+    r = solve(pos)
+    first = re.findall(r"<tr>(.*?)</tr>", r._repr_html_().split("<th")[-1])[0]
+    cells = [visible_text(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", first)]
+    winner = r.replay()[0]["winner"]
+    assert cells[1:5] == ["0", "Q♠", "7♠", "10♠"]
+    assert "·" not in cells                                    # were · · for Q♠ 7♠
+    assert cells[5] == str(winner) and cells[2 + winner] != "·"
+    assert r.replay()[0]["cards"] == [r.line[0]]                # replay() itself unchanged
+
+
 def test_html_counts_agree_in_number_and_badges_name_no_solo_seat_on_raspasy():
     r = solve("A.../K.../Q...", declarer=0, trump="NT", backend="reference")
     r.nodes = 1
