@@ -322,3 +322,72 @@ def test_trick_counts_are_drawn_on_whole_numbers_and_shares_from_zero(plt):
         assert ax.get_ylim()[0] == 0, ax.get_ylim()                  # was -6% to 6%
         assert not any(t.startswith(("-", "−")) for t in labels(ax, "y"))
     assert plots.trick_histogram({0: 1.0}).get_ylim()[0] == 0
+
+
+# -- every result, every style ---------------------------------------------------------------
+
+NASTY = ["<b>Аня</b>", "Bob & Co", "O'Neil\"s"]
+
+
+@pytest.fixture(scope="module")
+def results():
+    """One of every result type, on endings (every backend) and on the example deal."""
+    from solver.conventions import Conventions
+    from solver.pulka import Pulka
+    from solver.scoring import score_contract
+    deal = Deal.from_str(EXAMPLE_DEAL)
+    mid = Position.from_deal(deal, declarer=0, trump="♠")
+    mid.push("K♠")
+    out = {"deal": deal, "ending deal": Deal.from_str(ENDING), "position": mid,
+           "mid-trick": solve(mid), "мизер": solve(deal, misere=0),
+           "raspasy lead": solve(deal, raspasy=True, talon="lead"),
+           "raspasy dealer": raspasy(deal, talon="dealer"),
+           "table": table(ENDING, talon=TALON, leader=1, backend="reference"),
+           "discard bounds": discard(ENDING, misere=1, talon=TALON, exact=False),
+           "odds": odds("A.K7.A.", 0, trump="NT", level=2, pool="KQ.A8..", progress=False),
+           "tenner": tenner(deal, 0, "♥", conventions=Conventions.classic()),
+           "preferans": preferans("AKQJ.AKQ.AK.AQJ", "♠"),
+           "order": order("A.K7.A.", 0, pool="KQ.A8..", levels=[2]),
+           "review": review(deal, "K♠ 7♠ T♠", raspasy=True, talon="dealer"),
+           "hand score": score_contract("7♥", 6, declarer=1, whisters=(2,))}
+    for be in ("c", "numba", "reference"):
+        out[f"ending {be}"] = solve(ENDING, declarer=0, trump="NT", backend=be)
+    pulka = Pulka(Conventions.sochi(pool_size=10), NASTY)
+    pulka.add({"contract": "6♠", "declarer": NASTY[0], "whisters": [NASTY[1]], "tricks": 6})
+    pulka.add({"contract": "мизер", "declarer": NASTY[2], "tricks": 1})
+    out["pulka"] = pulka
+    return out
+
+
+@pytest.mark.parametrize("style", ["symbols", "ascii", "russian"])
+def test_every_results_html_is_well_formed_and_its_text_in_the_style(results, style):
+    import json
+    with output_style(style):
+        for name, r in results.items():
+            html = r._repr_html_()
+            assert not html_problems(html), (name, html_problems(html)[:3])
+            # a sheet's entries are worded when scored, in the style then in force
+            worded = name in ("pulka", "hand score")
+            text = "" if worded else str(r)
+            data = "" if worded or not hasattr(r, "to_dict") else json.dumps(
+                r.to_dict(), ensure_ascii=False)
+            for words in (text, data):
+                if style == "ascii":
+                    assert not re.search("[♠♣♦♥]", words), (name, words[:200])
+                if style == "russian":
+                    assert not re.search(r"(?<![\w(])[AKQJT](?=[♠♣♦♥ .]|$)", words), (
+                        name, words[:200])
+    assert all(n in visible_text(results["pulka"]._repr_html_()) for n in NASTY)
+
+
+def test_a_results_badges_say_what_to_dict_says(results):
+    for name in ("mid-trick", "мизер", "ending c", "ending numba", "ending reference"):
+        r = results[name]
+        badges = re.findall(r"<b>(\w+)</b><span [^>]*title='[^']*'>(\d+)</span>",
+                            r._repr_html_())
+        want = [(k.replace("T", "10")[:-1], v) for k, v in r.to_dict()["cards"].items()]
+        assert sorted((rank, int(v)) for rank, v in badges) == sorted(want), name
+    ras = results["raspasy lead"]
+    seat = ras.position.to_move
+    badges = re.findall(r"<b>(\w+)</b><span [^>]*title='[^']*'>(\d+)</span>", ras._repr_html_())
+    assert sorted(int(v) for _, v in badges) == sorted(ras.to_dict()["cards"][str(seat)].values())
