@@ -131,6 +131,17 @@ def test_a_table_with_another_leader_says_so_in_its_html_as_in_its_text():
     assert "leads" not in visible_text(first._repr_html_())
 
 
+def test_a_tables_мизер_cell_names_its_discard_as_the_strains_do():
+    t = table(ENDING, talon=TALON, backend="reference")
+    html = t._repr_html_()
+    titled = re.findall(r"<td title='discard ([^']*)'>(\d+)</td>", html)
+    d = t.to_dict()
+    assert titled == [(d["table"][str(s)][k]["discard"], str(d["table"][str(s)][k]["tricks"]))
+                      for s in range(3) for k in ("♠", "♣", "♦", "♥", "NT")]
+    mis = re.findall(r"<td title='мизер: discard ([^']*)'>(\d+)</td>", html)
+    assert mis == [(d["misere_discard"][str(s)], str(d["misere"][str(s)])) for s in range(3)]
+
+
 # -- to_pandas() ------------------------------------------------------------------------------
 
 def test_an_empty_reviews_frame_keeps_its_columns_and_dtypes():

@@ -116,7 +116,9 @@ class TableResult:
         for s in range(3):
             cells = "".join(f"<td title='discard {escape(cards_text(self.discards[s][t]))}'>"
                             f"{self.tricks[s][t]}</td>" for t in STRAINS)
-            rows.append(f"<tr><td>{s}</td>{cells}<td>{self.misere[s]}</td>"
+            mis = escape(cards_text(self.misere_discards[s]))
+            rows.append(f"<tr><td>{s}</td>{cells}"
+                        f"<td title='мизер: discard {mis}'>{self.misere[s]}</td>"
                         f"<td>{escape(self.best_contract(s) or '—')}</td></tr>")
         lead = "" if self.leader == 0 else f"<caption>seat {self.leader} leads</caption>"
         return deal_html(self.deal) + "<table>" + lead + "".join(rows) + "</table>"
