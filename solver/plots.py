@@ -64,6 +64,12 @@ def _percent_axis(axis) -> None:
     axis.set_major_formatter(PercentFormatter(1.0))
 
 
+def _plain(text) -> str:
+    """``text`` (a player's name, a group of data) to be drawn as written: a ``$`` would
+    start matplotlib's mathtext ("a$b$" drawn a + italic b, "$x^$" a ValueError)."""
+    return str(text).replace("$", r"\$")
+
+
 def _whole_axis(axis) -> None:
     """Ticks on whole numbers only (tricks, counts): 0 1 2, not 0.00 0.25 0.50."""
     from matplotlib.ticker import MaxNLocator
@@ -255,7 +261,7 @@ def make_rate(df, by: str, *, tricks: str = "tricks", target: int = 6, ax=None,
     table = table[table["rows"] >= min_count]
     table["share"] = table["made"] / table["rows"]
     ax = _axes(ax)
-    xs = [str(x) for x in table.index]
+    xs = [_plain(x) for x in table.index]
     bars = ax.bar(xs, table["share"], color=colour, edgecolor="white")
     for b, (share, n) in zip(bars, zip(table["share"], table["rows"])):
         ax.annotate(f"{share:.0%}\n(n={n})", (b.get_x() + b.get_width() / 2, share),
@@ -305,7 +311,7 @@ def discard_odds(data, ax=None, *, top: int = 12, xlabel: str = "P(мизер ca
     ys = list(range(len(items)))[::-1]
     bars = ax.barh(ys, [p for _, p in items],
                    color=[best_colour if p == best else colour for _, p in items])
-    ax.set_yticks(ys, [t.replace("T", "10") for t, _ in items])
+    ax.set_yticks(ys, [_plain(t.replace("T", "10")) for t, _ in items])
     for b, (_, p) in zip(bars, items):
         ax.annotate(_share(p), (p, b.get_y() + b.get_height() / 2), va="center", fontsize=8,
                     xytext=(2, 0), textcoords="offset points")
@@ -436,7 +442,7 @@ def pulka_standing(pulka, ax=None, *, title: str | None = None):
     ax = _axes(ax)
     xs = list(range(1, len(rows) + 1))
     for i, name in enumerate(pulka.names):
-        ax.plot(xs, [r[i] for r in rows], marker="o", label=name)
+        ax.plot(xs, [r[i] for r in rows], marker="o", label=_plain(name))
     ax.axhline(0, color="#999", lw=0.8)
     ax.set_xticks(xs)
     ax.set_xlabel("deal")

@@ -320,6 +320,22 @@ def test_a_histogram_of_odds_that_counted_no_tricks_is_refused_not_drawn(plt):
     assert [round(p.get_height(), 2) for p in ax.patches] == [0, 1.0, 0]   # 1 trick, 100%
 
 
+def test_players_and_groups_with_dollar_signs_are_drawn_as_written_not_as_mathtext(plt):
+    import pandas as pd
+    from solver import plots
+    from solver.pulka import Pulka
+    names = ["$x^$", "a$b$", "Cy"]
+    p = Pulka(None, names)
+    p.add({"contract": "6♠", "declarer": 0, "whisters": [1], "tricks": 6})
+    ax = plots.pulka_standing(p)
+    ax.figure.canvas.draw()                  # "$x^$" was a ValueError from the math parser
+    shown = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert shown == [n.replace("$", r"\$") for n in names]       # "a$b$" was "a" + italic b
+    df = pd.DataFrame({"tricks": [6, 5], "bid": ["$6^$", "6$"]})
+    assert labels(plots.make_rate(df, "bid")) == [r"\$6^\$", r"6\$"]
+    assert labels(plots.discard_odds({"$7♠ 8♠": 0.5}), "y") == [r"\$7♠ 8♠"]
+
+
 def test_trick_counts_are_drawn_on_whole_numbers_and_shares_from_zero(plt):
     from solver import plots
     one = solve("A.../K.../Q...", declarer=0, trump="NT", backend="reference")
