@@ -131,6 +131,14 @@ def test_a_table_with_another_leader_says_so_in_its_html_as_in_its_text():
     assert "leads" not in visible_text(first._repr_html_())
 
 
+def test_a_discards_html_names_who_leads_as_its_text_does():
+    d = discard(ENDING, declarer=0, trump="NT", talon=TALON, leader=2, backend="reference")
+    assert str(d).splitlines()[0].endswith("seat 2 leads:")
+    assert "seat 2 leads" in visible_text(d._repr_html_())          # said nothing of it
+    first = discard(ENDING, declarer=0, trump="NT", talon=TALON, backend="reference")
+    assert "seat 0 leads" in visible_text(first._repr_html_())
+
+
 def test_a_tables_мизер_cell_names_its_discard_as_the_strains_do():
     t = table(ENDING, talon=TALON, backend="reference")
     html = t._repr_html_()

@@ -162,7 +162,8 @@ class DiscardResult:
             same = [e.text for e in self.discards if e.group == d.group]
             rows.append(f"<tr><td>{escape(self._value_text(d))}</td>"
                         f"<td>{escape(', '.join(same))}</td></tr>")
-        return (f"<b>Discard</b> for seat {self.declarer} ({escape(what)}): best "
+        return (f"<b>Discard</b> for seat {self.declarer} ({escape(what)}), seat {self.leader} "
+                f"leads: best "
                 f"<b>{escape(self.best.text)}</b>, {plural(self.tricks, 'trick')}<br>"
                 + hand_html(twelve, title=f"{count(twelve)} cards") + "<table>" + "".join(rows) + "</table>")
 
