@@ -426,3 +426,24 @@ def test_a_results_badges_say_what_to_dict_says(results):
     seat = ras.position.to_move
     badges = re.findall(r"<b>(\w+)</b><span [^>]*title='[^']*'>(\d+)</span>", ras._repr_html_())
     assert sorted(int(v) for _, v in badges) == sorted(ras.to_dict()["cards"][str(seat)].values())
+
+
+def test_every_plot_draws_on_the_axes_given_and_leaves_the_users_figures_alone(plt, results):
+    import pandas as pd
+    from solver import plots
+    mine = plt.figure()                          # a figure of the user's, not to be touched
+    fig, axes = plt.subplots(2, 3)
+    calls = [lambda ax: plots.trick_histogram({0: 3, 2: 1}, ax=ax),
+             lambda ax: plots.card_values(results["ending c"], ax=ax),
+             lambda ax: plots.make_rate(pd.DataFrame({"t": [6, 5], "g": [1, 1]}), "g",
+                                        tricks="t", ax=ax),
+             lambda ax: plots.draw_deal(results["deal"], ax=ax),
+             lambda ax: plots.pulka_standing(results["pulka"], ax=ax),
+             lambda ax: plots.discard_odds(results["odds"], xlabel="P(makes)", ax=ax)]
+    before = plt.get_fignums()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for call, ax in zip(calls, axes.flat):
+            assert call(ax) is ax
+        fig.canvas.draw()
+    assert plt.get_fignums() == before and plt.fignum_exists(mine.number)
