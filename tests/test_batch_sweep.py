@@ -150,3 +150,25 @@ def test_a_full_disk_while_recording_the_settings_resumes_as_told(tmp_path, monk
     spades = [("S" if a == "NT" else a) for a in args]
     assert main(spades + ["--resume"]) == 2          # another contract: recorded, so refused
     assert "was written with options declarer=0, trump=NT" in capsys.readouterr().err
+
+
+# -- byte-order marks inside the file ------------------------------------------------------------
+
+def test_files_saved_on_windows_and_joined_keep_their_comments_and_json_lines(tmp_path):
+    # `cat a.txt b.txt > in.txt` of files saved with a byte-order mark: the marks that start
+    # b's lines made its comment, a blank line and a JSON line error rows ("unknown rank '#'",
+    # "empty deal", "unknown rank '{'"); only the file's first mark was passed over
+    from solver.batch.reader import count_lines, iter_lines
+    bom = "\ufeff"
+    src = tmp_path / "in.txt"
+    src.write_text(f"{bom}# part one\n{ENDING}\n{bom}# part two\n"
+                   f'{bom}{{"deal": "{ENDING}", "misere": 1}}\n{bom}\n  {bom}{ENDING}\r\n',
+                   encoding="utf-8")
+    assert list(iter_lines(src)) == [(2, ENDING), (4, f'{{"deal": "{ENDING}", "misere": 1}}'),
+                                     (6, ENDING)]
+    assert count_lines(src) == 3
+    out = tmp_path / "out.jsonl"
+    summary = run_file(src, out, "tricks", options=TRICKS, jobs=1, progress=False)
+    assert (summary.answered, summary.errors) == (3, 0)
+    assert [(r["line"], r["mode"]) for r in _jsonl(out)] == [
+        (2, "contract"), (4, "misere"), (6, "contract")]

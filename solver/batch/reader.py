@@ -140,8 +140,8 @@ def _numbered(f) -> Iterator[tuple[int, str]]:
         if isinstance(raw, TooLong):
             yield n, raw
             continue
-        text = raw.strip()
-        if text and not text.startswith("#"):
+        text = raw.strip().lstrip("\ufeff").lstrip()   # a byte-order mark starts a line of
+        if text and not text.startswith("#"):          # files saved on Windows and joined
             yield n, text
 
 
@@ -158,8 +158,8 @@ def count_lines(source) -> int | None:
     # latin-1 reads every byte as one character, and the line ends (\n, \r\n and a bare \r,
     # as iter_lines reads them) and '#' are ASCII in every encoding check_encoding allows
     with open(source, encoding="latin-1", newline=None) as f:
-        for k, raw in enumerate(_lines(f)):
-            text = (raw[3:] if k == 0 and raw.startswith("\xef\xbb\xbf") else raw).strip()
+        for raw in _lines(f):
+            text = raw.strip().removeprefix("\xef\xbb\xbf").lstrip()   # a UTF-8 BOM, any line
             if text and not text.startswith("#"):
                 n += 1
     return n
