@@ -172,3 +172,36 @@ def test_files_saved_on_windows_and_joined_keep_their_comments_and_json_lines(tm
     assert (summary.answered, summary.errors) == (3, 0)
     assert [(r["line"], r["mode"]) for r in _jsonl(out)] == [
         (2, "contract"), (4, "misere"), (6, "contract")]
+
+
+# -- file systems without locks ------------------------------------------------------------------
+
+def test_a_file_system_without_locks_does_not_refuse_every_run(tmp_path, monkeypatch):
+    # flock() on Lustre mounted without -o flock fails with ENOSYS (some NFS and CIFS mounts
+    # with ENOLCK or EOPNOTSUPP): every run, the first included, was refused with "another
+    # pref batch is writing OUT: wait for it or stop it first" -- on the cluster file systems
+    # a Dask batch is meant for; only a lock held elsewhere (EWOULDBLOCK) is another run
+    import errno
+    import fcntl
+    import os
+
+    import pytest
+
+    from solver.errors import InvalidArgumentError
+    src = tmp_path / "in.txt"
+    src.write_text(ENDING + "\n", encoding="utf-8")
+
+    def failing(code):
+        def flock(fd, op):
+            raise OSError(code, os.strerror(code))
+        return flock
+
+    for k, code in enumerate((errno.ENOSYS, errno.ENOLCK, errno.EOPNOTSUPP)):
+        monkeypatch.setattr(fcntl, "flock", failing(code))
+        summary = run_file(src, tmp_path / f"out{k}.csv", "tricks", options=TRICKS, jobs=1,
+                           progress=False)
+        assert summary.answered == 1
+    monkeypatch.setattr(fcntl, "flock", failing(errno.EWOULDBLOCK))
+    with pytest.raises(InvalidArgumentError, match="another pref batch is writing"):
+        run_file(src, tmp_path / "out0.csv", "tricks", options=TRICKS, jobs=1, resume=True,
+                 progress=False)

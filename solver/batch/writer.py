@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import errno
 import io
 import json
 import os
@@ -405,7 +406,10 @@ class Sink:
             return
         try:
             fcntl.flock(self._out._f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
+        except OSError as exc:
+            if exc.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                return      # a file system without locks (Lustre without -o flock: ENOSYS,
+                            # some NFS and CIFS mounts): every run was refused as a second one
             raise InvalidArgumentError(
                 f"another pref batch is writing {self.data_path}: wait for it or stop it "
                 f"first") from None
