@@ -205,3 +205,17 @@ def test_a_file_system_without_locks_does_not_refuse_every_run(tmp_path, monkeyp
     with pytest.raises(InvalidArgumentError, match="another pref batch is writing"):
         run_file(src, tmp_path / "out0.csv", "tricks", options=TRICKS, jobs=1, resume=True,
                  progress=False)
+
+
+def test_json_errors_say_at_column_once():
+    # json's "Unterminated string starting at" and "Invalid control character at" were
+    # followed by our " at column N": "... starting at at column 10"
+    from solver.batch.reader import read_deal
+    from solver.batch.tasks import TASKS
+    task = TASKS["tricks"]
+    rows = [read_deal(1, text, task) for text in
+            ('{"deal": "AK', '{"deal": "A\tK...7/Q.A..8/7.8..A"}', '{"deal": "AK" "x"}')]
+    assert [r["error"] for r in rows] == [
+        "not a JSON object: Unterminated string starting at column 10",
+        "not a JSON object: Invalid control character at column 12",
+        "not a JSON object: Expecting ',' delimiter at column 15"]

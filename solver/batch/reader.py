@@ -194,8 +194,9 @@ def read_deal(line: int, payload, task):
             try:
                 obj = json.loads(payload)
             except json.JSONDecodeError as exc:
-                raise InvalidDealError(
-                    f"not a JSON object: {exc.msg} at column {exc.colno}") from None
+                raise InvalidDealError(     # "Unterminated string starting at" at column N
+                    f"not a JSON object: {exc.msg.removesuffix(' at')} at column "
+                    f"{exc.colno}") from None
             except RecursionError:       # [[[[... thousands deep: the line's error, not the run's
                 raise InvalidDealError(
                     "not a JSON object: nested too deeply to be a deal with its options") from None
