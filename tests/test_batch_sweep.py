@@ -219,3 +219,36 @@ def test_json_errors_say_at_column_once():
         "not a JSON object: Unterminated string starting at column 10",
         "not a JSON object: Invalid control character at column 12",
         "not a JSON object: Expecting ',' delimiter at column 15"]
+
+
+# -- settings in another spelling ----------------------------------------------------------------
+
+def test_a_resume_takes_the_encoding_in_any_of_its_names(tmp_path):
+    # --encoding windows-1251, resumed with --encoding cp1251 (or CP1251): "cannot resume:
+    # OUT was written with --encoding windows-1251, this run has --encoding cp1251", though
+    # Python reads them as one; the trump's spellings were already one (-t H, -t ♥).  Outputs
+    # recorded before keep their spelling in OUT.run.json and resume too
+    import pytest
+
+    from solver.errors import InvalidArgumentError
+    src = tmp_path / "in.txt"
+    src.write_bytes("ТК...7/Д.Т..8/7.8..Т\n".encode("cp1251") * 3)
+    out = tmp_path / "out.csv"
+    first = run_file(src, out, "tricks", options=TRICKS, jobs=1, progress=False,
+                     encoding="windows-1251")
+    assert (first.answered, first.errors) == (3, 0)
+    assert json.loads((tmp_path / "out.csv.run.json").read_text("utf-8"))["encoding"] == "cp1251"
+    settings = tmp_path / "out.csv.run.json"
+    settings.write_text(settings.read_text("utf-8").replace('"cp1251"', '"windows-1251"'),
+                        encoding="utf-8")            # as recorded before
+    with src.open("ab") as f:
+        f.write("ТК...7/Д.Т..8/7.8..Т\n".encode("cp1251"))
+    for name in ("cp1251", "CP1251", "Windows-1251"):
+        assert run_file(src, out, "tricks", options=TRICKS, jobs=1, progress=False,
+                        encoding=name, resume=True).already_done in (3, 4)
+    assert sorted(int(t.split(",")[0]) for t in out.read_text("utf-8").splitlines()[1:]) == [
+        1, 2, 3, 4]
+    with pytest.raises(InvalidArgumentError, match="written with --encoding cp1251, "
+                                                   "this run has --encoding koi8-r"):
+        run_file(src, out, "tricks", options=TRICKS, jobs=1, progress=False,
+                 encoding="koi8_r", resume=True)

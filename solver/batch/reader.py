@@ -74,10 +74,22 @@ def iter_lines(source, encoding: str = "utf-8-sig") -> Iterator[tuple[int, str]]
         yield from _numbered(f)
 
 
+def encoding_name(encoding: str) -> str:
+    """The one name of ``encoding`` (``windows-1251``, ``CP1251`` → ``cp1251``; any UTF-8 →
+    ``utf-8-sig``), so that a resume is not refused for another spelling; an unknown name as
+    it is."""
+    try:
+        name = codecs.lookup(encoding).name
+    except (LookupError, TypeError):
+        return encoding
+    return "utf-8-sig" if name in ("utf-8", "utf-8-sig") else name
+
+
 def check_encoding(encoding) -> str:
-    """``encoding`` if it names a text encoding that writes ``#``, ``{`` and the line end as
-    ASCII does (UTF-8, cp1251, koi8-r, latin-1, ...), which the line counting relies on;
-    UTF-8 as ``"utf-8-sig"`` (a byte-order mark is skipped)."""
+    """The name (:func:`encoding_name`) of ``encoding`` if it names a text encoding that
+    writes ``#``, ``{`` and the line end as ASCII does (UTF-8, cp1251, koi8-r, latin-1, ...),
+    which the line counting relies on; UTF-8 as ``"utf-8-sig"`` (a byte-order mark is
+    skipped)."""
     if not isinstance(encoding, str):
         raise InvalidArgumentError(
             f"encoding must be the name of a text encoding, not {encoding!r}")
@@ -96,7 +108,7 @@ def check_encoding(encoding) -> str:
         raise InvalidArgumentError(
             f"encoding {encoding!r} does not write line ends as ASCII does: save the file "
             "as UTF-8")
-    return encoding
+    return encoding_name(encoding)
 
 
 MAX_LINE_CHARS = 1 << 16

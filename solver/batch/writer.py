@@ -24,7 +24,7 @@ import time
 
 from ..errors import InvalidArgumentError
 from ..progress import interrupts_deferred
-from .reader import LineSet
+from .reader import LineSet, encoding_name
 
 FSYNC_SECONDS = 1.0
 
@@ -430,6 +430,8 @@ class Sink:
                 f"resume anyway, or start again with --overwrite)")
         for key, then in written.items():
             now = settings.get(key)
+            if key == "encoding" and isinstance(then, str):     # recorded as spelled before
+                then = encoding_name(then)
             if key in settings and now != then:
                 raise InvalidArgumentError(
                     f"cannot resume: {self.path} was written with {_setting_text(key, then)}, "
