@@ -252,3 +252,65 @@ def test_a_resume_takes_the_encoding_in_any_of_its_names(tmp_path):
                                                    "this run has --encoding koi8-r"):
         run_file(src, out, "tricks", options=TRICKS, jobs=1, progress=False,
                  encoding="koi8_r", resume=True)
+
+
+# -- a worker killed while it sends its rows -----------------------------------------------------
+
+KILLED_MID_SEND = r'''
+import os, signal, struct, sys, time
+from multiprocessing import connection
+from solver.batch import run_file
+from solver.batch.tasks import Task, register
+
+BIG = "A.K..7/K.A..8/7.7..A"
+register(Task(name="sweep_big", summary="", columns=("x",), options={}, defaults={},
+              run=lambda deal, opts: {"x": "x" * (4 << 20) if str(deal) == BIG else "x"}))
+parent = os.getpid()
+send_bytes = connection.Connection._send_bytes
+
+def killed_mid_send(self, buf):          # a worker's big message: half of it, then SIGKILL
+    if os.getpid() != parent and len(buf) > 1 << 20:
+        self._send(struct.pack("!i", len(buf)))
+        self._send(bytes(buf[:len(buf) // 2]))
+        os.kill(os.getpid(), signal.SIGKILL)
+    return send_bytes(self, buf)
+
+connection.Connection._send_bytes = killed_mid_send
+src, out = sys.argv[1], sys.argv[2]
+start = time.monotonic()
+try:
+    run_file(src, out, "sweep_big", jobs=2, chunk_size=1, progress=False)
+    print("finished")
+except Exception as exc:
+    print(type(exc).__name__, round(time.monotonic() - start))
+connection.Connection._send_bytes = send_bytes
+summary = run_file(src, out, "sweep_big", jobs=2, chunk_size=1, progress=False, resume=True)
+print("resumed", summary.already_done + summary.answered)
+'''
+
+
+def test_a_worker_killed_while_sending_its_rows_stops_the_run(tmp_path):
+    # kill -9 (or the OOM killer) of a pool worker while it wrote a chunk's rows (over 16 KB:
+    # several writes) left half a message in the pool's result pipe, and Python's
+    # ProcessPoolExecutor waited for the rest forever: the run hung (no row, no exit, the
+    # other worker idle) instead of stopping with "a worker process died" for --resume
+    import subprocess
+
+    from solver import Deal
+    lines = [str(Deal.from_hands([[c], [c + 8], [c + 16]])) for c in range(8)]
+    lines[5] = "A.K..7/K.A..8/7.7..A"
+    src = tmp_path / "in.txt"
+    src.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    script = tmp_path / "kill.py"
+    script.write_text(KILLED_MID_SEND, encoding="utf-8")
+    try:
+        done = subprocess.run([sys.executable, str(script), str(src), str(tmp_path / "o.jsonl")],
+                              capture_output=True, text=True, timeout=90)
+    except subprocess.TimeoutExpired as exc:
+        raise AssertionError(f"the run hung: {exc.stdout!r}") from None
+    assert done.returncode == 0, done.stderr
+    first, second = done.stdout.splitlines()
+    assert first.startswith("BrokenProcessPool "), done.stdout
+    assert int(first.split()[1]) < 30
+    assert second == "resumed 8"
+    assert sorted(r["line"] for r in _jsonl(tmp_path / "o.jsonl")) == list(range(1, 9))

@@ -169,6 +169,82 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
             pass
 
 
+DEAD_WORKER_GRACE = 2.0
+"""Seconds a pool may take to report a worker that died before :class:`_PoolFuture` unsticks
+it (it reports one in milliseconds when it is not stuck)."""
+
+
+def _dead_worker(pool) -> bool:
+    return any(p.exitcode is not None
+               for p in list((getattr(pool, "_processes", None) or {}).values()))
+
+
+def _unstick(pool) -> None:
+    """End a pool whose result reader waits for the rest of a message from a dead worker: its
+    other workers are terminated and this process's copy of the pipe's writing end closed, so
+    the reader meets the pipe's end, and the pool fails its futures (BrokenProcessPool)."""
+    for p in list((getattr(pool, "_processes", None) or {}).values()):
+        try:
+            p.terminate()
+        except Exception:
+            pass
+    for p in list((getattr(pool, "_processes", None) or {}).values()):
+        try:
+            p.join(timeout=2)
+        except Exception:
+            pass
+    writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
+    if writer is not None:
+        try:
+            writer.close()
+        except Exception:
+            pass
+
+
+class _PoolFuture:
+    """A process pool's future whose wait notices a dead worker itself.
+
+    A worker killed while it sent its chunk's rows (``kill -9``, the kernel's OOM killer: a
+    chunk's rows over 16 KB go in several writes) left part of a message in the result pipe,
+    and the pool's own thread waited for the rest forever (Python's ProcessPoolExecutor): the
+    run hung, neither answering nor stopping.  Now a worker found dead while the chunk is not
+    done :data:`DEAD_WORKER_GRACE` seconds later gets the pool unstuck (:func:`_unstick`),
+    and the chunk fails with BrokenProcessPool, as when the pool notices the death itself.
+    """
+
+    __slots__ = ("_fut", "_pool")
+
+    def __init__(self, fut, pool):
+        self._fut, self._pool = fut, pool
+
+    def result(self, timeout=None):
+        from concurrent.futures import TimeoutError as Timeout
+        from concurrent.futures.process import BrokenProcessPool
+        if timeout is not None:
+            return self._fut.result(timeout)
+        dead = unstuck = None
+        while True:
+            try:
+                return self._fut.result(0.25)
+            except Timeout:
+                pass
+            now = time.monotonic()
+            if dead is None:
+                if _dead_worker(self._pool):
+                    dead = now
+            elif unstuck is None and now - dead >= DEAD_WORKER_GRACE:
+                _unstick(self._pool)
+                unstuck = now
+            elif unstuck is not None and now - unstuck >= DEAD_WORKER_GRACE:
+                raise BrokenProcessPool("a worker process died and the pool did not say so")
+
+    def cancel(self):
+        return self._fut.cancel()
+
+    def done(self):
+        return self._fut.done()
+
+
 # -- the pipeline -------------------------------------------------------------------------------
 
 def partial_rows(exc: BaseException) -> list[dict]:
@@ -253,6 +329,9 @@ def pipeline(items: Iterable, what: str, base: dict, *, executor=None,
             except Exception as exc:       # a closed client, a lost connection
                 raise _cluster_error(where, exc) from exc
             return _DaskFuture(fut, where)
+    elif isinstance(executor, ProcessPoolExecutor):
+        def submit(chunk):
+            return _PoolFuture(executor.submit(run_chunk, what, base, chunk, style), executor)
     else:
         def submit(chunk):
             return executor.submit(run_chunk, what, base, chunk, style)
