@@ -18,10 +18,11 @@ import threading
 import time
 from collections import deque
 from collections.abc import Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 
 from ..engine import default_jobs
 from ..notation import current_style
+from ..progress import interrupts_deferred
 from .tasks import run_chunk
 
 SLOTS_SECONDS = 2.0     # how often a Dask run asks the scheduler how many threads it has
@@ -156,7 +157,8 @@ def make_pool(jobs: int, preload: Iterable[str] = ()) -> ProcessPoolExecutor:
 def stop_pool(pool: ProcessPoolExecutor) -> None:
     """Stop a pool now: pending chunks cancelled, running workers terminated."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
+    with interrupts_deferred():         # its locks, as _PoolFuture's
+        pool.shutdown(wait=False, cancel_futures=True)
     for p in processes:
         try:
             p.terminate()
@@ -202,7 +204,15 @@ def _unstick(pool) -> None:
 
 
 class _PoolFuture:
-    """A process pool's future whose wait notices a dead worker itself.
+    """A ``concurrent.futures`` pool's future that Ctrl-C cannot break and whose wait notices
+    a process pool's dead worker itself.
+
+    The pool's queues and futures take their locks in Python code (``with condition:``), and
+    a Ctrl-C (or SIGTERM) that landed just after such a lock was taken left it taken: the
+    pool's thread then waited for it forever, and so did the command's exit, after "pref
+    batch: interrupted".  Submitting, waiting (a quarter of a second at a time, so Ctrl-C
+    still stops a wait at once) and cancelling hold interrupts until the pool's code is done
+    (:func:`~solver.progress.interrupts_deferred`).
 
     A worker killed while it sent its chunk's rows (``kill -9``, the kernel's OOM killer: a
     chunk's rows over 16 KB go in several writes) left part of a message in the result pipe,
@@ -214,18 +224,22 @@ class _PoolFuture:
 
     __slots__ = ("_fut", "_pool")
 
-    def __init__(self, fut, pool):
-        self._fut, self._pool = fut, pool
+    def __init__(self, pool, *args):
+        self._pool = pool
+        with interrupts_deferred():
+            self._fut = pool.submit(*args)
 
     def result(self, timeout=None):
         from concurrent.futures import TimeoutError as Timeout
         from concurrent.futures.process import BrokenProcessPool
         if timeout is not None:
-            return self._fut.result(timeout)
+            with interrupts_deferred():
+                return self._fut.result(timeout)
         dead = unstuck = None
         while True:
             try:
-                return self._fut.result(0.25)
+                with interrupts_deferred():
+                    return self._fut.result(0.25)
             except Timeout:
                 pass
             now = time.monotonic()
@@ -239,10 +253,12 @@ class _PoolFuture:
                 raise BrokenProcessPool("a worker process died and the pool did not say so")
 
     def cancel(self):
-        return self._fut.cancel()
+        with interrupts_deferred():
+            return self._fut.cancel()
 
     def done(self):
-        return self._fut.done()
+        with interrupts_deferred():
+            return self._fut.done()
 
 
 # -- the pipeline -------------------------------------------------------------------------------
@@ -329,9 +345,9 @@ def pipeline(items: Iterable, what: str, base: dict, *, executor=None,
             except Exception as exc:       # a closed client, a lost connection
                 raise _cluster_error(where, exc) from exc
             return _DaskFuture(fut, where)
-    elif isinstance(executor, ProcessPoolExecutor):
+    elif isinstance(executor, Executor):      # a process pool, ours or the caller's; threads
         def submit(chunk):
-            return _PoolFuture(executor.submit(run_chunk, what, base, chunk, style), executor)
+            return _PoolFuture(executor, run_chunk, what, base, chunk, style)
     else:
         def submit(chunk):
             return executor.submit(run_chunk, what, base, chunk, style)
