@@ -101,8 +101,9 @@ def _one_mode(base: dict) -> None:
 
 
 _SAME_ANSWERS = ("backend", "tt_mb", "timeout")
-"""Options that do not change a row's answer (a timed-out line is an error row, redone on
-``resume``), so a resumed run may change them."""
+"""Options that do not change a row's answer, so a resumed run may change them.  A timed-out
+line's error row stands, as any error row does (``resume`` retrying them would spend the
+timeout again on every resume): delete those rows to try the lines with a longer one."""
 
 
 def _answer_options(base: dict) -> dict:
