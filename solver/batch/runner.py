@@ -177,7 +177,9 @@ it (it reports one in milliseconds when it is not stuck)."""
 
 
 def _dead_worker(pool) -> bool:
-    return any(p.exitcode is not None
+    """Whether a worker of ``pool`` died (killed, crashed), not retired (exit status 0: a
+    caller's pool with ``max_tasks_per_child`` replaces its workers so)."""
+    return any(p.exitcode not in (None, 0)
                for p in list((getattr(pool, "_processes", None) or {}).values()))
 
 
@@ -247,6 +249,9 @@ class _PoolFuture:
                 if _dead_worker(self._pool):
                     dead = now
             elif unstuck is None and now - dead >= DEAD_WORKER_GRACE:
+                if not _dead_worker(self._pool):    # the pool saw to it
+                    dead = None
+                    continue
                 _unstick(self._pool)
                 unstuck = now
             elif unstuck is not None and now - unstuck >= DEAD_WORKER_GRACE:
