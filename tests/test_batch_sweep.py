@@ -377,3 +377,16 @@ def test_ctrl_c_inside_the_pools_locks_does_not_hang_the_exit(tmp_path):
         assert (done.returncode, done.stdout) == (0, "interrupted\n"), done.stderr
         run_file(src, out, "tricks", options=TRICKS, jobs=1, resume=True, progress=False)
         assert sorted(r["line"] for r in _jsonl(out)) == list(range(1, 33))
+
+
+def test_a_json_list_or_string_line_says_a_json_line_is_an_object():
+    # '[1, 2]' or a deal exported in quotes was read as a deal: "unknown rank '[' at
+    # position 1 of '[1' (ranks are A K Q J T/10 9 8 7 ...)"
+    from solver.batch.reader import read_deal
+    from solver.batch.tasks import TASKS
+    task = TASKS["tricks"]
+    assert read_deal(1, '["%s", 1]' % ENDING, task)["error"] == (
+        'a JSON line is an object with a "deal" field ({"deal": "..."}), not a list')
+    assert read_deal(2, '"%s"' % ENDING, task)["error"] == (
+        'a JSON line is an object with a "deal" field ({"deal": "..."}), not a string')
+    assert "unknown rank '['" in read_deal(3, "[oops", task)["error"]     # no JSON: as before

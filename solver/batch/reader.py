@@ -219,6 +219,15 @@ def read_deal(line: int, payload, task):
             if not isinstance(obj, dict):
                 raise InvalidDealError('a JSON line is an object with a "deal" field')
             return _from_object(obj, task)
+        if payload[:1] in ('[', '"'):      # JSON, but no object (no deal notation starts so)
+            try:
+                obj = json.loads(payload)
+            except (ValueError, RecursionError):
+                obj = None
+            if isinstance(obj, (list, str)):
+                raise InvalidDealError(
+                    f'a JSON line is an object with a "deal" field ({{"deal": "..."}}), not '
+                    f'{"a list" if isinstance(obj, list) else "a string"}')
         return Deal.from_str(payload), {}
     except PrefError as exc:
         return error_row(line, payload if isinstance(payload, str) else repr(payload)[:200],
