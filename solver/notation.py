@@ -254,8 +254,8 @@ def _card_fault(t: str) -> str:
             return f"unknown rank {_where(t, 1)} ({_RANKS_HELP})"
         hint = ""
         if _suit_char(t[0]) is not None and len(t) > 1:
-            hint = (f"; a suit group is written with its symbol or a colon: "
-                    f"♠КД9 or П: К Д 9")
+            hint = ("; a suit group is written with its symbol or a colon: "
+                    "♠КД9 or П: К Д 9")
         return f"unknown rank {_where(t, 0)} ({_RANKS_HELP}){hint}"
     used = got[1]
     if used >= len(t):

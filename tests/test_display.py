@@ -284,7 +284,7 @@ def test_the_lines_running_count_starts_from_the_tricks_already_taken(deal):
 
 def test_output_style_writes_results_text_and_pictures_in_russian(deal):
     from solver import solve
-    from solver.display import deal_html, deal_text, tricks_text
+    from solver.display import deal_text, tricks_text
     from solver.notation import format_card, output_style, parse_card_list
     r = solve(deal, declarer=1, trump="♥")
     with output_style("russian"):

@@ -18,10 +18,9 @@ from pathlib import Path
 
 import numpy as np
 
-from solver.cards import CLUBS, DIAMONDS, HEARTS, NO_TRUMP, SPADES, card, count
+from solver.cards import CLUBS, DIAMONDS, HEARTS, NO_TRUMP, SPADES, card
 from solver.engine import layout
 from solver.engine.c_backend import Context
-from solver.play import legal_cards, trick_winner
 from solver.randpos import random_full_deal_position
 from solver.reference import reference_value
 
