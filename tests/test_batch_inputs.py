@@ -261,3 +261,22 @@ def test_ctrl_c_says_one_line(tmp_path, capsys, monkeypatch):
     err = capsys.readouterr().err.strip().splitlines()
     assert err == [f"pref batch: interrupted; the rows written so far are complete: run again "
                    f"with --resume to finish {out}"]
+
+
+@pytest.mark.parametrize("data,what", [
+    (b"\x1f\x8b\x08\x00" + b"\x00" * 12, "compressed by gzip"),
+    (b"BZh91AY&SY", "compressed by bzip2"),
+    (b"\xfd7zXZ\x00\x00", "compressed by xz"),
+    (b"PK\x03\x04" + b"\x00" * 12, "a zip archive"),
+    (D.encode("utf-16") + b"\n\x00", "UTF-16"),
+])
+def test_a_compressed_or_utf16_input_is_refused_naming_it(tmp_path, capsys, data, what):
+    # each of its lines used to be an error row ('unknown rank …'), the run's only sign
+    src = tmp_path / "deals.txt"
+    src.write_bytes(data)
+    out = tmp_path / "out.csv"
+    assert main(["batch", str(src), "-o", str(out), "--no-progress"]) == 2
+    assert what in capsys.readouterr().err
+    assert not list(tmp_path.glob("out*"))          # nothing written
+    with pytest.raises(InvalidArgumentError, match=what):
+        run_file(str(src), str(out), "tricks")

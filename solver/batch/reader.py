@@ -157,15 +157,38 @@ def _numbered(f) -> Iterator[tuple[int, str]]:
             yield n, text
 
 
+_NOT_TEXT = (
+    (b"\x1f\x8b", "compressed by gzip: unpack it first (gunzip, or zcat FILE | pref batch - …)"),
+    (b"BZh", "compressed by bzip2: unpack it first (bunzip2, or bzcat FILE | pref batch - …)"),
+    (b"\xfd7zXZ\x00", "compressed by xz: unpack it first (unxz, or xzcat FILE | pref batch - …)"),
+    (b"\x28\xb5\x2f\xfd", "compressed by zstd: unpack it first (unzstd)"),
+    (b"PK\x03\x04", "a zip archive: unpack it first"),
+    (b"\xff\xfe", "UTF-16 or UTF-32 text: save it as UTF-8"),
+    (b"\xfe\xff", "UTF-16 text: save it as UTF-8"),
+)
+
+
+def check_text_file(path) -> None:
+    """Refuse a compressed file or UTF-16/32 text by its first bytes, naming what it is: read
+    as lines of deals, each of its lines would be an error row."""
+    with open(path, "rb") as f:
+        head = f.read(8)
+    for magic, what in _NOT_TEXT:
+        if head.startswith(magic):
+            raise InvalidArgumentError(f"{path} is {what}")
+
+
 def count_lines(source) -> int | None:
     """How many lines :func:`iter_lines` will yield (None for stdin, a pipe or a device):
-    one streaming pass."""
+    one streaming pass.  A compressed or UTF-16 file is refused first
+    (:func:`check_text_file`)."""
     if hasattr(source, "read") or str(source) == "-":
         return None
     if not os.path.isfile(source):
         if os.path.exists(source) and not os.path.isdir(source):
             return None                  # a pipe or a device: read once, by iter_lines
         open(source, "rb").close()       # a missing input or a directory: its own error
+    check_text_file(source)
     n = 0
     # latin-1 reads every byte as one character, and the line ends (\n, \r\n and a bare \r,
     # as iter_lines reads them) and '#' are ASCII in every encoding check_encoding allows
