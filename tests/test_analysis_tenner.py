@@ -121,3 +121,13 @@ def test_a_discard_card_not_held_is_named():
         tenner("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9..", 1, "♥", discard="A♥ 7♠",
                backend="reference")
     assert "7♠" not in str(e.value)
+
+
+def test_the_leader_is_in_the_text_and_the_json():
+    # tenner(leader=1) answered for seat 1 leading, but neither its text nor to_dict() said so
+    from solver.analysis import tenner
+    d = "AK.7..7/QJ.8..8/T9.9..9"
+    r1 = tenner(d, 0, "NT", leader=1, backend="reference")
+    assert r1.to_dict()["leader"] == 1 and ", seat 1 leads:" in str(r1)
+    r0 = tenner(d, 0, "NT", backend="reference")
+    assert r0.to_dict()["leader"] == 0 and "leads" not in str(r0).splitlines()[0]

@@ -58,6 +58,8 @@ class TennerResult:
     scoring: tuple | None = field(default=None, repr=False, compare=False)
     """``(conventions, talon)`` the score is written under; None on an ending."""
     solution: SolveResult | None = field(default=None, repr=False, compare=False)
+    leader: int = 0
+    """The seat that led the first trick (the first hand, 0, unless ``leader=`` said)."""
 
     @property
     def score(self):
@@ -84,19 +86,22 @@ class TennerResult:
         return self.solution.replay() if self.solution is not None else []
 
     def to_dict(self) -> dict:
-        """JSON-ready: ``verified``, ``tricks``, ``line`` and the discard analysis, score."""
+        """JSON-ready: ``verified``, ``tricks``, ``line``, the discard analysis, score and
+        ``leader``."""
         out = {"verified": self.verified, "tricks": self.tricks, "short": self.short,
                "declarer": self.declarer, "trump": format_strain(self.trump),
                "line": [format_card(c) for c in self.line],
                "discard": cards_text(self.discard) if self.discard else None,
                "best_discard": cards_text(self.best_discard) if self.best_discard else None,
-               "best_tricks": self.best_tricks, "would_make": self.would_make}
+               "best_tricks": self.best_tricks, "would_make": self.would_make,
+               "leader": self.leader}
         if self.score is not None:
             out["score"] = self.score.to_dict()
         return out
 
     def __str__(self) -> str:
-        head = (f"десятерная {format_strain(self.trump)} by seat {self.declarer}: "
+        leads = f", seat {self.leader} leads" if self.leader else ""
+        head = (f"десятерная {format_strain(self.trump)} by seat {self.declarer}{leads}: "
                 + (f"verified, all {'ten' if self.target == 10 else self.target}"
                    if self.verified
                    else f"refuted: {plural(self.tricks, 'trick')}, down {self.short}"))
@@ -190,7 +195,8 @@ def tenner(deal, declarer, trump, *, discard=None, talon=None, leader=0, convent
         scoring = (conventions, tal)
         score_unwhisted_tenner(r.tricks, declarer=seat, strain=strain,      # checked now,
                                conventions=conventions, talon=tal)          # written when read
-    return TennerResult(deal, seat, strain, r.tricks, n, line, disc, best_d, best_t, scoring, r)
+    return TennerResult(deal, seat, strain, r.tricks, n, line, disc, best_d, best_t, scoring, r,
+                        leader)
 
 
 __all__ = ["TennerResult", "tenner"]
