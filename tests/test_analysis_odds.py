@@ -2,7 +2,7 @@
 checked against the solvers; full-deal figures."""
 
 from itertools import combinations
-from math import comb
+from math import comb, isnan
 
 import numpy as np
 import pytest
@@ -164,6 +164,12 @@ def test_probability_only_mode_agrees(misere):
     full = odds(own, 1, pool=pool, backend="reference", progress=False, **kw)
     fast = odds(own, 1, pool=pool, backend="reference", progress=False, histogram=False, **kw)
     assert {d.cards: d.success for d in full.discards} == {d.cards: d.success for d in fast.discards}
+    # the tricks were counted only in the full run: its expected tricks are the histogram's
+    # mean, the probability-only run has none (not level x P, as it read before)
+    for d in full.discards:
+        assert d.counted and d.expected_tricks == pytest.approx(
+            sum(k * n for k, n in enumerate(d.histogram)) / d.layouts)
+    assert all(not d.counted and isnan(d.expected_tricks) for d in fast.discards)
 
 
 @needs_fast

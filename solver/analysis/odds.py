@@ -82,7 +82,9 @@ class DiscardOdds:
     ``layouts``: their total; ``probability``: of making the contract (``tricks ≥ level``) or
     of the мизер being caught (``tricks ≥ 1``), as an exact :class:`Fraction` in
     ``exact_probability`` and a float here.  ``cards`` (and each pair of ``same``, the
-    equivalent discards) are :class:`~solver.Card`.
+    equivalent discards) are :class:`~solver.Card`.  ``counted`` is False after
+    ``odds(histogram=False)``: ``histogram`` then holds only the failures and the successes
+    (at index ``level``, a мизер's 1) and ``expected_tricks`` is NaN.
     """
 
     cards: tuple[Card, Card]
@@ -91,6 +93,7 @@ class DiscardOdds:
     success: int
     group: int = 0
     same: tuple[tuple[Card, Card], ...] = ()
+    counted: bool = True
 
     @property
     def probability(self) -> float:
@@ -102,6 +105,9 @@ class DiscardOdds:
 
     @property
     def expected_tricks(self) -> float:
+        """The mean of the tricks over the layouts (NaN when they were not counted)."""
+        if not self.counted or not self.layouts:
+            return float("nan")
         return sum(k * n for k, n in enumerate(self.histogram)) / self.layouts
 
     @property
@@ -182,7 +188,7 @@ class OddsResult:
         rows = []
         for d in self.discards:
             row = {"cards": d.text, key: d.probability,
-                   "expected_tricks": d.expected_tricks if self.counted else float("nan"),
+                   "expected_tricks": d.expected_tricks,
                    "layouts": d.layouts}
             if self.counted:
                 row.update({f"t{k}": n for k, n in enumerate(d.histogram)})
@@ -847,11 +853,13 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
         layouts = int(hist.sum())
         success = int(hist[1:].sum()) if misere else int(hist[level:].sum())
         results.append(DiscardOdds(cards_tuple(ds[0]), tuple(int(x) for x in hist), layouts,
-                                   success, gi, tuple(cards_tuple(p) for p in ds[1:])))
+                                   success, gi, tuple(cards_tuple(p) for p in ds[1:]),
+                                   histogram))
+    # best first: by the probability, then (with the tricks counted) by the expected tricks
     if misere:
-        results.sort(key=lambda r: (r.success, r.expected_tricks))
+        results.sort(key=lambda r: (r.success, r.expected_tricks if histogram else 0))
     else:
-        results.sort(key=lambda r: (-r.success, -r.expected_tricks))
+        results.sort(key=lambda r: (-r.success, -r.expected_tricks if histogram else 0))
     return OddsResult(CardSet(own_mask), seat, "misere" if misere else "contract", strain,
                       level, None if lead_card is None else CARDS[lead_card], tuple(results),
                       be.name, time.perf_counter() - t0, histogram)
