@@ -259,6 +259,19 @@ def test_a_0d_array_is_read_as_the_numpy_integer_it_holds():
             call(a(5.0))
     with pytest.raises(solver.PrefError):
         solver.Deal(deal.hands, (a(2.5), a(3)))
+    # a probe's target and a batch's threads (they had refused a 0-d array as no integer)
+    from solver.engine import get_backend
+    be = get_backend("reference")
+    ctx, pos = be.Context(), solver.Position(HANDS).to_engine()
+    for t in (0, 1, 4):
+        assert ctx.test(pos, a(t)) == ctx.test(pos, t)
+    v, _ = be.values_batch(np.stack([pos, pos]), threads=a(1))
+    assert list(v) == [ctx.value(pos)] * 2
+    for bad in (a(1.5), a(True)):
+        with pytest.raises(solver.InvalidArgumentError):
+            ctx.test(pos, bad)
+        with pytest.raises(solver.InvalidArgumentError):
+            be.values_batch(np.stack([pos]), threads=bad)
 
 
 def test_impossible_input_is_refused_not_repaired():

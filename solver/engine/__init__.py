@@ -41,6 +41,7 @@ import threading
 
 import numpy as np
 
+from ..checks import scalar_of
 from ..errors import BackendUnavailableError, InvalidArgumentError
 
 DEFAULT_TT_MB = 32
@@ -150,7 +151,8 @@ def table_mb(tt_mb) -> float:
 def probe_target(target, most: int = 99) -> int:
     """A probe's target (``test(pos, target)``) as an int clipped to ``-1..most`` (beyond the
     tricks left the answer is fixed), refused unless a whole number: ``1.5`` had been read as
-    ``1`` and answered "at least 1"."""
+    ``1`` and answered "at least 1"; a 0-d array reads as the number it holds."""
+    target = scalar_of(target)
     if isinstance(target, bool) or not isinstance(target, (int, np.integer)):
         raise InvalidArgumentError(f"target must be an integer, not {target!r}")
     return max(-1, min(int(target), most))
@@ -257,6 +259,7 @@ def batch_threads(threads, n: int) -> int:
     >>> batch_threads(0, 1)
     1
     """
+    threads = scalar_of(threads)      # a 0-d array: the number it holds
     if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 0:
         raise InvalidArgumentError(f"threads must be 0 (every core) or a positive whole number, "
                                    f"not {threads!r}")
