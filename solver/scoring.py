@@ -25,9 +25,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence, Union
 
+import numpy as np
+
 from .bidding import GAME_PRICE, MISERE_PRICE, WHIST_NORM, Bid, check_order, parse_bid, run_auction
 from .cards import ACE, KING, QUEEN, SEVEN, rank_of, suit_of
-from .checks import as_count
+from .checks import as_count, scalar_of
 from .conventions import Conventions
 from .errors import InvalidRecordError, PrefError, shown
 from .notation import plural, visible
@@ -338,19 +340,39 @@ def check_names(names, n: int) -> tuple[str, ...]:
 
 
 def _parse_talon(value) -> tuple[int, ...]:
+    """Two different cards from text ("A♠ K♠") or a list of cards (text or numbers 0-31, numpy
+    integers included); anything else is an ``InvalidRecordError`` naming it."""
     from .notation import parse_card  # the shared card notation
     from .notation import parse_card_list
 
+    value = scalar_of(value)
     try:
         if isinstance(value, str):
             cards = parse_card_list(value)
+        elif isinstance(value, (list, tuple, np.ndarray)):
+            cards = [_talon_card(scalar_of(c), parse_card) for c in value]
         else:
-            cards = [c if isinstance(c, int) and not isinstance(c, bool) else parse_card(str(c)) for c in value]
+            raise InvalidRecordError(f"'talon' must be two cards (text such as \"A♠ K♠\" or a "
+                                     f"list of two cards), not {shown(value)}")
+    except InvalidRecordError:
+        raise
     except PrefError as exc:
         raise InvalidRecordError(f"'talon': {exc}") from None
-    if len(cards) != 2 or len(set(cards)) != 2 or not all(0 <= c < 32 for c in cards):
-        raise InvalidRecordError(f"'talon' must be two different cards, not {value!r}")
+    if len(cards) != 2 or len(set(cards)) != 2:
+        raise InvalidRecordError(f"'talon' must be two different cards, not {shown(value)}")
     return tuple(cards)
+
+
+def _talon_card(c, parse_card) -> int:
+    """One card of a talon list: text, or its number 0-31 (not a bool, not a float)."""
+    if isinstance(c, str):
+        return parse_card(c)
+    if isinstance(c, (int, np.integer)) and not isinstance(c, (bool, np.bool_)):
+        if 0 <= c < 32:
+            return int(c)
+        raise InvalidRecordError(f"'talon': card number {shown(c)} is not 0-31")
+    raise InvalidRecordError(f"'talon': {shown(c)} is not a card (text such as 'A♠' or a "
+                             f"number 0-31)")
 
 
 def _parse_tricks(value, game, declarer, whisters, n, dealer, names, half,
@@ -437,9 +459,13 @@ def talon_tricks(talon: Iterable[int]) -> int:
     >>> talon_tricks([card(0, 7), card(0, 6)]), talon_tricks([card(1, 6), card(1, 5)])
     (2, 1)
     """
-    if isinstance(talon, (str, bytes)) or not hasattr(talon, "__iter__") or len(tuple(talon)) != 2:
-        raise InvalidRecordError(f"a talon is two card numbers, not {talon!r}")
-    a, b = (_count(c, "a talon card", 31) for c in talon)
+    talon = scalar_of(talon)
+    cards = None if isinstance(talon, (str, bytes)) or not hasattr(talon, "__iter__") else tuple(talon)
+    if cards is None or len(cards) != 2:
+        raise InvalidRecordError(f"a talon is two card numbers, not {shown(talon)}")
+    a, b = (_count(c, "a talon card", 31) for c in cards)
+    if a == b:
+        raise InvalidRecordError(f"a talon is two different cards, not card {a} twice")
     ranks = sorted((rank_of(a), rank_of(b)))
     same = suit_of(a) == suit_of(b)
     if ranks == [ACE, ACE]:

@@ -1,0 +1,67 @@
+"""A robustness-and-correctness sweep of the rules and scoring module (2026-12-03): each test
+names the input, what came out before (a raw TypeError, a silently repaired value, ...) and
+what the rules or the package's error contract want instead."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from solver.bidding import Bid, ladder_index, parse_bid
+from solver.conventions import Conventions
+from solver.errors import InvalidArgumentError, InvalidRecordError, PrefError
+from solver.pulka import Pulka
+from solver.scoring import (RASPASY, Hand, expected_whists, score_contract, score_hand,
+                            talon_tricks)
+
+SIX = parse_bid("6♠")
+
+
+# --------------------------------------------------------------------------- the talon
+
+@pytest.mark.parametrize("talon, message", [
+    (5, "two cards"),                 # was: TypeError 'int' object is not iterable
+    ({"a": 1}, "two cards"),
+    ([True, 3], "True is not a card"),   # was: "unknown suit 'r' at position 2 of 'True'"
+    ([[1], 2], "[1] is not a card"),
+    ([40, 3], "not 0-31"),
+    ([3.0, 4], "3.0 is not a card"),
+])
+def test_a_bad_talon_is_named(talon, message):
+    with pytest.raises(InvalidRecordError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        score_contract("6♠", 6, talon=talon)
+    with pytest.raises(InvalidRecordError, match="talon"):
+        Hand.from_record({"contract": "6♠", "declarer": 0, "whisters": [1], "tricks": 6,
+                          "talon": talon})
+
+
+def test_a_numpy_talon_is_read_as_its_card_numbers():
+    # was: "unknown rank '3'": numpy card numbers were turned into text
+    four = Conventions.classic(players=4)
+    ace_king = [7, 6]                                   # A♠ K♠: 2 tricks
+    want = score_contract("7♥", 6, talon=ace_king, conventions=four)
+    assert score_contract("7♥", 6, talon=np.array(ace_king), conventions=four) == want
+    assert score_contract("7♥", 6, talon=[np.int64(7), np.int64(6)], conventions=four) == want
+    assert want.whists[3][0] == 4 * 2 + 4               # the dealer: talon висты + консоляция
+
+
+def test_talon_tricks_refuses_the_same_card_twice():
+    # was: talon_tricks([7, 7]) == 3, "two aces" from one A♠
+    with pytest.raises(InvalidRecordError, match="twice"):
+        talon_tricks([7, 7])
+    assert talon_tricks(iter([7, 6])) == 2              # was: ValueError from a used-up iterator
+
+
+def test_the_cli_names_a_bad_talon(tmp_path):
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps({"contract": "6♠", "declarer": 0, "whisters": [1], "tricks": 6,
+                                "talon": 5}), encoding="utf-8")
+    r = subprocess.run([sys.executable, "-m", "solver", "score", str(path)],
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "'talon' must be two cards" in r.stderr
