@@ -154,6 +154,8 @@ class Conventions:
     dark_games: bool = False
 
     def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise InvalidArgumentError(f"convention name={self.name!r}: expected a non-empty text")
         for field, allowed in _CHOICES.items():
             value = getattr(self, field)
             if value not in allowed:
@@ -232,12 +234,17 @@ class Conventions:
         return cls(**{**base, **overrides})
 
     @classmethod
-    def preset(cls, name: str, **overrides: Any) -> "Conventions":
-        """A preset by name: "sochi"/"000", "001", "002", "003", "004" (see ``PRESETS``)."""
-        key = str(name).strip().lower()
+    def preset(cls, preset: str, /, **overrides: Any) -> "Conventions":
+        """A preset by name: "sochi"/"000", "001", "002", "003", "004" (see ``PRESETS``); the
+        overrides may rename it (``name="our club"``).
+
+        >>> Conventions.preset("004", name="our club").name
+        'our club'
+        """
+        key = preset.strip().lower() if isinstance(preset, str) else None
         if key not in PRESETS:
             raise InvalidArgumentError(
-                f"unknown conventions preset {name!r}: expected one of {', '.join(PRESETS)}")
+                f"unknown conventions preset {preset!r}: expected one of {', '.join(PRESETS)}")
         return getattr(cls, PRESETS[key])(**overrides)
 
     @classmethod

@@ -65,3 +65,34 @@ def test_the_cli_names_a_bad_talon(tmp_path):
                        capture_output=True, text=True)
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert "'talon' must be two cards" in r.stderr
+
+
+# --------------------------------------------------------------------------- conventions
+
+def test_a_conventions_record_may_name_its_conventions():
+    # {"preset": "004", "name": "our club"} raised TypeError ("Conventions.preset() got multiple
+    # values for argument 'name'"), a traceback from `pref score`
+    conv = Conventions.from_dict({"preset": "004", "name": "our club", "pool_size": 30})
+    assert (conv.name, conv.pool_size, conv.whist) == ("our club", 30, "greedy")
+    assert Conventions.from_dict({"name": "house"}).name == "house"
+    assert Pulka.from_record({"conventions": {"name": "house"}, "hands": []}).conventions.name == "house"
+
+
+@pytest.mark.parametrize("name", [5, None, ["x"], "", "  "])
+def test_a_conventions_name_is_text(name):
+    # was: Conventions.sochi(name=5) accepted, the sheet then titled "pulka 5"
+    with pytest.raises(InvalidArgumentError, match="name"):
+        Conventions.sochi(name=name)
+    with pytest.raises(InvalidArgumentError, match="name"):
+        Conventions.from_dict({"name": name})
+
+
+def test_the_cli_scores_a_pulka_whose_conventions_have_a_name(tmp_path):
+    path = tmp_path / "pulka.json"
+    path.write_text(json.dumps({"conventions": {"preset": "000", "name": "наш клуб", "pool_size": 10},
+                                "hands": [{"contract": "6♠", "declarer": 0, "whisters": [1],
+                                           "tricks": 6}]}), encoding="utf-8")
+    r = subprocess.run([sys.executable, "-m", "solver", "score", "--json", str(path)],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["conventions"]["name"] == "наш клуб"
