@@ -227,7 +227,8 @@ class Position:
         base = max(sizes[s] for s in range(3) if s not in played) if len(played) < 3 else 0
         for s in range(3):
             expect[s] = base - 1 if s in played else base
-        if sizes != expect or base < 1 or base > 10:
+        # base 0: every hand empty, the play over (what push() reaches, and repr writes)
+        if sizes != expect or base < 0 or base > 10:
             raise InvalidDealError(
                 f"hand sizes {sizes[0]}/{sizes[1]}/{sizes[2]} do not fit a trick led by seat "
                 f"{leader} with {n} card(s) on the table")
