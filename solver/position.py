@@ -393,6 +393,7 @@ class Position:
         >>> len(p.push_all("A♠ K♠ 7♠")), p.tricks
         (3, (1, 0, 0))
         """
+        cards = scalar_of(cards)       # a 0-d array is one number, not a list
         if isinstance(cards, str):
             try:
                 cards = parse_card_list(cards)

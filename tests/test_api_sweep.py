@@ -131,3 +131,12 @@ def test_a_finished_position_reads_back_from_its_repr():
     # still refused: a trick on the table with nothing left to finish it
     with pytest.raises(PrefError):
         Position([0, 0, 0], table=["A♠"])
+
+
+def test_push_all_names_a_0d_array_instead_of_a_raw_type_error():
+    """push_all(np.array(6)) raised 'TypeError: iteration over a 0-d array'; a 0-d array is
+    one number, as everywhere else, and one number is not a list of cards."""
+    p = Position.from_str("AK...7/Q.A..8/7.8..A", trump="NT")
+    with pytest.raises(InvalidArgumentError, match="play must be a list of cards"):
+        p.push_all(np.array(6))
+    assert p.played == [] and p.push_all(np.array([6, 5])) and p.table == [6, 5]
