@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from .checks import as_count
 from .errors import InvalidArgumentError
 
 # progression name -> (first prices, how it goes on after them)
@@ -310,8 +311,7 @@ class Conventions:
         >>> [Conventions.sochi(raspasy_progression="1-2-4-8").raspasy_price(k) for k in (1, 4, 5)]
         [1, 8, 16]
         """
-        if round_ < 1:
-            raise InvalidArgumentError(f"распасы round {round_!r}: expected 1 or more")
+        round_ = as_count(round_, "распасы round", least=1, most=MAX_RASPASY_ROUND)
         start, tail = _PROGRESSIONS[self.raspasy_progression]
         if round_ <= len(start):
             return start[round_ - 1]
@@ -324,8 +324,13 @@ class Conventions:
 
     def raspasy_minimum(self, streak: int) -> int:
         """Lowest game level that may be bid after ``streak`` распасы in a row (мизер aside)."""
+        streak = as_count(streak, "the number of распасы in a row", least=0)
         return self.raspasy_exit[min(max(streak, 0), len(self.raspasy_exit) - 1)]
 
+
+MAX_RASPASY_ROUND = 1000
+"""The most распасы in a row a price is asked for: past it an unlimited geometric progression
+has a price of hundreds of digits (and at 14,000 one that Python cannot print)."""
 
 PRESETS = {
     "sochi": "sochi", "000": "sochi",

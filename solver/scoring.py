@@ -30,7 +30,7 @@ import numpy as np
 from .bidding import GAME_PRICE, MISERE_PRICE, WHIST_NORM, Bid, check_order, parse_bid, run_auction
 from .cards import ACE, KING, QUEEN, SEVEN, rank_of, suit_of
 from .checks import as_count, scalar_of
-from .conventions import Conventions
+from .conventions import MAX_RASPASY_ROUND, Conventions
 from .errors import InvalidRecordError, PrefError, shown
 from .notation import plural, visible
 
@@ -176,8 +176,10 @@ class Hand:
         if not isinstance(multiplier, int) or isinstance(multiplier, bool) or multiplier < 1:
             raise InvalidRecordError(f"'multiplier' must be a positive integer, not {multiplier!r}")
         round_ = record.get("round")
-        if round_ is not None and (not isinstance(round_, int) or isinstance(round_, bool) or round_ < 1):
-            raise InvalidRecordError(f"'round' must be a positive integer, not {round_!r}")
+        if round_ is not None and (not isinstance(round_, int) or isinstance(round_, bool) or round_ < 1
+                                   or round_ > MAX_RASPASY_ROUND):
+            raise InvalidRecordError(f"'round' must be a whole number 1-{MAX_RASPASY_ROUND}, not "
+                                     f"{shown(round_)}")
         return cls(game=game, declarer=declarer, whisters=whisters, tricks=tricks, half_whist=half,
                    open=record.get("open"), walk_away=bool(record.get("walk_away", False)),
                    dark=bool(record.get("dark", False)), multiplier=multiplier, talon=talon,

@@ -96,3 +96,43 @@ def test_the_cli_scores_a_pulka_whose_conventions_have_a_name(tmp_path):
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["conventions"]["name"] == "наш клуб"
+
+
+# --------------------------------------------------------------------------- распасы rounds
+
+@pytest.mark.parametrize("round_", [1.5, "2", True, 0, np.float64(2.0), 10**6])
+def test_raspasy_price_takes_a_round_number_only(round_):
+    # was: raspasy_price(1.5) == 1 and raspasy_price(True) == 1 (silently read), "2" a raw
+    # TypeError ('<' not supported between 'str' and 'int')
+    with pytest.raises(InvalidArgumentError, match="распасы round"):
+        Conventions.club().raspasy_price(round_)
+
+
+def test_raspasy_price_of_numpy_rounds():
+    conv = Conventions.sochi(raspasy_progression="1-2-4-8")
+    assert conv.raspasy_price(np.int64(4)) == conv.raspasy_price(np.array(4)) == 8
+
+
+@pytest.mark.parametrize("streak", ["1", 1.0, float("nan"), -1, True])
+def test_raspasy_minimum_takes_a_count_only(streak):
+    # was: "1" and nan raw TypeErrors, 1.0 read, -1 read as 0
+    with pytest.raises(InvalidArgumentError, match="распасы in a row"):
+        Conventions.club().raspasy_minimum(streak)
+
+
+def test_a_huge_raspasy_round_is_refused_not_a_traceback(tmp_path):
+    # {"contract": "распасы", "round": 100000} under an unlimited geometric progression: the
+    # price 2**99998 could not be printed (ValueError: Exceeds the limit (4300 digits)), a
+    # traceback from `pref score`
+    record = {"contract": "распасы", "tricks": [3, 3, 4], "round": 100000,
+              "conventions": {"raspasy_progression": "1-2-4-8"}}
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    r = subprocess.run([sys.executable, "-m", "solver", "score", str(path)],
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and "Traceback" not in r.stderr and "'round'" in r.stderr
+    with pytest.raises(InvalidRecordError, match="'round' must be a whole number 1-1000"):
+        Hand.from_record({k: v for k, v in record.items() if k != "conventions"})
+    s = score_hand(Hand.from_record({"contract": "распасы", "tricks": [3, 3, 4], "round": 1000}),
+                   Conventions.sochi(raspasy_progression="1-2-4-8"))
+    assert s.mountain == (3 * 2 ** 999, 3 * 2 ** 999, 4 * 2 ** 999)      # 1, 2, 4, ... 2**999
