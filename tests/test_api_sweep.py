@@ -140,3 +140,13 @@ def test_push_all_names_a_0d_array_instead_of_a_raw_type_error():
     with pytest.raises(InvalidArgumentError, match="play must be a list of cards"):
         p.push_all(np.array(6))
     assert p.played == [] and p.push_all(np.array([6, 5])) and p.table == [6, 5]
+
+
+def test_order_reads_a_0d_array_as_one_level_or_strain():
+    """order(..., levels=np.array(2)) and strains=np.array(3) raised 'TypeError: iteration
+    over a 0-d array'; now each is the one value it holds, as np.int64(2) was."""
+    from solver.analysis import order
+    kw = dict(pool="KQ.A8..", backend="reference", progress=False, misere=False)
+    want = order("A.K7.A.", strains=3, levels=2, **kw).to_dict()
+    assert order("A.K7.A.", strains=np.array(3), levels=np.array(2), **kw).to_dict() == want
+    assert [o["contract"] for o in want["options"]] == ["2♥"]

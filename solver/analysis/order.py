@@ -21,7 +21,7 @@ import numpy as np
 
 from ..cards import NO_TRUMP, STRAINS, mask_of
 from ..cardset import Card, CardSet
-from ..checks import as_flag
+from ..checks import as_flag, scalar_of
 from ..conventions import Conventions
 from ..engine import DEFAULT_TT_MB
 from ..errors import InvalidArgumentError, TimeLimitError
@@ -283,6 +283,7 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
         progress = as_flag(progress, "progress (None: a bar only on a terminal)")
     if levels is None:
         levels = (6, 7, 8, 9, 10) if n == 10 else tuple(range(1, n + 1))
+    levels, strains = scalar_of(levels), scalar_of(strains)    # a 0-d array: one value
     if isinstance(levels, (int, np.integer)) and not isinstance(levels, bool):
         levels = (int(levels),)
     if isinstance(strains, (str, int, np.integer)) and not isinstance(strains, bool):
