@@ -20,10 +20,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+import numpy as np
+
 from .cards import NO_TRUMP, SPADES
-from .checks import as_count
+from .checks import as_count, scalar_of
 from .conventions import Conventions
-from .errors import IllegalBidError, InvalidArgumentError
+from .errors import IllegalBidError, InvalidArgumentError, shown
 from .notation import parse_strain as _parse_trump
 from .notation import current_style, plural, visible
 
@@ -72,19 +74,28 @@ class Bid:
     talonless: bool = False
 
     def __post_init__(self) -> None:
+        for flag in ("misere", "talonless"):
+            value = scalar_of(getattr(self, flag))
+            if not isinstance(value, (bool, np.bool_)):
+                raise InvalidArgumentError(f"Bid {flag}={shown(value)}: expected True or False")
+            object.__setattr__(self, flag, bool(value))
+        for what in ("level", "strain"):       # numpy integers are read, 6.0 or True are not
+            value = scalar_of(getattr(self, what))
+            if isinstance(value, np.integer) and not isinstance(value, np.bool_):
+                object.__setattr__(self, what, int(value))
         if self.misere:
             if self.strain is not None:
                 raise InvalidArgumentError("a мизер has no trump")
             object.__setattr__(self, "level", 10)
             return
-        if isinstance(self.level, bool) or self.level not in (6, 7, 8, 9, 10):
+        if type(self.level) is not int or self.level not in (6, 7, 8, 9, 10):
             raise InvalidArgumentError(f"game level {self.level!r}: expected 6-10")
         if self.strain is None and not self.talonless:
             raise InvalidArgumentError(f"game {self.level} needs a trump or БК")
         if self.strain is not None and (isinstance(self.strain, bool)
                                         or not isinstance(self.strain, int)
                                         or not 0 <= self.strain <= NO_TRUMP):
-            raise InvalidArgumentError(f"unknown trump {self.strain!r}")
+            raise InvalidArgumentError(f"unknown trump {shown(self.strain)}: expected 0-4 (♠ ♣ ♦ ♥, БК)")
         if self.talonless and self.strain is None and self.level < 9:
             raise InvalidArgumentError("без прикупа bids are 9 or 10")
 
@@ -152,6 +163,7 @@ def ladder_index(bid: Bid, conventions: Conventions | None = None) -> int:
     """Position of a bid on the ladder; a talonless game with a strain ranks with its level's
     talonless bid.  Raises ``IllegalBidError`` for a bid the conventions do not have."""
     conv = Conventions.of(conventions)
+    bid = parse_bid(bid)
     key = Bid(bid.level, None, talonless=True) if (bid.talonless and not bid.misere) else bid
     try:
         return ladder(conv).index(key)

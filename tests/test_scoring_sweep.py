@@ -136,3 +136,33 @@ def test_a_huge_raspasy_round_is_refused_not_a_traceback(tmp_path):
     s = score_hand(Hand.from_record({"contract": "распасы", "tricks": [3, 3, 4], "round": 1000}),
                    Conventions.sochi(raspasy_progression="1-2-4-8"))
     assert s.mountain == (3 * 2 ** 999, 3 * 2 ** 999, 4 * 2 ** 999)      # 1, 2, 4, ... 2**999
+
+
+# --------------------------------------------------------------------------- bids
+
+@pytest.mark.parametrize("kwargs", [
+    dict(level=6.0, strain=0),            # was: accepted, str() gave "6.0♠"
+    dict(level=True, strain=0),
+    dict(level="6", strain=0),
+    dict(level=6, strain=0.0),
+    dict(level=6, strain=True),
+    dict(level=10, misere="yes"),         # was: accepted, misere='yes'
+    dict(level=9, talonless=1),
+])
+def test_a_bid_is_built_of_whole_numbers_and_flags(kwargs):
+    with pytest.raises(InvalidArgumentError):
+        Bid(**kwargs)
+
+
+def test_a_bid_of_numpy_integers_is_the_plain_bid():
+    # was: Bid(np.int64(6), 0) kept a numpy level while Bid(6, np.int64(0)) was "unknown trump"
+    assert Bid(np.int64(6), np.int64(0)) == Bid(np.array(6), np.array(0)) == parse_bid("6♠")
+    assert type(Bid(np.int64(7), 3).level) is int and str(Bid(np.int64(7), np.int8(3))) == "7♥"
+    assert Bid(10, misere=np.True_) == parse_bid("мизер")
+
+
+def test_ladder_index_reads_a_bid_text():
+    # was: AttributeError ('str' object has no attribute 'talonless')
+    assert ladder_index("мизер") == ladder_index(parse_bid("мизер")) == 15
+    with pytest.raises(InvalidArgumentError, match="cannot read bid"):
+        ladder_index("6X")
