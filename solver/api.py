@@ -101,10 +101,16 @@ class SolveResult:
     def replay(self, seat: int | None = None) -> list[dict]:
         """The line as tricks: ``{"leader", "cards", "winner"}`` each (winner -1: the dealer);
         a trick led by a turned talon card (распасы) has ``"talon"``: that card.  On распасы
-        the line of ``seat`` (default 0) as the lone seat."""
+        the line of ``seat`` (default 0) as the lone seat; otherwise ``seat`` may only name
+        the solo seat."""
         if self.mode == "raspasy":
             line = self.line[as_seat(0 if seat is None else seat, "seat")]
         else:
+            if seat is not None and as_seat(seat, "seat") != self.solo:
+                who = "declarer" if self.mode == "contract" else "misère player"
+                raise InvalidArgumentError(
+                    f"replay(seat={seat!r}): a {self.mode}'s line is the {who}'s, seat "
+                    f"{self.solo}; a seat is chosen on распасы only")
             line = self.line
         pos = self._position.copy()
         out, trick, leader, talon = [], [], pos.leader, None

@@ -150,3 +150,15 @@ def test_order_reads_a_0d_array_as_one_level_or_strain():
     want = order("A.K7.A.", strains=3, levels=2, **kw).to_dict()
     assert order("A.K7.A.", strains=np.array(3), levels=np.array(2), **kw).to_dict() == want
     assert [o["contract"] for o in want["options"]] == ["2♥"]
+
+
+def test_replay_of_a_contract_refuses_another_seat():
+    """replay(seat) picks the lone seat on распасы; on a contract or a мизер it was silently
+    ignored (replay(1), replay('x') gave the declarer's line); now any seat but the solo one
+    is refused, naming it."""
+    ending = "AK...7/Q.A..8/7.8..A"
+    for r in (solve(ending, declarer=0, trump="NT"), solve(ending, misere=0)):
+        assert r.replay(0) == r.replay() == r.replay(np.int64(0))
+        for seat in (1, 2, "x", 3, True):
+            with pytest.raises(InvalidArgumentError, match="seat"):
+                r.replay(seat)
