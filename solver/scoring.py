@@ -31,7 +31,7 @@ from .bidding import GAME_PRICE, MISERE_PRICE, WHIST_NORM, Bid, check_order, par
 from .cards import ACE, KING, QUEEN, SEVEN, rank_of, suit_of
 from .checks import as_count, scalar_of
 from .conventions import MAX_RASPASY_ROUND, Conventions
-from .errors import InvalidRecordError, PrefError, shown
+from .errors import InvalidArgumentError, InvalidRecordError, PrefError, shown
 from .notation import plural, visible
 
 Number = Union[int, Fraction]
@@ -1011,9 +1011,13 @@ def expected_whists(game: int | str | Bid, histogram: Mapping[int, Number] | Seq
     if not _finite(total):
         raise InvalidRecordError(f"the histogram's weights add up to {total!r}: too large for "
                                  "floats; scale them down or give ints or Fractions")
+    game = scalar_of(game)
     misere = isinstance(game, str) and game.strip().lower() in ("misere", "мизер", "misère")
-    if isinstance(game, int) and not isinstance(game, bool):
-        bid = Bid(game, 4)
+    if isinstance(game, (int, np.integer)) and not isinstance(game, (bool, np.bool_)):
+        if game not in GAME_PRICE:
+            raise InvalidArgumentError(f"game level {int(game)}: expected 6-10, a contract "
+                                       f"such as '8♥' or 'misere'")
+        bid = Bid(int(game), 4)
     elif misere:
         bid = Bid(10, misere=True)
     else:

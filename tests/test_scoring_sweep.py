@@ -166,3 +166,14 @@ def test_ladder_index_reads_a_bid_text():
     assert ladder_index("мизер") == ladder_index(parse_bid("мизер")) == 15
     with pytest.raises(InvalidArgumentError, match="cannot read bid"):
         ladder_index("6X")
+
+
+# --------------------------------------------------------------------------- expected висты
+
+def test_expected_whists_reads_a_numpy_level():
+    # was: expected_whists(np.int64(6), ...) "cannot read bid '6': the trump is missing"
+    want = expected_whists(6, {6: 1, 5: 1})
+    assert expected_whists(np.int64(6), {6: 1, 5: 1}) == want
+    assert expected_whists(np.array(6), {6: 1, 5: 1}) == want
+    with pytest.raises(InvalidArgumentError, match="game level 5"):
+        expected_whists(np.int64(5), {6: 1})
