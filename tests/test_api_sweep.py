@@ -162,3 +162,14 @@ def test_replay_of_a_contract_refuses_another_seat():
         for seat in (1, 2, "x", 3, True):
             with pytest.raises(InvalidArgumentError, match="seat"):
                 r.replay(seat)
+
+
+def test_order_refuses_a_talon_on_an_ending():
+    """order(ending, talon=...) checked the two cards and then ignored them (an ending has no
+    score for the talon to change), where conventions= on an ending is refused; now talon= is
+    refused the same way."""
+    from solver.analysis import order
+    kw = dict(pool="KQ.A8..", backend="reference", progress=False)
+    with pytest.raises(InvalidArgumentError, match="talon"):
+        order("A.K7.A.", talon="A♠ K♣", **kw)
+    assert order("A.K7.A.", **kw).options

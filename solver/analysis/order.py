@@ -304,6 +304,9 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
     if conventions is not None and n != 10:
         raise InvalidArgumentError("conventions= (--conventions, --players) score a full deal's "
                                    "options; an ending's are ranked by probability alone")
+    if talon is not None and n != 10:
+        raise InvalidArgumentError("talon= (--talon) names the talon's cards for a full deal's "
+                                   "score; an ending's options are ranked by probability alone")
     conventions = Conventions.of(conventions)
     rng = np.random.default_rng(seed)
     try:
