@@ -236,10 +236,14 @@ class Pulka:
                                             f"помощь: {self._who(p)} has no mountain left to write off"))
         return HandScore(n, tuple(out), score.hand, score.remiz)
 
+    def _display_names(self) -> tuple[str, ...] | None:
+        """The names the sheet's texts use, None for an unnamed sheet ("player 0", ...)."""
+        return None if self.names == tuple(str(k) for k in range(self.players)) else self.names
+
     def _who(self, i: int) -> str:
         """A player as the sheet's texts name him: his name, or "player i" when unnamed."""
-        named = self.names != tuple(str(k) for k in range(self.players))
-        return self.names[i] if named else f"player {i}"
+        names = self._display_names()
+        return names[i] if names else f"player {i}"
 
     def _record(self, e: Entry) -> None:
         """Write one entry on the sheet as it is (помощь already applied)."""
@@ -376,7 +380,7 @@ class Pulka:
         for score in self.hands:
             for e in score.entries:
                 replay._record(e)
-            entry = score.to_dict()
+            entry = score.to_dict(self._display_names())
             entry["running"] = {
                 "pool": [_json(x) for x in replay.pool],
                 "mountain": [_json(x) for x in replay.mountain],

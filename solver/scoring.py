@@ -248,14 +248,15 @@ class HandScore:
         return (f"<table class='pref-hand'><tr><th></th><th>пуля</th><th>гора</th>{head}"
                 f"<th>worth</th></tr>{''.join(rows)}</table><ul>{items}</ul>")
 
-    def to_dict(self) -> dict:
-        """JSON-ready: pool, mountain, whists, values and the entries in words."""
+    def to_dict(self, names: Sequence[str] | None = None) -> dict:
+        """JSON-ready: pool, mountain, whists, values and the entries in words, the players
+        named by ``names`` (default "player 0", ...) as the text output names them."""
         return {
             "pool": [_json(x) for x in self.pool],
             "mountain": [_json(x) for x in self.mountain],
             "whists": [[_json(x) for x in row] for row in self.whists],
             "values": [_json(x) for x in self.values()],
-            "entries": [str(e) for e in self.entries],
+            "entries": [e.describe(names) for e in self.entries],
         }
 
 

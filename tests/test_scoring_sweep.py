@@ -5,6 +5,7 @@ what the rules or the package's error contract want instead."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -177,3 +178,49 @@ def test_expected_whists_reads_a_numpy_level():
     assert expected_whists(np.array(6), {6: 1, 5: 1}) == want
     with pytest.raises(InvalidArgumentError, match="game level 5"):
         expected_whists(np.int64(5), {6: 1})
+
+
+# --------------------------------------------------------------------------- display
+
+NAMED_PULKA = {
+    "players": ["Аня", "Боря", "Вера"],
+    "conventions": {"preset": "001", "pool_size": 4},
+    "hands": [
+        {"contract": "8♠", "declarer": "Аня", "whisters": ["Боря", "Вера"], "tricks": [8, 1, 1],
+         "talon": "7♠ 8♥"},
+        {"contract": "распасы", "tricks": [5, 2, 3]},
+        {"contract": "мизер", "declarer": "Вера", "tricks": 0, "talon": "7♠ 8♥"},
+    ],
+}
+
+
+def _score_cli(tmp_path, record, *flags):
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    r = subprocess.run([sys.executable, "-m", "solver", "score", *flags, str(path)],
+                       capture_output=True, text=True, encoding="utf-8")
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+def test_json_entries_name_the_players_as_the_text_does(tmp_path):
+    # the JSON of a named pulka said "player 0 writes 20 висты on player 1 (помощь: 2 points to
+    # Боря's pool)" where the text said "Аня writes 20 висты on Боря (...)"
+    text = _score_cli(tmp_path, NAMED_PULKA)
+    data = json.loads(_score_cli(tmp_path, NAMED_PULKA, "--json"))
+    entries = [e for hand in data["hands"] for e in hand["entries"]]
+    assert "Аня writes 20 висты on Боря (помощь: 2 points to Боря's pool)" in entries
+    assert not any("player" in e for e in entries)
+    assert [line[4:] for line in text.splitlines() if re.match(r"    \S", line)] == entries
+    pulka = Pulka.from_record(NAMED_PULKA)
+    assert [e for h in pulka.to_dict()["hands"] for e in h["entries"]] == entries
+    # a lone hand with names
+    hand = {"players": ["Аня", "Боря", "Вера"], "contract": "7♦", "declarer": "Аня",
+            "whisters": ["Боря"], "tricks": 5}
+    text = _score_cli(tmp_path, hand)
+    data = json.loads(_score_cli(tmp_path, hand, "--json"))
+    assert [line[2:] for line in text.splitlines() if re.match(r"  \S", line)] == data["entries"]
+    assert data["entries"][0] == "8 to Аня's mountain (7♦ failed by 2: 2 × 4)"
+    # unnamed: "player i" in both
+    unnamed = Pulka.from_record({"hands": NAMED_PULKA["hands"][1:2]})
+    assert unnamed.to_dict()["hands"][0]["entries"][0].startswith("5 to player 0's mountain")

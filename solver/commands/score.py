@@ -120,7 +120,7 @@ def run(args) -> int:
     hand = Hand.from_record(record, conv, names=names)
     score = score_hand(hand, conv)
     if args.json:
-        print(json.dumps(score.to_dict(), ensure_ascii=False))
+        print(json.dumps(score.to_dict(names), ensure_ascii=False))
     else:
         print(_format_hand(score, names or [f"player {i}" for i in range(conv.players)]))
     return 0
