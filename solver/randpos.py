@@ -12,7 +12,7 @@ import numpy as np
 
 from .cards import NO_TRUMP, suit_of
 from .checks import as_count, as_flag
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, shown
 from .engine.layout import (P_HAND0, P_LEADER, P_NTABLE, P_TABLE0, P_TALON0, P_TALON_RULE,
                             P_TRUMP, TALON_NONE, make_position)
 from .play import legal_cards
@@ -23,6 +23,14 @@ def _check_mode(mode) -> None:
     if mode not in ("contract", "misere", "raspasy"):
         raise InvalidArgumentError(
             f"unknown mode {mode!r}: choose one of contract, misere, raspasy")
+
+
+def _check_rng(rng) -> None:
+    """The generator is numpy's (``np.random.default_rng(seed)``): a seed, None or a
+    ``random.Random`` given instead failed with an AttributeError from deep inside."""
+    if not isinstance(rng, np.random.Generator):
+        raise InvalidArgumentError(
+            f"rng must be a numpy Generator (np.random.default_rng(seed)), not {shown(rng)}")
 
 
 def _deal(rng: np.random.Generator, per_hand: int, extra: int):
@@ -41,6 +49,7 @@ def random_ending(rng: np.random.Generator, per_hand: int, *, mode: str | None =
     распасы a talon rule is chosen at random too and, with one, up to two talon cards.  With
     ``mid_trick`` the position may start after 0–2 random legal plays of the current trick.
     """
+    _check_rng(rng)
     per_hand = as_count(per_hand, "per_hand", least=1, most=10)
     mid_trick = as_flag(mid_trick, "mid_trick")
     if mode is None:
@@ -71,6 +80,7 @@ def random_ending(rng: np.random.Generator, per_hand: int, *, mode: str | None =
 
 def play_random(rng: np.random.Generator, pos: np.ndarray) -> None:
     """Play one random legal card into the current trick (never completing it)."""
+    _check_rng(rng)
     n = int(pos[P_NTABLE])
     if n >= 2:
         return
@@ -93,6 +103,7 @@ def random_full_deal_position(rng: np.random.Generator, *, mode: str = "contract
     Contract: random declarer and trump.  Мизер: random misère seat.  Распасы: random seat and
     talon rule, the two remaining cards as the talon.
     """
+    _check_rng(rng)
     _check_mode(mode)
     hands, rest = _deal(rng, 10, 2)
     solo = int(rng.integers(3))

@@ -173,3 +173,18 @@ def test_order_refuses_a_talon_on_an_ending():
     with pytest.raises(InvalidArgumentError, match="talon"):
         order("A.K7.A.", talon="A♠ K♣", **kw)
     assert order("A.K7.A.", **kw).options
+
+
+def test_randpos_names_a_generator_that_is_not_numpy_s():
+    """random_ending(5, 3), random_full_deal_position(None) or a random.Random raised
+    AttributeError ('int' object has no attribute 'integers'); now the rng is named."""
+    from solver.randpos import play_random, random_ending, random_full_deal_position
+    for rng in (5, None, random.Random(1), np.random.RandomState(1)):
+        with pytest.raises(InvalidArgumentError, match="rng must be a numpy Generator"):
+            random_ending(rng, 3)
+        with pytest.raises(InvalidArgumentError, match="rng must be a numpy Generator"):
+            random_full_deal_position(rng)
+        with pytest.raises(InvalidArgumentError, match="rng must be a numpy Generator"):
+            play_random(rng, random_ending(np.random.default_rng(1), 3, mid_trick=False))
+    assert random_ending(np.random.default_rng(1), 3).shape == \
+        random_full_deal_position(np.random.default_rng(1)).shape
