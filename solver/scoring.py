@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import numbers
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence, Union
 
@@ -513,9 +513,8 @@ def score_hand(hand: Hand, conventions: Conventions | None = None, *,
                                  "Hand.from_record or Pulka.add)")
     conv = Conventions.of(conventions)
     n = conv.players
+    hand = _clean_hand(hand, n, conv)
     dealer = n - 1 if hand.dealer is None else hand.dealer
-    if not 0 <= dealer < n:
-        raise InvalidRecordError(f"dealer {dealer}: expected a player 0-{n - 1}")
     order = _playing_order(n, dealer)
     if hand.auction is not None:
         _check_auction(hand, conv, order, raspasy_streak)
@@ -567,6 +566,87 @@ def score_hand(hand: Hand, conventions: Conventions | None = None, *,
     else:
         remiz = _score_game(hand, bid, conv, n, dealer, order, sheet)
     return HandScore(n, tuple(sheet.entries), hand, remiz)
+
+
+def _clean_hand(hand: Hand, n: int, conv: Conventions) -> Hand:
+    """A ``Hand`` built in Python with its fields checked and made plain (numpy integers read
+    as ints, a talon text read as its cards): a bool, a float or text where a player, a count
+    or a flag is expected is an ``InvalidRecordError`` naming the field, never read as a
+    number (``declarer=True`` as player 1) nor a raw ``TypeError``."""
+
+    def player(value, what):
+        value = scalar_of(value)
+        if value is None:
+            return None
+        if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)) \
+                and 0 <= value < n:
+            return int(value)
+        raise InvalidRecordError(f"{what} {shown(value)}: expected a player 0-{n - 1}")
+
+    def flag(value, what, none=False):
+        value = scalar_of(value)
+        if none and value is None:
+            return None
+        if isinstance(value, (bool, np.bool_)):
+            return bool(value)
+        raise InvalidRecordError(f"{what} {shown(value)}: expected True or False")
+
+    def whole(value, what, top=None):
+        value = scalar_of(value)
+        if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)) \
+                and 1 <= value and (top is None or value <= top):
+            return int(value)
+        expected = "a positive integer" if top is None else f"a whole number 1-{top}"
+        raise InvalidRecordError(f"{what} {shown(value)}: expected {expected}")
+
+    changes: dict = {}
+    for what in ("declarer", "half_whist", "dealer"):
+        changes[what] = player(getattr(hand, what), what)
+    whisters = scalar_of(hand.whisters)
+    if isinstance(whisters, (str, bytes, Mapping)) or not isinstance(whisters, Iterable):
+        raise InvalidRecordError(f"whisters {shown(whisters)}: expected a list of players")
+    changes["whisters"] = tuple(player(w, "whister") for w in whisters)
+    if None in changes["whisters"]:
+        raise InvalidRecordError(f"whisters {shown(hand.whisters)}: expected a list of players")
+    tricks = scalar_of(hand.tricks)
+    if tricks is not None:
+        partial = isinstance(tricks, _DeclarerOnly)
+        if isinstance(tricks, (str, bytes, Mapping)) or not isinstance(tricks, Iterable):
+            raise InvalidRecordError(f"tricks {shown(tricks)}: expected a list of {n} numbers, "
+                                     f"one per player")
+        out = []
+        for t in tricks:
+            t = scalar_of(t)
+            if t is None and partial:
+                out.append(None)
+            elif isinstance(t, (int, np.integer)) and not isinstance(t, (bool, np.bool_)) \
+                    and 0 <= t <= 10:
+                out.append(int(t))
+            else:
+                raise InvalidRecordError(f"tricks {shown(list(tricks))}: {shown(t)} is not a "
+                                         f"number 0-10")
+        changes["tricks"] = _DeclarerOnly(out) if partial else tuple(out)
+    changes["open"] = flag(hand.open, "open", none=True)
+    changes["walk_away"] = flag(hand.walk_away, "walk_away")
+    changes["dark"] = flag(hand.dark, "dark")
+    changes["multiplier"] = whole(hand.multiplier, "multiplier")
+    if hand.raspasy_round is not None:
+        changes["raspasy_round"] = whole(hand.raspasy_round, "raspasy_round", MAX_RASPASY_ROUND)
+    if hand.talon is not None:
+        changes["talon"] = _parse_talon(hand.talon)
+    if hand.auction is not None:
+        if isinstance(hand.auction, (str, bytes)) or not isinstance(hand.auction, Iterable):
+            raise InvalidRecordError(f"auction {shown(hand.auction)}: expected a list of calls")
+        changes["auction"] = tuple(hand.auction)
+    clean = replace(hand, **changes)
+    dealer = n - 1 if clean.dealer is None else clean.dealer
+    if n == 4 and clean.tricks is not None and clean.tricks[dealer] and len(clean.tricks) == n:
+        if clean.game != RASPASY:
+            raise InvalidRecordError(f"the dealer (player {dealer}) sits out and takes no trick")
+        if conv.raspasy_talon == "none" or clean.tricks[dealer] > 2:
+            raise InvalidRecordError(f"the dealer (player {dealer}) sits out: on распасы he takes "
+                                     f"at most the talon's tricks, not {clean.tricks[dealer]}")
+    return clean
 
 
 def _check_hand(hand: Hand, n: int, dealer: int) -> None:

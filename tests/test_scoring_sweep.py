@@ -224,3 +224,67 @@ def test_json_entries_name_the_players_as_the_text_does(tmp_path):
     # unnamed: "player i" in both
     unnamed = Pulka.from_record({"hands": NAMED_PULKA["hands"][1:2]})
     assert unnamed.to_dict()["hands"][0]["entries"][0].startswith("5 to player 0's mountain")
+
+
+# --------------------------------------------------------------------------- a Hand built in Python
+
+@pytest.mark.parametrize("changes, message", [
+    (dict(declarer=True), "declarer True"),          # was: player 1 played the 6♠
+    (dict(dealer=1.0), "dealer 1.0"),                # was: TypeError (list indices)
+    (dict(whisters=1), "whisters 1"),                # was: TypeError (value after *)
+    (dict(whisters="1"), "whisters '1'"),
+    (dict(tricks=6), "tricks 6"),                    # was: TypeError (no len())
+    (dict(tricks=(True, 9, 0)), "True is not a number"),   # was: scored as 1 trick, a remiz
+    (dict(tricks=(6.0, 4, 0)), "6.0 is not a number"),
+    (dict(half_whist=True), "half_whist True"),
+    (dict(open=1), "open 1"),
+    (dict(auction="6♠"), "auction '6♠'"),
+])
+def test_a_python_hand_with_a_wrong_type_is_named(changes, message):
+    fields = dict(game=SIX, declarer=0, whisters=(1,), tricks=(6, 4, 0))
+    fields.update(changes)
+    with pytest.raises(InvalidRecordError, match=re.escape(message)):
+        score_hand(Hand(**fields))
+
+
+@pytest.mark.parametrize("changes, message", [
+    (dict(dark=1), "dark 1"),                        # was: read as a dark game
+    (dict(walk_away=1, tricks=None), "walk_away 1"),
+    (dict(multiplier=True), "multiplier True"),      # was: read as 1
+    (dict(multiplier=2.0), "multiplier 2.0"),
+])
+def test_a_python_hand_flags_and_multipliers_are_checked(changes, message):
+    fields = dict(game=SIX, declarer=0, whisters=(1,), tricks=(6, 4, 0), talon=(0, 9))
+    fields.update(changes)
+    with pytest.raises(InvalidRecordError, match=re.escape(message)):
+        score_hand(Hand(**fields), Conventions.classic())
+
+
+@pytest.mark.parametrize("round_", [0, 1.5, "2", True])
+def test_a_python_raspasy_round_is_checked(round_):
+    # was: round 0 scored as the first, 1.5 and "2" raw TypeErrors, True read as 1
+    with pytest.raises(InvalidRecordError, match="raspasy_round"):
+        score_hand(Hand(RASPASY, tricks=(3, 3, 4), raspasy_round=round_), Conventions.club())
+
+
+def test_a_python_hand_of_numpy_values_scores_as_the_plain_one():
+    plain = score_hand(Hand(SIX, 0, (1,), (6, 4, 0)))
+    numpy = score_hand(Hand(SIX, np.int64(0), np.array([1]), np.array([6, 4, 0])))
+    assert (numpy.pool, numpy.mountain, numpy.whists) == (plain.pool, plain.mountain, plain.whists)
+    assert numpy.hand == plain.hand
+    # a talon text, as records give it
+    conv = Conventions.sochi_amnesty()
+    assert score_hand(Hand(SIX, 0, (1,), (6, 4, 0), talon="A♠ K♠"), conv) == \
+        score_hand(Hand(SIX, 0, (1,), (6, 4, 0), talon=(7, 6)), conv)
+
+
+def test_a_python_four_handed_game_gives_the_dealer_no_trick():
+    # was: Hand(6♠, 0, (1,), (6, 3, 0, 1)) four-handed scored, the sitting-out dealer with a
+    # trick (a record is refused so)
+    four = Conventions.sochi(players=4)
+    with pytest.raises(InvalidRecordError, match="sits out"):
+        score_hand(Hand(SIX, 0, (1,), (6, 3, 0, 1)), four)
+    with pytest.raises(InvalidRecordError, match="sits out"):
+        score_hand(Hand(RASPASY, tricks=(3, 3, 3, 1)), four)      # seed 000: the talon is set aside
+    assert score_hand(Hand(RASPASY, tricks=(3, 3, 3, 1)), Conventions.sochi_amnesty(players=4)).mountain \
+        == (2, 2, 2, 0)
