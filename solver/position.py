@@ -196,6 +196,11 @@ class Position:
             raise InvalidArgumentError(
                 "dealer_tricks counts the tricks the dealer's talon card took: talon_rule "
                 f"'dealer' (four-handed распасы) only, not {mode} with talon rule {talon_rule!r}")
+        taken = sum(self.tricks) + self.dealer_tricks
+        if talon and len(talon) + taken > 2:
+            raise InvalidDealError(
+                f"the talon is turned for the first two tricks: {plural(len(talon), 'card')} "
+                f"still to turn cannot follow {plural(taken, 'trick')} already taken")
         left = max(count(int(h)) for h in hands)
         if sum(self.tricks) + self.dealer_tricks + left > 10:
             raise InvalidArgumentError(

@@ -188,3 +188,22 @@ def test_randpos_names_a_generator_that_is_not_numpy_s():
             play_random(rng, random_ending(np.random.default_rng(1), 3, mid_trick=False))
     assert random_ending(np.random.default_rng(1), 3).shape == \
         random_full_deal_position(np.random.default_rng(1)).shape
+
+
+def test_a_talon_still_to_turn_after_tricks_taken_is_refused():
+    """The talon is turned for the first two tricks, yet a Position with both talon cards
+    still to turn and tricks=(5, 0, 0), or dealer_tricks=3, was accepted and solved (an
+    impossible state, solved as if tricks had been taken before the talon tricks); now
+    refused.  Every state reached by play still reads back."""
+    hands = ["T7...", "J8...", "Q9..."]
+    with pytest.raises(PrefError, match="first two tricks"):
+        Position(hands, mode="raspasy", talon="K♠ A♠", talon_rule="lead", tricks=(5, 0, 0))
+    with pytest.raises(PrefError, match="first two tricks"):
+        Position(hands, mode="raspasy", talon="K♠ A♠", talon_rule="dealer", dealer_tricks=3)
+    with pytest.raises(PrefError, match="first two tricks"):
+        Position(hands, mode="raspasy", talon="K♠", talon_rule="lead", tricks=(1, 1, 0))
+    for rule in ("lead", "dealer"):
+        p = Position(hands, mode="raspasy", talon="K♠ A♠", talon_rule=rule)
+        while not p.is_over:
+            p.push(min(p.legal_cards()))
+            assert eval(repr(p), {"Position": Position}) == p
