@@ -30,9 +30,12 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Mapping, Sequence
 
+import numpy as np
+
 from .bidding import Bid
+from .checks import as_flag, scalar_of
 from .conventions import Conventions
-from .errors import InvalidRecordError, PrefError
+from .errors import InvalidRecordError, PrefError, shown
 from .notation import plural
 from .scoring import (PREFERANS, RASPASY, Entry, Hand, HandScore, Number, _json, _num, check_names,
                       score_hand)
@@ -83,10 +86,11 @@ class Pulka:
         self.names = check_names(names, n)
         if first_dealer is None:
             first_dealer = n - 1
-        if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) \
+        first_dealer = scalar_of(first_dealer)
+        if isinstance(first_dealer, (bool, np.bool_)) or not isinstance(first_dealer, (int, np.integer)) \
                 or not 0 <= first_dealer < n:
-            raise InvalidRecordError(f"first_dealer {first_dealer!r}: expected a player 0-{n - 1}")
-        self.first_dealer = first_dealer
+            raise InvalidRecordError(f"first_dealer {shown(first_dealer)}: expected a player 0-{n - 1}")
+        self.first_dealer = int(first_dealer)
         self._dealer = first_dealer          # who deals the next hand
         self._pool: list[Number] = [0] * n
         self._mountain: list[Number] = [0] * n
@@ -293,6 +297,7 @@ class Pulka:
     def settle(self, *, force: bool = False) -> Settlement:
         """Settle the sheet into висты per player (sum 0).  ``force`` settles a pulka that is
         not over yet (a game stopped by the clock); otherwise that raises."""
+        force = as_flag(force, "settle(force=)", error=InvalidRecordError)
         if not self.ended and not force:
             raise InvalidRecordError("the pulka is not over: settle(force=True) to count it now")
         conv = self.conventions
@@ -392,8 +397,12 @@ class Pulka:
 
     def after(self, deals: int) -> "Pulka":
         """A copy of the sheet as it stood after the first ``deals`` deals."""
-        if isinstance(deals, bool) or not isinstance(deals, int) or not 0 <= deals <= self.deals:
-            raise InvalidRecordError(f"after({deals!r}): the pulka has {plural(self.deals, 'deal')}")
+        deals = scalar_of(deals)
+        if isinstance(deals, (bool, np.bool_)) or not isinstance(deals, (int, np.integer)) \
+                or not 0 <= deals <= self.deals:
+            raise InvalidRecordError(f"after({shown(deals)}): expected a number of deals 0-{self.deals} "
+                                     f"(the pulka has {plural(self.deals, 'deal')})")
+        deals = int(deals)
         copy = Pulka(self.conventions, self.names, self.first_dealer)
         for score in self.hands[:deals]:
             for e in score.entries:

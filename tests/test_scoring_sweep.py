@@ -288,3 +288,25 @@ def test_a_python_four_handed_game_gives_the_dealer_no_trick():
         score_hand(Hand(RASPASY, tricks=(3, 3, 3, 1)), four)      # seed 000: the talon is set aside
     assert score_hand(Hand(RASPASY, tricks=(3, 3, 3, 1)), Conventions.sochi_amnesty(players=4)).mountain \
         == (2, 2, 2, 0)
+
+
+# --------------------------------------------------------------------------- the pulka's arguments
+
+def test_pulka_settle_force_is_a_flag():
+    # was: settle(force="no") settled an unfinished pulka ("no" is truthy)
+    with pytest.raises(InvalidRecordError, match="force"):
+        Pulka().settle(force="no")
+    assert Pulka().settle(force=np.True_).totals == (0, 0, 0)
+
+
+def test_pulka_reads_numpy_seats_and_deal_counts():
+    # was: Pulka(first_dealer=np.int64(1)) refused as "not a player", after(np.int64(0)) as
+    # "the pulka has 0 deals"
+    p = Pulka(None, None, np.int64(1))
+    assert p.first_dealer == 1 and type(p.first_dealer) is int and p.next_dealer == 1
+    p.add({"contract": "6♠", "declarer": 2, "whisters": [0], "tricks": 6})
+    assert p.after(np.int64(1)).pool == p.pool and p.after(np.array(0)).pool == (0, 0, 0)
+    with pytest.raises(InvalidRecordError, match=r"after\(2\): expected a number of deals 0-1"):
+        p.after(2)
+    with pytest.raises(InvalidRecordError, match=r"after\(1.0\)"):
+        p.after(1.0)
