@@ -207,3 +207,150 @@ def test_a_talon_still_to_turn_after_tricks_taken_is_refused():
         while not p.is_over:
             p.push(min(p.legal_cards()))
             assert eval(repr(p), {"Position": Position}) == p
+
+
+# -- cross-checks on random endings against the minimax above -----------------------------
+
+BACKENDS = ["reference", *__import__("solver").available_backends()]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_solve_from_random_positions_matches_the_minimax(backend):
+    """Contracts, мизер and распасы (talon none / lead / dealer) from random mid-trick
+    positions: tricks, every card's value (the value after playing it), and a line that
+    replays legally to the value, lowest rank first among equal cards (ties ♠ ♣ ♦ ♥)."""
+    rng = random.Random(f"solve-{backend}")
+    for _ in range(40):
+        p = random_position(rng, rng.randint(1, 4))
+        r = solve(p, backend=backend)
+        seats = range(3) if p.mode == "raspasy" else [p.solo]
+        for s in seats:
+            want = brute_values(p, s)
+            cards = r.cards[s] if p.mode == "raspasy" else r.cards
+            tricks = r.tricks[s] if p.mode == "raspasy" else r.tricks
+            assert {int(c): v for c, v in cards.items()} == want, (repr(p), s)
+            assert tricks == brute_value(p, s), (repr(p), s)
+            line = r.line[s] if p.mode == "raspasy" else r.line
+            q = p.copy()
+            for c in line:
+                values = brute_values(q, s)
+                best = brute_value(q, s)
+                tied = [x for x, v in values.items() if v == best]
+                assert int(c) == min(tied, key=lambda x: (x & 7, x >> 3)), (repr(q), s, line)
+                q.push(c)
+            assert q.is_over and q.tricks[s] == tricks
+            won = [t["winner"] for t in (r.replay(s) if p.mode == "raspasy" else r.replay())]
+            assert won.count(s) + p.tricks[s] == tricks
+        json.dumps(r.to_dict())
+
+
+def _mask(cards):
+    return sum(1 << int(c) for c in cards)
+
+
+def _contract_value(hands, strain, declarer, leader):
+    return brute_value(Position(list(hands), trump=strain, solo=declarer, leader=leader))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_tenner_on_random_endings_matches_the_minimax(backend):
+    """tenner: tricks, verified / short, the refuting line replayed, the best discard over
+    every discard of hand + talon, the given discard played, JSON."""
+    from solver.analysis import tenner
+    rng = random.Random(f"tenner-{backend}")
+    for _ in range(30):
+        n = rng.randint(1, 4)
+        cards = rng.sample(range(32), 3 * n + 2)
+        hands = [_mask(cards[i * n:(i + 1) * n]) for i in range(3)]
+        talon = cards[3 * n:]
+        seat, strain, leader = rng.randrange(3), rng.randrange(5), rng.randrange(3)
+        kw = dict(leader=leader, backend=backend)
+        play = list(hands)
+        if rng.random() < 0.6:
+            kw["talon"] = talon
+            if rng.random() < 0.5:
+                kw["discard"] = rng.sample([*cards[seat * n:(seat + 1) * n], *talon], 2)
+                play[seat] = (hands[seat] | _mask(talon)) & ~_mask(kw["discard"])
+        r = tenner(Deal.from_hands(hands), seat, strain, **kw)
+        want = _contract_value(play, strain, seat, leader)
+        assert (r.tricks, r.verified, r.short) == (want, want == n, n - want)
+        q = Position(play, trump=strain, solo=seat, leader=leader)
+        q.push_all(list(r.line))
+        assert q.is_over and q.tricks[seat] == want
+        if "talon" in kw:
+            twelve = hands[seat] | _mask(talon)
+            best = max(_contract_value(hands[:seat] + [twelve & ~_mask(d)] + hands[seat + 1:],
+                                       strain, seat, leader)
+                       for d in itertools.combinations([c for c in range(32) if twelve >> c & 1], 2))
+            assert (r.best_tricks, r.would_make) == (best, best == n)
+            kept = twelve & ~_mask(r.best_discard)
+            assert _contract_value(hands[:seat] + [kept] + hands[seat + 1:], strain, seat,
+                                   leader) == best
+        else:
+            assert r.best_tricks is r.best_discard is r.would_make is None
+        d = json.loads(json.dumps(r.to_dict()))
+        assert (d["tricks"], d["verified"], d["short"], d["leader"]) == (
+            r.tricks, r.verified, r.short, leader)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_preferans_on_random_endings_matches_every_discard_split_and_leader(backend):
+    """preferans(cards, pool=...): a strain is a преферанс exactly when the declarer (seat 2)
+    takes every trick for every discard, split and leader (0 or 1); a counter-example's
+    hands, value and line hold."""
+    from solver.analysis import preferans
+    rng = random.Random(f"preferans-{backend}")
+    for k in range(14):
+        n = rng.randint(1, 3)
+        if k % 2:      # strong cards, so that some strains are a преферанс
+            own = rng.sample(sorted(range(32), key=lambda c: -(c & 7))[:12], n + 2)
+        else:
+            own = rng.sample(range(32), n + 2)
+        pool = rng.sample([c for c in range(32) if c not in own], 2 * n)
+        r = preferans(own, pool=pool, backend=backend)
+        for s in range(5):
+            holds = all(
+                _contract_value((_mask(a), _mask(pool) & ~_mask(a), _mask(own) & ~_mask(d)),
+                                s, 2, leader) == n
+                for d in itertools.combinations(own, 2)
+                for a in itertools.combinations(pool, n) for leader in (0, 1))
+            assert holds == (s in r.strains), (own, pool, s)
+            if not holds:
+                c = r.counterexamples[s]
+                assert int(c.hands[0]) | int(c.hands[1]) == _mask(pool)
+                assert int(c.hands[2]) == _mask(own) & ~_mask(c.discard)
+                assert _contract_value(c.hands, s, 2, c.leader) == c.tricks < n
+                q = Position(list(c.hands), trump=s, solo=2, leader=c.leader)
+                q.push_all(list(c.line))
+                assert q.is_over and q.tricks[2] == c.tricks
+        json.dumps(r.to_dict())
+
+
+def test_order_probabilities_on_random_endings_match_every_split():
+    """order(cards, seat, pool=...): each option's probability is the share of the splits
+    of the pool where its discard makes the level (мизер: no trick), options ranked by it."""
+    from fractions import Fraction
+
+    from solver.analysis import order
+    rng = random.Random("order")
+    for _ in range(8):
+        n = rng.randint(1, 3)
+        cards = rng.sample(range(32), 3 * n + 2)
+        own, pool, seat = cards[:n + 2], cards[n + 2:], rng.randrange(3)
+        r = order(own, seat, pool=pool, backend="reference", progress=False,
+                  screen=rng.choice([1, 5]), seed=rng.randrange(9))
+        a, b = (seat + 1) % 3, (seat + 2) % 3
+        for o in r.options:
+            kept = _mask(own) & ~_mask(o.discard)
+            good = []
+            for split in itertools.combinations(pool, n):
+                hands = [0, 0, 0]
+                hands[seat], hands[a], hands[b] = kept, _mask(split), _mask(pool) & ~_mask(split)
+                if o.misere:
+                    good.append(brute_value(Position(hands, mode="misere", solo=seat)) == 0)
+                else:
+                    good.append(_contract_value(hands, o.strain, seat, 0) >= o.level)
+            assert o.probability == Fraction(sum(good), len(good)), (own, pool, seat, o)
+        keys = [(-o.probability, -o.level) for o in r.options]
+        assert keys == sorted(keys)
+        json.dumps(r.to_dict())
