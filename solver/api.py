@@ -102,7 +102,9 @@ class SolveResult:
         """The line as tricks: ``{"leader", "cards", "winner"}`` each (winner -1: the dealer);
         a trick led by a turned talon card (распасы) has ``"talon"``: that card.  On распасы
         the line of ``seat`` (default 0) as the lone seat; otherwise ``seat`` may only name
-        the solo seat."""
+        the solo seat.  Solved from mid-trick, the first trick's ``cards`` are those of the
+        line only (its ``leader`` is the seat that led it): the cards already on it are
+        ``position.table``."""
         if self.mode == "raspasy":
             line = self.line[as_seat(0 if seat is None else seat, "seat")]
         else:
