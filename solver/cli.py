@@ -28,7 +28,20 @@ def build_parser() -> argparse.ArgumentParser:
     import argparse
     import importlib
 
-    parser = argparse.ArgumentParser(
+    class Parser(argparse.ArgumentParser):
+        """An argument that begins with '-' and then no letter, digit or '-' is a value, not
+        an option: a deal, hand or pool whose first suit is void, written '-' (``-.AK7.7.7``,
+        ``--pool -.A8.K.Q``), which argparse took for an unknown option ("the following
+        arguments are required: deal")."""
+
+        def _parse_optional(self, arg_string):
+            if (len(arg_string) > 1 and arg_string[0] == "-"
+                    and not (arg_string[1].isascii()
+                             and (arg_string[1].isalnum() or arg_string[1] == "-"))):
+                return None
+            return super()._parse_optional(arg_string)
+
+    parser = Parser(
         prog="pref",
         description="Double-dummy solver and analysis toolkit for preferans.",
     )
