@@ -47,6 +47,29 @@ _RECORD_KEYS = {
 }
 
 
+def _plain(value, depth: int = 0):
+    """A record's value with numpy scalars and arrays as the Python values JSON gives (an
+    ``np.int64`` an int, an array a list), so a record built with numpy reads as its JSON
+    would; a float stays a float (and is refused where a count is expected)."""
+    value = scalar_of(value)
+    if isinstance(value, np.bool_):
+        return bool(value)
+    if isinstance(value, np.integer):
+        return int(value)
+    if isinstance(value, np.floating):
+        return float(value)
+    if depth < 3:
+        if isinstance(value, np.ndarray):
+            return [_plain(v, depth + 1) for v in value.tolist()]
+        if isinstance(value, list):
+            return [_plain(v, depth + 1) for v in value]
+        if isinstance(value, tuple):
+            return tuple(_plain(v, depth + 1) for v in value)
+        if isinstance(value, Mapping):
+            return {_plain(k, depth + 1): _plain(v, depth + 1) for k, v in value.items()}
+    return value
+
+
 def _num(x: Number) -> Number:
     """An exact number, as an int when it is whole."""
     if isinstance(x, Fraction) and x.denominator == 1:
@@ -134,6 +157,7 @@ class Hand:
             names = check_names(names, n)
         if not isinstance(record, Mapping):
             raise InvalidRecordError(f"a hand record must be an object, not {record!r}")
+        record = {k: _plain(v) for k, v in record.items()}      # numpy values as JSON's
         unknown = sorted(set(record) - _RECORD_KEYS)
         if unknown:
             raise InvalidRecordError(f"unknown field(s) in hand record: {', '.join(unknown)}")

@@ -310,3 +310,22 @@ def test_pulka_reads_numpy_seats_and_deal_counts():
         p.after(2)
     with pytest.raises(InvalidRecordError, match=r"after\(1.0\)"):
         p.after(1.0)
+
+
+def test_a_record_of_numpy_values_reads_as_its_json():
+    # was: {"declarer": np.int64(0)} refused ("declarer np.int64(0): expected a player 0-2"),
+    # {"tricks": np.int64(6)} and {"tricks": np.array([...])} too, where a Hand took them
+    record = {"contract": "6♠", "declarer": 0, "whisters": [1], "tricks": 6}
+    want = score_hand(Hand.from_record(record))
+    for changes in (dict(declarer=np.int64(0)), dict(tricks=np.int64(6)),
+                    dict(tricks=np.array([6, 4, 0])), dict(whisters=np.array([1])),
+                    dict(tricks={np.int64(0): np.int64(6), 1: 4}), dict(declarer=np.array(0))):
+        got = score_hand(Hand.from_record({**record, **changes}))
+        assert (got.pool, got.mountain, got.whists) == (want.pool, want.mountain, want.whists), changes
+    p = Pulka(Conventions.club())
+    p.add({"contract": "распасы", "tricks": np.array([3, 3, 4]), "round": np.int64(1)})
+    assert p.mountain == (3, 3, 4)
+    with pytest.raises(InvalidRecordError, match="'tricks' must be a number"):
+        Hand.from_record({**record, "tricks": np.float64(6.0)})    # a float is still no count
+    with pytest.raises(InvalidRecordError, match="declarer True"):
+        Hand.from_record({**record, "declarer": np.True_})
