@@ -73,7 +73,11 @@ def main(argv: list[str] | None = None) -> int:
             pass
         return 130
     from .notation import output_style
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit:          # --help written, or a usage error
+        _flush_for_argparse()
+        raise
     with output_style(getattr(args, "style", None) or "symbols"):   # errors too
         return _run(args)
 
@@ -103,6 +107,23 @@ def _run(args) -> int:
         say(f"pref {args.command}: error: cannot write{where}: {exc.strerror or exc}"
             if exc.errno is not None else f"pref {args.command}: error: {exc}")
         return 3
+
+
+def _flush_for_argparse() -> None:
+    """Write what argparse left in stdout's buffer (``--help``) before the exit, so that a
+    reader already gone (``pref --help | true``) or a full disk is reported as every other
+    answer's is: argparse swallows its write errors and the interpreter's last flush printed
+    "Exception ignored … BrokenPipeError" and exited with status 120."""
+    from .console import say
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        _quiet_stdout()
+    except OSError as exc:
+        _quiet_stdout()
+        say(f"pref: error: cannot write: {exc.strerror or exc}")
+        raise SystemExit(3) from None
 
 
 def _quiet_stdout() -> None:

@@ -52,3 +52,41 @@ def test_cards_and_a_pool_beginning_with_a_void_dash():
     # an option the parser does not know is still refused as one
     r = pref("show", ENDING, "--jsn")
     assert r.returncode == 2 and "unrecognized arguments: --jsn" in r.stderr
+
+
+# `pref … --help` with the reader gone (`| true`) or to a full disk: argparse swallows its
+# own write errors and the interpreter's last flush of the help printed "Exception ignored in:
+# <_io.TextIOWrapper …> BrokenPipeError" and exited with status 120.
+BUFFERED = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+
+
+@pytest.mark.parametrize("args", [["--help"], ["solve", "--help"], ["odds", "-h"]])
+def test_help_to_a_closed_pipe_is_quiet(args):
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        r = subprocess.run([sys.executable, "-m", "solver", *args], stdout=write,
+                           stderr=subprocess.PIPE, text=True, timeout=120, env=BUFFERED)
+    finally:
+        os.close(write)
+    assert r.returncode == 0
+    assert r.stderr == ""
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_help_to_a_full_disk_is_one_line_and_status_3():
+    with open("/dev/full", "w") as full:
+        r = subprocess.run([sys.executable, "-m", "solver", "table", "--help"], stdout=full,
+                           stderr=subprocess.PIPE, text=True, timeout=120, env=BUFFERED)
+    assert r.returncode == 3
+    assert r.stderr.splitlines() == ["pref: error: cannot write: No space left on device"]
+
+
+def test_help_and_usage_errors_still_exit_through_systemexit(capsys):
+    from solver.cli import main
+    with pytest.raises(SystemExit) as exc:
+        main(["show", "--help"])
+    assert exc.value.code == 0 and "validate a deal" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as exc:
+        main(["show"])
+    assert exc.value.code == 2 and "required: deal" in capsys.readouterr().err
