@@ -90,3 +90,18 @@ def test_help_and_usage_errors_still_exit_through_systemexit(capsys):
     with pytest.raises(SystemExit) as exc:
         main(["show"])
     assert exc.value.code == 2 and "required: deal" in capsys.readouterr().err
+
+
+SINGLE_DEAL = ("demo", "show", "solve", "discard", "odds", "order", "preferans", "raspasy",
+               "review", "table", "tenner")
+
+
+@pytest.mark.parametrize("name", SINGLE_DEAL)
+def test_every_option_of_the_help_says_what_it_is(name):
+    """`pref tenner --help` listed "-d SEAT, --declarer SEAT" with nothing after it."""
+    import argparse
+    from solver.cli import build_parser
+    sub = next(a for a in build_parser()._actions
+               if isinstance(a, argparse._SubParsersAction)).choices[name]
+    bare = [a.option_strings or a.dest for a in sub._actions if not a.help]
+    assert bare == []

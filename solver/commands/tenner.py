@@ -11,8 +11,10 @@ HELP = "check an unwhisted ten-trick game with open cards: verified, or refuted 
 def register(sub) -> None:
     p = sub.add_parser("tenner", help=HELP, description=HELP)
     p.add_argument("deal", help="a deal line (the talon, if given, allows the discard search)")
-    p.add_argument("-d", "--declarer", type=seat, required=True, metavar="SEAT")
-    p.add_argument("-t", "--trump", required=True, help="♠ ♣ ♦ ♥ S C D H NT БК")
+    p.add_argument("-d", "--declarer", type=seat, required=True, metavar="SEAT",
+                   help="the declarer's seat (0 = the first hand, who leads)")
+    p.add_argument("-t", "--trump", required=True,
+                   help="the contract's trump: ♠ ♣ ♦ ♥ S C D H NT БК")
     p.add_argument("--discard", help="the two cards discarded (default: the hand as dealt)")
     p.add_argument("--talon", help="the talon for an ending")
     add_conventions(p)
