@@ -23,6 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+import numpy as np
+
 from .checks import as_count
 from .errors import InvalidArgumentError
 
@@ -155,6 +157,14 @@ class Conventions:
     dark_games: bool = False
 
     def __post_init__(self) -> None:
+        for f in fields(self):           # numpy integers and bools as the plain values
+            value = getattr(self, f.name)
+            if isinstance(value, np.ndarray) and value.ndim == 0:
+                value = value[()]
+            if isinstance(value, np.bool_):
+                object.__setattr__(self, f.name, bool(value))
+            elif isinstance(value, np.integer):
+                object.__setattr__(self, f.name, int(value))
         if not isinstance(self.name, str) or not self.name.strip():
             raise InvalidArgumentError(f"convention name={self.name!r}: expected a non-empty text")
         for field, allowed in _CHOICES.items():
@@ -176,9 +186,11 @@ class Conventions:
             if f.type in (bool, "bool") and not isinstance(getattr(self, f.name), bool):
                 raise InvalidArgumentError(f"convention {f.name}={getattr(self, f.name)!r}: "
                                            f"expected true or false")
-        if isinstance(self.raspasy_exit, (str, bytes)) or not hasattr(self.raspasy_exit, "__iter__"):
+        if isinstance(self.raspasy_exit, (str, bytes, dict, set, frozenset)) \
+                or not hasattr(self.raspasy_exit, "__iter__"):
             raise InvalidArgumentError(f"convention raspasy_exit={self.raspasy_exit!r}: expected levels 6-10")
-        exit_ = tuple(self.raspasy_exit)
+        exit_ = tuple(int(x) if isinstance(x, np.integer) and not isinstance(x, np.bool_) else x
+                      for x in self.raspasy_exit)
         if not exit_ or any(type(level) is not int or level not in (6, 7, 8, 9, 10) for level in exit_):
             raise InvalidArgumentError(f"convention raspasy_exit={self.raspasy_exit!r}: expected levels 6-10")
         object.__setattr__(self, "raspasy_exit", exit_)

@@ -329,3 +329,18 @@ def test_a_record_of_numpy_values_reads_as_its_json():
         Hand.from_record({**record, "tricks": np.float64(6.0)})    # a float is still no count
     with pytest.raises(InvalidRecordError, match="declarer True"):
         Hand.from_record({**record, "declarer": np.True_})
+
+
+def test_conventions_read_numpy_values_and_refuse_unordered_exits():
+    # was: Conventions.sochi(pool_size=np.int64(10)) "expected a positive integer", and
+    # raspasy_exit={6: 1} or {7, 8} read as its keys in whatever order
+    conv = Conventions.sochi(pool_size=np.int64(10), players=np.array(4), help=np.True_,
+                             raspasy_exit=np.array([6, 7]))
+    assert conv == Conventions.sochi(pool_size=10, players=4, help=True, raspasy_exit=(6, 7))
+    assert type(conv.pool_size) is int and conv.raspasy_exit == (6, 7)
+    json.dumps(conv.to_dict())
+    for exit_ in ({6: 1}, {7, 8}):
+        with pytest.raises(InvalidArgumentError, match="raspasy_exit"):
+            Conventions.sochi(raspasy_exit=exit_)
+    with pytest.raises(InvalidArgumentError, match="pool_size"):
+        Conventions.sochi(pool_size=np.float64(10))
