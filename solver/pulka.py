@@ -37,8 +37,8 @@ from .checks import as_flag, scalar_of
 from .conventions import Conventions
 from .errors import InvalidRecordError, PrefError, shown
 from .notation import plural
-from .scoring import (PREFERANS, RASPASY, Entry, Hand, HandScore, Number, _json, _num, check_names,
-                      score_hand)
+from .scoring import (PREFERANS, RASPASY, Entry, Hand, HandScore, Number, _json, _num, _plain,
+                      _player, check_names, score_hand)
 
 _PULKA_KEYS = {"players", "conventions", "first_dealer", "hands", "note"}
 _GAME_NAMES = {RASPASY: "распасы", PREFERANS: "преферанс"}   # as the sheet and `pref score` write them
@@ -359,8 +359,9 @@ class Pulka:
         elif players is not None:
             raise InvalidRecordError(f"'players' must be a number or a list of names, not {players!r}")
         first = record.get("first_dealer")
-        if isinstance(first, str) and names and first in names:
-            first = names.index(first)
+        if first is not None:       # by name or number, as the hands name players
+            checked = check_names(names, conv.players) if names is not None else None
+            first = _player(_plain(first), conv.players, checked, "first_dealer")
         pulka = cls(conv, names, first)
         hands = record["hands"]
         if not isinstance(hands, list):

@@ -344,3 +344,17 @@ def test_conventions_read_numpy_values_and_refuse_unordered_exits():
             Conventions.sochi(raspasy_exit=exit_)
     with pytest.raises(InvalidArgumentError, match="pool_size"):
         Conventions.sochi(pool_size=np.float64(10))
+
+
+def test_a_pulka_record_names_its_first_dealer_as_hands_name_players():
+    # was: "first_dealer": "0" refused ("first_dealer '0': expected a player 0-2") where
+    # "declarer": "0" is player 0
+    record = {"players": ["Аня", "Боря", "Вера"], "hands": []}
+    assert Pulka.from_record({**record, "first_dealer": "0"}).first_dealer == 0
+    assert Pulka.from_record({**record, "first_dealer": "Боря"}).first_dealer == 1
+    assert Pulka.from_record({**record, "first_dealer": 2}).first_dealer == 2
+    assert Pulka.from_record({"hands": [], "first_dealer": " 1"}).first_dealer == 1
+    with pytest.raises(InvalidRecordError, match="first_dealer 'Гена': expected a player 0-2 or one of"):
+        Pulka.from_record({**record, "first_dealer": "Гена"})
+    with pytest.raises(InvalidRecordError, match="first_dealer True"):
+        Pulka.from_record({**record, "first_dealer": True})
