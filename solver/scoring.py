@@ -250,8 +250,9 @@ class HandScore:
     def values(self) -> tuple[Number, ...]:
         """What the hand is worth to each player in висты at the final settlement, assuming
         no pool passes its size: висты written minus висты received, plus 10 × (the average
-        of mountain − pool minus one's own).  Sums to zero.  (A "преферанс" depends on the
-        sheet it lands on and counts as nothing here.)
+        of mountain − pool minus one's own).  Sums to zero.  A "преферанс" is valued as on an
+        empty sheet, its pool closed at the size (on a real sheet it is also worth the
+        mountain and the висты it strikes out, which depend on that sheet).
 
         >>> score_contract("6♠", 7, whisters=(1,)).values()
         (14, -14, 0)

@@ -486,3 +486,11 @@ def test_a_pulka_settles_to_zero_and_its_displays_agree(p):
     for t in s.totals:
         shown_total = round(float(t), 4) if isinstance(t, Fraction) else t
         assert f"<b>{shown_total}</b>" in html
+
+
+def test_a_preferans_is_valued_as_its_closed_pool_on_an_empty_sheet():
+    # HandScore.values() said a преферанс "counts as nothing here" while it returned the value
+    # of a pool closed at the size; the doc now says what the code does, and this pins it
+    s = score_hand(Hand.from_record({"contract": "преферанс", "declarer": 1}, "004"), "004")
+    assert s.pool == (0, 20, 0) and s.values() == (Fraction(-200, 3), Fraction(400, 3), Fraction(-200, 3))
+    assert "counts as nothing" not in type(s).values.__doc__
