@@ -134,8 +134,11 @@ def _screen(be, own_mask, pool, seat, n, *, misere, strain, screen, keep, rng, t
         return list(groups.values()), None
     reps = list(groups.values())
     pool_arr = np.array(pool)
-    samples = [mask_of(int(c) for c in rng.choice(pool_arr, n, replace=False))
-               for _ in range(screen)]
+    samples = []
+    for i in range(screen):     # a large screen takes seconds to draw: the deadline holds here
+        if i % 1024 == 0 and deadline is not None and deadline.expired():
+            raise deadline.error()
+        samples.append(mask_of(int(c) for c in rng.choice(pool_arr, n, replace=False)))
     full = mask_of(pool)
     a, b = (seat + 1) % 3, (seat + 2) % 3
     trump = NO_TRUMP if misere else strain
