@@ -105,3 +105,15 @@ def test_every_option_of_the_help_says_what_it_is(name):
                if isinstance(a, argparse._SubParsersAction)).choices[name]
     bare = [a.option_strings or a.dest for a in sub._actions if not a.help]
     assert bare == []
+
+
+def test_order_keeps_its_timeout_while_drawing_a_large_screen():
+    """`pref order … --screen 3000000 --timeout 1` stopped after 40 s: the screen's random
+    layouts were all drawn before the deadline was first looked at."""
+    import time
+    t0 = time.monotonic()
+    r = pref("order", "AKQ.AKQ.AK.A987", "--screen", "3000000", "--timeout", "1",
+             "--no-progress", "--strains", "NT", "--no-misere")
+    assert r.returncode == 2
+    assert r.stderr.strip() == "pref order: error: order did not finish within timeout=1 s"
+    assert time.monotonic() - t0 < 15
