@@ -48,13 +48,21 @@ class Deal:
     # -- construction -------------------------------------------------------------------
     @classmethod
     def from_hands(cls, hands, talon=()) -> "Deal":
-        """A deal from three masks (or card iterables) and the talon's cards in order."""
+        """A deal from three masks (or card iterables) and the talon's cards in order (card
+        numbers or texts, or a card-list text such as ``"8♦ 7♠"``)."""
         from .cardset import CardSet
+        from .position import as_card
         if isinstance(hands, (str, bytes)) or not hasattr(hands, "__iter__"):
             raise InvalidDealError(f"hands must be three masks or card lists, not {shown(hands)}")
         masks = [int(CardSet(h)) for h in hands]     # masks, hand texts or card lists
+        talon = scalar_of(talon)
         if isinstance(talon, str):
             talon = parse_card_list(talon)
+        elif isinstance(talon, (list, tuple)) and any(isinstance(c, str) for c in talon):
+            try:        # ["8♦", "7♠"] as "8♦ 7♠" is read (numbers stay numbers below)
+                talon = [c if isinstance(c, (int, np.integer)) else as_card(c) for c in talon]
+            except InvalidCardError as exc:
+                raise InvalidCardError(f"talon: {exc}") from None
         return cls(tuple(masks), _whole_numbers(talon, "talon", "card numbers"))
 
     @classmethod

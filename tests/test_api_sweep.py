@@ -354,3 +354,16 @@ def test_order_probabilities_on_random_endings_match_every_split():
         keys = [(-o.probability, -o.level) for o in r.options]
         assert keys == sorted(keys)
         json.dumps(r.to_dict())
+
+
+def test_deal_from_hands_reads_a_talon_given_as_card_texts():
+    """Deal.from_hands(hands, ["9♣", "A♠"]) was refused ('talon must be card numbers'),
+    though the hands take card texts and the talon a card-list text ("9♣ A♠"); now a list
+    of card texts is read in its order, a bad one named."""
+    deal = Deal.from_str("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9..")
+    assert Deal.from_hands(deal.hands, ["9♣", "A♠"]) == Deal.from_hands(deal.hands, "9♣ A♠")
+    assert Deal.from_hands(deal.hands, ("A♠", 10)) == deal
+    with pytest.raises(PrefError, match="talon"):
+        Deal.from_hands(deal.hands, ["A♠", "ZZ"])
+    with pytest.raises(PrefError, match="talon"):
+        Deal.from_hands(deal.hands, ["A♠", 10.0])
