@@ -367,3 +367,21 @@ def test_deal_from_hands_reads_a_talon_given_as_card_texts():
         Deal.from_hands(deal.hands, ["A♠", "ZZ"])
     with pytest.raises(PrefError, match="talon"):
         Deal.from_hands(deal.hands, ["A♠", 10.0])
+
+
+def test_analysis_results_hash_like_the_tenner_s():
+    """raspasy(), preferans() and order() results are frozen dataclasses, but hash() raised
+    'TypeError: unhashable type: dict' (the generated hash took their dict fields) where a
+    TennerResult or a SolveResult hashes; now equal results hash alike."""
+    import pickle
+
+    from solver.analysis import order, preferans, raspasy, tenner
+    ending = "AK...7/Q.A..8/7.8..A"
+    makers = [lambda: tenner(ending, 0, "NT", backend="reference"),
+              lambda: raspasy(ending, backend="reference"),
+              lambda: preferans("A.K7.A.", pool="KQ.A8..", backend="reference"),
+              lambda: order("A.K7.A.", pool="KQ.A8..", backend="reference", progress=False)]
+    for make in makers:
+        a, b = make(), make()
+        assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+        assert hash(pickle.loads(pickle.dumps(a))) == hash(a)

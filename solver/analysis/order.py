@@ -79,6 +79,9 @@ class OrderResult:
     options: tuple[OrderOption, ...]
     histograms: dict = field(default_factory=dict, repr=False)
 
+    def __hash__(self) -> int:     # the generated one hashed the histograms' dict: TypeError
+        return hash((self.cards, self.seat, self.options))
+
     @property
     def best(self) -> OrderOption:
         return self.options[0]

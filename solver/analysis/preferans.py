@@ -115,6 +115,9 @@ class PreferansResult:
     probes: int = 0
     seconds: float = field(default=0.0, compare=False)
 
+    def __hash__(self) -> int:     # the generated one hashed the dicts: TypeError
+        return hash((self.cards, self.checked, self.strains))
+
     @property
     def preferans(self) -> bool:
         return bool(self.strains)

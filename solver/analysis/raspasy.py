@@ -35,6 +35,9 @@ class RaspasyResult:
     lines: dict
     solution: SolveResult = field(repr=False, compare=False)   # equal results compare equal
 
+    def __hash__(self) -> int:     # the generated one hashed the dicts: TypeError
+        return hash((self.deal, self.talon_rule, tuple(sorted(self.tricks.items()))))
+
     def replay(self, seat: int) -> list[dict]:
         return self.solution.replay(seat)
 
