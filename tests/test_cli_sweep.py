@@ -117,3 +117,27 @@ def test_order_keeps_its_timeout_while_drawing_a_large_screen():
     assert r.returncode == 2
     assert r.stderr.strip() == "pref order: error: order did not finish within timeout=1 s"
     assert time.monotonic() - t0 < 15
+
+
+# JSON on an output that cannot encode ♠ or Cyrillic (PYTHONIOENCODING=ascii, a Windows
+# redirection) went through the console's ASCII fallback like the text: the table's strains
+# keyed S C D H and, in Russian style, "BK" (a key no style writes), the мизер option
+# "mizer", a tenner's score entries transliterated: not the data the Python API returns nor
+# what the same command writes on a UTF-8 console.  Now \u escapes: ASCII, the same data.
+@pytest.mark.parametrize("args", [
+    ["table", ENDING, "--talon", "A♣ K♣", "--backend", "reference", "--style", "russian"],
+    ["table", ENDING, "--talon", "A♣ K♣", "--backend", "reference"],
+    ["order", "A.K7.A.", "--pool", "KQ.A8..", "--backend", "reference", "--no-progress"],
+    ["solve", ENDING, "--misere", "1", "--backend", "reference", "--style", "russian"],
+    ["show", ENDING, "--style", "russian"],
+    ["review", ENDING, "--misere", "0", "--play", "7♣ 8♣", "--backend", "reference"],
+])
+@pytest.mark.parametrize("encoding", ["ascii", "cp1251"])
+def test_json_on_a_narrow_console_is_the_same_data(args, encoding):
+    wide = pref(*args, "--json", env={"PYTHONIOENCODING": "utf-8"})
+    narrow = subprocess.run([sys.executable, "-m", "solver", *args, "--json"],
+                            capture_output=True, timeout=300,
+                            env={**os.environ, "PYTHONIOENCODING": encoding})
+    assert wide.returncode == narrow.returncode == 0, narrow.stderr
+    text = narrow.stdout.decode("ascii")          # nothing but ASCII
+    assert json.loads(text) == json.loads(wide.stdout)

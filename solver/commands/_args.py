@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 
 def seat(text: str) -> int:
@@ -108,9 +109,24 @@ def add_common(p, *, json_help: str) -> None:
     add_backend_options(p)
 
 
+def print_json(data) -> None:
+    """``data`` as one line of JSON on stdout: its text as it is (``♠``, ``мизер``) where stdout
+    can encode it, else every non-ASCII character as a ``\\u`` escape: ASCII that reads back
+    as the same data, where the console's ASCII fallback for text (``♠`` → ``S``, ``БК`` →
+    ``BK``) would change the keys and values a script reads."""
+    text = json.dumps(data, ensure_ascii=False)
+    try:
+        text.encode(getattr(sys.stdout, "encoding", None) or "utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(data)
+    except LookupError:
+        pass
+    print(text)
+
+
 def emit(args, result) -> int:
     if args.json:
-        print(json.dumps(result.to_dict(), ensure_ascii=False))
+        print_json(result.to_dict())
     else:
         print(result)
     return 0

@@ -3,10 +3,8 @@ hand card by card, double dummy: which cards were mistakes and what each cost.""
 
 from __future__ import annotations
 
-import json
-
 from ..deal import Deal
-from ._args import add_common, add_game, add_style, opening_of, play_out
+from ._args import add_common, add_game, add_style, opening_of, play_out, print_json
 
 HELP = "review a played hand card by card: each card's value, its cost and the best cards"
 
@@ -33,7 +31,7 @@ def run(args) -> int:
     if args.json:
         out = r.to_dict()
         out["deal"] = deal.to_str()
-        print(json.dumps(out, ensure_ascii=False))
+        print_json(out)
     else:
         print(r)
     return 0

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
-
 from ..cards import iter_cards
 from ..deal import Deal
 from ..display import deal_text
 from ..notation import format_card, format_hand
+from ._args import print_json
 
 HELP = "validate a deal and pretty-print it"
 
@@ -25,7 +24,7 @@ def register(sub) -> None:
 def run(args) -> int:
     deal = Deal.from_str(args.deal)
     if args.json:
-        print(json.dumps(deal_json(deal, args.style), ensure_ascii=False))
+        print_json(deal_json(deal, args.style))
     else:
         print(deal.to_str(args.style))
         print()

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import json
-
 from ..api import solve
 from ..deal import Deal
 from ..display import tricks_text
 from ..notation import format_card, format_strain
 from ..position import Position
-from ._args import add_common, add_game, add_style, opening_of, play_out
+from ._args import add_common, add_game, add_style, opening_of, play_out, print_json
 
 HELP = "solve a contract, a мизер or распасы double dummy"
 
@@ -40,7 +38,7 @@ def run(args) -> int:
         if args.play is not None:
             out["played"] = [format_card(c) for c in played]
             out["taken"] = list(where.tricks)
-        print(json.dumps(out, ensure_ascii=False))
+        print_json(out)
         return 0
     if played:
         print(after_text(where, played))
@@ -71,7 +69,7 @@ def print_over(args, deal: Deal, where: Position, played: list[int]) -> int:
                "tricks": where.tricks[where.solo], "cards": {}, "line": []}
     out.update(to_move=None, deal=deal.to_str(), played=[format_card(c) for c in played],
                taken=list(where.tricks))
-    print(json.dumps(out, ensure_ascii=False))
+    print_json(out)
     return 0
 
 
