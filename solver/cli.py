@@ -5,7 +5,7 @@ written (a full disk, a closed stdout) one line and 3; Ctrl-C exits with 130 wit
 traceback.  Every subcommand that answers a question takes ``--json``; those that print
 cards take ``--style symbols|ascii|russian``.  On a
 console or file encoding that cannot show suit symbols or Cyrillic, the output is written in
-ASCII instead (``solver.console``), and ``--json`` with ``\u`` escapes: the same data.
+ASCII instead (``solver.console``), and ``--json`` with ``\\u`` escapes: the same data.
 """
 
 from __future__ import annotations
