@@ -24,6 +24,9 @@ def test_ending_refuted_as_dealt_but_makeable():
     assert won == 2
     d = r.to_dict()
     assert d["verified"] is False and d["tricks"] == 2 and len(d["line"]) == 12
+    # an ending scores nothing, but its JSON has every key a full deal's has
+    full = tenner("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9..", 0, "♥").to_dict()
+    assert d["score"] is None and set(d) == set(full) and full["score"] is not None
 
 
 def test_discard_must_be_from_the_twelve():

@@ -86,17 +86,16 @@ class TennerResult:
         return self.solution.replay() if self.solution is not None else []
 
     def to_dict(self) -> dict:
-        """JSON-ready: ``verified``, ``tricks``, ``line``, the discard analysis, score and
-        ``leader``."""
+        """JSON-ready: ``verified``, ``tricks``, ``line``, the discard analysis, ``score``
+        (null on an ending, which scores nothing) and ``leader``: the same keys every time."""
         out = {"verified": self.verified, "tricks": self.tricks, "short": self.short,
                "declarer": self.declarer, "trump": format_strain(self.trump),
                "line": [format_card(c) for c in self.line],
                "discard": cards_text(self.discard) if self.discard else None,
                "best_discard": cards_text(self.best_discard) if self.best_discard else None,
                "best_tricks": self.best_tricks, "would_make": self.would_make,
-               "leader": self.leader}
-        if self.score is not None:
-            out["score"] = self.score.to_dict()
+               "leader": self.leader,
+               "score": None if self.score is None else self.score.to_dict()}
         return out
 
     def __str__(self) -> str:
