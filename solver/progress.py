@@ -13,14 +13,15 @@ from __future__ import annotations
 
 import contextlib
 import signal
+import sys
 import threading
 
 
 @contextlib.contextmanager
 def interrupts_deferred():
     """Hold Ctrl-C (SIGINT) and SIGTERM until the block is done, then deliver them."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
+    if threading.current_thread() is not threading.main_thread() or sys.is_finalizing():
+        yield       # at the interpreter's exit the handlers are gone: nothing to hold
         return
     caught = []
     old = {}
@@ -57,6 +58,8 @@ def progress_bar(**kwargs):
                 return super().update(n)
 
         def close(self):
+            if self.disable:        # closed already (tqdm's __del__ closes again), or off
+                return super().close()
             with interrupts_deferred():
                 return super().close()
 

@@ -141,3 +141,28 @@ def test_json_on_a_narrow_console_is_the_same_data(args, encoding):
     assert wide.returncode == narrow.returncode == 0, narrow.stderr
     text = narrow.stdout.decode("ascii")          # nothing but ASCII
     assert json.loads(text) == json.loads(wide.stdout)
+
+
+@pytest.mark.parametrize("progress", [True, None])
+def test_a_progress_bar_kept_until_the_interpreter_exits_closes_quietly(progress):
+    """An odds() stopped by its timeout (or Ctrl-C) whose traceback is kept, as the REPL and
+    Jupyter keep the last one, held its progress bar to the interpreter's exit; tqdm's
+    __del__ then closed it with the signal handlers already gone: "Exception ignored in
+    tqdm.__del__ … TypeError: signal handler must be signal.SIG_IGN, …"."""
+    from solver import available_backends
+    if not available_backends():
+        pytest.skip("needs a fast engine")
+    script = (
+        "import sys\n"
+        "from solver import odds\n"
+        "from solver.errors import TimeLimitError\n"
+        "try:\n"
+        f"    odds('AKQ.AKQ.AK.A987', 0, trump='♥', progress={progress}, timeout=0.3,"
+        " threads=1)\n"
+        "except TimeLimitError:\n"
+        "    sys.last_type, sys.last_value, sys.last_traceback = sys.exc_info()\n"
+        "    print('stopped')\n")
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0 and r.stdout == "stopped\n", r.stderr
+    assert "Exception ignored" not in r.stderr and "Traceback" not in r.stderr, r.stderr
