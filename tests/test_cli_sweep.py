@@ -166,3 +166,29 @@ def test_a_progress_bar_kept_until_the_interpreter_exits_closes_quietly(progress
                        timeout=120)
     assert r.returncode == 0 and r.stdout == "stopped\n", r.stderr
     assert "Exception ignored" not in r.stderr and "Traceback" not in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize("over", [False, True])
+def test_solve_play_json_counts_the_dealers_tricks(over):
+    """`pref solve DEAL --raspasy --talon dealer --play "9♠ 7♠ T♠" --json`: the text said
+    "tricks taken: seat 0 0, seat 1 0, seat 2 0, dealer 1", the JSON only "taken": [0, 0, 0]
+    (a trick played, none taken); now "dealer_tricks": 1, as pref review's JSON has it."""
+    from solver import solve
+    from solver.position import Position
+    deal = Deal.from_str(EXAMPLE)
+    play = ([str(c) for c in solve(deal, raspasy=True, talon="dealer").line[0]] if over
+            else ["9♠", "7♠", "T♠"])
+    where = Position.from_deal(deal, raspasy=True, talon="dealer")
+    where.push_all(play)
+    assert where.dealer_tricks >= 1
+    out = pref("solve", EXAMPLE, "--raspasy", "--talon", "dealer", "--play", " ".join(play),
+               "--json")
+    assert out.returncode == 0, out.stderr
+    d = json.loads(out.stdout)
+    assert d["taken"] == list(where.tricks)
+    assert d["dealer_tricks"] == where.dealer_tricks
+    assert sum(d["taken"]) + d["dealer_tricks"] == len(play) // 3
+    # a rule without a dealer keeps the keys it had
+    plain = json.loads(pref("solve", EXAMPLE, "--raspasy", "--play", "9♠ 7♠ T♠",
+                            "--json").stdout)
+    assert "dealer_tricks" not in plain and plain["taken"] == [0, 0, 1]

@@ -20,7 +20,8 @@ def register(sub) -> None:
                    help="cards already played, in order from the first lead (e.g. \"7♣ A♣ Q♣ "
                         "8♠\" on the README's deal, -d 1 -t ♥): solve from there; tricks "
                         "count those already taken")
-    add_common(p, json_help="print JSON: tricks, cards, line (and played, taken with --play)")
+    add_common(p, json_help="print JSON: tricks, cards, line (and played, taken with --play; "
+                            "dealer_tricks when the dealer took any)")
     add_style(p)
     p.set_defaults(func=run)
 
@@ -38,6 +39,8 @@ def run(args) -> int:
         if args.play is not None:
             out["played"] = [format_card(c) for c in played]
             out["taken"] = list(where.tricks)
+            if where.dealer_tricks:     # the four-handed dealer's turned cards (talon dealer)
+                out["dealer_tricks"] = where.dealer_tricks
         print_json(out)
         return 0
     if played:
@@ -69,6 +72,8 @@ def print_over(args, deal: Deal, where: Position, played: list[int]) -> int:
                "tricks": where.tricks[where.solo], "cards": {}, "line": []}
     out.update(to_move=None, deal=deal.to_str(), played=[format_card(c) for c in played],
                taken=list(where.tricks))
+    if where.dealer_tricks:
+        out["dealer_tricks"] = where.dealer_tricks
     print_json(out)
     return 0
 
