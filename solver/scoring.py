@@ -1088,6 +1088,7 @@ def expected_whists(game: int | str | Bid, histogram: Mapping[int, Number] | Seq
     >>> e.values[0], e.remiz_probability
     (-11, Fraction(1, 2))
     """
+    histogram = scalar_of(histogram)      # a 0-d array is one number, not a list
     if isinstance(histogram, Mapping):
         items = list(histogram.items())
     elif isinstance(histogram, (str, bytes)) or not hasattr(histogram, "__iter__"):
@@ -1101,7 +1102,8 @@ def expected_whists(game: int | str | Bid, histogram: Mapping[int, Number] | Seq
                 or not _finite(w):
             raise InvalidRecordError(f"the histogram's weight {shown(w)} for {t} tricks: expected "
                                      "a finite number >= 0")
-    items = [(int(t), w) for t, w in items if w]
+    # numpy integer weights (a histogram from np.bincount or a frame) count as ints: exact
+    items = [(int(t), int(w) if isinstance(w, np.integer) else w) for t, w in items if w]
     exact = all(isinstance(w, (int, Fraction)) for _, w in items)
     if not exact:                 # float weights: the others are taken as floats too
         for k, (t, w) in enumerate(items):

@@ -494,3 +494,18 @@ def test_a_preferans_is_valued_as_its_closed_pool_on_an_empty_sheet():
     s = score_hand(Hand.from_record({"contract": "преферанс", "declarer": 1}, "004"), "004")
     assert s.pool == (0, 20, 0) and s.values() == (Fraction(-200, 3), Fraction(400, 3), Fraction(-200, 3))
     assert "counts as nothing" not in type(s).values.__doc__
+
+
+def test_expected_whists_of_numpy_counts_is_exact():
+    # was: np.array([0, 0, 0, 0, 0, 1, 1]) or {6: np.int64(1), ...} gave floats (-11.0, ...)
+    # though int weights give exact values, and np.array(5) a raw TypeError (0-d iteration)
+    want = expected_whists(6, {6: 1, 5: 1})
+    assert want.values == (-11, 6, 5)
+    for histogram in (np.array([0, 0, 0, 0, 0, 1, 1]), {6: np.int64(1), 5: np.int64(1)},
+                      np.bincount([5, 6])):
+        got = expected_whists(6, histogram)
+        assert got.values == want.values and got.remiz_probability == Fraction(1, 2)
+        assert all(type(v) is int for v in got.values)
+    with pytest.raises(InvalidRecordError, match="histogram"):
+        expected_whists(6, np.array(5))
+    assert expected_whists(6, np.array([0, 0, 0, 0, 0, 0.5, 0.5])).values == (-11.0, 6.0, 5.0)
