@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import html
 
+from .errors import InvalidArgumentError
+
 W, H = 640, 460
 CX, CY = W / 2, 250
 WHIST, POOL = 56, 112          # strip depths from the edge: висты up to 56, пуля up to 112
@@ -32,8 +34,9 @@ def _text(x, y, s, rotate=0, size=13, weight="normal", anchor="middle", colour="
 
 def pulka_svg(names, size, pool_marks, mountain_marks, whist_marks, fmt=str) -> str:
     """SVG of a three-player sheet; the marks are per player (``whist_marks[i][j]``: i on j)."""
-    if len(names) != 3:
-        raise ValueError("the classic drawing is for three players")
+    if len(names) != 3 or any(len(marks) != 3 for marks in (pool_marks, mountain_marks, whist_marks)):
+        raise InvalidArgumentError("the classic drawing is for three players: three names and "
+                                   "the pool, mountain and висты marks of three")
     lines = []
 
     def line(x1, y1, x2, y2, width=1.2):

@@ -509,3 +509,14 @@ def test_expected_whists_of_numpy_counts_is_exact():
     with pytest.raises(InvalidRecordError, match="histogram"):
         expected_whists(6, np.array(5))
     assert expected_whists(6, np.array([0, 0, 0, 0, 0, 0.5, 0.5])).values == (-11.0, 6.0, 5.0)
+
+
+def test_the_drawing_refuses_four_players_with_the_package_error():
+    # was: a bare ValueError from solver.pulka_drawing.pulka_svg
+    from solver.pulka_drawing import pulka_svg
+
+    with pytest.raises(InvalidArgumentError, match="three players"):
+        pulka_svg(["a", "b", "c", "d"], 20, [[]] * 4, [[]] * 4, [[[]] * 4] * 4)
+    with pytest.raises(InvalidArgumentError, match="three players"):
+        pulka_svg(["a", "b", "c"], 20, [[]] * 4, [[]] * 3, [[[]] * 3] * 3)
+    assert pulka_svg(["a", "b", "c"], 20, [[2]] * 3, [[]] * 3, [[[]] * 3] * 3).startswith("<svg")
