@@ -478,6 +478,7 @@ class Pulka:
         label = "result" if self.ended else "standing now"
         rows.append(f"<tr><th>{label} (висты)</th>" + "".join(
             f"<td><b>{_json(t)}</b></td>" for t in settle.totals) + "</tr>")
+        rows.append("<tr><th>place</th>" + "".join(f"<td>{k}</td>" for k in settle.places) + "</tr>")
         caption = (f"пулька {e(self.conventions.name)}, pool {self.conventions.pool_size}, "
                    f"{plural(self.deals, 'deal')}{', over' if self.ended else ''}")
         drawing = f"<div>{self.to_svg()}</div>" if n == 3 else ""

@@ -520,3 +520,13 @@ def test_the_drawing_refuses_four_players_with_the_package_error():
     with pytest.raises(InvalidArgumentError, match="three players"):
         pulka_svg(["a", "b", "c"], 20, [[]] * 4, [[]] * 3, [[[]] * 3] * 3)
     assert pulka_svg(["a", "b", "c"], 20, [[2]] * 3, [[]] * 3, [[[]] * 3] * 3).startswith("<svg")
+
+
+def test_the_places_are_shown_wherever_the_settlement_is(tmp_path):
+    # the JSON settlement had "places" ([2, 3, 1]); the text and the notebook table did not
+    data = json.loads(_score_cli(tmp_path, NAMED_PULKA, "--json"))
+    assert data["settlement"]["places"] == [2, 3, 1]
+    text = _score_cli(tmp_path, NAMED_PULKA)
+    assert "; places: Аня 2, Боря 3, Вера 1" in text
+    html = Pulka.from_record(NAMED_PULKA)._repr_html_()
+    assert "<tr><th>place</th><td>2</td><td>3</td><td>1</td></tr>" in html

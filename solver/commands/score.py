@@ -177,7 +177,8 @@ def _format_pulka(pulka: Pulka) -> str:
     if pulka.ended:
         s = pulka.settle()
         lines.append(f"over after {plural(pulka.deals, 'deal')}; settlement ({s.method}), висты: "
-                     + ", ".join(f"{names[i]} {_json(t)}" for i, t in enumerate(s.totals)))
+                     + ", ".join(f"{names[i]} {_json(t)}" for i, t in enumerate(s.totals))
+                     + "; places: " + ", ".join(f"{names[i]} {k}" for i, k in enumerate(s.places)))
     else:
         lines.append(f"not over after {plural(pulka.deals, 'deal')}")
     return "\n".join(lines)
