@@ -364,7 +364,7 @@ def check_names(names, n: int) -> tuple[str, ...]:
                 f"number, so a name made of digits can only be the player's own number ({i})")
         if name in names[:i]:
             raise InvalidRecordError(f"players {shown(names)}: {shown(name)} is named twice")
-    return tuple(names)
+    return tuple(str(name) for name in names)      # np.str_ as plain text
 
 
 def _parse_talon(value) -> tuple[int, ...]:

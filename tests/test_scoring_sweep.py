@@ -530,3 +530,10 @@ def test_the_places_are_shown_wherever_the_settlement_is(tmp_path):
     assert "; places: Аня 2, Боря 3, Вера 1" in text
     html = Pulka.from_record(NAMED_PULKA)._repr_html_()
     assert "<tr><th>place</th><td>2</td><td>3</td><td>1</td></tr>" in html
+
+
+def test_names_from_numpy_are_plain_text():
+    # was: Pulka(names=np.array(["a", "b", "c"])).names == (np.str_('a'), ...), shown so in reprs
+    p = Pulka(None, np.array(["Аня", "Боря", "Вера"]))
+    assert p.names == ("Аня", "Боря", "Вера") and all(type(n) is str for n in p.names)
+    assert "np.str_" not in repr(p.names)
