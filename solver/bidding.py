@@ -86,7 +86,9 @@ class Bid:
         if self.misere:
             if self.strain is not None:
                 raise InvalidArgumentError("a мизер has no trump")
-            object.__setattr__(self, "level", 10)
+            if type(self.level) is not int or self.level != 10:
+                raise InvalidArgumentError(f"a мизер is played for ten tricks' price: Bid(10, "
+                                           f"misere=True), not level {shown(self.level)}")
             return
         if type(self.level) is not int or self.level not in (6, 7, 8, 9, 10):
             raise InvalidArgumentError(f"game level {self.level!r}: expected 6-10")

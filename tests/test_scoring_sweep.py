@@ -537,3 +537,10 @@ def test_names_from_numpy_are_plain_text():
     p = Pulka(None, np.array(["Аня", "Боря", "Вера"]))
     assert p.names == ("Аня", "Боря", "Вера") and all(type(n) is str for n in p.names)
     assert "np.str_" not in repr(p.names)
+
+
+def test_a_misere_bid_is_level_ten_only():
+    # was: Bid(6, misere=True) silently became Bid(10, misere=True)
+    with pytest.raises(InvalidArgumentError, match="мизер"):
+        Bid(6, misere=True)
+    assert Bid(10, misere=True) == Bid(np.int64(10), misere=True) == parse_bid("мизер")
