@@ -665,7 +665,7 @@ def _clean_hand(hand: Hand, n: int, conv: Conventions) -> Hand:
         changes["auction"] = tuple(hand.auction)
     clean = replace(hand, **changes)
     dealer = n - 1 if clean.dealer is None else clean.dealer
-    if n == 4 and clean.tricks is not None and clean.tricks[dealer] and len(clean.tricks) == n:
+    if n == 4 and clean.tricks is not None and len(clean.tricks) == n and clean.tricks[dealer]:
         if clean.game != RASPASY:
             raise InvalidRecordError(f"the dealer (player {dealer}) sits out and takes no trick")
         if conv.raspasy_talon == "none" or clean.tricks[dealer] > 2:

@@ -544,3 +544,9 @@ def test_a_misere_bid_is_level_ten_only():
     with pytest.raises(InvalidArgumentError, match="мизер"):
         Bid(6, misere=True)
     assert Bid(10, misere=True) == Bid(np.int64(10), misere=True) == parse_bid("мизер")
+
+
+def test_a_python_four_handed_hand_with_three_trick_counts_is_named():
+    # a998def read the dealer's count before the length: IndexError for (6, 4, 0) four-handed
+    with pytest.raises(InvalidRecordError, match=r"expected one number per player \(4\)"):
+        score_hand(Hand(SIX, 0, (1,), (6, 4, 0)), Conventions.sochi(players=4))
