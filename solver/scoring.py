@@ -659,10 +659,11 @@ def _clean_hand(hand: Hand, n: int, conv: Conventions) -> Hand:
         changes["raspasy_round"] = whole(hand.raspasy_round, "raspasy_round", MAX_RASPASY_ROUND)
     if hand.talon is not None:
         changes["talon"] = _parse_talon(hand.talon)
-    if hand.auction is not None:
-        if isinstance(hand.auction, (str, bytes)) or not isinstance(hand.auction, Iterable):
-            raise InvalidRecordError(f"auction {shown(hand.auction)}: expected a list of calls")
-        changes["auction"] = tuple(hand.auction)
+    auction = scalar_of(hand.auction)       # a 0-d array is one value, not a list
+    if auction is not None:
+        if isinstance(auction, (str, bytes, Mapping)) or not isinstance(auction, Iterable):
+            raise InvalidRecordError(f"auction {shown(auction)}: expected a list of calls")
+        changes["auction"] = tuple(auction)
     clean = replace(hand, **changes)
     dealer = n - 1 if clean.dealer is None else clean.dealer
     if n == 4 and clean.tricks is not None and len(clean.tricks) == n and clean.tricks[dealer]:
