@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from .checks import as_count
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, shown
 
 # progression name -> (first prices, how it goes on after them)
 _PROGRESSIONS = {
@@ -282,7 +282,7 @@ class Conventions:
         data = dict(data)
         preset = data.pop("preset", "sochi")
         known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
+        unknown = sorted(k if isinstance(k, str) else shown(k) for k in set(data) - known)
         if unknown:
             raise InvalidArgumentError(f"unknown convention field(s): {', '.join(unknown)}")
         if "raspasy_exit" in data and isinstance(data["raspasy_exit"], list):

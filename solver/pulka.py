@@ -342,7 +342,7 @@ class Pulka:
         ``conventions``, when given, replaces the record's own."""
         if not isinstance(record, Mapping) or "hands" not in record:
             raise InvalidRecordError("a pulka record is an object with 'hands'")
-        unknown = sorted(set(record) - _PULKA_KEYS)
+        unknown = sorted(k if isinstance(k, str) else shown(k) for k in set(record) - _PULKA_KEYS)
         if unknown:
             raise InvalidRecordError(f"unknown field(s) in pulka record: {', '.join(unknown)}")
         players = record.get("players")

@@ -158,7 +158,7 @@ class Hand:
         if not isinstance(record, Mapping):
             raise InvalidRecordError(f"a hand record must be an object, not {record!r}")
         record = {k: _plain(v) for k, v in record.items()}      # numpy values as JSON's
-        unknown = sorted(set(record) - _RECORD_KEYS)
+        unknown = sorted(k if isinstance(k, str) else shown(k) for k in set(record) - _RECORD_KEYS)
         if unknown:
             raise InvalidRecordError(f"unknown field(s) in hand record: {', '.join(unknown)}")
         if "contract" not in record:

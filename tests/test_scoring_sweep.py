@@ -551,3 +551,14 @@ def test_a_python_four_handed_hand_with_three_trick_counts_is_named():
     # a998def read the dealer's count before the length: IndexError for (6, 4, 0) four-handed
     with pytest.raises(InvalidRecordError, match=r"expected one number per player \(4\)"):
         score_hand(Hand(SIX, 0, (1,), (6, 4, 0)), Conventions.sochi(players=4))
+
+
+@pytest.mark.parametrize("read", [
+    lambda: Conventions.from_dict({1: 3, "pool_size": 10}),
+    lambda: Hand.from_record({"contract": "6♠", "declarer": 0, 2: 1}),
+    lambda: Pulka.from_record({"hands": [], 3: "x", None: 1}),
+])
+def test_a_record_with_a_key_that_is_not_text_is_named(read):
+    # was: TypeError ('sequence item 0: expected str instance, int found') from the message
+    with pytest.raises(PrefError, match="unknown"):
+        read()
