@@ -228,3 +228,49 @@ def test_batch_columns():
                     if field in p else names
             expected |= set(names)
         assert set(got[1:]) == expected, (sorted(set(got[1:]) ^ expected), what)
+
+
+# ---------------------------------------------------------------------------------------
+# --json is to_dict() (README, docs/analysis.md), solve and review adding the deal
+# ---------------------------------------------------------------------------------------
+def test_json_is_to_dict(capsys):
+    import json
+
+    from solver import Deal, solve
+    from solver.analysis import discard, preferans, raspasy, review, table, tenner
+    from solver.cli import main
+    deal = Deal.from_str(EXAMPLE_DEAL)
+    with_deal = {"deal": EXAMPLE_DEAL}
+    cases = [
+        (["solve", EXAMPLE_DEAL, "-d", "1", "-t", "♥"],
+         {**solve(deal, declarer=1, trump="♥").to_dict(), **with_deal}),
+        (["review", EXAMPLE_DEAL, "-d", "1", "-t", "♥", "--play", "7♣ A♣ Q♣"],
+         {**review(deal, "7♣ A♣ Q♣", declarer=1, trump="♥").to_dict(), **with_deal}),
+        (["discard", EXAMPLE_DEAL, "-d", "0", "-t", "♠"],
+         discard(deal, declarer=0, trump="♠").to_dict()),
+        (["table", EXAMPLE_DEAL, "--threads", "1"], table(deal, threads=1).to_dict()),
+        (["raspasy", EXAMPLE_DEAL, "--talon", "lead"], raspasy(deal, talon="lead").to_dict()),
+        (["tenner", EXAMPLE_DEAL, "-d", "0", "-t", "♠"], tenner(deal, 0, "♠").to_dict()),
+        (["preferans", "AKQ.AKQ.AKQ.AKQ"], preferans("AKQ.AKQ.AKQ.AKQ").to_dict()),
+    ]
+    for argv, want in cases:
+        assert main([*argv, "--json"]) == 0, argv
+        got = json.loads(capsys.readouterr().out)
+        assert got == json.loads(json.dumps(want)), argv[0]
+
+
+def test_play_json_keys(capsys):
+    """README: with --play the JSON adds played and taken (and dealer_tricks on распасы with
+    --talon dealer, when the dealer's card took a trick)."""
+    import json
+
+    from solver.cli import main
+    assert main(["solve", EXAMPLE_DEAL, "-d", "1", "-t", "♥", "--play", "7♣ A♣ Q♣ 8♠",
+                 "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert r["played"] == ["7♣", "A♣", "Q♣", "8♠"] and r["taken"] == [0, 1, 0]
+    assert "dealer_tricks" not in r
+    assert main(["solve", EXAMPLE_DEAL, "--raspasy", "--talon", "dealer", "--play",
+                 "9♠ 7♠ T♠", "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert r["taken"] == [0, 0, 0] and r["dealer_tricks"] == 1
