@@ -275,6 +275,7 @@ def run_auction(calls: Iterable[str | Bid], conventions: Conventions | None = No
     0
     """
     conv = Conventions.of(conventions)
+    calls = scalar_of(calls)          # a 0-d array is one value, not a list
     if isinstance(calls, (str, bytes)) or not hasattr(calls, "__iter__"):
         raise InvalidArgumentError(f"calls must be a list of calls, not {calls!r}")
     raspasy_streak = as_count(raspasy_streak, "raspasy_streak", least=0)

@@ -345,6 +345,7 @@ def check_names(names, n: int) -> tuple[str, ...]:
     them.  Hands refer to players by name or by number, so a name made of digits must be the
     player's own number ("1" for player 1): ["2", "0", "1"] would make "1" and 1 two players.
     Raises ``InvalidRecordError`` naming the bad name."""
+    names = scalar_of(names)          # a 0-d array is one value, not a list
     if isinstance(names, (str, bytes)) or not isinstance(names, Iterable):
         raise InvalidRecordError(f"players {shown(names)}: expected a list of {n} names")
     names = list(names)
@@ -474,6 +475,7 @@ def _count(value, what: str, top: int) -> int:
 
 def _seats(value, what: str) -> tuple[int, ...]:
     """Seats 0-2 from a list of them, or an error naming ``what``."""
+    value = scalar_of(value)          # a 0-d array is one number, not a list
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
         raise InvalidRecordError(f"{what} {value!r}: expected a list of seats 0-2")
     return tuple(_count(x, f"a seat in {what}", 2) for x in value)

@@ -562,3 +562,15 @@ def test_a_record_with_a_key_that_is_not_text_is_named(read):
     # was: TypeError ('sequence item 0: expected str instance, int found') from the message
     with pytest.raises(PrefError, match="unknown"):
         read()
+
+
+@pytest.mark.parametrize("call, match", [
+    (lambda: score_contract("7♥", 6, whisters=np.array(2)), "whisters"),
+    (lambda: expected_whists(7, {7: 1}, whisters=np.array(1)), "whisters"),
+    (lambda: Pulka(None, np.array(2)), "players"),
+    (lambda: __import__("solver.bidding").bidding.run_auction(np.array(2)), "calls"),
+])
+def test_a_0d_array_where_a_list_is_expected_is_named(call, match):
+    # was: a raw TypeError ('iteration over a 0-d array')
+    with pytest.raises(PrefError, match=match):
+        call()
