@@ -169,7 +169,7 @@ class Conventions:
             raise InvalidArgumentError(f"convention name={self.name!r}: expected a non-empty text")
         for field, allowed in _CHOICES.items():
             value = getattr(self, field)
-            if value not in allowed:
+            if not isinstance(value, str) or value not in allowed:
                 raise InvalidArgumentError(
                     f"convention {field}={value!r}: expected one of {', '.join(allowed)}")
         if type(self.players) is not int or self.players not in (3, 4):

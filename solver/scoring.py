@@ -172,6 +172,8 @@ class Hand:
             dealer = player(record["dealer"], "dealer")
         elif dealer is None:
             dealer = n - 1
+        else:                      # the caller's (a pulka's next dealer), checked as well
+            dealer = player(_plain(dealer), "dealer")
         declarer = player(record["declarer"], "declarer") if record.get("declarer") is not None else None
         raw_whisters = record.get("whisters") or ()
         if not isinstance(raw_whisters, (list, tuple)):

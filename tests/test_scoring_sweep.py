@@ -574,3 +574,20 @@ def test_a_0d_array_where_a_list_is_expected_is_named(call, match):
     # was: a raw TypeError ('iteration over a 0-d array')
     with pytest.raises(PrefError, match=match):
         call()
+
+
+def test_from_record_checks_the_dealer_it_is_given():
+    # was: Hand.from_record(record, dealer=[1]) raised TypeError (list + int); dealer=5 was
+    # taken and only refused later, when the hand was scored
+    record = {"contract": "6♠", "declarer": 0, "whisters": [1], "tricks": 6}
+    for dealer in ([1], "x", 5, True, 1.0):
+        with pytest.raises(InvalidRecordError, match="dealer"):
+            Hand.from_record(record, dealer=dealer)
+    assert Hand.from_record(record, dealer=np.int64(1)).dealer == 1
+
+
+@pytest.mark.parametrize("value", [np.array([1, 2]), np.array([]), ["greedy"], 1])
+def test_a_conventions_choice_that_is_not_text_is_named(value):
+    # was: np.array([1, 2]) as whist raised ValueError ("truth value of an array is ambiguous")
+    with pytest.raises(InvalidArgumentError, match="whist="):
+        Conventions.sochi(whist=value)
