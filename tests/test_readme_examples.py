@@ -82,7 +82,7 @@ SKIPPED = {
         "synopsis of several subcommands",
     "pref discard DEAL (-d SEAT -t TRUMP | --misere SEAT) [--best-only]": "usage synopsis",
     "pref table DEAL [--threads N]": "usage synopsis",
-    "pref odds CARDS12 --seat SEAT (--misere | -t TRUMP [--level N]) [--discard CARDS] "
+    "pref odds CARDS12 [--seat SEAT] (--misere | -t TRUMP [--level N]) [--discard CARDS] "
     "[--lead CARD]": "usage synopsis",
     "pref review DEAL (-d SEAT -t TRUMP | --misere SEAT | --raspasy [--talon "
     "none|lead|dealer]) --play CARDS [--leader SEAT]": "usage synopsis",
