@@ -8,7 +8,9 @@ import sys
 
 import pytest
 
-from solver import Deal
+from solver import Deal, available_backends
+
+needs_fast = pytest.mark.skipif(not available_backends(), reason="needs a fast engine")
 
 EXAMPLE = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."
 ENDING = "AK.7..7/QJ.8..8/T9.9..9"
@@ -107,6 +109,7 @@ def test_every_option_of_the_help_says_what_it_is(name):
     assert bare == []
 
 
+@needs_fast
 def test_order_keeps_its_timeout_while_drawing_a_large_screen():
     """`pref order … --screen 3000000 --timeout 1` stopped after 40 s: the screen's random
     layouts were all drawn before the deadline was first looked at."""
@@ -149,7 +152,6 @@ def test_a_progress_bar_kept_until_the_interpreter_exits_closes_quietly(progress
     Jupyter keep the last one, held its progress bar to the interpreter's exit; tqdm's
     __del__ then closed it with the signal handlers already gone: "Exception ignored in
     tqdm.__del__ … TypeError: signal handler must be signal.SIG_IGN, …"."""
-    from solver import available_backends
     if not available_backends():
         pytest.skip("needs a fast engine")
     script = (
@@ -168,6 +170,7 @@ def test_a_progress_bar_kept_until_the_interpreter_exits_closes_quietly(progress
     assert "Exception ignored" not in r.stderr and "Traceback" not in r.stderr, r.stderr
 
 
+@needs_fast
 @pytest.mark.parametrize("over", [False, True])
 def test_solve_play_json_counts_the_dealers_tricks(over):
     """`pref solve DEAL --raspasy --talon dealer --play "9♠ 7♠ T♠" --json`: the text said
