@@ -380,7 +380,8 @@ def _parse_talon(value) -> tuple[int, ...]:
     try:
         if isinstance(value, str):
             cards = parse_card_list(value)
-        elif isinstance(value, (list, tuple, np.ndarray)):
+        elif isinstance(value, Iterable) and not isinstance(value, (bytes, Mapping)):
+            # a list, a tuple, an array, a set, a CardSet (an int mask that iterates its cards)
             cards = [_talon_card(scalar_of(c), parse_card) for c in value]
         else:
             raise InvalidRecordError(f"'talon' must be two cards (text such as \"A♠ K♠\" or a "

@@ -591,3 +591,18 @@ def test_a_conventions_choice_that_is_not_text_is_named(value):
     # was: np.array([1, 2]) as whist raised ValueError ("truth value of an array is ambiguous")
     with pytest.raises(InvalidArgumentError, match="whist="):
         Conventions.sochi(whist=value)
+
+
+def test_a_cardset_or_a_set_is_a_talon():
+    # b0ba6fe took only lists, tuples and arrays as a talon: a CardSet (what Deal.talon_mask
+    # and the analyses hand out) and a set, read before, were refused
+    from solver.cardset import CardSet
+
+    four = Conventions.classic(players=4)
+    sheet = lambda s: (s.pool, s.mountain, s.whists)    # noqa: E731
+    want = sheet(score_contract("7♥", 6, talon=[7, 6], conventions=four))
+    assert want[2][3] == (12, 0, 0, 0)
+    for talon in (CardSet.from_str("AK..."), {7, 6}, iter([7, 6])):
+        assert sheet(score_contract("7♥", 6, talon=talon, conventions=four)) == want
+    with pytest.raises(InvalidRecordError, match="two different cards"):
+        score_contract("7♥", 6, talon=CardSet.from_str("AKQ..."), conventions=four)
