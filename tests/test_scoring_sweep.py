@@ -606,3 +606,13 @@ def test_a_cardset_or_a_set_is_a_talon():
         assert sheet(score_contract("7♥", 6, talon=talon, conventions=four)) == want
     with pytest.raises(InvalidRecordError, match="two different cards"):
         score_contract("7♥", 6, talon=CardSet.from_str("AKQ..."), conventions=four)
+
+
+def test_the_text_does_not_say_the_declarer_took_tricks_on_a_game_written_without_play(tmp_path):
+    # was: "6♠ by player 0, whist: nobody, declarer took 3" above "2 to player 0's pool (6♠
+    # written without play)": seed 000 §5 "Оба спасовали — игра считается сыгранной без розыгрыша"
+    text = _score_cli(tmp_path, {"contract": "6♠", "declarer": 0, "whisters": [], "tricks": 3})
+    assert text.splitlines()[0] == "6♠ by player 0, whist: nobody, written without play"
+    assert "declarer took" not in text
+    played = _score_cli(tmp_path, {"contract": "6♠", "declarer": 0, "whisters": [1], "tricks": 6})
+    assert played.splitlines()[0] == "6♠ by player 0, whist: player 1, declarer took 6"

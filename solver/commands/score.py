@@ -128,7 +128,7 @@ def run(args) -> int:
 
 # --------------------------------------------------------------------------- text output
 
-def _describe(hand: Hand, names) -> str:
+def _describe(hand: Hand, names, score: HandScore | None = None) -> str:
     game = hand.game
     if game == "raspasy":
         return f"распасы #{hand.raspasy_round or 1}, tricks {list(hand.tricks)}"
@@ -139,7 +139,11 @@ def _describe(hand: Hand, names) -> str:
         text += ", whist: " + (", ".join(names[w] for w in hand.whisters) or "nobody")
         if hand.half_whist is not None:
             text += f", пол-виста: {names[hand.half_whist]}"
-    if hand.tricks is not None and hand.tricks[hand.declarer] is not None:
+    unplayed = score is not None and any(e.reason.endswith("written without play")
+                                         for e in score.entries)
+    if unplayed:        # the tricks a record may give are not what was written
+        text += ", written without play"
+    elif hand.tricks is not None and hand.tricks[hand.declarer] is not None:
         text += f", declarer took {hand.tricks[hand.declarer]}"
     return text
 
@@ -156,7 +160,7 @@ def _table(names, pool, mountain, whists) -> list[str]:
 
 
 def _format_hand(score: HandScore, names) -> str:
-    lines = [_describe(score.hand, names)]
+    lines = [_describe(score.hand, names, score)]
     lines += [f"  {e.describe(names)}" for e in score.entries] or ["  nothing is written"]
     lines.append("")
     lines += _table(names, score.pool, score.mountain, score.whists)
@@ -170,7 +174,7 @@ def _format_pulka(pulka: Pulka) -> str:
     conv = pulka.conventions
     lines = [f"pulka {conv.name}, pool {conv.pool_size}, players: {', '.join(names)}"]
     for k, score in enumerate(pulka.hands, 1):
-        lines.append(f"#{k} {_describe(score.hand, names)}")
+        lines.append(f"#{k} {_describe(score.hand, names, score)}")
         lines += [f"    {e.describe(names)}" for e in score.entries] or ["    nothing is written"]
     lines.append("")
     lines += _table(names, pulka.pool, pulka.mountain, pulka.whists)
