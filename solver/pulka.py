@@ -91,7 +91,7 @@ class Pulka:
                 or not 0 <= first_dealer < n:
             raise InvalidRecordError(f"first_dealer {shown(first_dealer)}: expected a player 0-{n - 1}")
         self.first_dealer = int(first_dealer)
-        self._dealer = first_dealer          # who deals the next hand
+        self._dealer = self.first_dealer     # who deals the next hand
         self._pool: list[Number] = [0] * n
         self._mountain: list[Number] = [0] * n
         self._whists: list[list[Number]] = [[0] * n for _ in range(n)]

