@@ -616,3 +616,13 @@ def test_the_text_does_not_say_the_declarer_took_tricks_on_a_game_written_withou
     assert "declarer took" not in text
     played = _score_cli(tmp_path, {"contract": "6♠", "declarer": 0, "whisters": [1], "tricks": 6})
     assert played.splitlines()[0] == "6♠ by player 0, whist: player 1, declarer took 6"
+
+
+@pytest.mark.parametrize("talon, tricks", [("A♠ K♥", 1), ("A♠ K♠", 2), ("K♠ Q♥", 0), ("Q♠ K♠", 1),
+                                           ("A♦ A♣", 3), ("7♠ 8♥", 0)])
+def test_seed_004_good_talon_ace_with_king_of_one_suit(talon, tricks):
+    # seed 004 §44: "если в прикупе туз или "марьяж" (король-дама одной масти) — как за одну
+    # взятку ...; если в прикупе туз с королем — за 2 взятки ...; если в прикупе два туза — за 3";
+    # "туз с королем" read as seed 001 writes it, "туз и король одной масти" (docs/scoring.md)
+    s = score_contract("7♣", 7, talon=talon, conventions=Conventions.classic(players=4))
+    assert s.whists[3][0] == 4 * tricks
