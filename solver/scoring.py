@@ -548,6 +548,11 @@ def score_hand(hand: Hand, conventions: Conventions | None = None, *,
     order = _playing_order(n, dealer)
     if hand.auction is not None:
         _check_auction(hand, conv, order, raspasy_streak)
+    if isinstance(hand.game, Bid) and hand.game.talonless and not conv.talonless_bids:
+        # a game без прикупа writes no висты for the talon: under conventions without such
+        # bids (seed 001's good talon) it would drop висты the conventions write
+        raise InvalidRecordError(f"no '{hand.game}' under conventions {conv.name!r}: games без "
+                                 f"прикупа are seed 004's (talonless_bids)")
     if (hand.dark or hand.multiplier != 1) and not conv.dark_games:
         raise InvalidRecordError(f"dark games and bombs are not played under conventions {conv.name!r}")
     if hand.raspasy_round is not None:

@@ -626,3 +626,16 @@ def test_seed_004_good_talon_ace_with_king_of_one_suit(talon, tricks):
     # "туз с королем" read as seed 001 writes it, "туз и король одной масти" (docs/scoring.md)
     s = score_contract("7♣", 7, talon=talon, conventions=Conventions.classic(players=4))
     assert s.whists[3][0] == 4 * tricks
+
+
+@pytest.mark.parametrize("contract", ["10♥ без прикупа", "9 без прикупа", "мизер без прикупа"])
+def test_games_without_the_talon_only_where_the_conventions_bid_them(contract):
+    # was: under seed 001 (висты for a good talon) "10♥ без прикупа" was scored, needing no talon
+    # and writing none of its висты, though 001 (and 000, 002, 003) have no such bids
+    record = {"contract": contract, "declarer": 0, "whisters": [1], "tricks": 10}
+    if contract.startswith("мизер"):
+        record = {"contract": contract, "declarer": 0, "tricks": 0}
+    for preset in ("000", "001", "002", "003"):
+        with pytest.raises(InvalidRecordError, match="без прикупа are seed 004's"):
+            score_hand(Hand.from_record(record, preset), preset)
+    assert score_hand(Hand.from_record(record, "004"), "004").pool[0] > 0
