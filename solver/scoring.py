@@ -29,7 +29,7 @@ import numpy as np
 
 from .bidding import GAME_PRICE, MISERE_PRICE, WHIST_NORM, Bid, check_order, parse_bid, run_auction
 from .cards import ACE, KING, QUEEN, SEVEN, rank_of, suit_of
-from .checks import as_count, scalar_of
+from .checks import as_count, as_flag, scalar_of
 from .conventions import MAX_RASPASY_ROUND, Conventions
 from .errors import InvalidArgumentError, InvalidRecordError, PrefError, shown
 from .notation import plural, visible
@@ -968,12 +968,13 @@ def score_contract(contract: str | Bid, declarer_tricks: int, *, declarer: int =
 
 
 def score_misere(tricks: int, *, declarer: int = 0, conventions: Conventions | None = None,
-                 talon=None) -> HandScore:
+                 talon=None, talonless: bool = False) -> HandScore:
     """Score a мизер from the tricks the misère player was forced to take.
 
     Seats as for :func:`score_contract` (four-handed, the dealer is player 3).  ``talon``:
     the two talon cards, required when the four-handed dealer writes 10 висты per seven in
-    the talon of a мизер (seed 004's ``misere_talon_sevens``).
+    the talon of a мизер (seed 004's ``misere_talon_sevens``).  ``talonless``: a мизер без
+    прикупа (seed 004), which never takes the talon, so nobody writes висты for it.
 
     >>> score_misere(2).mountain
     (20, 0, 0)
@@ -983,7 +984,7 @@ def score_misere(tricks: int, *, declarer: int = 0, conventions: Conventions | N
     conv = Conventions.of(conventions)
     tricks = _count(tricks, "мизер tricks", 10)
     declarer = _count(declarer, "declarer", 2)
-    bid = Bid(10, misere=True)
+    bid = Bid(10, misere=True, talonless=as_flag(talonless, "talonless", error=InvalidRecordError))
     talon = _analysis_talon(talon, conv, bid)
     return score_hand(Hand(bid, declarer, (), _declarer_only(tricks, declarer, conv.players),
                            talon=talon), conv)
@@ -1149,7 +1150,8 @@ def expected_whists(game: int | str | Bid, histogram: Mapping[int, Number] | Seq
     for t, w in sorted(items):
         p = w * scale if exact else w / total      # w / total: 1 / total may overflow
         if bid.misere:
-            s = score_misere(t, declarer=declarer, conventions=conventions, talon=talon)
+            s = score_misere(t, declarer=declarer, conventions=conventions, talon=talon,
+                             talonless=bid.talonless)
         else:
             s = score_contract(bid, t, declarer=declarer, whisters=whisters, conventions=conventions,
                                talon=talon)

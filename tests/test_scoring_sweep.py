@@ -628,6 +628,22 @@ def test_seed_004_good_talon_ace_with_king_of_one_suit(talon, tricks):
     assert s.whists[3][0] == 4 * tricks
 
 
+def test_expected_whists_of_a_misere_without_the_talon():
+    # was: expected_whists("мизер без прикупа", ...) scored a мизер with the talon: four-handed
+    # under 004 the dealer wrote 20 висты for two sevens of a talon the player never took, and
+    # without talon= it was refused ("give talon=")
+    from solver.scoring import score_misere
+
+    four = Conventions.classic(players=4)
+    e = expected_whists("мизер без прикупа", {0: 1}, four, talon="7♠ 7♥")
+    assert e.values == (75, -25, -25, -25) and str(e.outcomes[0][2].hand.game) == "мизер без прикупа"
+    assert expected_whists("мизер без прикупа", {0: 1}, four).values == (75, -25, -25, -25)
+    assert expected_whists("мизер", {0: 1}, four, talon="7♠ 7♥").values == (55, -25, -25, -5)
+    assert score_misere(0, talonless=True, conventions=four).whists[3] == (0, 0, 0, 0)
+    with pytest.raises(InvalidRecordError, match="talonless"):
+        score_misere(0, talonless="yes")
+
+
 @pytest.mark.parametrize("contract", ["10♥ без прикупа", "9 без прикупа", "мизер без прикупа"])
 def test_games_without_the_talon_only_where_the_conventions_bid_them(contract):
     # was: under seed 001 (висты for a good talon) "10♥ без прикупа" was scored, needing no talon
