@@ -128,7 +128,7 @@ def test_json_always_lists_the_equivalent_discards():
     kw = dict(trump="NT", level=1, pool="QJ.8..8", progress=False, backend="reference")
     one = odds("AK.7..7", 0, discard="7♣ 7♥", **kw).to_dict()
     assert one["same"] == [] and "discards" not in one
-    assert list(one)[-2:] == ["discard", "same"]
+    assert list(one)[-3:] == ["discard", "same", "counted"]
     many = odds("AK.7..7", 0, **kw)
     d = many.to_dict()
     assert d["same"] == d["discards"][0]["same"] == [cards_text(p) for p in many.best.same]
@@ -170,6 +170,8 @@ def test_probability_only_mode_agrees(misere):
         assert d.counted and d.expected_tricks == pytest.approx(
             sum(k * n for k, n in enumerate(d.histogram)) / d.layouts)
     assert all(not d.counted and isnan(d.expected_tricks) for d in fast.discards)
+    # and the JSON says which kind of histogram it holds
+    assert full.to_dict()["counted"] is True and fast.to_dict()["counted"] is False
 
 
 @needs_fast

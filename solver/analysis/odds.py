@@ -165,15 +165,17 @@ class OddsResult:
 
     def to_dict(self) -> dict:
         """JSON-ready: ``p_make`` / ``p_caught``, ``histogram`` (layouts per trick count),
-        ``layouts``, ``discard``, ``same`` (the discards equivalent to it, ``[]`` when none);
-        with several discard groups also ``discards`` (best first, each with its ``same``)."""
+        ``layouts``, ``discard``, ``same`` (the discards equivalent to it, ``[]`` when none),
+        ``counted`` (false after ``histogram=False``: each histogram then holds only the
+        failures, at index 0, and the successes, at ``level`` or a мизер's 1); with several
+        discard groups also ``discards`` (best first, each with its ``same``)."""
         key = "p_make" if self.mode == "contract" else "p_caught"
         out = {"mode": self.mode, "seat": self.seat, "trump": format_strain(self.trump),
                "level": self.level if self.mode == "contract" else None,
                "lead": format_card(self.lead) if self.lead is not None else None,
                key: self.best.probability, "histogram": list(self.best.histogram),
                "layouts": self.best.layouts, "discard": self.best.text,
-               "same": [cards_text(p) for p in self.best.same]}
+               "same": [cards_text(p) for p in self.best.same], "counted": self.counted}
         if len(self.discards) > 1:
             out["discards"] = [self._one(d) for d in self.discards]
         return out
