@@ -45,6 +45,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="pref",
         description="Double-dummy solver and analysis toolkit for preferans.",
     )
+    from . import __version__
+    parser.add_argument("--version", action="version", version=f"pref-solver {__version__}",
+                        help="print the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name in COMMANDS:

@@ -62,7 +62,8 @@ def test_cards_and_a_pool_beginning_with_a_void_dash():
 BUFFERED = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
 
 
-@pytest.mark.parametrize("args", [["--help"], ["solve", "--help"], ["odds", "-h"]])
+@pytest.mark.parametrize("args", [["--help"], ["solve", "--help"], ["odds", "-h"],
+                                  ["--version"]])
 def test_help_to_a_closed_pipe_is_quiet(args):
     read, write = os.pipe()
     os.close(read)
@@ -73,6 +74,19 @@ def test_help_to_a_closed_pipe_is_quiet(args):
         os.close(write)
     assert r.returncode == 0
     assert r.stderr == ""
+
+
+def test_version_is_the_package_version():
+    """``pref --version`` (there was none): the version pyproject.toml gives the package."""
+    import tomllib
+    from pathlib import Path
+
+    import solver
+    project = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())
+    r = pref("--version")
+    assert r.returncode == 0 and r.stderr == ""
+    assert r.stdout == f"pref-solver {solver.__version__}\n"
+    assert solver.__version__ == project["project"]["version"]
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
