@@ -36,7 +36,7 @@ import operator
 import re
 
 from .cards import FULL_DECK, NO_TRUMP, count, iter_cards, rank_of, suit_of
-from .checks import as_count
+from .checks import as_count, scalar_of
 from .errors import InvalidArgumentError, InvalidCardError, shown
 
 STYLES = ("symbols", "ascii", "russian")
@@ -62,7 +62,7 @@ _RANK_BY_CHAR = {
 _SUIT_WORDS = {
     **{w: 0 for w in ("ПИКИ", "ПИКА", "ПИК", "ВИНИ", "ВИНЫ", "SPADES", "SPADE")},
     **{w: 1 for w in ("ТРЕФЫ", "ТРЕФА", "ТРЕФ", "КРЕСТИ", "CLUBS", "CLUB")},
-    **{w: 2 for w in ("БУБНЫ", "БУБНА", "БУБЕН", "БУБИ", "DIAMONDS", "DIAMOND")},
+    **{w: 2 for w in ("БУБНЫ", "БУБНА", "БУБЕН", "БУБЕЙ", "БУБИ", "DIAMONDS", "DIAMOND")},
     **{w: 3 for w in ("ЧЕРВИ", "ЧЕРВЫ", "ЧЕРВА", "ЧЕРВЕЙ", "ЧИРВА", "ЧИРВЫ", "HEARTS",
                       "HEART")},
 }
@@ -74,7 +74,7 @@ _STRAIN_NAMES = {
     "S": 0, "C": 1, "D": 2, "H": 3, "П": 0, "Т": 1, "Б": 2, "Ч": 3, "С": 1, "Н": 3,
     **_SUIT_WORDS,
     "ПИКОВАЯ": 0, "ТРЕФОВАЯ": 1, "БУБНОВАЯ": 2, "ЧЕРВОВАЯ": 3, "ЧЕРВЯ": 3, "ЧЕРВ": 3,
-    "NT": 4, "N": 4, "NOTRUMP": 4, "NO-TRUMP": 4, "NO TRUMP": 4, "NOTRUMPS": 4, "BK": 4,
+    "NT": 4, "N": 4, "NOTRUMP": 4, "NO-TRUMP": 4, "NO TRUMP": 4, "NOTRUMPS": 4, "NO-TRUMPS": 4, "NO TRUMPS": 4, "BK": 4,
     "БК": 4, "Б/К": 4, "Б.К.": 4, "Б.К": 4, "БЕЗ КОЗЫРЯ": 4, "БЕЗ КОЗЫРЕЙ": 4,
     "БЕЗКОЗЫРКА": 4, "БЕСКОЗЫРКА": 4, "БЕСКОЗЫРНАЯ": 4,
 }
@@ -556,6 +556,7 @@ def parse_strain(text) -> int:
     >>> parse_strain("♥"), parse_strain("бк"), parse_strain("пики"), parse_strain("NT")
     (3, 4, 0, 4)
     """
+    text = scalar_of(text)              # a 0-d array: the text or number it holds
     if isinstance(text, bool) or type(text).__name__ == "bool_":
         raise InvalidArgumentError(f"unknown trump {text!r}")
     if not isinstance(text, str):

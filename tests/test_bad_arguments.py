@@ -259,6 +259,16 @@ def test_a_0d_array_is_read_as_the_numpy_integer_it_holds():
             call(a(5.0))
     with pytest.raises(solver.PrefError):
         solver.Deal(deal.hands, (a(2.5), a(3)))
+    # a trump as a 0-d text array (np.array("NT") was "unknown trump"), as its number is read
+    from solver.notation import parse_strain
+    assert parse_strain(a("NT")) == parse_strain(a(4)) == 4 and parse_strain(a("♥")) == 3
+    # and two spellings players write that were refused: "семь бубей", "no trumps"
+    assert parse_strain("бубей") == 2 and parse_strain("No trumps") == parse_strain("no-trumps") == 4
+    assert solver.solve(DEAL, declarer=0, trump=a("NT")).tricks == \
+        solver.solve(DEAL, declarer=0, trump="NT").tricks
+    for bad in (a(True), a("X"), a(["NT"])):
+        with pytest.raises(solver.InvalidArgumentError):
+            parse_strain(bad)
     # a probe's target and a batch's threads (they had refused a 0-d array as no integer)
     from solver.engine import get_backend
     be = get_backend("reference")
