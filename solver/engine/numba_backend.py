@@ -24,8 +24,8 @@ from ..errors import InvalidArgumentError
 from . import DEFAULT_TT_MB, batch_threads, probe_target, probe_targets, table_mb
 from . import nb_search as _k
 from .layout import (P_HAND0, P_LEADER, P_MINIMISE, P_NTABLE, P_SOLO, P_TABLE0, P_TABLE1,
-                     P_TALON0, P_TALON1, P_TALON_RULE, P_TRUMP, TALON_NONE, check_batch,
-                     check_fields, check_position)
+                     P_TALON0, P_TALON1, P_TALON_RULE, P_TRUMP, TALON_NONE, as_positions,
+                     check_batch, check_fields, check_position)
 
 _TABLES = _k.build_tables()
 _ENTRY_BYTES = 8 * _k.WORDS   # shape, pattern, mask, info: four int64 words
@@ -61,7 +61,9 @@ _check_fields = check_fields     # the row-by-row check (layout.py), as the test
 
 def _check_batch(positions) -> np.ndarray:
     # the plain rows pass a vectorised test; the others (a talon card pending, or anything
-    # wrong) get the row-by-row check, which names the first fault
+    # wrong) get the row-by-row check, which names the first fault.  The calls take the
+    # batch's shape first (as_positions), then their other arguments (targets, threads, tt_mb,
+    # best), then this, as the C backend does: a call wrong in both is refused for the argument
     return check_batch(positions, _plain_rows_ok)
 
 
@@ -179,9 +181,10 @@ class Context:
         bool[n], nodes int64[n], probes)``; the same as the C engine's (``pref_discard_scan``
         in ``csrc/pref.h``), :func:`solver.analysis.discard.scan_discards` says what it
         computes."""
-        arr = _check_batch(positions)
+        arr = as_positions(positions)
         if isinstance(best, bool) or not isinstance(best, (int, np.integer)) or not 0 <= best <= 10:
             raise InvalidArgumentError(f"discard scan: best must be 0..10, not {best!r}")
+        _check_batch(arr)
         b = int(best)
         n = arr.shape[0]
         values = np.zeros(n, dtype=np.int64)
@@ -197,8 +200,9 @@ class Context:
         """Null-window probes of an ``(n, 16)`` position array in this context, one after the
         other, the table kept from row to row: ``(bool[n], nodes int64[n])``, row ``i``
         reaching ``targets[i]`` (an int or one per row); the C context's ``tests``."""
-        arr = _check_batch(positions)
+        arr = as_positions(positions)
         t = probe_targets(targets, arr.shape[0], 11)
+        _check_batch(arr)
         values = np.zeros(arr.shape[0], dtype=np.int64)
         nodes = np.zeros(arr.shape[0], dtype=np.int64)
         if arr.shape[0]:
@@ -219,10 +223,12 @@ class Context:
 
 def _run_batch(arr, targets, probe: bool, threads, tt_mb):
     """Worker ``w`` of ``W`` solves positions ``w, w + W, …`` with its own table, in a thread of
-    its own: the kernel releases the GIL, so no Python runs per solve."""
+    its own: the kernel releases the GIL, so no Python runs per solve.  ``arr``'s rows are
+    checked here, after ``threads`` and ``tt_mb`` (the C backend's order)."""
     n = arr.shape[0]
     workers = batch_threads(threads, n)
     entries = _entries_for(tt_mb)
+    _check_batch(arr)
     values = np.zeros(n, dtype=np.int64)
     nodes = np.zeros(n, dtype=np.int64)
     if n == 0:
@@ -248,7 +254,7 @@ def values_batch(positions, threads=1, tt_mb=DEFAULT_TT_MB):
 
     ``threads=0`` uses all cores; each worker keeps one table across its positions.
     """
-    arr = _check_batch(positions)
+    arr = as_positions(positions)
     values, nodes = _run_batch(arr, np.zeros(arr.shape[0], dtype=np.int64), False,
                                threads, tt_mb)
     return values.astype(np.int32), nodes
@@ -256,7 +262,7 @@ def values_batch(positions, threads=1, tt_mb=DEFAULT_TT_MB):
 
 def tests_batch(positions, targets, threads=1, tt_mb=DEFAULT_TT_MB):
     """Null-window probes in batch: ``(bool[n], int64[n] nodes)``, solo tricks ``>= target``."""
-    arr = _check_batch(positions)
+    arr = as_positions(positions)
     t = probe_targets(targets, arr.shape[0], 11)
     values, nodes = _run_batch(arr, t, True, threads, tt_mb)
     return values.astype(bool), nodes
