@@ -86,3 +86,43 @@ def test_a_batch_wrong_twice_as_the_c_backend(name):
     arr = _both_wrong()
     assert _outcome(lambda: call(NB, NB.Context(1), arr)) == \
         _outcome(lambda: call(C, C.Context(1), arr))
+
+
+# -- a table too large for the machine ------------------------------------------------------
+
+HUGE = 1 << 20          # MiB: the largest size table_mb() lets through, a TiB
+
+
+def _overcommit_always() -> bool:
+    try:
+        with open("/proc/sys/vm/overcommit_memory") as f:
+            return f.read().strip() == "1"
+    except OSError:
+        return False
+
+
+huge_refused = pytest.mark.skipif(_overcommit_always(),
+                                  reason="vm.overcommit_memory=1 grants a TiB it does not have")
+
+
+@huge_refused
+def test_a_table_too_large_is_a_memory_error_in_the_c_backend_words():
+    # numpy's "Unable to allocate 1.00 TiB for an array with shape (137438953480,)..." had
+    # escaped, where the C backend says it cannot allocate the table
+    with pytest.raises(MemoryError, match=r"^cannot allocate a 1048576 MiB transposition table$"):
+        NB.Context(HUGE)
+    with pytest.raises(MemoryError, match=r"^out of memory for the transposition table"):
+        NB.values_batch(np.stack([_good()] * 2), tt_mb=HUGE)
+    with pytest.raises(MemoryError, match=r"^out of memory for the transposition table"):
+        NB.tests_batch(np.stack([_good()] * 2), 1, threads=2, tt_mb=HUGE)
+
+
+@needs_c
+@huge_refused
+def test_a_table_too_large_as_the_c_backend():
+    assert _outcome(lambda: NB.Context(HUGE)) == _outcome(lambda: C.Context(HUGE))
+    arr = np.stack([_good()] * 2)
+    kind, words = _outcome(lambda: C.values_batch(arr, tt_mb=HUGE))
+    assert kind == "MemoryError"
+    # the C message ends with its status code, which the Numba engine has none of
+    assert words.startswith(str(_outcome(lambda: NB.values_batch(arr, tt_mb=HUGE))[1]))

@@ -49,9 +49,14 @@ def _new_state(entries: int) -> np.ndarray:
     return st
 
 
-def _new_table(entries: int) -> np.ndarray:
-    """A zeroed table of ``entries`` entries (four int64 words each) on 64-byte lines."""
-    raw = np.zeros(_k.WORDS * entries + 8, dtype=np.int64)
+def _new_table(entries: int, refused: str = "out of memory for the transposition table"
+               ) -> np.ndarray:
+    """A zeroed table of ``entries`` entries (four int64 words each) on 64-byte lines; a
+    ``MemoryError`` saying ``refused`` (the C backend's words) when it cannot be had."""
+    try:
+        raw = np.zeros(_k.WORDS * entries + 8, dtype=np.int64)
+    except MemoryError:
+        raise MemoryError(refused) from None
     skip = (-raw.ctypes.data % 64) // 8
     return raw[skip:skip + _k.WORDS * entries]
 
@@ -137,7 +142,7 @@ class Context:
         self.tt_mb = tt_mb
         self.nodes = 0
         self._st = _new_state(entries)
-        self._tt = _new_table(entries)
+        self._tt = _new_table(entries, f"cannot allocate a {tt_mb} MiB transposition table")
         self._mv = np.zeros((_k.MV_ROWS, _k.MV_COLS), dtype=np.int64)
         self._cards = np.zeros(32, dtype=np.int64)
         self._values = np.zeros(32, dtype=np.int64)
