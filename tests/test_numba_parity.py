@@ -126,3 +126,63 @@ def test_a_table_too_large_as_the_c_backend():
     assert kind == "MemoryError"
     # the C message ends with its status code, which the Numba engine has none of
     assert words.startswith(str(_outcome(lambda: NB.values_batch(arr, tt_mb=HUGE))[1]))
+
+
+# -- the C context's knobs and table_stats ---------------------------------------------------
+
+STATS_KEYS = {"buckets_in_use", "buckets", "entries", "unreachable", "full_buckets"}
+
+
+def test_table_stats_on_the_numba_context():
+    # the C context's table_stats() was an AttributeError on a Numba context
+    from solver.randpos import random_full_deal_position
+    ctx = NB.Context(1)
+    fresh = ctx.table_stats()
+    assert set(fresh) == STATS_KEYS
+    assert fresh["buckets"] == 1024 and fresh["entries"] == fresh["unreachable"] == 0
+    for mode in ("contract", "misere", "raspasy"):
+        for i in range(3):
+            ctx.value(random_full_deal_position(np.random.default_rng(i), mode=mode))
+        stats = ctx.table_stats()
+        assert stats["entries"] > 0 and stats["unreachable"] == 0, (mode, stats)
+        assert ctx.levels_in_use == (1 if mode == "contract" else 2)
+    ctx.clear()
+    assert ctx.table_stats()["entries"] == 0
+    tiny = NB.Context(0.01)                          # one bucket of 32 entries... or eight
+    for i in range(3):
+        tiny.value(random_full_deal_position(np.random.default_rng(i), mode="misere"))
+    stats = tiny.table_stats()
+    assert stats["full_buckets"] == stats["buckets"] and stats["unreachable"] == 0
+    assert stats["entries"] == 32 * stats["buckets"]
+
+
+KNOBS = [dict(levels=3), dict(levels=1), dict(levels=None), dict(levels=0), dict(levels=5),
+         dict(levels=True), dict(levels=2.0), dict(portable=True), dict(portable="x")]
+
+
+@pytest.mark.parametrize("kw", KNOBS, ids=repr)
+def test_the_c_context_knobs_are_taken(kw):
+    # Context(tt_mb, levels=3) / portable=True (the C context's) had been a TypeError
+    pos = _good()
+    levels = kw.get("levels")
+    ok = "x" not in kw.values() and (levels is None or type(levels) is int and 1 <= levels <= 4)
+    if ok:
+        ctx = NB.Context(1, **kw)
+        assert ctx.value(pos) == NB.Context(1).value(pos)
+        assert ctx.levels == kw.get("levels")
+    else:
+        with pytest.raises(InvalidArgumentError, match="levels must be|portable must be"):
+            NB.Context(1, **kw)
+
+
+@needs_c
+@pytest.mark.parametrize("kw", KNOBS, ids=repr)
+def test_the_c_context_knobs_as_the_c_backend(kw):
+    pos = _good()
+
+    def make(be):
+        ctx = be.Context(1, **kw)
+        # the Numba buckets are always by the game (C's levels=None): levels_in_use says so
+        used = ctx.levels_in_use if ctx.levels is None else None
+        return ctx.value(pos), ctx.levels, repr(ctx), used, set(ctx.table_stats())
+    assert _outcome(lambda: make(NB)) == _outcome(lambda: make(C))

@@ -20,6 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from ..cards import NO_CARD, NO_TRUMP
+from ..checks import as_flag
 from ..errors import InvalidArgumentError
 from . import DEFAULT_TT_MB, batch_threads, probe_target, probe_targets, table_mb
 from . import nb_search as _k
@@ -137,7 +138,20 @@ class Context:
     its table and work arrays serve one search at a time).
     """
 
-    def __init__(self, tt_mb=DEFAULT_TT_MB):
+    def __init__(self, tt_mb=DEFAULT_TT_MB, *, portable: bool = False,
+                 levels: int | None = None):
+        # ``portable`` and ``levels`` are the C context's tuning knobs, taken (and checked
+        # alike) so that code written for either backend runs on both: this engine has one
+        # build, and its buckets are always by the game (levels 1 on a contract, 2 on мизер and
+        # распасы: levels_in_use), which is what the C context's levels=None means
+        if levels is not None and (isinstance(levels, bool)
+                                   or not isinstance(levels, (int, np.integer))
+                                   or not 1 <= levels <= 4):
+            raise InvalidArgumentError(f"levels must be 1, 2, 3, 4 or None (by the game), "
+                                       f"not {levels!r}")
+        as_flag(portable, "portable")
+        self.levels = None if levels is None else int(levels)
+        self.isa = "portable"
         entries = _entries_for(tt_mb)
         self.tt_mb = tt_mb
         self.nodes = 0
@@ -222,8 +236,53 @@ class Context:
         with self._lock:
             _k.clear_table(self._st, self._tt)
 
+    @property
+    def levels_in_use(self) -> int:
+        """The buckets a shape's entries are spread over now: 1 after a contract, 2 after
+        мизер or распасы (and before the first search), as the C context's by the game."""
+        return 1 if self._st[_k.S_VALID] and self._st[_k.S_MIN] == 0 else 2
+
+    def table_stats(self) -> dict:
+        """What the table holds now, with the C context's keys: ``buckets_in_use`` (32
+        entries each; this engine uses the whole table, so ``buckets``), ``buckets``
+        allocated, ``entries`` a probe can reach, ``unreachable`` entries (0 unless the table
+        is broken), ``full_buckets`` (a store there replaces an entry)."""
+        with self._lock:
+            return _table_stats(self._st, self._tt)
+
     def __repr__(self) -> str:
-        return f"Context(tt_mb={self.tt_mb!r})"
+        return f"Context(tt_mb={self.tt_mb!r}, levels={self.levels})"
+
+
+def _table_stats(st: np.ndarray, tt: np.ndarray) -> dict:
+    """:meth:`Context.table_stats` of the table ``tt`` with state ``st`` (numpy, no kernel)."""
+    e = tt.reshape(-1, _k.WAYS, _k.WORDS)
+    buckets = e.shape[0]
+    gen = st[_k.S_GEN]          # 0 is a fresh table's, never a search's (clear_table)
+    live = ((e[:, :, 0] >> _k.GEN_SHIFT) == gen) & (gen != 0)
+    # a probe stops at a bucket's first stale slot (a bucket fills from slot 0)
+    prefix = np.logical_and.accumulate(live, axis=1)
+    shape = e[:, :, 0] & ((1 << _k.GEN_SHIFT) - 1)
+    pattern, mask = e[:, :, 1], e[:, :, 2]
+    home = np.arange(buckets, dtype=np.int64)[:, None]
+
+    def bucket(top):                 # nb_search.tt_bucket, vectorised (int64 wraps alike)
+        h = (shape ^ (top * _k._HASH_MULT2) ^ ((top != 0).astype(np.int64) << 60)) * _k._HASH_MULT
+        return (h >> st[_k.S_SHIFT]) & st[_k.S_MASK]
+
+    with np.errstate(over="ignore"):
+        found = bucket(np.zeros_like(shape)) == home
+        if st[_k.S_MIN] == 1:
+            # the second bucket of мизер / распасы: the entries constraining every suit's top
+            held = np.zeros_like(shape)
+            for suit in range(4):
+                held |= np.where((shape >> (12 * suit)) & 0xFFF, np.int64(3) << (16 * suit), 0)
+            top = pattern & _k.LEVEL1
+            found |= ((mask & held) == held) & (bucket(top) == home)
+    reachable = prefix & found
+    return {"buckets_in_use": buckets, "buckets": buckets,
+            "entries": int(reachable.sum()), "unreachable": int((live & ~reachable).sum()),
+            "full_buckets": int(live[:, -1].sum())}
 
 
 def _run_batch(arr, targets, probe: bool, threads, tt_mb):
