@@ -186,3 +186,27 @@ def test_the_c_context_knobs_as_the_c_backend(kw):
         used = ctx.levels_in_use if ctx.levels is None else None
         return ctx.value(pos), ctx.levels, repr(ctx), used, set(ctx.table_stats())
     assert _outcome(lambda: make(NB)) == _outcome(lambda: make(C))
+
+
+# -- read-only input -------------------------------------------------------------------------
+
+def test_read_only_positions_use_the_compiled_kernels():
+    # a read-only array (np.frombuffer of bytes, a frozen array) is a type of its own to
+    # Numba: every kernel had been compiled again for it (13 s on the first call)
+    from solver.engine import nb_search as k
+    pos = _good(mode="misere")
+    batch = np.stack([pos, _good(6)])
+    ctx = NB.Context(1)
+    want = (ctx.value(pos), ctx.card_values(pos), ctx.line(pos), ctx.test(pos, 1),
+            NB.values_batch(batch)[0].tolist(), NB.tests_batch(batch, 1)[0].tolist(),
+            ctx.tests(batch, 1)[0].tolist(), ctx.discard_scan(batch, 0, False)[0].tolist())
+    kernels = (k.k_query, k.k_batch, k.k_discard_scan)
+    before = [set(f.signatures) for f in kernels]
+    frozen = np.frombuffer(pos.tobytes(), dtype=np.int64)
+    rows = np.frombuffer(batch.tobytes(), dtype=np.int64).reshape(2, 16)
+    assert not frozen.flags.writeable and not rows.flags.writeable
+    got = (ctx.value(frozen), ctx.card_values(frozen), ctx.line(frozen), ctx.test(frozen, 1),
+           NB.values_batch(rows)[0].tolist(), NB.tests_batch(rows, 1)[0].tolist(),
+           ctx.tests(rows, 1)[0].tolist(), ctx.discard_scan(rows, 0, False)[0].tolist())
+    assert got == want
+    assert [set(f.signatures) for f in kernels] == before

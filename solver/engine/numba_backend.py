@@ -62,6 +62,13 @@ def _new_table(entries: int, refused: str = "out of memory for the transposition
     return raw[skip:skip + _k.WORDS * entries]
 
 
+def _writeable(arr: np.ndarray) -> np.ndarray:
+    """``arr``, copied when read-only (a frozen array, ``np.frombuffer`` of bytes): Numba types
+    a read-only array apart, so the kernels would be compiled again for it (13 s, where the
+    C engine answers at once)."""
+    return arr if arr.flags.writeable else arr.copy()
+
+
 _check_fields = check_fields     # the row-by-row check (layout.py), as the tests name it
 
 
@@ -164,7 +171,7 @@ class Context:
 
     def _query(self, pos, op: int, target: int = 0) -> int:
         """Run ``op`` on ``pos``; the caller holds ``self._lock``."""
-        arr = check_position(pos)
+        arr = _writeable(check_position(pos))
         r = _k.k_query(self._st, self._tt, _TABLES, self._mv, arr, op, target,
                        self._cards, self._values)
         self.nodes = int(self._st[_k.S_NODES])
@@ -200,7 +207,7 @@ class Context:
         bool[n], nodes int64[n], probes)``; the same as the C engine's (``pref_discard_scan``
         in ``csrc/pref.h``), :func:`solver.analysis.discard.scan_discards` says what it
         computes."""
-        arr = as_positions(positions)
+        arr = _writeable(as_positions(positions))
         if isinstance(best, bool) or not isinstance(best, (int, np.integer)) or not 0 <= best <= 10:
             raise InvalidArgumentError(f"discard scan: best must be 0..10, not {best!r}")
         _check_batch(arr)
@@ -219,7 +226,7 @@ class Context:
         """Null-window probes of an ``(n, 16)`` position array in this context, one after the
         other, the table kept from row to row: ``(bool[n], nodes int64[n])``, row ``i``
         reaching ``targets[i]`` (an int or one per row); the C context's ``tests``."""
-        arr = as_positions(positions)
+        arr = _writeable(as_positions(positions))
         t = probe_targets(targets, arr.shape[0], 11)
         _check_batch(arr)
         values = np.zeros(arr.shape[0], dtype=np.int64)
@@ -318,7 +325,7 @@ def values_batch(positions, threads=1, tt_mb=DEFAULT_TT_MB):
 
     ``threads=0`` uses all cores; each worker keeps one table across its positions.
     """
-    arr = as_positions(positions)
+    arr = _writeable(as_positions(positions))
     values, nodes = _run_batch(arr, np.zeros(arr.shape[0], dtype=np.int64), False,
                                threads, tt_mb)
     return values.astype(np.int32), nodes
@@ -326,7 +333,7 @@ def values_batch(positions, threads=1, tt_mb=DEFAULT_TT_MB):
 
 def tests_batch(positions, targets, threads=1, tt_mb=DEFAULT_TT_MB):
     """Null-window probes in batch: ``(bool[n], int64[n] nodes)``, solo tricks ``>= target``."""
-    arr = as_positions(positions)
+    arr = _writeable(as_positions(positions))
     t = probe_targets(targets, arr.shape[0], 11)
     values, nodes = _run_batch(arr, t, True, threads, tt_mb)
     return values.astype(bool), nodes
