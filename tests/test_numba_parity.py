@@ -210,3 +210,48 @@ def test_read_only_positions_use_the_compiled_kernels():
            ctx.tests(rows, 1)[0].tolist(), ctx.discard_scan(rows, 0, False)[0].tolist())
     assert got == want
     assert [set(f.signatures) for f in kernels] == before
+
+
+# -- a card left in a free table slot --------------------------------------------------------
+
+def _stale_slot():
+    """One card on the table and another in the second slot, which should be NO_CARD."""
+    pos = _good(per_hand=3)
+    mover_card = int(pos[L.P_HAND0]) & -int(pos[L.P_HAND0])
+    pos[L.P_HAND0] &= ~mover_card                 # seat 0 leads it
+    pos[L.P_NTABLE] = 1
+    pos[L.P_TABLE0] = mover_card.bit_length() - 1
+    free = ~(int(pos[0]) | int(pos[1]) | int(pos[2]) | mover_card) & 0xFFFFFFFF
+    pos[L.P_TABLE1] = (free & -free).bit_length() - 1
+    pos[L.P_LEADER] = 0
+    return pos
+
+
+STALE_CALLS = {
+    "value": lambda be, ctx, p: ctx.value(p),
+    "test": lambda be, ctx, p: ctx.test(p, 1),
+    "card_values": lambda be, ctx, p: ctx.card_values(p),
+    "line": lambda be, ctx, p: ctx.line(p),
+    "values_batch": lambda be, ctx, p: be.values_batch(np.stack([p, p]), threads=2),
+    "tests_batch": lambda be, ctx, p: be.tests_batch(np.stack([p]), 1),
+    "tests": lambda be, ctx, p: ctx.tests(np.stack([p]), 1),
+    "discard_scan": lambda be, ctx, p: ctx.discard_scan(np.stack([p]), 0, True),
+}
+
+
+@pytest.mark.parametrize("name", sorted(STALE_CALLS))
+def test_a_card_in_a_free_table_slot_is_refused(name):
+    # the C engine refuses it (PREF_E_TABLE); the shared check let it through, so Numba
+    # solved the position and C said "the cards on the table are invalid (...) (status -7)"
+    with pytest.raises(InvalidDealError, match="table slot 1 must be empty"):
+        STALE_CALLS[name](NB, NB.Context(1), _stale_slot())
+    with pytest.raises(InvalidDealError, match="table slot 1 must be empty"):
+        get_backend("reference").Context(1).value(_stale_slot())
+
+
+@needs_c
+@pytest.mark.parametrize("name", sorted(STALE_CALLS))
+def test_a_card_in_a_free_table_slot_as_the_c_backend(name):
+    call = STALE_CALLS[name]
+    assert _outcome(lambda: call(NB, NB.Context(1), _stale_slot())) == \
+        _outcome(lambda: call(C, C.Context(1), _stale_slot()))

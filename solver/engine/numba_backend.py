@@ -108,7 +108,7 @@ def _plain_rows_ok(arr: np.ndarray) -> np.ndarray:
     for i in range(2):
         c = arr[:, P_TABLE0 + i]
         on = ntable > i
-        ok &= ~on | ((c >= 0) & (c < 32))
+        ok &= np.where(on, (c >= 0) & (c < 32), c == NO_CARD)
         bit = np.where(on & ok, np.left_shift(1, np.clip(c, 0, 31)), 0)
         ok &= (used & bit) == 0
         used = used | bit
