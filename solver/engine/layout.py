@@ -154,7 +154,8 @@ def check_fields(p: list[int]) -> None:
     for i in range(ntable, 2):
         if p[P_TABLE0 + i] != NO_CARD:      # the C engine refuses a card left in a free slot
             raise InvalidDealError(f"table slot {i} must be empty ({NO_CARD}) with "
-                                   f"{ntable} on the table, got {p[P_TABLE0 + i]}")
+                                   f"{plural(ntable, 'card')} on the table, "
+                                   f"got {p[P_TABLE0 + i]}")
     talon_pending = 0
     if p[P_TALON_RULE] != TALON_NONE:
         t0, t1 = p[P_TALON0], p[P_TALON1]
