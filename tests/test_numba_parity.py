@@ -255,3 +255,11 @@ def test_a_card_in_a_free_table_slot_as_the_c_backend(name):
     call = STALE_CALLS[name]
     assert _outcome(lambda: call(NB, NB.Context(1), _stale_slot())) == \
         _outcome(lambda: call(C, C.Context(1), _stale_slot()))
+
+
+def test_every_backend_names_itself_in_its_repr():
+    """The C and reference backend objects printed as '<..._CBackend object at 0x…>' where the
+    Numba one says what it is; each now names itself the same way."""
+    from solver.engine import available_backends, get_backend
+    for name in available_backends() + ["reference"]:
+        assert repr(get_backend(name)) == f"<pref-solver {name} backend>"

@@ -338,5 +338,8 @@ class _CBackend:
             _batch_error(status, results, arr)
         return results.astype(bool), nodes
 
+    def __repr__(self) -> str:
+        return "<pref-solver c backend>"
+
 
 BACKEND = _CBackend()

@@ -103,5 +103,8 @@ class _Backend:
         values, nodes = self.values_batch(positions, threads, tt_mb)
         return values >= t, nodes
 
+    def __repr__(self) -> str:
+        return "<pref-solver reference backend>"
+
 
 BACKEND = _Backend()
