@@ -235,6 +235,17 @@ WORKERS_PER_CORE = 8
 own table, or its own interpreter): :func:`check_workers` refuses them."""
 
 
+def table_levels(levels) -> int | None:
+    """A context's ``levels=`` (bucket levels of its table): 1-4, or None (by the game),
+    checked alike by every backend that takes it."""
+    levels = scalar_of(levels)
+    if levels is not None and (isinstance(levels, bool) or not isinstance(levels, (int, np.integer))
+                               or not 1 <= levels <= 4):
+        raise InvalidArgumentError(f"levels must be 1, 2, 3, 4 or None (by the game), "
+                                   f"not {levels!r}")
+    return None if levels is None else int(levels)
+
+
 def check_workers(n: int, what: str) -> int:
     """``n`` worker threads or processes, refused (``InvalidArgumentError``) beyond
     :data:`WORKERS_PER_CORE` a core: a mistyped count would otherwise start that many, each

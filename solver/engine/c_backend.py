@@ -25,7 +25,8 @@ import numpy as np
 
 from ..checks import as_flag
 from ..errors import InvalidArgumentError, InvalidDealError
-from . import DEFAULT_TT_MB, batch_threads, probe_target, probe_targets, table_mb
+from . import (DEFAULT_TT_MB, batch_threads, probe_target, probe_targets, table_levels,
+               table_mb)
 from .layout import as_position, as_positions, check_batch, check_fields, check_row
 
 try:
@@ -94,11 +95,7 @@ class Context:
 
     def __init__(self, tt_mb: float = DEFAULT_TT_MB, *, portable: bool = False,
                  levels: int | None = None):
-        if levels is not None and (isinstance(levels, bool)
-                                   or not isinstance(levels, (int, np.integer))
-                                   or not 1 <= levels <= 4):
-            raise InvalidArgumentError(f"levels must be 1, 2, 3, 4 or None (by the game), "
-                                       f"not {levels!r}")
+        levels = table_levels(levels)
         portable = as_flag(portable, "portable")
         ptr = lib.pref_ctx_new(_tt_bytes(tt_mb))
         if ptr == ffi.NULL:
@@ -107,8 +104,8 @@ class Context:
         # the search build in use: "popcnt" (x86-64 POPCNT/BMI2 variant) or "portable"
         fast = lib.pref_ctx_set_portable(self._ctx, 1 if portable else 0)
         self.isa = "popcnt" if fast == 1 else "portable"
-        lib.pref_ctx_set_levels(self._ctx, 0 if levels is None else int(levels))
-        self.levels = None if levels is None else int(levels)
+        lib.pref_ctx_set_levels(self._ctx, 0 if levels is None else levels)
+        self.levels = levels
         self.tt_mb = tt_mb
         self.nodes = 0
         self._nodes = ffi.new("uint64_t *")

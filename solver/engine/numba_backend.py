@@ -22,7 +22,8 @@ import numpy as np
 from ..cards import NO_CARD, NO_TRUMP
 from ..checks import as_flag
 from ..errors import InvalidArgumentError
-from . import DEFAULT_TT_MB, batch_threads, probe_target, probe_targets, table_mb
+from . import (DEFAULT_TT_MB, batch_threads, probe_target, probe_targets, table_levels,
+               table_mb)
 from . import nb_search as _k
 from .layout import (P_HAND0, P_LEADER, P_MINIMISE, P_NTABLE, P_SOLO, P_TABLE0, P_TABLE1,
                      P_TALON0, P_TALON1, P_TALON_RULE, P_TRUMP, TALON_NONE, as_positions,
@@ -151,13 +152,8 @@ class Context:
         # alike) so that code written for either backend runs on both: this engine has one
         # build, and its buckets are always by the game (levels 1 on a contract, 2 on мизер and
         # распасы: levels_in_use), which is what the C context's levels=None means
-        if levels is not None and (isinstance(levels, bool)
-                                   or not isinstance(levels, (int, np.integer))
-                                   or not 1 <= levels <= 4):
-            raise InvalidArgumentError(f"levels must be 1, 2, 3, 4 or None (by the game), "
-                                       f"not {levels!r}")
+        self.levels = table_levels(levels)
         as_flag(portable, "portable")
-        self.levels = None if levels is None else int(levels)
         self.isa = "portable"
         entries = _entries_for(tt_mb)
         self.tt_mb = tt_mb
