@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from .checks import as_count
+from .checks import as_count, scalar_of
 from .errors import InvalidArgumentError, shown
 
 # progression name -> (first prices, how it goes on after them)
@@ -158,9 +158,7 @@ class Conventions:
 
     def __post_init__(self) -> None:
         for f in fields(self):           # numpy integers and bools as the plain values
-            value = getattr(self, f.name)
-            if isinstance(value, np.ndarray) and value.ndim == 0:
-                value = value[()]
+            value = scalar_of(getattr(self, f.name))
             if isinstance(value, np.bool_):
                 object.__setattr__(self, f.name, bool(value))
             elif isinstance(value, np.integer):

@@ -37,10 +37,7 @@ def run(args) -> int:
         out = result.to_dict()
         out["deal"] = deal.to_str()
         if args.play is not None:
-            out["played"] = [format_card(c) for c in played]
-            out["taken"] = list(where.tricks)
-            if where.dealer_tricks:     # the four-handed dealer's turned cards (talon dealer)
-                out["dealer_tricks"] = where.dealer_tricks
+            out.update(played_json(where, played))
         print_json(out)
         return 0
     if played:
@@ -70,12 +67,18 @@ def print_over(args, deal: Deal, where: Position, played: list[int]) -> int:
     else:
         out = {"mode": where.mode, "solo": where.solo, "trump": format_strain(where.trump),
                "tricks": where.tricks[where.solo], "cards": {}, "line": []}
-    out.update(to_move=None, deal=deal.to_str(), played=[format_card(c) for c in played],
-               taken=list(where.tricks))
-    if where.dealer_tricks:
-        out["dealer_tricks"] = where.dealer_tricks
+    out.update(to_move=None, deal=deal.to_str(), **played_json(where, played))
     print_json(out)
     return 0
+
+
+def played_json(where: Position, played: list[int]) -> dict:
+    """What ``--play`` adds to the JSON: ``played``, ``taken`` and, when the four-handed
+    dealer's turned cards (talon dealer) took any, ``dealer_tricks``."""
+    out = {"played": [format_card(c) for c in played], "taken": list(where.tricks)}
+    if where.dealer_tricks:
+        out["dealer_tricks"] = where.dealer_tricks
+    return out
 
 
 def after_text(position: Position, played: list[int]) -> str:
