@@ -5,6 +5,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -148,6 +149,8 @@ def test_order_keeps_its_timeout_while_drawing_a_large_screen():
     ["solve", ENDING, "--misere", "1", "--backend", "reference", "--style", "russian"],
     ["show", ENDING, "--style", "russian"],
     ["review", ENDING, "--misere", "0", "--play", "7♣ 8♣", "--backend", "reference"],
+    # pref score wrote "mizer caught" in its JSON entries on an ASCII console
+    ["score", str(Path(__file__).parent / "data" / "misere_hand.json")],
 ])
 @pytest.mark.parametrize("encoding", ["ascii", "cp1251"])
 def test_json_on_a_narrow_console_is_the_same_data(args, encoding):

@@ -17,6 +17,7 @@ from ..errors import InvalidArgumentError, InvalidRecordError
 from ..notation import plural
 from ..pulka import Pulka, check_players
 from ..scoring import Hand, HandScore, _json, check_names, score_hand
+from ._args import print_json
 
 
 def register(subparsers) -> None:
@@ -100,7 +101,7 @@ def run(args) -> int:
         conv = _conventions(record.pop("conventions", None), args)
         pulka = Pulka.from_record(record, conv)
         if args.json:
-            print(json.dumps(pulka.to_dict(), ensure_ascii=False))
+            print_json(pulka.to_dict())
         else:
             print(_format_pulka(pulka))
         return 0
@@ -120,7 +121,7 @@ def run(args) -> int:
     hand = Hand.from_record(record, conv, names=names)
     score = score_hand(hand, conv)
     if args.json:
-        print(json.dumps(score.to_dict(names), ensure_ascii=False))
+        print_json(score.to_dict(names))
     else:
         print(_format_hand(score, names or [f"player {i}" for i in range(conv.players)]))
     return 0
