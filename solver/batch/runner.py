@@ -154,11 +154,13 @@ def make_pool(jobs: int, preload: Iterable[str] = ()) -> ProcessPoolExecutor:
                                initargs=(os.getpid(),))
 
 
-def stop_pool(pool: ProcessPoolExecutor) -> None:
-    """Stop a pool now: pending chunks cancelled, running workers terminated."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    with interrupts_deferred():         # its locks, as _PoolFuture's
-        pool.shutdown(wait=False, cancel_futures=True)
+def _workers(pool) -> list:
+    """The worker processes of a process pool (its private ``_processes``; none for others)."""
+    return list((getattr(pool, "_processes", None) or {}).values())
+
+
+def _terminate(processes) -> None:
+    """Terminate ``processes`` and wait up to two seconds for each."""
     for p in processes:
         try:
             p.terminate()
@@ -169,6 +171,14 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
             p.join(timeout=2)
         except Exception:
             pass
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool now: pending chunks cancelled, running workers terminated."""
+    processes = _workers(pool)
+    with interrupts_deferred():         # its locks, as _PoolFuture's
+        pool.shutdown(wait=False, cancel_futures=True)
+    _terminate(processes)
 
 
 DEAD_WORKER_GRACE = 2.0
@@ -179,24 +189,14 @@ it (it reports one in milliseconds when it is not stuck)."""
 def _dead_worker(pool) -> bool:
     """Whether a worker of ``pool`` died (killed, crashed), not retired (exit status 0: a
     caller's pool with ``max_tasks_per_child`` replaces its workers so)."""
-    return any(p.exitcode not in (None, 0)
-               for p in list((getattr(pool, "_processes", None) or {}).values()))
+    return any(p.exitcode not in (None, 0) for p in _workers(pool))
 
 
 def _unstick(pool) -> None:
     """End a pool whose result reader waits for the rest of a message from a dead worker: its
     other workers are terminated and this process's copy of the pipe's writing end closed, so
     the reader meets the pipe's end, and the pool fails its futures (BrokenProcessPool)."""
-    for p in list((getattr(pool, "_processes", None) or {}).values()):
-        try:
-            p.terminate()
-        except Exception:
-            pass
-    for p in list((getattr(pool, "_processes", None) or {}).values()):
-        try:
-            p.join(timeout=2)
-        except Exception:
-            pass
+    _terminate(_workers(pool))
     writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
     if writer is not None:
         try:
