@@ -400,10 +400,11 @@ def test_safe_layout_agrees_with_safe_layouts(seed):
 
 
 def test_misere_order_puts_the_unsafe_suit_first():
-    """The мизер layouts are searched sorted by the first opponent's holding of the suit the
-    safety proof fails in most (here ♦, the only one), a permutation of the layouts; a hand
-    the proof clears everywhere keeps the order it was given."""
-    from solver.analysis.misere_safety import unsafe_layout_counts
+    """The мизер layouts are searched sorted by the first opponent's suit lengths, the suit
+    the safety proof fails in most (here ♦, the only one) first, then by his holdings, that
+    suit's first: a permutation of the layouts in which each shape's layouts come in one
+    run; a hand the proof clears everywhere keeps the order it was given."""
+    from solver.analysis.misere_safety import _POPCOUNT8, unsafe_layout_counts
     from solver.analysis.odds import _layout_masks, _misere_order
     from solver.notation import parse_hand
     twelve = parse_hand("A97.87.Q97.KT87")
@@ -414,7 +415,14 @@ def test_misere_order_puts_the_unsafe_suit_first():
     assert counts[2] > 0 and counts[0] == counts[1] == counts[3] == 0
     got = _misere_order(kept, mask(pool), masks)
     assert sorted(got.tolist()) == sorted(masks.tolist())
-    assert (np.diff((got >> 16) & 0xFF) >= 0).all()
+    lengths = _POPCOUNT8[(got[:, None] >> (8 * np.arange(4))) & 0xFF].astype(np.int64)
+    shape = lengths @ (9 ** np.arange(4))
+    runs = 1 + np.count_nonzero(np.diff(shape))
+    assert runs == len(np.unique(shape)) > 1               # each shape in one run
+    assert (np.diff(lengths[:, 2]) >= 0).all()             # ♦ lengths first, rising
+    diamonds = (got >> 16) & 0xFF
+    same = np.diff(shape) == 0
+    assert (np.diff(diamonds)[same] >= 0).all()            # then ♦ holdings, within a shape
     assert not (np.diff((masks >> 16) & 0xFF) >= 0).all()
     twelve = parse_hand("AJ97.87.97.KT87")
     pool = [c for c in range(32) if not twelve >> c & 1]
