@@ -361,40 +361,43 @@ static inline int beatable(uint32_t a, uint32_t b)
     return n;
 }
 
-/* The "wins" count of misere_bound below: k = min h_s over the suits S and a catcher both
- * hold (NO_LIMIT when no suit constrains it); *hreg gets S's lowest card of each such
- * suit and *exits the suits where a catcher holds a card above it and none below.  Stops
- * early, leaving *hreg incomplete, once k < stop (callers needing all of it pass stop <= 0). */
 enum { NO_LIMIT = 16 }; /* a count no suit constrains: above any number of tricks */
 
-static inline int misere_wins(uint32_t S, uint32_t H1, uint32_t H2, int stop, uint32_t *hreg,
-                              uint32_t *exits)
+/* misere_bound's per-suit tests on all four suits at once, a byte each: a lane's bit 7 is
+ * the test's answer (bit 7 is a card too, so the tests mask their operands first) */
+#define LANE_ONES 0x01010101u
+#define LANE_TOPS 0x80808080u
+
+static inline uint32_t lanes_nonzero(uint32_t x)
 {
-    int k = NO_LIMIT;
-    *hreg = 0;
-    *exits = 0;
-    for (int su = 0; su < 4 && k >= stop; su++) {
-        uint32_t m = SUIT_BITS(S, su), x1 = SUIT_BITS(H1, su), x2 = SUIT_BITS(H2, su);
-        if (!m || !(x1 | x2))
-            continue;
-        uint32_t low = m & (0u - m);
-        *hreg |= low << (8 * su);
-        if (x1 > low) { /* catcher 1 holds a card above lowS */
-            int u = popc32(x1 & (low - 1));
-            if (u < k)
-                k = u;
-            if (!u)
-                *exits |= 1u << su;
-        }
-        if (x2 > low) {
-            int u = popc32(x2 & (low - 1));
-            if (u < k)
-                k = u;
-            if (!u)
-                *exits |= 1u << su;
-        }
-    }
-    return k;
+    return (((x & 0x7F7F7F7Fu) + 0x7F7F7F7Fu) | x) & LANE_TOPS;
+}
+
+/* the cards below the lowest card of each lane (0x7F for an empty lane); with a card in
+ * every lane (bit 7 added: it never changes a lowest card) no borrow crosses a lane */
+static inline uint32_t lanes_below_lowest(uint32_t x)
+{
+    uint32_t y = x | LANE_TOPS;
+    return (y - LANE_ONES) & ~y;
+}
+
+static inline uint32_t lanes_fill(uint32_t tops) { return (tops >> 7) * 0xFFu; }
+
+/* bit 7 of each lane: the lane's count of cards (at most 8) is at least n (0 <= n <= 127) */
+static inline uint32_t lanes_count_at_least(uint32_t x, int n)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (x + (uint32_t)(0x80 - n) * LANE_ONES) & LANE_TOPS;
+}
+
+/* The "wins" count of misere_bound below (k = min h_s) is short of t: the lanes where a
+ * catcher holding a card above lowS (up1, up2) holds fewer than t cards below it (bS) */
+static inline uint32_t wins_short_of(int t, uint32_t bS, uint32_t H1, uint32_t up1, uint32_t H2,
+                                     uint32_t up2)
+{
+    return (up1 & ~lanes_count_at_least(H1 & bS, t)) | (up2 & ~lanes_count_at_least(H2 & bS, t));
 }
 
 /* The "losses" count of misere_bound below, for one suit: how many rounds of the suit in a
@@ -402,11 +405,14 @@ static inline int misere_wins(uint32_t S, uint32_t H1, uint32_t H2, int stop, ui
  * the suit, x1 and x2 the catchers'; after_exit = 1 counts the rounds after a first round in
  * which S played his lowest card and each catcher holding the suit one card (the exit trick).
  * Round i needs S's i-th lowest card below c_i, the i-th lowest card of the catchers
- * together (the argument is at misere_bound). */
-static inline int misere_safe_rounds(uint32_t m, uint32_t x1, uint32_t x2, int after_exit)
+ * together (the argument is at misere_bound).  The callers only compare the count with stop:
+ * once it reaches stop, NO_LIMIT is returned without looking further. */
+static inline int misere_safe_rounds(uint32_t m, uint32_t x1, uint32_t x2, int after_exit,
+                                     int stop)
 {
     int n1 = popc32(x1), n2 = popc32(x2);
     int rounds = (n1 > n2 ? n1 : n2) - after_exit; /* each round takes a card from each */
+    rounds = rounds < stop ? rounds : stop;
     uint32_t o = x1 | x2;
     if (after_exit)
         m &= m - 1;
@@ -471,46 +477,56 @@ static inline int misere_bound(const game_t *g, const state_t *s, int mover, int
     int so = g->solo;
     int c1 = so + 1 >= 3 ? so - 2 : so + 1, c2 = 3 - so - c1;
     uint32_t S = s->hand[so], H1 = s->hand[c1], H2 = s->hand[c2];
-    int need = R - t + 1; /* losses that refute "value >= t" */
+    int need = R - t + 1; /* losses that refute "value >= t" (1 <= t <= R here) */
+    /* the suits as lanes (above): S holds the suit; bS the cards below lowS; the catchers'
+     * cards above lowS (S holds none of theirs) and below it */
+    uint32_t held = lanes_nonzero(S), bS = lanes_below_lowest(S);
+    uint32_t shared = held & lanes_nonzero(H1 | H2);
+    uint32_t up1 = held & lanes_nonzero(H1 & ~bS), up2 = held & lanes_nonzero(H2 & ~bS);
+    uint32_t dn1 = lanes_nonzero(H1 & bS), dn2 = lanes_nonzero(H2 & bS);
+    uint32_t lowS = (bS + LANE_ONES) & lanes_fill(shared); /* the wins' region */
     if (mover == so) {
-        /* wins: k >= t?  (in full: the exits are needed below) */
-        uint32_t hreg, exits;
-        int k = misere_wins(S, H1, H2, 0, &hreg, &exits);
-        if ((k < R ? k : R) >= t) {
-            *rel = upclose(hreg, hands);
+        /* an exit makes k = 0; without one, k >= t?  (the catchers above lowS have at least
+         * t cards below it) */
+        uint32_t exits = (up1 & ~dn1) | (up2 & ~dn2);
+        if (!exits) {
+            if (wins_short_of(t, bS, H1, up1, H2, up2))
+                return -1;
+            *rel = upclose(lowS, hands);
             return 1;
         }
-        if (!exits)
-            return -1;
         if (need == 1) { /* one loss is enough: the first exit */
-            int e = ctz32(exits);
-            *rel = upclose(SUIT_BITS(hreg, e) << (8 * e), hands);
+            uint32_t e = exits & (0u - exits);
+            *rel = upclose(lowS & lanes_fill(e), hands);
             return 0;
         }
-        int bval[4];
-        uint32_t creg = 0;
-        for (int su = 0; su < 4; su++) {
-            bval[su] = NO_LIMIT;
-            uint32_t m = SUIT_BITS(S, su), o = SUIT_BITS(H1 | H2, su);
-            if (!m || !o)
-                continue;
-            creg |= (o & (0u - o)) << (8 * su);
-            bval[su] = misere_safe_rounds(m, SUIT_BITS(H1, su), SUIT_BITS(H2, su), 0);
-        }
-        for (int e = 0; e < 4; e++) {
-            if (!((exits >> e) & 1))
-                continue;
-            int post = R - 1;
-            for (int su = 0; su < 4; su++) {
-                /* the exit trick was round 1 of suit e */
-                int v = su != e ? bval[su]
-                                : misere_safe_rounds(SUIT_BITS(S, e), SUIT_BITS(H1, e),
-                                                     SUIT_BITS(H2, e), 1);
-                if (v < post)
-                    post = v;
+        /* an exit e refutes when every other suit's count and e's after the exit trick
+         * reach need - 1 (the counts are only compared with it): two suits short, or one
+         * short that is not an exit, leave nothing to try */
+        int stop = need - 1;
+        /* round 1 needs lowS below every catcher card of the suit (the lanes' test); the
+         * later rounds only matter when stop > 1 */
+        uint32_t short_suits = shared & (dn1 | dn2);
+        if (short_suits & (short_suits - 1))
+            return -1;
+        for (uint32_t rest = stop > 1 ? shared & ~short_suits : 0; rest; rest &= rest - 1) {
+            int su = ctz32(rest) >> 3;
+            if (misere_safe_rounds(SUIT_BITS(S, su), SUIT_BITS(H1, su), SUIT_BITS(H2, su), 0,
+                                   stop) < stop) {
+                if (short_suits)
+                    return -1;
+                short_suits = rest & (0u - rest);
             }
-            if (1 + post >= need) {
-                *rel = upclose((SUIT_BITS(hreg, e) << (8 * e)) | creg, hands);
+        }
+        uint32_t C = H1 | H2, creg = (lanes_below_lowest(C) + LANE_ONES) & lanes_fill(shared);
+        if (short_suits)
+            exits &= short_suits;
+        for (; exits; exits &= exits - 1) {
+            int e = ctz32(exits) >> 3;
+            /* the exit trick was round 1 of suit e */
+            if (misere_safe_rounds(SUIT_BITS(S, e), SUIT_BITS(H1, e), SUIT_BITS(H2, e), 1,
+                                   stop) >= stop) {
+                *rel = upclose((lowS & (0xFFu << (8 * e))) | creg, hands);
                 return 0;
             }
         }
@@ -518,34 +534,29 @@ static inline int misere_bound(const game_t *g, const state_t *s, int mover, int
     }
     int pa = 3 - mover - so;
     uint32_t L = s->hand[mover], P = s->hand[pa];
-    for (int e = 0; e < 4; e++) {
-        uint32_t m = SUIT_BITS(S, e), l = SUIT_BITS(L, e);
-        if (!m || !l)
-            continue;
-        uint32_t low = m & (0u - m), pp = SUIT_BITS(P, e);
-        if ((l & (0u - l)) < low && (pp & (0u - pp)) < low) { /* forcing */
-            if (t == 1) {
-                *rel = upclose(low << (8 * e), hands);
-                return 1;
-            }
-            uint32_t hreg, exits;
-            int k = misere_wins(S, H1, H2, t, &hreg, &exits);
-            if ((k < R ? k : R) >= t) {
-                *rel = upclose(hreg, hands);
-                return 1;
-            }
-            break;
+    /* forcing suits: the leader holds a card below lowS, the partner none above it or one
+     * below it too */
+    uint32_t dnL = pa == c1 ? dn2 : dn1, upP = pa == c1 ? up1 : up2, dnP = pa == c1 ? dn1 : dn2;
+    uint32_t forcing = dnL & held & ~(upP & ~dnP);
+    if (forcing) {
+        if (t == 1) {
+            uint32_t e = forcing & (0u - forcing);
+            *rel = upclose(lowS & lanes_fill(e), hands);
+            return 1;
+        }
+        if (!wins_short_of(t, bS, H1, up1, H2, up2)) {
+            *rel = upclose(lowS, hands);
+            return 1;
         }
     }
-    /* losses: S ducks every suit at least need times in a row (safe rounds) */
-    uint32_t creg = 0;
-    int bottom_ok = 1;
-    for (int su = 0; su < 4; su++) {
-        uint32_t m = SUIT_BITS(S, su), o = SUIT_BITS(H1 | H2, su);
-        if (!m || !o)
-            continue;
-        creg |= (o & (0u - o)) << (8 * su);
-        if (misere_safe_rounds(m, SUIT_BITS(H1, su), SUIT_BITS(H2, su), 0) < need) {
+    /* losses: S ducks every suit at least need times in a row (safe rounds); the first
+     * round needs lowS below every catcher card of the suit */
+    int bottom_ok = !((dn1 | dn2) & held);
+    uint32_t C = H1 | H2, creg = (lanes_below_lowest(C) + LANE_ONES) & lanes_fill(shared);
+    for (uint32_t rest = need > 1 && bottom_ok ? shared : 0; rest; rest &= rest - 1) {
+        int su = ctz32(rest) >> 3;
+        if (misere_safe_rounds(SUIT_BITS(S, su), SUIT_BITS(H1, su), SUIT_BITS(H2, su), 0,
+                               need) < need) {
             bottom_ok = 0;
             break;
         }
@@ -557,21 +568,15 @@ static inline int misere_bound(const game_t *g, const state_t *s, int mover, int
     if (need == 1) {
         /* duck: whatever the leader leads, the card S has to beat is at least the leader's
          * lowest card of the suit, or the partner's lowest when the partner plays second
-         * and holds the suit (he must follow) */
+         * and holds the suit (he must follow): S holds a card below the higher of the two */
         int p_second = pa == (mover + 1 >= 3 ? mover - 2 : mover + 1);
-        uint32_t reg = 0;
-        for (int su = 0; su < 4; su++) {
-            uint32_t l = SUIT_BITS(L, su), m = SUIT_BITS(S, su);
-            if (!l || !m)
-                continue;
-            uint32_t low = l & (0u - l), pp = SUIT_BITS(P, su);
-            if (p_second && (pp & (0u - pp)) > low)
-                low = pp & (0u - pp);
-            if ((m & (0u - m)) > low)
-                return -1;
-            reg |= low << (8 * su);
-        }
-        *rel = upclose(reg, hands);
+        uint32_t both = held & lanes_nonzero(L);
+        uint32_t under = lanes_below_lowest(L);
+        if (p_second)
+            under |= lanes_below_lowest(P) & lanes_fill(lanes_nonzero(P));
+        if (both & ~lanes_nonzero(S & under))
+            return -1;
+        *rel = upclose((under + LANE_ONES) & lanes_fill(both), hands);
         return 0;
     }
     return -1;
@@ -659,28 +664,34 @@ static inline int misere_safe_now(const game_t *g, const state_t *s, uint32_t *n
  * some suit, which never raises its count).  *named: the lowest card of each suit where S and
  * a catcher both hold cards; the region is its upward closure, every card of those suits (the
  * count reads the whole holding; the other suits' counts follow from their lengths).  A result
- * of PREF_CATCH_NONE or more caps nothing. */
-static inline int misere_cap(const game_t *g, const state_t *s, int mover, uint32_t *named)
+ * of PREF_CATCH_NONE or more caps nothing; with a catcher on lead the count stops once it
+ * reaches t (the callers only compare it with t). */
+static inline int misere_cap(const game_t *g, const state_t *s, int mover, uint32_t *named,
+                             int t)
 {
     int so = g->solo;
     int c1 = so + 1 >= 3 ? so - 2 : so + 1, c2 = 3 - so - c1;
     uint32_t S = s->hand[so], X = s->hand[c1], Y = s->hand[c2];
     int on_lead = mover == so;
-    int total = 0, extra = 4 * PREF_CATCH_NONE; /* the cheapest suit to lead: lead - free */
-    uint32_t low = 0;
-    for (int su = 0; su < 4; su++) {
-        uint32_t m = SUIT_BITS(S, su), x = SUIT_BITS(X, su), y = SUIT_BITS(Y, su);
-        unsigned idx = pref_spread[m] + 2u * pref_spread[x] + 3u * pref_spread[y];
+    /* lanes as in misere_bound; only the suits S and a catcher both hold are looked up: a
+     * suit S is void in counts 0, one only he holds 0 and PREF_CATCH_NONE to lead in */
+    uint32_t held = lanes_nonzero(S), shared = held & lanes_nonzero(X | Y);
+    int total = 0; /* the cheapest suit to lead: lead - free */
+    int extra = held & ~shared ? PREF_CATCH_NONE : 4 * PREF_CATCH_NONE;
+    for (uint32_t rest = shared; rest; rest &= rest - 1) {
+        int su = ctz32(rest) >> 3;
+        unsigned idx = pref_spread[SUIT_BITS(S, su)] + 2u * pref_spread[SUIT_BITS(X, su)] +
+                       3u * pref_spread[SUIT_BITS(Y, su)];
         int f = pref_catch_free[idx];
         total += f;
-        if (on_lead && m && pref_catch_lead[idx] - f < extra)
-            extra = pref_catch_lead[idx] - f;
-        if (m && (x | y)) {
-            uint32_t p = m | x | y;
-            low |= (p & (0u - p)) << (8 * su);
+        if (on_lead) {
+            if (pref_catch_lead[idx] - f < extra)
+                extra = pref_catch_lead[idx] - f;
+        } else if (total >= t) {
+            return total; /* the callers compare with t only */
         }
     }
-    *named = low;
+    *named = (lanes_below_lowest(S | X | Y) + LANE_ONES) & lanes_fill(shared);
     return on_lead ? total + extra : total;
 }
 
@@ -1130,7 +1141,7 @@ static inline __attribute__((always_inline)) int search_body(pref_ctx *ctx, cons
             /* the count cap after the table: its lookups miss the cache more often than the
              * table answers (2.5% less time than before the probe, the same nodes) */
             uint32_t named;
-            if (misere_cap(g, s, mover, &named) < t) {
+            if (misere_cap(g, s, mover, &named, t) < t) {
                 *rel = upclose(named, hands);
                 return 0;
             }
