@@ -747,6 +747,48 @@ static inline void trick_so_far(const game_t *g, const state_t *s, int ntable, i
     *win_idx = wi;
 }
 
+/* The cards whose card_key is above k (a winner so far, >= 8; or -1: any card of the led
+ * suit or a trump), as a mask: the led suit's above a rank, the trumps (above a rank). */
+static inline uint32_t keys_above(int k, int led, int trump)
+{
+    if (trump != PREF_NO_TRUMP && k >= 16)
+        return ((0xFEu << (k - 16)) & 0xFFu) << (8 * trump);
+    uint32_t m = (k >= 8 ? (0xFEu << (k - 8)) & 0xFFu : 0xFFu) << (8 * led);
+    if (trump != PREF_NO_TRUMP)
+        m |= 0xFFu << (8 * trump);
+    return m;
+}
+
+/* Append the cards of m to out[n..] by rank, highest first when desc, equal ranks (of
+ * different suits: discards) in card order: the stable sort's order of scores "base + rank"
+ * (desc) or "base - rank" alike for every card of m. */
+static inline int emit_by_rank(uint32_t m, int desc, uint8_t *out, int n)
+{
+    if (!m)
+        return n;
+    if ((m >> (ctz32(m) & ~7)) < 0x100u) { /* one suit (the common case) */
+        if (desc)
+            for (; m; m &= ~(1u << msb32(m)))
+                out[n++] = (uint8_t)msb32(m);
+        else
+            for (; m; m &= m - 1)
+                out[n++] = (uint8_t)ctz32(m);
+        return n;
+    }
+    /* several suits: the cards re-indexed rank first (4 * rank + suit, the rank counted
+     * from the top when desc), then taken in that order */
+    uint32_t tr = 0;
+    for (; m; m &= m - 1) {
+        int c = ctz32(m), r = RANK_OF(c);
+        tr |= 1u << (4 * (desc ? 7 - r : r) + SUIT_OF(c));
+    }
+    for (; tr; tr &= tr - 1) {
+        int i = ctz32(tr), r = i >> 2;
+        out[n++] = (uint8_t)(8 * (i & 3) + (desc ? 7 - r : r));
+    }
+    return n;
+}
+
 /* The legal representative cards in search order, best guess first (t: the target of the
  * probe from this position on, which the catchers' leads on мизер take into account;
  * ntable, ntalon: s->ntable and s->ntalon, or the constants the caller knows them to be;
@@ -768,6 +810,56 @@ static inline __attribute__((always_inline)) int gen_moves(const game_t *g, cons
     int score[PREF_MAX_MOVES];
     int n = 0;
     int trump = g->trump;
+
+    if (ntable > 0 && !ntalon) {
+        /* following: every move's score would be its class's base plus or minus its rank,
+         * the classes being masks of cards (those beating the trick's winner so far, ...),
+         * and no hint or killer comes here, so the sorted order is built straight from the
+         * masks, class by class, instead of scoring and sorting the moves (the same order;
+         * 0.96x the time on contracts and мизеры, 2026-12-03) */
+        int solo = g->solo;
+        int nx = mover + 1 >= 3 ? mover - 2 : mover + 1;
+        uint32_t win = reps & keys_above(win_key, led, trump), lose = reps & ~win;
+        if (g->minimise && mover != solo && ntable == 1 && nx == solo) {
+            /* a catcher before the misère player: keep the winning card low, last */
+            n = emit_by_rank(lose, 1, out, 0);
+            return emit_by_rank(win, 0, out, n);
+        }
+        /* the good cards: those that leave the trick to the side the mover wants */
+        uint32_t good = (want_solo == (mover == solo) ? win : 0)
+                      | (want_solo == (win_seat == solo) ? lose : 0);
+        if (g->minimise) {
+            if (mover == solo && ntable == 1) {
+                /* the misère player second: his card above the one led still loses the
+                 * trick when the catcher after him holds only higher cards of the suit (he
+                 * must follow); such cards count as ducks for the order (only the order
+                 * changes, not the answer) */
+                uint32_t f = SUIT_BITS(s->hand[nx], led);
+                if (f)
+                    good |= reps & (((f & (0u - f)) - 1) << (8 * led));
+            }
+            n = emit_by_rank(good, 1, out, 0); /* high cards first */
+            return emit_by_rank(reps & ~good, 1, out, n);
+        }
+        if (ntable == 1 && (nx == solo) != (mover == solo)) {
+            /* second hand before an opponent: win only when he cannot beat the card, then
+             * a winner he can beat (he must spend a high card), then low cards (contract
+             * nodes mean -3.2% against playing low first) */
+            uint32_t nh = s->hand[nx];
+            uint32_t f = SUIT_BITS(nh, led);
+            int next_best = -1; /* the best card he can show */
+            if (f)
+                next_best = (led == trump ? 16 : 8) + msb32(f);
+            else if (trump != PREF_NO_TRUMP && SUIT_BITS(nh, trump))
+                next_best = 16 + msb32(SUIT_BITS(nh, trump));
+            uint32_t sure = win & keys_above(next_best, led, trump);
+            n = emit_by_rank(sure, 0, out, 0);
+            n = emit_by_rank(win & ~sure, 0, out, n);
+            return emit_by_rank(lose, 0, out, n);
+        }
+        n = emit_by_rank(good, 0, out, 0); /* low cards first */
+        return emit_by_rank(reps & ~good, 0, out, n);
+    }
 
     if (ntable == 0 && !ntalon) {
         int a = mover + 1 >= 3 ? mover - 2 : mover + 1;
@@ -867,54 +959,20 @@ static inline __attribute__((always_inline)) int gen_moves(const game_t *g, cons
             score[n++] = sc;
         }
     } else {
-        int lead_suit = led;
-        /* does the solo seat still play to this trick after the mover? */
-        int solo_to_come = 0;
+        /* a talon trick (распасы): the talon card's suit led */
+        int solo_to_come = 0; /* does the solo seat still play to this trick after the mover? */
         for (int i = ntable + 1; i < 3; i++)
             solo_to_come |= (s->leader + i) % 3 == g->solo;
-        /* second hand with an opponent of the mover still to play: the best card he can show */
-        int opp_next = 0, next_best = -1;
-        if (ntable == 1 && !ntalon) {
-            int nx = mover + 1 >= 3 ? mover - 2 : mover + 1;
-            opp_next = (nx == g->solo) != (mover == g->solo);
-            if (opp_next) {
-                uint32_t nh = s->hand[nx];
-                uint32_t f = SUIT_BITS(nh, lead_suit);
-                if (f)
-                    next_best = (lead_suit == trump ? 16 : 8) + msb32(f);
-                else if (trump != PREF_NO_TRUMP && SUIT_BITS(nh, trump))
-                    next_best = 16 + msb32(SUIT_BITS(nh, trump));
-            }
-        }
-        /* the misère player second: his card above the one led still loses the trick when
-         * the catcher after him holds only higher cards of the suit (he must follow); such
-         * cards count as ducks for the order (only the order changes, not the answer) */
-        uint32_t overtake = 0;
-        if (g->minimise && mover == g->solo && ntable == 1 && !ntalon) {
-            int nx = mover + 1 >= 3 ? mover - 2 : mover + 1;
-            uint32_t f = SUIT_BITS(s->hand[nx], lead_suit);
-            overtake = f & (0u - f);
-        }
         for (uint32_t r = reps; r; r &= r - 1) {
             int c = ctz32(r), rk = RANK_OF(c);
-            int k = ntalon ? (SUIT_OF(c) == lead_suit ? 8 + RANK_OF(c) : -1)
-                              : card_key(c, lead_suit, trump);
+            int k = SUIT_OF(c) == led ? 8 + rk : -1;
             int wins = k > win_key;
             int new_seat = wins ? mover : win_seat;
             int good = (new_seat == g->solo) == want_solo;
-            if (!good && (1u << rk) < overtake && SUIT_OF(c) == lead_suit)
-                good = 1; /* a duck all the same: the catcher after S must overtake */
             int sc;
             if (g->minimise && mover != g->solo && solo_to_come)
                 /* a catcher before the misère player: keep the winning card low */
                 sc = wins ? 32 + 8 - rk : 64 + rk;
-            else if (!g->minimise && opp_next && wins)
-                /* second hand before an opponent: win only when he cannot beat the card */
-                /* then a winner he can beat (he must spend a high card), then low cards
-                 * (contract nodes mean -3.2% against playing low first) */
-                sc = (k > next_best ? 64 : 48) + 8 - rk;
-            else if (!g->minimise && opp_next)
-                sc = 32 + 8 - rk;
             else
                 sc = (good ? 64 : 0) + (g->minimise ? rk : 8 - rk);
             if (c == hint)
