@@ -282,89 +282,8 @@ static inline int tt_probe(pref_ctx *ctx, const tt_key *key, int t, uint32_t han
 
 /* ---- bounds at trick start ------------------------------------------------------------ */
 
-/* Tricks the side on lead can cash at once: cards of the leader above every card the other
- * two hold in the suit, and all his cards of the suit when those top cards are at least as
- * many as either other hand's cards of it (they draw them, the rest are then the only cards
- * of the suit left); in a trump contract a plain suit counts only while each other hand
- * holding trumps still follows.  The leader keeps the lead throughout, so the sum is sound;
- * the region is the top cards (the rest count by the suit lengths alone). */
-static inline int quick_tricks(const game_t *g, const state_t *s, int L, uint32_t *region,
-                               uint32_t *cash_suits)
-{
-    int a = L + 1 >= 3 ? L - 2 : L + 1;
-    int b = L + 2 >= 3 ? L - 1 : L + 2;
-    uint32_t me = s->hand[L], ha = s->hand[a], hb = s->hand[b];
-    int trump = g->trump;
-    int a_trumps = 0, b_trumps = 0;
-    if (trump != PREF_NO_TRUMP) {
-        a_trumps = SUIT_BITS(ha, trump) != 0;
-        b_trumps = SUIT_BITS(hb, trump) != 0;
-    }
-    /* drawn: the leader's top trumps outnumber each other hand's trumps, so he can draw
-     * them first and then cash every plain winner without fear of a ruff */
-    int drawn = 0;
-    if (a_trumps || b_trumps) {
-        uint32_t mt = SUIT_BITS(me, trump), ta = SUIT_BITS(ha, trump), tb = SUIT_BITS(hb, trump);
-        int wt = popc32(mt >> (msb32(ta | tb) + 1));
-        int la = popc32(ta), lb = popc32(tb);
-        drawn = wt >= (la > lb ? la : lb);
-    }
-    int q = 0;
-    uint32_t reg = 0;
-    for (int su = 0; su < 4; su++) {
-        uint32_t m = SUIT_BITS(me, su);
-        if (!m)
-            continue;
-        uint32_t sa = SUIT_BITS(ha, su), sb = SUIT_BITS(hb, su);
-        uint32_t o = sa | sb;
-        int w = o ? popc32(m >> (msb32(o) + 1)) : popc32(m);
-        int top = w; /* the winners above every other card: the region's cards */
-        int na = popc32(sa), nb = popc32(sb);
-        if (w >= (na > nb ? na : nb))
-            w = popc32(m); /* the top cards draw every other card: the rest are winners */
-        int wl = w; /* safe from a ruff from the first round on */
-        if (su != trump && trump != PREF_NO_TRUMP) {
-            if (a_trumps && na < wl)
-                wl = na;
-            if (b_trumps && nb < wl)
-                wl = nb;
-        }
-        if (wl)
-            *cash_suits |= 0xFFu << (8 * su);
-        if (!drawn)
-            w = wl;
-        if (w) {
-            q += w;
-            reg |= (uint32_t)pref_topk[(m | o) * 9 + (w < top ? w : top)] << (8 * su);
-        }
-    }
-    *region = reg;
-    return q;
-}
-
-/* How many of the cards of holding b (one suit) the cards of holding a can beat, each card of
- * a beating at most one card of b below it: scanning down from the ace, a card of b is beaten
- * when a card of a above it is still unused (greedy from the top finds the most). */
-static inline int beatable(uint32_t a, uint32_t b)
-{
-    int free = 0, n = 0;
-    for (uint32_t rest = a | b; rest; ) {
-        int r = msb32(rest);
-        rest &= ~(1u << r);
-        if ((a >> r) & 1)
-            free++;
-        else if (free) {
-            free--;
-            n++;
-        }
-    }
-    return n;
-}
-
-enum { NO_LIMIT = 16 }; /* a count no suit constrains: above any number of tricks */
-
-/* misere_bound's per-suit tests on all four suits at once, a byte each: a lane's bit 7 is
- * the test's answer (bit 7 is a card too, so the tests mask their operands first) */
+/* the trick-start bounds' per-suit tests on all four suits at once, a byte each: a lane's bit
+ * 7 is the test's answer (bit 7 is a card too, so the tests mask their operands first) */
 #define LANE_ONES 0x01010101u
 #define LANE_TOPS 0x80808080u
 
@@ -391,6 +310,99 @@ static inline uint32_t lanes_count_at_least(uint32_t x, int n)
     x = (x + (x >> 4)) & 0x0F0F0F0Fu;
     return (x + (uint32_t)(0x80 - n) * LANE_ONES) & LANE_TOPS;
 }
+
+/* the byte counts of the lanes of x (low half) and of y (high half) */
+static inline uint64_t lanes_count2(uint32_t x, uint32_t y)
+{
+    uint64_t v = x | (uint64_t)y << 32;
+    v = v - ((v >> 1) & 0x5555555555555555ull);
+    v = (v & 0x3333333333333333ull) + ((v >> 2) & 0x3333333333333333ull);
+    return (v + (v >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+}
+
+/* bit 7 of each lane: x >= y, for lane values below 0x80 (counts) */
+static inline uint32_t lanes_ge(uint32_t x, uint32_t y)
+{
+    return ((x | LANE_TOPS) - y) & LANE_TOPS;
+}
+
+/* every card at or below the highest card of each lane */
+static inline uint32_t lanes_at_or_below_highest(uint32_t x)
+{
+    x |= (x >> 1) & 0x7F7F7F7Fu;
+    x |= (x >> 2) & 0x3F3F3F3Fu;
+    return x | ((x >> 4) & 0x0F0F0F0Fu);
+}
+
+/* Tricks the side on lead can cash at once: cards of the leader above every card the other
+ * two hold in the suit, and all his cards of the suit when those top cards are at least as
+ * many as either other hand's cards of it (they draw them, the rest are then the only cards
+ * of the suit left); in a trump contract a plain suit counts only while each other hand
+ * holding trumps still follows.  The leader keeps the lead throughout, so the sum is sound;
+ * the region is the top cards (the rest count by the suit lengths alone).  The suits as
+ * lanes (above), their counts a byte each. */
+static inline int quick_tricks(const game_t *g, const state_t *s, int L, uint32_t *region,
+                               uint32_t *cash_suits)
+{
+    int a = L + 1 >= 3 ? L - 2 : L + 1;
+    int b = L + 2 >= 3 ? L - 1 : L + 2;
+    uint32_t me = s->hand[L], ha = s->hand[a], hb = s->hand[b];
+    int trump = g->trump;
+    uint32_t top = me & ~lanes_at_or_below_highest(ha | hb); /* above every other card */
+    uint64_t c1 = lanes_count2(me, top), c2 = lanes_count2(ha, hb);
+    uint32_t nm = (uint32_t)c1, nt = (uint32_t)(c1 >> 32), na = (uint32_t)c2,
+             nb = (uint32_t)(c2 >> 32);
+    /* the top cards draw every other card: all the leader's cards of the suit are winners */
+    uint32_t draws = lanes_ge(nt, na) & lanes_ge(nt, nb);
+    uint32_t w = (nm & lanes_fill(draws)) | (nt & ~lanes_fill(draws)), wl = w;
+    if (trump != PREF_NO_TRUMP) {
+        uint32_t tl = 0xFFu << (8 * trump);
+        if ((ha | hb) & tl) {
+            /* wl: safe from a ruff from the first round on (the plain suits cut to the
+             * length of each other hand holding trumps) */
+            uint32_t plain = LANE_TOPS & ~tl;
+            if (ha & tl) {
+                uint32_t cut = lanes_fill(lanes_ge(wl, na) & plain);
+                wl = (na & cut) | (wl & ~cut);
+            }
+            if (hb & tl) {
+                uint32_t cut = lanes_fill(lanes_ge(wl, nb) & plain);
+                wl = (nb & cut) | (wl & ~cut);
+            }
+            /* drawn: the leader's top trumps outnumber each other hand's trumps, so he can
+             * draw them first and then cash every plain winner without fear of a ruff */
+            if (!(draws & tl))
+                w = wl;
+        }
+    }
+    *cash_suits |= lanes_fill(lanes_nonzero(wl));
+    /* the region: the top cards, or only the w highest of them when a ruff cuts w below */
+    uint32_t all_top = lanes_ge(w, nt);
+    uint32_t reg = top & lanes_fill(all_top);
+    for (uint32_t rest = ~all_top & lanes_nonzero(w); rest; rest &= rest - 1) {
+        int su = ctz32(rest) >> 3;
+        reg |= (uint32_t)pref_topk[SUIT_BITS(top, su) * 9 + SUIT_BITS(w, su)] << (8 * su);
+    }
+    *region = reg;
+    return (int)((w * LANE_ONES) >> 24);
+}
+
+/* How many of the cards of holding b (one suit) the cards of holding a can beat, each card of
+ * a beating at most one card of b below it: scanning down from the ace, a card of b is beaten
+ * when a card of a above it is still unused (greedy from the top finds the most).  The cards
+ * of b left unbeaten are the most by which b's cards at or above some card of b outnumber a's
+ * above it, so only b's cards are visited, without a branch on the owner. */
+static inline int beatable(uint32_t a, uint32_t b)
+{
+    int n = popc32(b), left = 0, k = n; /* k: b's cards at or above the visited one */
+    for (uint32_t rest = b; rest; rest &= rest - 1, k--) {
+        int d = k - popc32(a >> ctz32(rest));
+        left = d > left ? d : left;
+    }
+    return n - left;
+}
+
+enum { NO_LIMIT = 16 }; /* a count no suit constrains: above any number of tricks */
 
 /* The "wins" count of misere_bound below (k = min h_s) is short of t: the lanes where a
  * catcher holding a card above lowS (up1, up2) holds fewer than t cards below it (bS) */
