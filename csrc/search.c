@@ -302,15 +302,6 @@ static inline uint32_t lanes_below_lowest(uint32_t x)
 
 static inline uint32_t lanes_fill(uint32_t tops) { return (tops >> 7) * 0xFFu; }
 
-/* bit 7 of each lane: the lane's count of cards (at most 8) is at least n (0 <= n <= 127) */
-static inline uint32_t lanes_count_at_least(uint32_t x, int n)
-{
-    x = x - ((x >> 1) & 0x55555555u);
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
-    return (x + (uint32_t)(0x80 - n) * LANE_ONES) & LANE_TOPS;
-}
-
 /* the byte counts of the lanes of x (low half) and of y (high half) */
 static inline uint64_t lanes_count2(uint32_t x, uint32_t y)
 {
@@ -324,6 +315,12 @@ static inline uint64_t lanes_count2(uint32_t x, uint32_t y)
 static inline uint32_t lanes_ge(uint32_t x, uint32_t y)
 {
     return ((x | LANE_TOPS) - y) & LANE_TOPS;
+}
+
+/* bit 7 of each lane: the lane's count of cards (at most 8) is at least n (0 <= n <= 127) */
+static inline uint32_t lanes_count_at_least(uint32_t x, int n)
+{
+    return lanes_ge((uint32_t)lanes_count2(x, 0), (uint32_t)n * LANE_ONES);
 }
 
 /* every card at or below the highest card of each lane */
