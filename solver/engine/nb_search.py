@@ -115,6 +115,27 @@ def _ctpop(typingctx, x):
 
 
 @intrinsic
+def _prefetch(typingctx, arr, i):
+    """Prefetch the cache line of ``arr[i]`` for reading (``llvm.prefetch``; no fault)."""
+    if not isinstance(arr, types.Array) or not isinstance(i, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        aryty = signature.args[0]
+        ary = context.make_array(aryty)(context, builder, value=args[0])
+        ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]])
+        i8p = ir.IntType(8).as_pointer()
+        i32 = ir.IntType(32)
+        fn = builder.module.declare_intrinsic(
+            "llvm.prefetch", [i8p], ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32]))
+        builder.call(fn, [builder.bitcast(ptr, i8p), ir.Constant(i32, 0), ir.Constant(i32, 3),
+                          ir.Constant(i32, 1)])
+        return context.get_dummy_value()
+
+    return types.none(arr, i), codegen
+
+
+@intrinsic
 def _cttz(typingctx, x):
     """Index of the lowest set bit of a non-zero int64."""
     if not isinstance(x, types.Integer):
@@ -398,7 +419,17 @@ def decode_move(m, hands, tab):
     return sh + tab[T_MSB + x]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def tt_prefetch(st, tt, shape, code):
+    """Prefetch the first two lines of the buckets :func:`tt_probe` will scan (a bucket fills
+    from slot 0), before the bounds run, so that the misses overlap their work."""
+    for level in range(2 if st[S_MIN] == 1 else 1):
+        base = tt_bucket(st, shape, code & LEVEL1 if level == 1 else 0)
+        _prefetch(tt, base)
+        _prefetch(tt, base + 8)
+
+
+@njit(cache=True, inline="always")
 def tt_probe(st, tt, tab, shape, code, hands, target):
     """Look ``(shape, code)`` up: ``(answer, region, move)``.
 
@@ -539,6 +570,116 @@ def gen_moves(st, tab, mv, row, legal, univ):
             mv[row, cnt] = sh + _cttz(rep)
             rep &= rep - 1
             cnt += 1
+    return cnt
+
+
+@njit(cache=True, inline="always")
+def emit_by_rank(mv, row, cnt, m, desc, tab):
+    """Append the cards of ``m`` to ``mv[row]`` by rank (highest first when ``desc``), equal
+    ranks (discards of several suits) in card order: the stable insertion sort's order of the
+    scores "base + rank" / "base - rank" alike for every card of ``m``."""
+    sh = _cttz(m) & 24
+    if (m >> sh) < 0x100:
+        # one suit (the common case)
+        if desc:
+            x = (m >> sh) & 0xFF
+            while x != 0:
+                r = tab[T_MSB + x]
+                mv[row, cnt] = sh + r
+                x &= ~(1 << r)
+                cnt += 1
+        else:
+            while m != 0:
+                mv[row, cnt] = _cttz(m)
+                m &= m - 1
+                cnt += 1
+        return cnt
+    while m != 0:
+        f = (m | (m >> 8) | (m >> 16) | (m >> 24)) & 0xFF
+        r = tab[T_MSB + f] if desc else _cttz(np.int64(f))
+        x = (m >> r) & 0x01010101
+        m &= ~(x << r)
+        while x != 0:
+            mv[row, cnt] = _cttz(x) + r
+            x &= x - 1
+            cnt += 1
+    return cnt
+
+
+@njit(cache=True, inline="always")
+def follow_moves(st, tab, mv, d, legal, univ, leader, n, c0, c1, led):
+    """A following hand's moves (no talon card pending) in :func:`order_moves`' order, written
+    class by class from card masks instead of scored and sorted (every score of a class is its
+    base plus or minus the rank; the same order).  Returns the count."""
+    reps = np.int64(0)
+    for s in range(4):
+        sh = 8 * s
+        h = (legal >> sh) & 0xFF
+        if h != 0:
+            reps |= np.int64(tab[T_REP + (((univ >> sh) & 0xFF) << 8 | h)]) << sh
+    solo = st[S_SOLO]
+    mini = st[S_MIN] == 1
+    trump = st[S_TRUMP]
+    mover = seat(leader + n)
+    want = (mover == solo) != mini
+    bk = card_key(c0, led, trump)
+    bseat = leader
+    if n == 2:
+        k = card_key(c1, led, trump)
+        if k > bk:
+            bk = k
+            bseat = seat(leader + 1)
+    # the winners: cards keyed above bk (all of one suit: the led suit or the trumps)
+    win = np.int64(0)
+    wsh = 0
+    wbase = 0
+    if trump != NO_TRUMP and bk >= 16:
+        wsh = 8 * trump
+        wbase = 16
+        win = reps & (np.int64(0xFF) << wsh) & ~((np.int64(1) << (wsh + bk - 15)) - 1)
+    else:
+        wsh = 8 * led
+        wbase = 8
+        win = reps & (np.int64(0xFF) << wsh) & ~((np.int64(1) << (wsh + bk - 7)) - 1)
+        if win == 0 and trump != NO_TRUMP and led != trump:
+            wsh = 8 * trump
+            wbase = 16
+            win = reps & (np.int64(0xFF) << wsh)
+    lose = reps & ~win
+    third = seat(leader + 2)
+    w3 = np.int64(0)
+    if n == 1 and not mini and (third == solo) != (mover == solo) and win != 0:
+        h3 = st[third]
+        f = (h3 >> (8 * led)) & 0xFF
+        third_best = -1
+        if f != 0:
+            third_best = 8 + tab[T_MSB + f]
+        elif trump != NO_TRUMP and (h3 >> (8 * trump)) & 0xFF != 0:
+            third_best = 16 + tab[T_MSB + ((h3 >> (8 * trump)) & 0xFF)]
+        t = third_best - wbase
+        if t > 0:
+            w3 = win & ((np.int64(1) << (wsh + (t if t < 8 else 8))) - 1)
+    wm = win & ~w3
+    f3 = (third == solo) == want
+    fm = (mover == solo) == want
+    fb = (bseat == solo) == want
+    # the classes in turn: those leaving the trick to the side the mover wants first; in
+    # each, the winners the third hand beats, the other winners, the losing cards
+    cnt = 0
+    for k in range(6):
+        j = k - 3 if k >= 3 else k
+        g = k < 3
+        if j == 0:
+            m = w3 if f3 == g else np.int64(0)
+            desc = False
+        elif j == 1:
+            m = wm if fm == g else np.int64(0)
+            desc = mini and mover == solo
+        else:
+            m = lose if fb == g else np.int64(0)
+            desc = mini
+        if m != 0:
+            cnt = emit_by_rank(mv, d, cnt, m, desc, tab)
     return cnt
 
 
@@ -748,7 +889,7 @@ def misere_cap(st, tab, mover):
 
 
 @njit(cache=True)
-def misere_bound(st, tab, mover, rem, target):
+def misere_bound(solo, hs, h1, h2, mover, rem, target):
     """``(answer, region)`` from sure counts at a trick start when the solo seat S minimises
     (no trumps): answer 1 / 0 when they settle "S takes >= target", else -1.
 
@@ -772,12 +913,7 @@ def misere_bound(st, tab, mover, rem, target):
     ``region``: the upward closure of the cards the counts read (lowS, lowC, the leader's
     lowest); the counts below them follow from the suit lengths.
     """
-    solo = st[S_SOLO]
     c1 = seat(solo + 1)
-    c2 = seat(solo + 2)
-    hs = st[solo]
-    h1 = st[c1]
-    h2 = st[c2]
     hands = hs | h1 | h2
     nolimit = 16
     # the wins: k and the exits (only suits both sides hold)
@@ -813,8 +949,8 @@ def misere_bound(st, tab, mover, rem, target):
         if exits == 0:
             return -1, np.int64(0)
     else:
-        hm = st[mover]
-        hp = st[3 - mover - solo]
+        hm = h1 if mover == c1 else h2
+        hp = h2 if mover == c1 else h1
         for e in range(4):
             sh = 8 * e
             m = (hs >> sh) & 0xFF
@@ -867,9 +1003,9 @@ def misere_bound(st, tab, mover, rem, target):
         # duck: S loses this trick when in every suit the leader holds he is void or holds a
         # card below the least card he has to beat: the leader's lowest, or the partner's
         # lowest when the partner plays second and holds the suit (from C 6fe2c34)
-        hm = st[mover]
+        hm = h1 if mover == c1 else h2
         partner = 3 - mover - solo
-        hp = st[partner] if partner == seat(mover + 1) else np.int64(0)
+        hp = (h2 if mover == c1 else h1) if partner == seat(mover + 1) else np.int64(0)
         reg = np.int64(0)
         for s in range(4):
             sh = 8 * s
@@ -1248,17 +1384,21 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
                     ret, rel = last_two_tricks(st, tab, leader, target)
                     phase = _RETURN
                     continue
+                # the key first: its buckets are fetched while the bounds run
+                shape, code = trick_key(st[0], st[1], st[2], leader, tab)
+                tt_prefetch(st, tt, shape, code)
                 if mini:
                     ans = -1
                     if trump == NO_TRUMP:
-                        ans, rel = misere_bound(st, tab, mover, remaining, target)
+                        ans, rel = misere_bound(solo, st[solo], st[seat(solo + 1)],
+                                                st[seat(solo + 2)], mover, remaining, target)
                 else:
                     ans, rel = contract_bound(st, tab, mover, remaining, target)
                 if ans >= 0:
                     ret = ans == 1
+                    code = np.int64(0)
                     phase = _RETURN
                     continue
-                shape, code = trick_key(st[0], st[1], st[2], leader, tab)
                 ans, rel, hint = tt_probe(st, tt, tab, shape, code, hands, target)
                 if ans < 0 and mini and trump == NO_TRUMP:
                     # the count cap, after the table (as in C: its lookups cost more)
@@ -1288,8 +1428,12 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
                 univ |= np.int64(1) << talon_card
                 if tidx == 0 and st[S_T1] != NO_CARD:
                     univ |= np.int64(1) << st[S_T1]
-            cnt = gen_moves(st, tab, mv, d, legal, univ)
-            order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ, target)
+            if n > 0 and talon_card == NO_CARD:
+                # following: the sorted order straight from card masks (follow_moves)
+                cnt = follow_moves(st, tab, mv, d, legal, univ, leader, n, c0, c1, led)
+            else:
+                cnt = gen_moves(st, tab, mv, d, legal, univ)
+                order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ, target)
             killer = st[S_KILL + 3 * remaining + n]
             if killer >= 0 and n == 0:
                 for j in range(1, cnt):
