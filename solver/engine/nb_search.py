@@ -711,8 +711,14 @@ def sure_reach(mine, theirs, need):
     return -1
 
 
-@njit(cache=True)
-def quick_tricks(st, tab, p, trump):
+@njit(cache=True, inline="always")
+def hand_of(p, h0, h1, h2):
+    """Seat ``p``'s hand of the three."""
+    return h0 if p == 0 else (h1 if p == 1 else h2)
+
+
+@njit(cache=True, inline="always")
+def quick_tricks(h0, h1, h2, tab, p, trump):
     """``(tricks, region, cash_suits)``: the tricks hand ``p`` cashes from the lead.
 
     Per suit, its cards above every card of the other two hands, and all its cards of the suit
@@ -723,9 +729,9 @@ def quick_tricks(st, tab, p, trump):
     first; then every winner cashes).  ``p`` keeps the lead while cashing, so the counts add
     up.  ``region``: the counted cards (the top cards of their suits); ``cash_suits``: the
     suits with a winner safe from a ruff from the first round on (as 8-bit masks)."""
-    a = st[seat(p + 1)]
-    b = st[seat(p + 2)]
-    me = st[p]
+    a = hand_of(seat(p + 1), h0, h1, h2)
+    b = hand_of(seat(p + 2), h0, h1, h2)
+    me = hand_of(p, h0, h1, h2)
     a_tr = False
     b_tr = False
     drawn = False
@@ -770,7 +776,7 @@ def quick_tricks(st, tab, p, trump):
 
 
 @njit(cache=True)
-def contract_bound(st, tab, mover, rem, target):
+def contract_bound(solo, trump, h0, h1, h2, tab, mover, rem, target):
     """``(answer, region)`` from sure bounds at a trick start of a contract: answer 1 / 0 when
     they settle "solo takes >= target", else -1.
 
@@ -783,16 +789,15 @@ def contract_bound(st, tab, mover, rem, target):
       safely hands him the lead, and the solo seat takes at most what the partner leaves
       (and what both leave when the leader can cash his own first).
     ``region``: the cards the bound relied on, closed upwards (0 when the suit lengths alone
-    decide).
+    decide).  The hands come as integers: a jitted callee increfs and decrefs every array
+    argument by a call, each time (17 such calls here with ``st``).
     """
-    solo = st[S_SOLO]
-    trump = st[S_TRUMP]
-    hands = st[0] | st[1] | st[2]
+    hands = h0 | h1 | h2
     if trump != NO_TRUMP:
         tsh = 8 * trump
-        ts = (st[solo] >> tsh) & 0xFF
-        da = (st[seat(solo + 1)] >> tsh) & 0xFF
-        db = (st[seat(solo + 2)] >> tsh) & 0xFF
+        ts = (hand_of(solo, h0, h1, h2) >> tsh) & 0xFF
+        da = (hand_of(seat(solo + 1), h0, h1, h2) >> tsh) & 0xFF
+        db = (hand_of(seat(solo + 2), h0, h1, h2) >> tsh) & 0xFF
         td = da | db
         if ts != 0:
             r = sure_reach(ts, td, target)
@@ -809,7 +814,7 @@ def contract_bound(st, tab, mover, rem, target):
                         if ts == 0:
                             return 0, np.int64(0)
                         return 0, upclose(np.int64(1) << (tsh + r), hands)
-    q, reg, cash = quick_tricks(st, tab, mover, trump)
+    q, reg, cash = quick_tricks(h0, h1, h2, tab, mover, trump)
     if mover == solo:
         if q >= target:
             return 1, reg
@@ -817,14 +822,14 @@ def contract_bound(st, tab, mover, rem, target):
     if rem - q < target:
         return 0, reg
     partner = 3 - mover - solo
-    pq, preg, pcash = quick_tricks(st, tab, partner, trump)
-    if (pcash & st[mover]) != 0:
+    pq, preg, pcash = quick_tricks(h0, h1, h2, tab, partner, trump)
+    if (pcash & hand_of(mover, h0, h1, h2)) != 0:
         if rem - pq < target:
             return 0, preg
         # the leader cashes his own first: the partner has a card to spare on each, and the
         # solo seat no trump (his discards on them cannot set up a ruff of the partner's suit)
         if (rem - pq - q < target and rem - pq >= q
-                and (trump == NO_TRUMP or (st[solo] >> (8 * trump)) & 0xFF == 0)):
+                and (trump == NO_TRUMP or (hand_of(solo, h0, h1, h2) >> (8 * trump)) & 0xFF == 0)):
             return 0, preg | reg
     return -1, np.int64(0)
 
@@ -1024,36 +1029,32 @@ def misere_bound(solo, hs, h1, h2, mover, rem, target):
     return -1, np.int64(0)
 
 
-@njit(cache=True)
-def last_trick(st, tab, leader):
-    """``(won, wbit)`` of a last trick of one card each, ``leader`` to lead: whether the solo
-    seat takes it, and the winning card when it beat another card of its suit (else 0)."""
-    a = low_card(st[leader], tab)
-    b = low_card(st[seat(leader + 1)], tab)
-    c = low_card(st[seat(leader + 2)], tab)
-    w = trick_winner(a, b, c, a >> 3, st[S_TRUMP], np.int64(NO_CARD))
-    wc = a if w == 0 else (b if w == 1 else c)
-    same = ((a >> 3) == (wc >> 3)) + ((b >> 3) == (wc >> 3)) + ((c >> 3) == (wc >> 3))
-    wbit = (np.int64(1) << wc) if same > 1 else np.int64(0)
-    return (1 if seat(leader + w) == st[S_SOLO] else 0), wbit
+@njit(cache=True, inline="always")
+def last_trick_hands(a, b, c, trump):
+    """``(w, wbit)`` of a last trick of one card each, the hands ``a``, ``b``, ``c`` in turn
+    from the leader: the winner's offset from the leader, and the winning card when it beat
+    another card of its suit (else 0)."""
+    x = _cttz(a)
+    y = _cttz(b)
+    z = _cttz(c)
+    w = trick_winner(x, y, z, x >> 3, trump, np.int64(NO_CARD))
+    wc = x if w == 0 else (y if w == 1 else z)
+    same = ((x >> 3) == (wc >> 3)) + ((y >> 3) == (wc >> 3)) + ((z >> 3) == (wc >> 3))
+    return w, ((np.int64(1) << wc) if same > 1 else np.int64(0))
 
 
 @njit(cache=True)
-def last_two_tricks(st, tab, leader, target):
+def last_two_tricks(solo, mini, trump, leader, h0, h1, h2, target):
     """``(answer, region)`` at an ordinary trick start with two cards a hand: does the solo
     seat take ``>= target`` of the two tricks?  Every way to play the first trick is tried
     (at most 2 x 2 x 2; the last trick is forced), with the regions of the search: a trick
     adds its winning card when it beat another card of its suit and is closed upwards among
     the cards before it; a player who gets his way returns that card's region, one who
-    cannot the union of all (every card is tried, so no run needs extending)."""
-    solo = st[S_SOLO]
-    mini = st[S_MIN] == 1
-    trump = st[S_TRUMP]
+    cannot the union of all (every card is tried, so no run needs extending).  ``h0``,
+    ``h1``, ``h2``: the hands of the leader and the next two seats, as integers (no array
+    argument: a jitted callee increfs and decrefs each by a call)."""
     p1 = seat(leader + 1)
     p2 = seat(leader + 2)
-    h0 = st[leader]
-    h1 = st[p1]
-    h2 = st[p2]
     hands = h0 | h1 | h2
     want0 = (leader == solo) != mini
     want1 = (p1 == solo) != mini
@@ -1061,31 +1062,37 @@ def last_two_tricks(st, tab, leader, target):
     reg0 = np.int64(0)
     rest0 = h0
     while rest0:
-        x = low_card(rest0, tab)
+        x = _cttz(rest0)
         rest0 &= rest0 - 1
         led = x >> 3
-        st[leader] = h0 & ~(np.int64(1) << x)
+        g0 = h0 & ~(np.int64(1) << x)
         l1 = legal_mask(h1, led, trump)
         reg1 = np.int64(0)
         ok1 = not want1
         while l1:
-            y = low_card(l1, tab)
+            y = _cttz(l1)
             l1 &= l1 - 1
-            st[p1] = h1 & ~(np.int64(1) << y)
+            g1 = h1 & ~(np.int64(1) << y)
             l2 = legal_mask(h2, led, trump)
             reg2 = np.int64(0)
             ok2 = not want2
             while l2:
-                z = low_card(l2, tab)
+                z = _cttz(l2)
                 l2 &= l2 - 1
-                st[p2] = h2 & ~(np.int64(1) << z)
+                g2 = h2 & ~(np.int64(1) << z)
                 w = trick_winner(x, y, z, led, trump, np.int64(NO_CARD))
                 winner = seat(leader + w)
-                won2, wbit2 = last_trick(st, tab, winner)
+                if w == 0:
+                    w2, wbit2 = last_trick_hands(g0, g1, g2, trump)
+                elif w == 1:
+                    w2, wbit2 = last_trick_hands(g1, g2, g0, trump)
+                else:
+                    w2, wbit2 = last_trick_hands(g2, g0, g1, trump)
+                won2 = 1 if seat(winner + w2) == solo else 0
                 ok = (1 if winner == solo else 0) + won2 >= target
                 wc = x if w == 0 else (y if w == 1 else z)
                 ws = wc >> 3
-                r = upclose(wbit2, st[0] | st[1] | st[2])
+                r = upclose(wbit2, g0 | g1 | g2)
                 if ((x >> 3) == ws) + ((y >> 3) == ws) + ((z >> 3) == ws) > 1:
                     r |= np.int64(1) << wc
                 r = upclose(r, hands)
@@ -1094,18 +1101,14 @@ def last_two_tricks(st, tab, leader, target):
                     reg2 = r
                     break
                 reg2 |= r
-            st[p2] = h2
             if ok2 == want1:
                 ok1 = ok2
                 reg1 = reg2
                 break
             reg1 |= reg2
-        st[p1] = h1
         if ok1 == want0:
-            st[leader] = h0
             return ok1, reg1
         reg0 |= reg1
-    st[leader] = h0
     return not want0, reg0
 
 
@@ -1375,13 +1378,15 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
                 hands = st[0] | st[1] | st[2]
                 if remaining == 1:
                     # the last trick: every card is forced
-                    won, wbit = last_trick(st, tab, leader)
-                    ret = won == 1
+                    w, wbit = last_trick_hands(st[leader], st[seat(leader + 1)],
+                                               st[seat(leader + 2)], trump)
+                    ret = seat(leader + w) == solo
                     rel = upclose(wbit, hands)
                     phase = _RETURN
                     continue
                 if remaining == 2:
-                    ret, rel = last_two_tricks(st, tab, leader, target)
+                    ret, rel = last_two_tricks(solo, mini, trump, leader, st[leader],
+                                              st[seat(leader + 1)], st[seat(leader + 2)], target)
                     phase = _RETURN
                     continue
                 # the key first: its buckets are fetched while the bounds run
@@ -1393,7 +1398,8 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
                         ans, rel = misere_bound(solo, st[solo], st[seat(solo + 1)],
                                                 st[seat(solo + 2)], mover, remaining, target)
                 else:
-                    ans, rel = contract_bound(st, tab, mover, remaining, target)
+                    ans, rel = contract_bound(solo, trump, st[0], st[1], st[2], tab, mover,
+                                              remaining, target)
                 if ans >= 0:
                     ret = ans == 1
                     code = np.int64(0)
