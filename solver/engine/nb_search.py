@@ -39,6 +39,9 @@ S_VALID = 12
 S_SHIFT = 13
 S_STAMP = 14
 S_KILL = 16         # [3 * tricks left + cards on the table]: the last card that cut there
+S_BITS = 56         # log2 of the table's buckets
+S_USED = 57         # entries written into empty slots since the clear
+S_GROW_AT = 58      # ... above which the part in use grows (tt_grow)
 S_LEN = 64
 
 NO_CARD = 32
@@ -65,6 +68,8 @@ CATCH_NONE = 99     # a cap count standing for "no bound"
 WAYS = 32           # entries per bucket (two buckets per shape: see tt_bucket)
 WORDS = 4           # int64 words per entry
 BUCKET = WAYS       # smallest table: one bucket
+ACTIVE_BITS = 9     # after a clear only the first 512 buckets (512 KiB) are in use
+GROW_LOAD = 4       # the part in use grows eightfold beyond four entries a bucket
 GEN_SHIFT = 50
 GEN_LIMIT = 1 << 13
 I_MOVE = 12
@@ -484,6 +489,7 @@ def tt_store(st, tt, tab, shape, code, region, result, target, depth, move):
     st[S_STAMP] = stamp + 1
     slot = -1
     victim = -1
+    fresh = False
     vdepth = 99
     vstamp = 0
     for j in range(WAYS):
@@ -491,6 +497,7 @@ def tt_store(st, tt, tab, shape, code, region, result, target, depth, move):
         w = tt[e]
         if (w >> GEN_SHIFT) != gen:
             victim = e
+            fresh = True
             break
         if w == sk and tt[e + 2] == mask and tt[e + 1] == pattern:
             slot = e
@@ -523,6 +530,62 @@ def tt_store(st, tt, tab, shape, code, region, result, target, depth, move):
     elif target - 1 < ub:
         ub = target - 1
     tt[slot + 3] = lb | (ub << 4) | (depth << 8) | (move << I_MOVE) | (stamp << I_STAMP)
+    if fresh:
+        st[S_USED] += 1
+        if st[S_USED] > st[S_GROW_AT]:
+            tt_grow(st, tt)
+
+
+@njit(cache=True)
+def tt_grow(st, tt):
+    """Grow the buckets in use from ``m`` to ``8m`` (at most the table), as the C engine's
+    tables do: a fresh solve's few thousand entries then stay in the first 512 KiB (in the
+    caches from one solve to the next) instead of spread over 32 MiB of cold lines and pages.
+    The hash's top bits pick a bucket, so bucket ``i``'s entries go to ``8i .. 8i + 7``: the
+    buckets are rehashed from the last down, each target being new or already emptied."""
+    bits = 64 - st[S_SHIFT] if st[S_MASK] != 0 else 0
+    nb = bits + 3 if bits + 3 < st[S_BITS] else st[S_BITS]
+    d = nb - bits
+    m = np.int64(1) << bits
+    set_active(st, nb)
+    gen = st[S_GEN]
+    mini = st[S_MIN] == 1
+    fill = np.zeros(8, dtype=np.int64)
+    for i in range(m - 1, -1, -1):
+        base = i * (WAYS * WORDS)
+        for q in range(8):
+            fill[q] = 0
+        keep = 0
+        n = 0
+        while n < WAYS and (tt[base + WORDS * n] >> GEN_SHIFT) == gen:
+            n += 1
+        for j in range(n):
+            e = base + WORDS * j
+            shape = tt[e] & ((np.int64(1) << GEN_SHIFT) - 1)
+            pattern = tt[e + 1]
+            mask = tt[e + 2]
+            top = np.int64(0)
+            if mini:
+                held = np.int64(0)
+                for suit in range(4):
+                    if (shape >> (12 * suit)) & 0xFFF:
+                        held |= np.int64(3) << (16 * suit)
+                if (mask & held) == held:
+                    top = pattern & LEVEL1
+            k = tt_bucket(st, shape, top)
+            if k == base:
+                if keep != j:
+                    for w in range(WORDS):
+                        tt[base + WORDS * keep + w] = tt[e + w]
+                keep += 1
+            else:
+                q = (k // (WAYS * WORDS)) - (i << d)
+                t = k + WORDS * fill[q]
+                fill[q] += 1
+                for w in range(WORDS):
+                    tt[t + w] = tt[e + w]
+        for j in range(keep, n):
+            tt[base + WORDS * j] = 0
 
 
 @njit(cache=True)
@@ -1133,7 +1196,8 @@ def top_rank(h):
 
 
 @njit(cache=True)
-def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ, target):
+def order_moves(solo, mini, trump, h0, h1, h2, mv, d, cnt, leader, n, c0, c1, led, dealer_card,
+                univ, target):
     """Sort ``mv[d, :cnt]`` so the likeliest good card for the player to move comes first.
 
     Followers: a card that makes the trick go the way the mover's side wants first (the
@@ -1144,13 +1208,11 @@ def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ, targe
     minimises, it leads a card above all the others' cards of its suit first (a trick it
     cannot avoid, taken while it keeps the lead), then where an opponent must go over it; the
     catchers lead where the solo seat must go over them, or, needing ``target`` >= 2 tricks,
-    first a card above all of his in the suit (a free unblock).
+    first a card above all of his in the suit (a free unblock).  The hands come as
+    integers: a jitted callee increfs and decrefs every array argument by a call.
     """
     if cnt <= 1:
         return
-    solo = st[S_SOLO]
-    mini = st[S_MIN] == 1
-    trump = st[S_TRUMP]
     mover = seat(leader + n)
     want = (mover == solo) != mini
     if n > 0:
@@ -1170,7 +1232,7 @@ def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ, targe
         third = seat(leader + 2)
         third_best = -1
         if n == 1 and not mini and (third == solo) != (mover == solo):
-            h3 = st[third]
+            h3 = hand_of(third, h0, h1, h2)
             f = (h3 >> (8 * led)) & 0xFF
             if f != 0:
                 third_best = 8 + top_rank(f)
@@ -1194,7 +1256,7 @@ def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ, targe
                 sc += 200
             mv[d, MAX_MOVES * 2 + j] = sc
     else:
-        hm = st[mover]
+        hm = hand_of(mover, h0, h1, h2)
         for j in range(cnt):
             c = mv[d, j]
             s = c >> 3
@@ -1208,7 +1270,7 @@ def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ, targe
                     # cashing: a defender the suits where he and the solo seat are shorter
                     # first (as the C engine)
                     sc = 300 + r if mover == solo else (
-                        300 + 8 - mine - popcount32((st[solo] >> sh) & 0xFF))
+                        300 + 8 - mine - popcount32((hand_of(solo, h0, h1, h2) >> sh) & 0xFF))
                 else:
                     top = u & -u
                     while u & ~(top | (top - 1)):
@@ -1219,13 +1281,13 @@ def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ, targe
                     for p in range(3):
                         if p == mover:
                             continue
-                        hp = (st[p] >> sh) & 0xFF
+                        hp = (hand_of(p, h0, h1, h2) >> sh) & 0xFF
                         if (p == solo) == (mover == solo):
                             partner_top = (hp & top) != 0
                             partner_ruffs = (trump != NO_TRUMP and s != trump and hp == 0
-                                             and (st[p] >> (8 * trump)) & 0xFF != 0)
+                                             and (hand_of(p, h0, h1, h2) >> (8 * trump)) & 0xFF != 0)
                         elif (trump != NO_TRUMP and s != trump and hp == 0
-                              and (st[p] >> (8 * trump)) & 0xFF != 0):
+                              and (hand_of(p, h0, h1, h2) >> (8 * trump)) & 0xFF != 0):
                             ruffed = True
                     if partner_ruffs and not ruffed:
                         sc = 320 - r          # for the partner to ruff: first (as C)
@@ -1241,13 +1303,13 @@ def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ, targe
                         # high cards first (they drive out winners); the solo seat's shorter
                         # suits first, a defender's the solo seat's shorter ones (as C)
                         sc = 100 + r - (16 * mine if mover == solo
-                                        else 8 * popcount32((st[solo] >> sh) & 0xFF))
+                                        else 8 * popcount32((hand_of(solo, h0, h1, h2) >> sh) & 0xFF))
             elif mover == solo:
                 below = (1 << (r + 1)) - 1
                 safe = False
                 for p in range(3):
                     if p != solo:
-                        hp = (st[p] >> sh) & 0xFF
+                        hp = (hand_of(p, h0, h1, h2) >> sh) & 0xFF
                         if hp != 0 and (hp & below) == 0:
                             safe = True
                 oth = (u & ~((hm >> sh) & 0xFF))
@@ -1258,7 +1320,7 @@ def order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ, targe
                 else:
                     sc = 0 if oth == 0 else 200 - 4 * popcount32(oth & ((1 << r) - 1)) - r
             else:
-                hs = (st[solo] >> sh) & 0xFF
+                hs = (hand_of(solo, h0, h1, h2) >> sh) & 0xFF
                 if hs != 0 and (hs & ((1 << (r + 1)) - 1)) == 0:
                     sc = 300 + r
                 elif hs == 0:
@@ -1439,7 +1501,8 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
                 cnt = follow_moves(st, tab, mv, d, legal, univ, leader, n, c0, c1, led)
             else:
                 cnt = gen_moves(st, tab, mv, d, legal, univ)
-                order_moves(st, mv, d, cnt, leader, n, c0, c1, led, dealer_card, univ, target)
+                order_moves(solo, mini, trump, st[0], st[1], st[2], mv, d, cnt, leader, n, c0,
+                            c1, led, dealer_card, univ, target)
             killer = st[S_KILL + 3 * remaining + n]
             if killer >= 0 and n == 0:
                 for j in range(1, cnt):
@@ -1692,6 +1755,14 @@ def load_position(st, tt, pos):
 
 
 @njit(cache=True)
+def set_active(st, bits):
+    """Use the first ``2**bits`` buckets (the hash's top ``bits`` bits pick one)."""
+    st[S_MASK] = (np.int64(1) << bits) - 1
+    st[S_SHIFT] = 64 - bits if bits > 0 else 63
+    st[S_GROW_AT] = (GROW_LOAD << bits) if bits < st[S_BITS] else np.int64(1) << 62
+
+
+@njit(cache=True)
 def clear_table(st, tt):
     """Empty the table in O(1) by moving to the next generation (a real wipe on wrap-around)."""
     g = st[S_GEN] + 1
@@ -1699,6 +1770,8 @@ def clear_table(st, tt):
         tt[:] = 0
         g = 1
     st[S_GEN] = g
+    st[S_USED] = 0
+    set_active(st, min(st[S_BITS], ACTIVE_BITS))
 
 
 @njit(cache=True)

@@ -46,8 +46,8 @@ def _entries_for(tt_mb) -> int:
 def _new_state(entries: int) -> np.ndarray:
     st = np.zeros(_k.S_LEN, dtype=np.int64)
     buckets = entries // _k.BUCKET
-    st[_k.S_MASK] = buckets - 1
-    st[_k.S_SHIFT] = min(63, 64 - (buckets.bit_length() - 1))
+    st[_k.S_BITS] = buckets.bit_length() - 1
+    _k.set_active(st, np.int64(min(st[_k.S_BITS], _k.ACTIVE_BITS)))
     return st
 
 
@@ -283,7 +283,7 @@ def _table_stats(st: np.ndarray, tt: np.ndarray) -> dict:
             top = pattern & _k.LEVEL1
             found |= ((mask & held) == held) & (bucket(top) == home)
     reachable = prefix & found
-    return {"buckets_in_use": buckets, "buckets": buckets,
+    return {"buckets_in_use": int(st[_k.S_MASK]) + 1, "buckets": buckets,
             "entries": int(reachable.sum()), "unreachable": int((live & ~reachable).sum()),
             "full_buckets": int(live[:, -1].sum())}
 
