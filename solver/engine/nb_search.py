@@ -1763,6 +1763,59 @@ def set_active(st, bits):
 
 
 @njit(cache=True)
+def plain_ok(p):
+    """Whether position ``p`` (int64[13]) certainly passes the row-by-row check (layout.py's
+    ``check_fields``) and holds no pending talon card: numba_backend's ``_plain_rows_ok`` for
+    one row.  Sufficient, not necessary: a position it does not clear is checked in Python
+    (which raises the error, or passes it).  The Python check of every single query was 7 us,
+    3% of a median contract solve."""
+    h0 = p[0]
+    h1 = p[1]
+    h2 = p[2]
+    if h0 < 0 or h1 < 0 or h2 < 0 or h0 > 0xFFFFFFFF or h1 > 0xFFFFFFFF or h2 > 0xFFFFFFFF:
+        return False
+    if not (0 <= p[P_TRUMP] <= NO_TRUMP and 0 <= p[P_SOLO] <= 2 and 0 <= p[P_MINIMISE] <= 1
+            and 0 <= p[P_LEADER] <= 2 and 0 <= p[P_NTABLE] <= 2 and 0 <= p[P_TALON_RULE] <= 2):
+        return False
+    if p[P_TALON_RULE] != 0 and (p[P_TALON0] != NO_CARD or p[P_TALON1] != NO_CARD):
+        return False
+    if ((h0 & h1) | (h0 & h2) | (h1 & h2)) != 0:
+        return False
+    used = h0 | h1 | h2
+    ntable = p[P_NTABLE]
+    for i in range(2):
+        c = p[P_TABLE0 + i]
+        if ntable > i:
+            if c < 0 or c >= 32:
+                return False
+            bit = np.int64(1) << c
+            if (used & bit) != 0:
+                return False
+            used |= bit
+        elif c != NO_CARD:
+            return False
+    leader = p[P_LEADER]
+    mover = seat(leader + ntable)
+    k = popcount32(hand_of(mover, h0, h1, h2))
+    if k < 1 or k > 10:
+        return False
+    for i in range(3):
+        expect = k - 1 if i < ntable else k
+        if popcount32(hand_of(seat(leader + i), h0, h1, h2)) != expect:
+            return False
+    if ntable == 2:
+        led = p[P_TABLE0] >> 3
+        second = p[P_TABLE1] >> 3
+        if second != led:
+            held = hand_of(seat(leader + 1), h0, h1, h2)
+            trump = p[P_TRUMP]
+            has_trump = (held >> (8 * trump)) & 0xFF if trump < NO_TRUMP else 0
+            if (held >> (8 * led)) & 0xFF != 0 or (has_trump != 0 and second != trump):
+                return False
+    return True
+
+
+@njit(cache=True)
 def clear_table(st, tt):
     """Empty the table in O(1) by moving to the next generation (a real wipe on wrap-around)."""
     g = st[S_GEN] + 1
