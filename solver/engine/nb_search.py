@@ -402,7 +402,8 @@ def tt_bucket(st, shape, top):
     top card of every suit (they spread over many buckets); a contract's shape has the first
     only.  Fibonacci hashing: the product's top bits."""
     h = (shape ^ (top * _HASH_MULT2) ^ ((1 if top != 0 else 0) << 60)) * _HASH_MULT
-    return ((h >> st[S_SHIFT]) & st[S_MASK]) * (WAYS * WORDS)
+    # (the 32-bit mask: a non-negative index, no negative-index fix-up in the scans)
+    return ((h >> st[S_SHIFT]) & st[S_MASK] & 0xFFFFFFFF) * (WAYS * WORDS)
 
 
 @njit(cache=True, inline="always")
@@ -1412,6 +1413,9 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
     ret = False
     rel = np.int64(0)
     while True:
+        # d is 0..30; the mask tells LLVM so, which drops the negative-index fix-up (a sign
+        # test and an add) from every mv[d, ...] of the step
+        d &= MV_ROWS - 1
         if phase == _ENTER:
             st[S_NODES] += 1
             leader = mv[d, F_LEADER]
