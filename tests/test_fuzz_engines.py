@@ -153,7 +153,9 @@ def test_large_tables_are_given_back():
 def test_numba_vectorised_batch_check_clears_only_valid_rows(seed, where, value, mangle):
     """The Numba batch check clears rows with numpy and checks the rest one by one: every row
     it clears must pass the row-by-row check, and plain valid rows must be cleared (or the
-    fast path would never be taken)."""
+    fast path would never be taken).  A single query's jitted check (``plain_ok``) clears
+    exactly the rows the batch check clears."""
+    from solver.engine.nb_search import plain_ok
     from solver.engine.numba_backend import _check_fields, _plain_rows_ok
 
     rng = np.random.default_rng(seed)
@@ -163,6 +165,7 @@ def test_numba_vectorised_batch_check_clears_only_valid_rows(seed, where, value,
     if mangle:
         pos[where] = min(max(value, -(2**62)), 2**62)
     cleared = bool(_plain_rows_ok(np.ascontiguousarray(pos[None, :], dtype=np.int64))[0])
+    assert bool(plain_ok(np.ascontiguousarray(pos, dtype=np.int64))) == cleared, pos.tolist()
     try:
         _check_fields(pos.tolist())
         passes = True
