@@ -690,9 +690,14 @@ def follow_moves(st, tab, mv, d, legal, univ, leader, n, c0, c1, led):
     bseat = leader
     if n == 2:
         k = card_key(c1, led, trump)
+        widx = 0
         if k > bk:
             bk = k
             bseat = seat(leader + 1)
+            widx = 1
+        # the trick's winner so far, for the third card's children (search)
+        mv[d, F_WKEY] = bk
+        mv[d, F_WIDX] = widx
     # the winners: cards keyed above bk (all of one suit: the led suit or the trumps)
     win = np.int64(0)
     wsh = 0
@@ -1370,9 +1375,11 @@ F_DEALER = 31
 F_UNIV = 48       # the cards in play: hands, table (and the dealer's pending talon cards)
 F_SHAPE = 49      # the table shape of a trick start
 F_REG = 50        # union of the regions of the children that failed
-F_SKIP = 51       # per suit (9 bits each): cards below this bit are refuted twins
+F_SKIP = 51       # cards known to fail (refuted twins' lower cards), a bit each
 F_WBIT = 52       # the trick's winning card when its rank mattered (third card only)
-MV_COLS = 53
+F_WKEY = 53       # third card, no talon card: card_key of the trick's winner so far
+F_WIDX = 54       # ... and its place on the table (0, 1)
+MV_COLS = 55
 MV_ROWS = 32
 
 _ENTER = 0
@@ -1549,20 +1556,26 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
                 else:
                     region = mv[d, F_REG]
                     hm = mv[d, F_HM]
+                    # all moves at once (as the C engine): a carry from each move outside the
+                    # region runs up through the mover's cards outside it and the absent cards
+                    # and stops on the first other card; the move's run reaches into the region
+                    # when that card is the mover's.  Bit 7 of each suit is kept out of the
+                    # carry's path; each suit's moves are separated by other hands' cards.
+                    cand = np.int64(0)
                     for j in range(mv[d, F_CNT]):
-                        c = mv[d, j]
-                        sh = c & 24
-                        r = c & 7
-                        m = (hm >> sh) & 0xFF
-                        cb = 1 << r
-                        above = (univ >> sh) & 0xFF & ~m & ~((cb << 1) - 1)
-                        if above != 0:
-                            run = m & ((above & -above) - cb)
-                        else:
-                            run = m & ~(cb - 1)
-                        rs = (region >> sh) & 0xFF
-                        if (rs & run) != 0 and (rs & cb) == 0:
-                            region |= upclose(np.int64(1) << c, univ)
+                        cand |= np.int64(1) << mv[d, j]
+                    cand &= ~region
+                    pss = (hm | ~univ) & ~region & 0x7F7F7F7F
+                    hit = ((pss + cand) & ~pss) & hm & region
+                    if hit != 0:
+                        cbits = np.int64(0)
+                        while hit != 0:
+                            e = _cttz(hit)
+                            sh = e & 24
+                            below = (cand >> sh) & 0xFF & ((1 << (e & 7)) - 1)
+                            cbits |= np.int64(1) << (sh + tab[T_MSB + below])
+                            hit &= hit - 1
+                        region |= upclose(cbits, univ)
                 code = mv[d, F_CODE]
                 if code != 0:
                     tt_store(st, tt, tab, mv[d, F_SHAPE], code, region, np.int64(res),
@@ -1575,8 +1588,7 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
             c = mv[d, i]
             if mv[d, F_TALON] == NO_CARD:
                 # small-card skipping: a card below a refuted twin's child region
-                sk = (mv[d, F_SKIP] >> (9 * (c >> 3))) & 0x1FF
-                if (1 << (c & 7)) < sk:
+                if (mv[d, F_SKIP] >> c) & 1:
                     continue
             mover = mv[d, F_MOVER]
             hm = mv[d, F_HM]
@@ -1601,15 +1613,29 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
             c0 = mv[d, F_C0]
             c1 = mv[d, F_C1]
             led = mv[d, F_LED]
-            w = trick_winner(c0, c1, c, led, trump, mv[d, F_DEALER])
-            winner = -1 if w < 0 else seat(leader + w)
+            if mv[d, F_TALON] == NO_CARD:
+                # the winner from the trick's winner so far by one comparison; wbit the
+                # winning card when it beat another card of its suit
+                wk = mv[d, F_WKEY]
+                if card_key(c, led, trump) > wk:
+                    winner = mover
+                    wbit = np.int64(1) << c if (c >> 3) == led or wk >= 16 else np.int64(0)
+                else:
+                    wi = mv[d, F_WIDX]
+                    wc = c1 if wi == 1 else c0
+                    winner = seat(leader + wi)
+                    wbit = (np.int64(1) << wc if (c0 >> 3) == (c1 >> 3) or (c >> 3) == (wc >> 3)
+                            else np.int64(0))
+            else:
+                w = trick_winner(c0, c1, c, led, trump, mv[d, F_DEALER])
+                winner = -1 if w < 0 else seat(leader + w)
+                wbit = np.int64(0)
+                if w >= 0:
+                    wc = c0 if w == 0 else (c1 if w == 1 else c)
+                    ws = wc >> 3
+                    if ((c0 >> 3) == ws) + ((c1 >> 3) == ws) + ((c >> 3) == ws) > 1:
+                        wbit = np.int64(1) << wc
             won = 1 if winner == solo else 0
-            wbit = np.int64(0)
-            if w >= 0:
-                wc = c0 if w == 0 else (c1 if w == 1 else c)
-                ws = wc >> 3
-                if ((c0 >> 3) == ws) + ((c1 >> 3) == ws) + ((c >> 3) == ws) > 1:
-                    wbit = np.int64(1) << wc
             mv[d, F_WBIT] = wbit
             target = mv[d, F_TARGET]
             if mv[d, F_REM] == 1:
@@ -1664,10 +1690,8 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
                 sh = c & 24
                 cs = (rel >> sh) & 0xFF
                 low = (cs & -cs) if cs != 0 else 0x100
-                s9 = 9 * (c >> 3)
-                if (1 << (c & 7)) < low and low > ((mv[d, F_SKIP] >> s9) & 0x1FF):
-                    mv[d, F_SKIP] = (mv[d, F_SKIP] & ~(np.int64(0x1FF) << s9)) | (
-                        np.int64(low) << s9)
+                if (1 << (c & 7)) < low:
+                    mv[d, F_SKIP] |= np.int64(low - 1) << sh
             phase = _NEXT
         else:
             if d == 0:
