@@ -111,7 +111,10 @@ int pref_line(pref_ctx *ctx, const int64_t pos[PREF_POS_FIELDS], int8_t line[PRE
 
 /* The scan of a best-discard question (solver.analysis.discard.discard_values): rows are the
  * positions after each discard (one per group of equivalent discards, in the order tried, all
- * of one game); best is the best value known before the first row.  Rows are taken in order,
+ * of one game); best is the best value known before the first row, or -1 when none is: then
+ * row 0's exact value is searched first (as pref_value; one probe) and is the best so far, and
+ * on мизер with only_best = 1 the probes after it keep the killer moves of the searches before
+ * them instead of starting afresh (fewer nodes: docs/analysis.md).  Rows are taken in order,
  * best moving with each (the maximum in a contract, the minimum on мизер).  only_best = 0:
  * every row's exact value, by null-window probes stepping from the best so far.  only_best = 1:
  * one probe asks whether the row beats the best so far; a row that does gets its exact value,

@@ -65,7 +65,7 @@ BOTH_WRONG = {
                             "threads must be 0"),
     "tests target": (lambda be, ctx, arr: ctx.tests(arr, 1.5), "targets must be 2 integers"),
     "discard_scan best": (lambda be, ctx, arr: ctx.discard_scan(arr, 99, False),
-                          "discard scan: best must be 0..10, not 99"),
+                          "discard scan: best must be -1..10, not 99"),
 }
 
 

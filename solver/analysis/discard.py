@@ -19,8 +19,9 @@ measurements and the floor):
   exact value is then found by a few more probes stepping from there (values of different
   discards are close, so one or two probes usually settle it).  With ``exact=False`` only the
   best discard's value is exact and the others are reported as bounds (used by the table);
-* those probes run inside the engine in one call (:func:`scan_discards`, the C and Numba
-  contexts' ``discard_scan``), not one Python round trip each.
+* the first group's solve and those probes run inside the engine in one call
+  (:func:`scan_discards`, the C and Numba contexts' ``discard_scan``), not one Python round
+  trip each; a мизер's best-only probes there keep the killer moves from group to group.
 """
 
 from __future__ import annotations
@@ -208,7 +209,10 @@ def scan_discards(ctx, positions, best: int, only_best: bool):
     """The discards after the first, in the order tried: ``(values, exact, nodes, probes)``.
 
     ``positions``: one row per group of equivalent discards; ``best``: the best value known
-    before the first row (a contract maximises, a мизер minimises; every row is one game).
+    before the first row (a contract maximises, a мизер minimises; every row is one game), or
+    -1 when none is: then the first row's exact value is searched first (one engine call) and
+    is the best so far.  (The engines' scans then keep a мизер's killer moves from probe to
+    probe in a best-only scan, where single queries reset them: fewer nodes, the same values.)
     ``only_best=False``: every row's exact value, stepping from the best so far.
     ``only_best=True``: one probe asks whether the row beats the best so far; a row that does
     gets its exact value, the others the bound the probe proved (the best so far, not exact);
@@ -226,7 +230,9 @@ def scan_discards(ctx, positions, best: int, only_best: bool):
         mini = bool(pos[P_MINIMISE])
         tricks = count(int(pos[(int(pos[P_LEADER]) + int(pos[P_NTABLE])) % 3]))  # tricks left
         v, ex, counter = best, False, [0, 0]
-        if not only_best:
+        if best < 0:
+            v, ex, counter = ctx.value(pos), True, [1, ctx.nodes]
+        elif not only_best:
             v, ex = exact_from(ctx, pos, best, counter, 0, tricks), True
         elif (best > 0) if mini else (best < tricks):
             better = (not _probe(ctx, pos, best, counter)) if mini \
@@ -237,7 +243,7 @@ def scan_discards(ctx, positions, best: int, only_best: bool):
                 ex = True
         values[i], exact[i], nodes[i] = v, ex, counter[1]
         probes += counter[0]
-        best = min(best, v) if mini else max(best, v)
+        best = v if best < 0 else min(best, v) if mini else max(best, v)
     return values, exact, nodes, probes
 
 
@@ -407,18 +413,12 @@ def _solve_groups(hands, seat, twelve, *, trump, misere, leader, ctx, exact, onl
                     leader=leader)
     pos = np.repeat(base[None, :], len(rest), axis=0)
     pos[:, seat] = [kept[g] for g in rest]
-    nodes = calls = 0
-    if any(exact_):
-        best = 0
-    else:
-        best = ctx.value(pos[0])
-        nodes, calls = ctx.nodes, 1
-        values[rest[0]], exact_[rest[0]] = best, True
-        rest, pos = rest[1:], pos[1:]
-    got, got_exact, used, probes = scan_discards(ctx, pos, best, only_best=not exact)
+    # a proved-safe group is a мизер's best (0); else the scan solves the first group exactly
+    got, got_exact, used, probes = scan_discards(ctx, pos, 0 if any(exact_) else -1,
+                                                 only_best=not exact)
     for g, v, ex in zip(rest, got.tolist(), got_exact.tolist()):
         values[g], exact_[g] = v, ex
-    return grouping, order, values, exact_, nodes + int(used.sum()), calls + probes
+    return grouping, order, values, exact_, int(used.sum()), probes
 
 
 def discard(deal, declarer=None, trump=None, *, misere=None, talon=None, leader=0,

@@ -167,13 +167,14 @@ class Context:
         ``pref_discard_scan``): ``(values int32[n], exact bool[n], nodes int64[n], probes)``.
 
         ``positions``: one row per discard group, in the order tried; ``best``: the best value
-        known before the first row.  :func:`solver.analysis.discard.scan_discards` is the
-        same loop in Python and says what it computes.
+        known before the first row, or -1 (row 0's value is searched first).
+        :func:`solver.analysis.discard.scan_discards` is the same loop in Python and says what
+        it computes.
         """
         arr = as_positions(positions)
         n = arr.shape[0]
-        if isinstance(best, bool) or not isinstance(best, (int, np.integer)) or not 0 <= best <= 10:
-            raise InvalidArgumentError(f"discard scan: best must be 0..10, not {best!r}")
+        if isinstance(best, bool) or not isinstance(best, (int, np.integer)) or not -1 <= best <= 10:
+            raise InvalidArgumentError(f"discard scan: best must be -1..10, not {best!r}")
         values = np.zeros(n, dtype=np.int32)
         exact = np.zeros(n, dtype=np.int8)
         nodes = np.zeros(n, dtype=np.int64)

@@ -2052,33 +2052,39 @@ def k_batch(positions, targets, probe, first, step, st, tt, tab, mv, out_values,
 
 
 @njit(cache=True)
-def _scan_probe(st, tt, tab, mv, row, t, lo, hi, out_nodes, i, probes):
+def _scan_probe(st, tt, tab, mv, row, t, lo, hi, out_nodes, i, probes, kill):
     """One probe of a discard scan (answered by the window ``[lo, hi]`` when it can be):
-    ``(answer, probes)``."""
+    ``(answer, probes)``.  ``kill``: room for the killer moves when the probe keeps those of
+    the searches before it (``pref_discard_scan``), else empty."""
     if t <= lo:
         return True, probes
     if t > hi:
         return False, probes
+    if kill.shape[0]:
+        kill[:] = st[S_KILL:S_KILL + 33]
     leader, n, c0, c1, tidx = load_position(st, tt, row)
+    if kill.shape[0]:
+        st[S_KILL:S_KILL + 33] = kill
     ok = search(st, tt, tab, mv, leader, n, c0, c1, tidx, t)
     out_nodes[i] += st[S_NODES]
     return ok, probes + 1
 
 
 @njit(cache=True)
-def _scan_exact(st, tt, tab, mv, row, guess, lo, hi, out_nodes, i, probes):
+def _scan_exact(st, tt, tab, mv, row, guess, lo, hi, out_nodes, i, probes, kill):
     """The exact value by probes stepping from ``guess``: ``(value, probes)``."""
-    ok, probes = _scan_probe(st, tt, tab, mv, row, guess, lo, hi, out_nodes, i, probes)
+    ok, probes = _scan_probe(st, tt, tab, mv, row, guess, lo, hi, out_nodes, i, probes, kill)
     if ok:
         v = guess
         while True:
-            ok, probes = _scan_probe(st, tt, tab, mv, row, v + 1, lo, hi, out_nodes, i, probes)
+            ok, probes = _scan_probe(st, tt, tab, mv, row, v + 1, lo, hi, out_nodes, i, probes,
+                                     kill)
             if not ok:
                 return v, probes
             v += 1
     v = guess - 1
     while v > 0:
-        ok, probes = _scan_probe(st, tt, tab, mv, row, v, lo, hi, out_nodes, i, probes)
+        ok, probes = _scan_probe(st, tt, tab, mv, row, v, lo, hi, out_nodes, i, probes, kill)
         if ok:
             return v, probes
         v -= 1
@@ -2090,8 +2096,11 @@ def k_discard_scan(positions, best, only_best, st, tt, tab, mv, out_values, out_
                    out_nodes):
     """The scan of a best-discard question (``pref_discard_scan`` in ``csrc/pref.h``; the
     Python loop :func:`solver.analysis.discard.scan_discards` says what it computes).
-    Returns the number of probes."""
+    ``best`` < 0: row 0's value is searched first; a мизер's best-only probes after it keep
+    the killer moves.  Returns the number of probes."""
     probes = 0
+    room = np.empty(33, dtype=np.int64)
+    kill = room[:0]
     for i in range(positions.shape[0]):
         row = positions[i]
         mini = row[P_MINIMISE] != 0
@@ -2099,27 +2108,36 @@ def k_discard_scan(positions, best, only_best, st, tt, tab, mv, out_values, out_
         v = best
         ex = 0
         out_nodes[i] = 0
-        if not only_best:
-            v, probes = _scan_exact(st, tt, tab, mv, row, best, 0, tricks, out_nodes, i, probes)
+        if best < 0:
+            leader, n, c0, c1, tidx = load_position(st, tt, row)
+            v = exact_value(st, tt, tab, mv, leader, n, c0, c1, tidx, np.int64(-1))
+            out_nodes[i] = st[S_NODES]
+            probes += 1
+            ex = 1
+            if only_best and mini:
+                kill = room
+        elif not only_best:
+            v, probes = _scan_exact(st, tt, tab, mv, row, best, 0, tricks, out_nodes, i, probes,
+                                    kill)
             ex = 1
         elif (best > 0) if mini else (best < tricks):
             if mini:
                 held, probes = _scan_probe(st, tt, tab, mv, row, best, 0, tricks, out_nodes, i,
-                                           probes)
+                                           probes, kill)
                 better = not held
             else:
                 better, probes = _scan_probe(st, tt, tab, mv, row, best + 1, 0, tricks,
-                                             out_nodes, i, probes)
+                                             out_nodes, i, probes, kill)
             if better:
                 if mini:
                     v, probes = _scan_exact(st, tt, tab, mv, row, best - 1, 0, best - 1,
-                                            out_nodes, i, probes)
+                                            out_nodes, i, probes, kill)
                 else:
                     v, probes = _scan_exact(st, tt, tab, mv, row, best + 1, best + 1, tricks,
-                                            out_nodes, i, probes)
+                                            out_nodes, i, probes, kill)
                 ex = 1
         out_values[i] = v
         out_exact[i] = ex
-        if (v < best) if mini else (v > best):
+        if best < 0 or ((v < best) if mini else (v > best)):
             best = v
     return probes
