@@ -1793,10 +1793,9 @@ def set_active(st, bits):
 @njit(cache=True)
 def plain_ok(p):
     """Whether position ``p`` (int64[13]) certainly passes the row-by-row check (layout.py's
-    ``check_fields``) and holds no pending talon card: numba_backend's ``_plain_rows_ok`` for
-    one row.  Sufficient, not necessary: a position it does not clear is checked in Python
-    (which raises the error, or passes it).  The Python check of every single query was 7 us,
-    3% of a median contract solve."""
+    ``check_fields``) and holds no pending talon card.  Sufficient, not necessary: a position
+    it does not clear is checked in Python (which raises the error, or passes it).  The Python
+    check of every single query was 7 us, 3% of a median contract solve."""
     h0 = p[0]
     h1 = p[1]
     h2 = p[2]
@@ -1841,6 +1840,16 @@ def plain_ok(p):
             if (held >> (8 * led)) & 0xFF != 0 or (has_trump != 0 and second != trump):
                 return False
     return True
+
+
+@njit(cache=True)
+def plain_rows_ok(arr):
+    """:func:`plain_ok` of every row of ``arr`` (int64[n, 16]), as a boolean array (the batch
+    calls' check: numba_backend's ``_plain_rows_ok``)."""
+    out = np.zeros(arr.shape[0], dtype=np.bool_)
+    for i in range(arr.shape[0]):
+        out[i] = plain_ok(arr[i])
+    return out
 
 
 @njit(cache=True)

@@ -19,15 +19,12 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from ..cards import NO_CARD, NO_TRUMP
 from ..checks import as_flag
 from ..errors import InvalidArgumentError
 from . import (DEFAULT_TT_MB, batch_threads, probe_target, probe_targets, table_levels,
                table_mb)
 from . import nb_search as _k
-from .layout import (P_HAND0, P_LEADER, P_MINIMISE, P_NTABLE, P_SOLO, P_TABLE0, P_TABLE1,
-                     P_TALON0, P_TALON1, P_TALON_RULE, P_TRUMP, TALON_NONE, as_position, as_positions,
-                     check_batch, check_fields, check_position)
+from .layout import as_position, as_positions, check_batch, check_fields
 
 _TABLES = _k.build_tables()
 _ENTRY_BYTES = 8 * _k.WORDS   # shape, pattern, mask, info: four int64 words
@@ -81,57 +78,15 @@ def _check_batch(positions) -> np.ndarray:
     return check_batch(positions, _plain_rows_ok)
 
 
-_BYTE_COUNTS = np.array([bin(b).count("1") for b in range(256)], dtype=np.int64)
-
-
-def _popcounts(masks: np.ndarray) -> np.ndarray:
-    """Bits set in each (32-bit, non-negative) mask."""
-    return sum(_BYTE_COUNTS[(masks >> (8 * i)) & 0xFF] for i in range(4))
-
-
 def _plain_rows_ok(arr: np.ndarray) -> np.ndarray:
-    """Rows that certainly pass :func:`_check_fields` and hold no pending talon card.
+    """Rows that certainly pass :func:`_check_fields` and hold no pending talon card: the
+    single query's jitted check (``nb_search.plain_ok``) row by row, in one kernel call.
 
     Sufficient, not necessary: a row it does not clear is checked row by row (so a batch of
-    распасы talon positions costs the Python check, every other batch a few numpy passes).
+    распасы talon positions costs the Python check, every other batch one kernel call;
+    docs/engine-numba.md has the figures).
     """
-    h = arr[:, P_HAND0:P_HAND0 + 3]
-    ok = ((h >= 0) & (h <= 0xFFFFFFFF)).all(axis=1)
-    for idx, hi in ((P_TRUMP, NO_TRUMP), (P_SOLO, 2), (P_MINIMISE, 1), (P_LEADER, 2),
-                    (P_NTABLE, 2), (P_TALON_RULE, 2)):
-        ok &= (arr[:, idx] >= 0) & (arr[:, idx] <= hi)
-    rule = arr[:, P_TALON_RULE]
-    ok &= (rule == TALON_NONE) | ((arr[:, P_TALON0] == NO_CARD) & (arr[:, P_TALON1] == NO_CARD))
-    h = np.where(ok[:, None], h, 0)
-    used = h[:, 0] | h[:, 1] | h[:, 2]
-    ok &= ((h[:, 0] & h[:, 1]) | (h[:, 0] & h[:, 2]) | (h[:, 1] & h[:, 2])) == 0
-    ntable = np.where(ok, arr[:, P_NTABLE], 0)
-    for i in range(2):
-        c = arr[:, P_TABLE0 + i]
-        on = ntable > i
-        ok &= np.where(on, (c >= 0) & (c < 32), c == NO_CARD)
-        bit = np.where(on & ok, np.left_shift(1, np.clip(c, 0, 31)), 0)
-        ok &= (used & bit) == 0
-        used = used | bit
-    counts = _popcounts(h)
-    leader = np.where(ok, arr[:, P_LEADER], 0)
-    rows = np.arange(len(arr))
-    k = counts[rows, (leader + ntable) % 3]
-    ok &= (k >= 1) & (k <= 10)
-    for i in range(3):
-        expect = np.where(i < ntable, k - 1, k)
-        ok &= counts[rows, (leader + i) % 3] == expect
-    # the second card on the table a legal play: off the led suit only when its seat has
-    # none, and then a trump when it has one (the first card led: no talon in a plain row)
-    led = np.clip(arr[:, P_TABLE0], 0, 31) >> 3
-    second = np.clip(arr[:, P_TABLE1], 0, 31)
-    held = h[rows, (leader + 1) % 3]
-    trump = arr[:, P_TRUMP]
-    off = (ntable == 2) & ((second >> 3) != led)
-    has_led = (held >> (8 * led)) & 0xFF
-    has_trump = np.where(trump < NO_TRUMP, (held >> (8 * np.clip(trump, 0, 3))) & 0xFF, 0)
-    ok &= ~off | ((has_led == 0) & ((has_trump == 0) | ((second >> 3) == trump)))
-    return ok
+    return _k.plain_rows_ok(_writeable(np.ascontiguousarray(arr, dtype=np.int64)))
 
 
 class Context:
