@@ -348,7 +348,6 @@ int pref_line(pref_ctx *ctx, const int64_t pos[PREF_POS_FIELDS], int8_t line[PRE
 
 /* ---- the discard scan ------------------------------------------------------------------ */
 
-/* One null-window probe of a scan: answered by the window [lo, hi] when it can be. */
 /* A discard scan's state: its context, whether its probes keep the killer moves of the
  * searches before them, and the probes made. */
 typedef struct {
@@ -357,6 +356,7 @@ typedef struct {
     int64_t probes;
 } scan_t;
 
+/* One null-window probe of a scan: answered by the window [lo, hi] when it can be. */
 static int scan_probe(scan_t *sc, const int64_t *row, int t, int lo, int hi, int64_t *nodes)
 {
     if (t <= lo)
