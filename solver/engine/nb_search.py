@@ -715,6 +715,34 @@ def follow_moves(st, tab, mv, d, legal, univ, leader, n, c0, c1, led):
             wbase = 16
             win = reps & (np.int64(0xFF) << wsh)
     lose = reps & ~win
+    if mini:
+        # мизер / распасы as the C engine's gen_moves: a catcher before the solo seat keeps
+        # the winning card low and last; otherwise the cards that leave the trick to the
+        # side the mover wants, then the rest, high cards first in both
+        nx = seat(mover + 1)
+        cnt = 0
+        if mover != solo and n == 1 and nx == solo:
+            if lose != 0:
+                cnt = emit_by_rank(mv, d, cnt, lose, True, tab)
+            if win != 0:
+                cnt = emit_by_rank(mv, d, cnt, win, False, tab)
+            return cnt
+        good = np.int64(0)
+        if want == (mover == solo):
+            good |= win
+        if want == (bseat == solo):
+            good |= lose
+        if mover == solo and n == 1:
+            # the solo seat second: a card above the one led still loses the trick when
+            # the catcher after him holds only higher cards of the suit
+            f = (st[nx] >> (8 * led)) & 0xFF
+            if f != 0:
+                good |= reps & (((f & -f) - 1) << (8 * led))
+        if good != 0:
+            cnt = emit_by_rank(mv, d, cnt, good, True, tab)
+        if reps & ~good != 0:
+            cnt = emit_by_rank(mv, d, cnt, reps & ~good, True, tab)
+        return cnt
     third = seat(leader + 2)
     w3 = np.int64(0)
     if n == 1 and not mini and (third == solo) != (mover == solo) and win != 0:
@@ -1326,18 +1354,23 @@ def order_moves(solo, mini, trump, h0, h1, h2, mv, d, cnt, leader, n, c0, c1, le
                 else:
                     sc = 0 if oth == 0 else 200 - 4 * popcount32(oth & ((1 << r) - 1)) - r
             else:
+                # the C engine's scores (gen_moves)
                 hs = (hand_of(solo, h0, h1, h2) >> sh) & 0xFF
                 if hs != 0 and (hs & ((1 << (r + 1)) - 1)) == 0:
-                    sc = 300 + r
+                    # forcing: low cards and the solo seat's shorter suits first when the
+                    # partner can play under his lowest card
+                    hp = (hand_of(3 - mover - solo, h0, h1, h2) >> sh) & 0xFF
+                    sc = (60 - 8 * popcount32(hs) - r if hp == 0 or (hp & -hp) < (hs & -hs)
+                          else 25 - r)
                 elif hs == 0:
-                    sc = r
+                    sc = 8 - r
                 elif hs >> r == 0:
                     # above all of S's cards of the suit: he ducks, the catchers keep the lead
                     # and are rid of a high card (first when they need two tricks or more)
-                    sc = (400 + r + 8 * popcount32(hs) - 16 * popcount32((hm >> sh) & 0xFF)
-                          if target >= 2 else 50 + r)
+                    sc = (80 + r + 8 * popcount32(hs) - 16 * popcount32((hm >> sh) & 0xFF)
+                          if target >= 2 else 10 + r)
                 else:
-                    sc = 100 - r + 8 * popcount32(hs)
+                    sc = 30 - r + 8 * popcount32(hs)
             mv[d, MAX_MOVES * 2 + j] = sc
     base = MAX_MOVES * 2
     for j in range(1, cnt):
