@@ -211,17 +211,29 @@ def _holding(idx):
     return tuple(mask(r for r, o in enumerate(codes) if o == k) for k in (1, 2, 3))
 
 
+def _safety_table(engine, name):
+    """An engine's table of a budgeted game as uint64 per holding (bit 8 * bx + by)."""
+    if engine == "c":
+        try:
+            from solver.engine import c_backend
+        except ImportError:
+            pytest.skip("the C engine is not built")
+        return getattr(c_backend, name)()
+    nb = pytest.importorskip("solver.engine.numba_backend")
+    from solver.engine import nb_search as k
+    off = k.T_SAFE if name == "catch_safe_table" else k.T_MIRROR
+    w = nb._TABLES[off:off + 131072].copy().view(np.uint32).astype(np.uint64)
+    return w[0::2] | (w[1::2] << np.uint64(32))
+
+
+@pytest.mark.parametrize("engine", ["c", "numba"])
 @pytest.mark.parametrize("name, game", [("catch_safe_table", suit_safe),
                                         ("catch_mirror_table", suit_safe_mirrored)])
-def test_engine_safety_tables_are_the_definition(name, game):
-    """The C engine's tables of the budgeted games (pref_catch_safe_table,
-    pref_catch_mirror_table) equal suit_safe / suit_safe_mirrored: every holding at four
-    budget pairs, and 3,000 holdings at all 64."""
-    try:
-        from solver.engine import c_backend
-    except ImportError:
-        pytest.skip("the C engine is not built")
-    table = getattr(c_backend, name)()
+def test_engine_safety_tables_are_the_definition(name, game, engine):
+    """The engines' tables of the budgeted games (C's pref_catch_safe_table,
+    pref_catch_mirror_table; nb_search.build_safe_tables) equal suit_safe /
+    suit_safe_mirrored: every holding at four budget pairs, and 3,000 holdings at all 64."""
+    table = _safety_table(engine, name)
     rng = np.random.default_rng(5)
     some = set(rng.choice(65536, 3000, replace=False).tolist())
     decided = 0

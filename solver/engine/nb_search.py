@@ -57,7 +57,9 @@ T_MSB = 133632      # [b]: index of the highest bit of a non-zero byte
 T_SPREAD = 133888   # [b]: bit i of b moved to bit 2i
 T_CATCH_F = 134144  # [holding]: the мизер count cap of a suit, the catchers to act (catch.c)
 T_CATCH_L = 199680  # [holding]: the same, the solo seat on lead in the suit
-TAB_LEN = 265216
+T_SAFE = 265216     # [2 * holding + w]: the мизер safety check's bits 32w.. (catch.c)
+T_MIRROR = 396288   # [2 * holding + w]: the same for the mirrored game
+TAB_LEN = 527360
 CATCH_NONE = 99     # a cap count standing for "no bound"
 
 # --- transposition table: entry i is tt[4i : 4i + 4] --------------------------------------
@@ -206,6 +208,7 @@ def build_tables():
                 sp |= 1 << (2 * i)
         tab[T_SPREAD + p] = sp
     build_catch_tables(tab)
+    build_safe_tables(tab)
     return tab
 
 
@@ -304,6 +307,151 @@ def build_catch_tables(tab):
                         worst = max(worst, _catch_settle(tab, rest, ms[q] > top))
                 best = min(best, worst)
             tab[T_CATCH_L + idx] = best
+
+
+@njit(cache=True, inline="always")
+def _safe_bit(tab, base, idx, bx, by):
+    """Bit ``8 bx + by`` (budgets above 7 are 7: no limit) of holding ``idx``'s safety bits."""
+    b = 8 * min(bx, 7) + min(by, 7)
+    return (tab[base + 2 * idx + (b >> 5)] >> (b & 31)) & 1
+
+
+@njit(cache=True)
+def _leads_survived(tab, base, idx, bx, by, ms, nm, xs, nx, ys, ny):
+    """catch.c's leads_survived for the game whose bits start at ``base``."""
+    for i in range(nx):
+        for j in range(max(ny, 1)):
+            top = xs[i]
+            rest = idx & ~(3 << (2 * xs[i]))
+            if ny > 0:
+                top = max(top, ys[j])
+                rest &= ~(3 << (2 * ys[j]))
+            under = False
+            for k in range(nm):
+                if ms[k] >= top:
+                    break
+                if _safe_bit(tab, base, rest & ~(3 << (2 * ms[k])), bx, by):
+                    under = True
+                    break
+            if not under:
+                return False
+    for j in range(ny):
+        after_b = idx & ~(3 << (2 * ys[j]))
+        some = False
+        for k in range(nm):
+            after_c = after_b & ~(3 << (2 * ms[k]))
+            every = True
+            for i in range(max(nx, 1)):
+                top = ys[j]
+                rest = after_c
+                if nx > 0:
+                    top = max(top, xs[i])
+                    rest &= ~(3 << (2 * xs[i]))
+                if not (ms[k] < top and _safe_bit(tab, base, rest, bx, by)):
+                    every = False
+                    break
+            if every:
+                some = True
+                break
+        if not some:
+            return False
+    return True
+
+
+@njit(cache=True)
+def build_safe_tables(tab):
+    """The мизер safety check's tables (T_SAFE, T_MIRROR), as csrc/catch.c's
+    pref_build_safe_table builds them (bit ``8 bx + by``: M can always play under with X's
+    throw-aways of the suit limited to ``bx`` and Y's to ``by``; the mirrored game for the one
+    suit M keeps his discards for).  Every move removes a card, which lowers the index, and a
+    holding's squeezed twin (its gone ranks squeezed out) is never above it, so one pass in
+    index order finds every answer a holding needs already filled."""
+    ms = np.zeros(8, dtype=np.int64)
+    xs = np.zeros(8, dtype=np.int64)
+    ys = np.zeros(8, dtype=np.int64)
+    for game in range(2):
+        base = T_SAFE if game == 0 else T_MIRROR
+        for idx in range(65536):
+            sq = 0
+            nm = 0
+            nx = 0
+            ny = 0
+            for r in range(8):
+                c = (idx >> (2 * r)) & 3
+                if c != 0:
+                    sq |= c << (2 * (nm + nx + ny))
+                if c == 1:
+                    ms[nm] = r
+                    nm += 1
+                elif c == 2:
+                    xs[nx] = r
+                    nx += 1
+                elif c == 3:
+                    ys[ny] = r
+                    ny += 1
+            if sq != idx:
+                tab[base + 2 * idx] = tab[base + 2 * sq]
+                tab[base + 2 * idx + 1] = tab[base + 2 * sq + 1]
+                continue
+            if tab[T_CATCH_F + idx] == 0:
+                tab[base + 2 * idx] = -1
+                tab[base + 2 * idx + 1] = -1
+                continue
+            lo = 0
+            hi = 0
+            for b in range(64):
+                bx = min(b >> 3, nx)       # a budget of the whole holding is no limit
+                by = min(b & 7, ny)
+                if bx == nx and by == ny:
+                    safe = False
+                elif game == 0:
+                    safe = True
+                    for i in range(nx if bx > 0 else 0):
+                        if not _safe_bit(tab, base, idx & ~(3 << (2 * xs[i])), bx - 1, by):
+                            safe = False
+                            break
+                    if safe:
+                        for j in range(ny if by > 0 else 0):
+                            if not _safe_bit(tab, base, idx & ~(3 << (2 * ys[j])), bx, by - 1):
+                                safe = False
+                                break
+                    if safe:
+                        safe = _leads_survived(tab, base, idx, bx, by, ms, nm, xs, nx, ys, ny)
+                else:
+                    fx = bx == nx
+                    fy = by == ny
+                    m_top = idx & ~(3 << (2 * ms[nm - 1]))    # M throws his highest card
+                    safe = (_safe_bit(tab, base, m_top, bx + 1, by) == 1
+                            and _safe_bit(tab, base, m_top, bx, by + 1) == 1)
+                    for i in range(nx):
+                        if not safe:
+                            break
+                        safe = _safe_bit(tab, base, m_top & ~(3 << (2 * xs[i])), bx, by) == 1
+                    for j in range(ny):
+                        if not safe:
+                            break
+                        safe = _safe_bit(tab, base, m_top & ~(3 << (2 * ys[j])), bx, by) == 1
+                    for i in range(nx if bx > 0 else 0):
+                        if not safe:
+                            break
+                        safe = _safe_bit(tab, base, idx & ~(3 << (2 * xs[i])),
+                                         bx if fx else bx - 1, by) == 1
+                    for j in range(ny if by > 0 else 0):
+                        if not safe:
+                            break
+                        safe = _safe_bit(tab, base, idx & ~(3 << (2 * ys[j])), bx,
+                                         by if fy else by - 1) == 1
+                    if safe:
+                        safe = _leads_survived(tab, base, idx, bx, by, ms, nm, xs, nx, ys, ny)
+                if b == 0 and not safe:
+                    break                  # unsafe with no throw-away: unsafe with any
+                if safe:
+                    if b < 32:
+                        lo |= 1 << b
+                    else:
+                        hi |= 1 << (b - 32)
+            tab[base + 2 * idx] = np.int32(lo if lo < 2 ** 31 else lo - 2 ** 32)
+            tab[base + 2 * idx + 1] = np.int32(hi if hi < 2 ** 31 else hi - 2 ** 32)
 
 
 @njit(cache=True, inline="always")
@@ -990,6 +1138,67 @@ def misere_cap(st, tab, mover):
     return total, low
 
 
+SAFE_MIN_TRICKS = 5  # the safety check from 5 tricks left (C's SAFE_MIN_TRICKS)
+
+
+@njit(cache=True)
+def misere_safe_now(tab, hs, h1, h2):
+    """``(safe, named)``, a catcher on lead at a trick start: is the solo seat S proved to take
+    no trick from here on?  The C engine's misere_safe_now (docs/engine.md, "The safety
+    check"): every suit S and a catcher share is safe in the relaxed one-suit game with each
+    catcher's throw-aways of it limited by the suit lengths (X, the seat after S, throws at
+    most the sum over the other suits of max(0, |Y's| - |X's|), Y likewise), or all but one,
+    and that one is safe in the mirrored game (S keeps his discards for it; only the
+    throw-aways on tricks S must follow count).  ``named`` as in :func:`misere_cap`."""
+    sx = 0
+    sy = 0
+    for s in range(4):
+        sh = 8 * s
+        dl = tab[T_POP + ((h2 >> sh) & 0xFF)] - tab[T_POP + ((h1 >> sh) & 0xFF)]
+        if dl > 0:
+            sx += dl
+        else:
+            sy -= dl
+    low = np.int64(0)
+    mirrored = -1
+    midx = 0
+    for s in range(4):
+        sh = 8 * s
+        m = (hs >> sh) & 0xFF
+        x = (h1 >> sh) & 0xFF
+        y = (h2 >> sh) & 0xFF
+        if m == 0 or (x | y) == 0:
+            continue
+        idx = tab[T_SPREAD + m] + 2 * tab[T_SPREAD + x] + 3 * tab[T_SPREAD + y]
+        dl = tab[T_POP + y] - tab[T_POP + x]
+        bx = sx - dl if dl > 0 else sx
+        by = sy + dl if dl < 0 else sy
+        if _safe_bit(tab, T_SAFE, idx, bx, by) == 0:
+            if mirrored >= 0:
+                return False, np.int64(0)
+            mirrored = s
+            midx = idx
+        p = m | x | y
+        low |= np.int64(p & -p) << sh
+    if mirrored >= 0:
+        # S keeps his discards for that suit: its mirrored game with the budgets of the
+        # throw-aways on the partner's leads of the other suits that S must follow
+        bx = 0
+        by = 0
+        for s in range(4):
+            if s == mirrored:
+                continue
+            sh = 8 * s
+            lm = tab[T_POP + ((hs >> sh) & 0xFF)]
+            lx = tab[T_POP + ((h1 >> sh) & 0xFF)]
+            ly = tab[T_POP + ((h2 >> sh) & 0xFF)]
+            bx += max(min(ly, lm) - lx, 0)
+            by += max(min(lx, lm) - ly, 0)
+        if _safe_bit(tab, T_MIRROR, midx, bx, by) == 0:
+            return False, np.int64(0)
+    return True, low
+
+
 @njit(cache=True)
 def misere_bound(solo, hs, h1, h2, mover, rem, target):
     """``(answer, region)`` from sure counts at a trick start when the solo seat S minimises
@@ -1518,6 +1727,14 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
                     if cap < target:
                         ans = 0
                         rel = upclose(named, hands)
+                    elif mover != solo and remaining >= SAFE_MIN_TRICKS:
+                        # the same game at zero with the throw-aways limited (C's safety
+                        # check): S takes no trick
+                        safe, named = misere_safe_now(tab, st[solo], st[seat(solo + 1)],
+                                                      st[seat(solo + 2)])
+                        if safe:
+                            ans = 0
+                            rel = upclose(named, hands)
                 if ans >= 0:
                     ret = ans == 1
                     phase = _RETURN
