@@ -820,9 +820,8 @@ def emit_by_rank(mv, row, cnt, m, desc, tab):
 
 @njit(cache=True, inline="always")
 def follow_moves(st, tab, mv, d, legal, univ, leader, n, c0, c1, led):
-    """A following hand's moves (no talon card pending) in :func:`order_moves`' order, written
-    class by class from card masks instead of scored and sorted (every score of a class is its
-    base plus or minus the rank; the same order).  Returns the count."""
+    """A following hand's moves (no talon card pending) in the C engine's order (gen_moves),
+    written class by class from card masks instead of scored and sorted.  Returns the count."""
     reps = np.int64(0)
     for s in range(4):
         sh = 8 * s
@@ -891,40 +890,38 @@ def follow_moves(st, tab, mv, d, legal, univ, leader, n, c0, c1, led):
         if reps & ~good != 0:
             cnt = emit_by_rank(mv, d, cnt, reps & ~good, True, tab)
         return cnt
+    # a contract as the C engine's gen_moves: second hand before an opponent: the winners he
+    # cannot beat, the other winners, the losing cards; else the cards that leave the trick
+    # to the mover's side, then the rest; low cards first
     third = seat(leader + 2)
-    w3 = np.int64(0)
-    if n == 1 and not mini and (third == solo) != (mover == solo) and win != 0:
-        h3 = st[third]
-        f = (h3 >> (8 * led)) & 0xFF
-        third_best = -1
-        if f != 0:
-            third_best = 8 + tab[T_MSB + f]
-        elif trump != NO_TRUMP and (h3 >> (8 * trump)) & 0xFF != 0:
-            third_best = 16 + tab[T_MSB + ((h3 >> (8 * trump)) & 0xFF)]
-        t = third_best - wbase
-        if t > 0:
-            w3 = win & ((np.int64(1) << (wsh + (t if t < 8 else 8))) - 1)
-    wm = win & ~w3
-    f3 = (third == solo) == want
-    fm = (mover == solo) == want
-    fb = (bseat == solo) == want
-    # the classes in turn: those leaving the trick to the side the mover wants first; in
-    # each, the winners the third hand beats, the other winners, the losing cards
     cnt = 0
-    for k in range(6):
-        j = k - 3 if k >= 3 else k
-        g = k < 3
-        if j == 0:
-            m = w3 if f3 == g else np.int64(0)
-            desc = False
-        elif j == 1:
-            m = wm if fm == g else np.int64(0)
-            desc = mini and mover == solo
-        else:
-            m = lose if fb == g else np.int64(0)
-            desc = mini
-        if m != 0:
-            cnt = emit_by_rank(mv, d, cnt, m, desc, tab)
+    if n == 1 and (third == solo) != (mover == solo):
+        sure = win
+        if win != 0:
+            h3 = st[third]
+            f = (h3 >> (8 * led)) & 0xFF
+            third_best = -1
+            if f != 0:
+                third_best = 8 + tab[T_MSB + f]
+            elif trump != NO_TRUMP and (h3 >> (8 * trump)) & 0xFF != 0:
+                third_best = 16 + tab[T_MSB + ((h3 >> (8 * trump)) & 0xFF)]
+            t = third_best - wbase
+            if t >= 0:
+                sure = win & ~((np.int64(1) << (wsh + (t + 1 if t < 7 else 8))) - 1)
+            if sure != 0:
+                cnt = emit_by_rank(mv, d, cnt, sure, False, tab)
+            if win & ~sure != 0:
+                cnt = emit_by_rank(mv, d, cnt, win & ~sure, False, tab)
+        if lose != 0:
+            cnt = emit_by_rank(mv, d, cnt, lose, False, tab)
+        return cnt
+    good = win
+    if (bseat == solo) == want:
+        good |= lose
+    if good != 0:
+        cnt = emit_by_rank(mv, d, cnt, good, False, tab)
+    if reps & ~good != 0:
+        cnt = emit_by_rank(mv, d, cnt, reps & ~good, False, tab)
     return cnt
 
 
@@ -1508,45 +1505,47 @@ def order_moves(solo, mini, trump, h0, h1, h2, mv, d, cnt, leader, n, c0, c1, le
             u = (univ >> sh) & 0xFF
             above = 0xFF & ~((1 << r) - 1)
             if not mini:
-                mine = popcount32((hm >> sh) & 0xFF)
-                if (u & above) == ((hm >> sh) & above):
-                    # cashing: a defender the suits where he and the solo seat are shorter
-                    # first (as the C engine)
-                    sc = 300 + r if mover == solo else (
-                        300 + 8 - mine - popcount32((hand_of(solo, h0, h1, h2) >> sh) & 0xFF))
-                else:
-                    top = u & -u
-                    while u & ~(top | (top - 1)):
-                        top <<= 1
-                    partner_top = False
-                    partner_ruffs = False
-                    ruffed = False
-                    for p in range(3):
-                        if p == mover:
-                            continue
-                        hp = (hand_of(p, h0, h1, h2) >> sh) & 0xFF
-                        if (p == solo) == (mover == solo):
-                            partner_top = (hp & top) != 0
-                            partner_ruffs = (trump != NO_TRUMP and s != trump and hp == 0
-                                             and (hand_of(p, h0, h1, h2) >> (8 * trump)) & 0xFF != 0)
-                        elif (trump != NO_TRUMP and s != trump and hp == 0
-                              and (hand_of(p, h0, h1, h2) >> (8 * trump)) & 0xFF != 0):
-                            ruffed = True
-                    if partner_ruffs and not ruffed:
-                        sc = 320 - r          # for the partner to ruff: first (as C)
-                    elif partner_top:
-                        # to the partner's winner: beside cashing, after it when the solo
-                        # seat ruffs
-                        sc = 220 - r if ruffed else 300 + 8 - r
-                    elif ruffed:
-                        # an opponent ruffs it: last for a defender, first of the solo seat's
-                        # other leads (it costs the defender a trump)
-                        sc = 140 - r - 8 * mine if mover == solo else 20 - r
+                # the C engine's scores (gen_moves)
+                a = seat(mover + 1)
+                b = seat(mover + 2)
+                sa = (hand_of(a, h0, h1, h2) >> sh) & 0xFF
+                sb = (hand_of(b, h0, h1, h2) >> sh) & 0xFF
+                top = ((sa | sb) >> r) == 0
+                plain = trump != NO_TRUMP and s != trump
+                ruffed = False
+                partner_ruffs = False
+                tsh = 8 * trump
+                if plain:
+                    if mover == solo:
+                        ruffed = ((sa == 0 and (hand_of(a, h0, h1, h2) >> tsh) & 0xFF != 0)
+                                  or (sb == 0 and (hand_of(b, h0, h1, h2) >> tsh) & 0xFF != 0))
                     else:
-                        # high cards first (they drive out winners); the solo seat's shorter
-                        # suits first, a defender's the solo seat's shorter ones (as C)
-                        sc = 100 + r - (16 * mine if mover == solo
-                                        else 8 * popcount32((hand_of(solo, h0, h1, h2) >> sh) & 0xFF))
+                        hsol = hand_of(solo, h0, h1, h2)
+                        hpar = hand_of(3 - mover - solo, h0, h1, h2)
+                        ruffed = (hsol >> sh) & 0xFF == 0 and (hsol >> tsh) & 0xFF != 0
+                        partner_ruffs = (not ruffed and (hpar >> sh) & 0xFF == 0
+                                         and (hpar >> tsh) & 0xFF != 0)
+                mine = popcount32((hm >> sh) & 0xFF)
+                ss = (hand_of(solo, h0, h1, h2) >> sh) & 0xFF
+                if top and not ruffed:
+                    # cashing: the solo seat his longer suits first, a defender the suits
+                    # where he and the solo seat are shorter
+                    sc = 60 + mine if mover == solo else 68 - mine - popcount32(ss)
+                elif partner_ruffs:
+                    sc = 78 - r       # for the partner to ruff: before cashing
+                elif mover != solo:
+                    sp = (hand_of(3 - mover - solo, h0, h1, h2) >> sh) & 0xFF
+                    if ruffed:
+                        sc = 8 - r        # into the solo seat's ruff: last
+                    elif sp != 0 and (ss == 0 or top_rank(sp) > top_rank(ss)):
+                        sc = 68 - r       # to the partner's winner: beside cashing
+                    else:
+                        # the solo seat's short suits first, high cards first
+                        sc = 20 + r - 8 * popcount32(ss)
+                else:
+                    # a suit a defender ruffs first (it costs him a trump), then the solo
+                    # seat's shorter suits, high cards first
+                    sc = 52 - r - 8 * mine if ruffed else 20 + r - 16 * mine
             elif mover == solo:
                 below = (1 << (r + 1)) - 1
                 safe = False
