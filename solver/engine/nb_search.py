@@ -1440,16 +1440,13 @@ def order_moves(solo, mini, trump, h0, h1, h2, mv, d, cnt, leader, n, c0, c1, le
                 univ, target):
     """Sort ``mv[d, :cnt]`` so the likeliest good card for the player to move comes first.
 
-    Followers: a card that makes the trick go the way the mover's side wants first (the
-    cheapest winner when winning, else the lowest card in a contract, the highest duck on
-    мизер / распасы).  Leaders: in a contract, cash a suit whose top card the leader holds
-    (a defender his and the solo seat's shorter suits first, beside leads to his partner's
-    winner), else lead high (the solo seat first into a defender's ruff); when the solo seat
-    minimises, it leads a card above all the others' cards of its suit first (a trick it
-    cannot avoid, taken while it keeps the lead), then where an opponent must go over it; the
-    catchers lead where the solo seat must go over them, or, needing ``target`` >= 2 tricks,
-    first a card above all of his in the suit (a free unblock).  The hands come as
-    integers: a jitted callee increfs and decrefs every array argument by a call.
+    Leaders (and the followers of a talon trick; other followers go through
+    :func:`follow_moves`): the C engine's scores (gen_moves, docs/engine-numba.md "Move
+    ordering"): in a contract cashing, leads for the partner to ruff or to his winner, the
+    solo seat's short suits and leads into a ruff; on мизер the solo seat's card above all
+    the catchers' first, then safe leads; the catchers' free unblocks when they need
+    ``target`` >= 2 tricks, forcing leads.  The hands come as integers: a jitted callee
+    increfs and decrefs every array argument by a call.
     """
     if cnt <= 1:
         return
@@ -1503,7 +1500,6 @@ def order_moves(solo, mini, trump, h0, h1, h2, mv, d, cnt, leader, n, c0, c1, le
             r = c & 7
             sh = 8 * s
             u = (univ >> sh) & 0xFF
-            above = 0xFF & ~((1 << r) - 1)
             if not mini:
                 # the C engine's scores (gen_moves)
                 a = seat(mover + 1)
