@@ -555,6 +555,27 @@ def tt_bucket(st, shape, top):
 
 
 @njit(cache=True, inline="always")
+def entry_top(shape, pattern, mask):
+    """:func:`tt_bucket`'s ``top`` for a stored entry of мизер / распасы: its owners of every
+    suit's top card when its region holds all of them (``pattern & LEVEL1``), else 0.
+    (:func:`tt_store` reads the same off the key's code, which it has.)"""
+    held = np.int64(0)
+    for suit in range(4):
+        if (shape >> (12 * suit)) & 0xFFF:
+            held |= np.int64(3) << (16 * suit)
+    return pattern & LEVEL1 if (mask & held) == held else np.int64(0)
+
+
+@njit(cache=True)
+def entry_tops(shape, pattern, mask):
+    """:func:`entry_top` of every entry (1-d arrays of the entries' words)."""
+    out = np.zeros(shape.shape[0], dtype=np.int64)
+    for i in range(shape.shape[0]):
+        out[i] = entry_top(shape[i], pattern[i], mask[i])
+    return out
+
+
+@njit(cache=True, inline="always")
 def encode_move(c, hands):
     """``suit * 8 + j``: ``c`` is the j-th highest card of its suit among ``hands``."""
     sh = c & 24
@@ -711,16 +732,7 @@ def tt_grow(st, tt):
         for j in range(n):
             e = base + WORDS * j
             shape = tt[e] & ((np.int64(1) << GEN_SHIFT) - 1)
-            pattern = tt[e + 1]
-            mask = tt[e + 2]
-            top = np.int64(0)
-            if mini:
-                held = np.int64(0)
-                for suit in range(4):
-                    if (shape >> (12 * suit)) & 0xFFF:
-                        held |= np.int64(3) << (16 * suit)
-                if (mask & held) == held:
-                    top = pattern & LEVEL1
+            top = entry_top(shape, tt[e + 1], tt[e + 2]) if mini else np.int64(0)
             k = tt_bucket(st, shape, top)
             if k == base:
                 if keep != j:

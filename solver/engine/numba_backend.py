@@ -234,11 +234,8 @@ def _table_stats(st: np.ndarray, tt: np.ndarray) -> dict:
         found = bucket(np.zeros_like(shape)) == home
         if st[_k.S_MIN] == 1:
             # the second bucket of мизер / распасы: the entries constraining every suit's top
-            held = np.zeros_like(shape)
-            for suit in range(4):
-                held |= np.where((shape >> (12 * suit)) & 0xFFF, np.int64(3) << (16 * suit), 0)
-            top = pattern & _k.LEVEL1
-            found |= ((mask & held) == held) & (bucket(top) == home)
+            top = _k.entry_tops(shape.ravel(), pattern.ravel(), mask.ravel()).reshape(shape.shape)
+            found |= bucket(top) == home
     reachable = prefix & found
     return {"buckets_in_use": int(st[_k.S_MASK]) + 1, "buckets": buckets,
             "entries": int(reachable.sum()), "unreachable": int((live & ~reachable).sum()),
