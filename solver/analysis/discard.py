@@ -3,7 +3,7 @@
 The declarer picks up the talon (прикуп) and discards two of his twelve cards before play.
 :func:`discard` solves the play after each of the C(12, 2) = 66 discards.
 
-How it stays cheap (on a full deal about 16-25× one solve for every exact value, 4.3-6.6×
+How it stays cheap (on a full deal about 15-32× one solve for every exact value, 4.2-6.6×
 with only the best exact, over the bench runs of bench/README.md; docs/analysis.md has the
 measurements and the floor):
 
