@@ -221,6 +221,41 @@ def _catch_settle(tab, rest, m_won):
     return tab[T_CATCH_F + rest]
 
 
+@njit(cache=True, inline="always")
+def _ranks_by_owner(idx, ms, xs, ys):
+    """One-suit holding ``idx`` (2 bits a rank: 1 M's, 2 X's, 3 Y's) into the ranks of each
+    owner, ascending, in ``ms``, ``xs``, ``ys``: ``(nm, nx, ny, squeezed)``, ``squeezed`` the
+    holding with its absent ranks squeezed out (the same game)."""
+    sq = 0
+    nm = 0
+    nx = 0
+    ny = 0
+    for r in range(8):
+        c = (idx >> (2 * r)) & 3
+        if c != 0:
+            sq |= c << (2 * (nm + nx + ny))
+        if c == 1:
+            ms[nm] = r
+            nm += 1
+        elif c == 2:
+            xs[nx] = r
+            nx += 1
+        elif c == 3:
+            ys[ny] = r
+            ny += 1
+    return nm, nx, ny, sq
+
+
+@njit(cache=True, inline="always")
+def _played(idx, a, b):
+    """``(top, rest)``: the highest of ranks ``a`` and ``b`` (-1: that seat discards another
+    suit) and the one-suit holding ``idx`` (2 bits a rank) without them."""
+    rest = idx & ~(3 << (2 * a)) if a >= 0 else idx
+    if b >= 0:
+        rest &= ~(3 << (2 * b))
+    return max(a, b), rest
+
+
 @njit(cache=True)
 def build_catch_tables(tab):
     """The мизер count cap's per-suit tables (T_CATCH_F, T_CATCH_L), as csrc/catch.c builds
@@ -239,20 +274,7 @@ def build_catch_tables(tab):
         for idx in range(65536):
             if ncards[idx] != k:
                 continue
-            nm = 0
-            nx = 0
-            ny = 0
-            for r in range(8):
-                c = (idx >> (2 * r)) & 3
-                if c == 1:
-                    ms[nm] = r
-                    nm += 1
-                elif c == 2:
-                    xs[nx] = r
-                    nx += 1
-                elif c == 3:
-                    ys[ny] = r
-                    ny += 1
+            nm, nx, ny, _ = _ranks_by_owner(idx, ms, xs, ys)
             # the catchers to act
             best = 0
             if nm > 0 and nx + ny > 0:
@@ -265,11 +287,7 @@ def build_catch_tables(tab):
                 # X leads a, Y plays b (or discards), M plays c seeing both
                 for i in range(nx):
                     for j in range(max(ny, 1)):
-                        top = xs[i]
-                        rest = idx & ~(3 << (2 * xs[i]))
-                        if ny > 0:
-                            top = max(top, ys[j])
-                            rest &= ~(3 << (2 * ys[j]))
+                        top, rest = _played(idx, xs[i], ys[j] if ny > 0 else -1)
                         reply = CATCH_NONE
                         for q in range(nm):
                             after = rest & ~(3 << (2 * ms[q]))
@@ -281,11 +299,8 @@ def build_catch_tables(tab):
                     for q in range(nm):
                         worst = 0
                         for i in range(max(nx, 1)):
-                            top = ys[j]
-                            rest = idx & ~(3 << (2 * ys[j])) & ~(3 << (2 * ms[q]))
-                            if nx > 0:
-                                top = max(top, xs[i])
-                                rest &= ~(3 << (2 * xs[i]))
+                            top, rest = _played(idx & ~(3 << (2 * ms[q])), ys[j],
+                                                xs[i] if nx > 0 else -1)
                             worst = max(worst, _catch_settle(tab, rest, ms[q] > top))
                         reply = min(reply, worst)
                     best = max(best, reply)
@@ -296,14 +311,8 @@ def build_catch_tables(tab):
                 worst = 0
                 for i in range(max(nx, 1)):
                     for j in range(max(ny, 1)):
-                        top = -1
-                        rest = idx & ~(3 << (2 * ms[q]))
-                        if nx > 0:
-                            top = xs[i]
-                            rest &= ~(3 << (2 * xs[i]))
-                        if ny > 0:
-                            top = max(top, ys[j])
-                            rest &= ~(3 << (2 * ys[j]))
+                        top, rest = _played(idx & ~(3 << (2 * ms[q])), xs[i] if nx > 0 else -1,
+                                            ys[j] if ny > 0 else -1)
                         worst = max(worst, _catch_settle(tab, rest, ms[q] > top))
                 best = min(best, worst)
             tab[T_CATCH_L + idx] = best
@@ -321,11 +330,7 @@ def _leads_survived(tab, base, idx, bx, by, ms, nm, xs, nx, ys, ny):
     """catch.c's leads_survived for the game whose bits start at ``base``."""
     for i in range(nx):
         for j in range(max(ny, 1)):
-            top = xs[i]
-            rest = idx & ~(3 << (2 * xs[i]))
-            if ny > 0:
-                top = max(top, ys[j])
-                rest &= ~(3 << (2 * ys[j]))
+            top, rest = _played(idx, xs[i], ys[j] if ny > 0 else -1)
             under = False
             for k in range(nm):
                 if ms[k] >= top:
@@ -336,17 +341,11 @@ def _leads_survived(tab, base, idx, bx, by, ms, nm, xs, nx, ys, ny):
             if not under:
                 return False
     for j in range(ny):
-        after_b = idx & ~(3 << (2 * ys[j]))
         some = False
         for k in range(nm):
-            after_c = after_b & ~(3 << (2 * ms[k]))
             every = True
             for i in range(max(nx, 1)):
-                top = ys[j]
-                rest = after_c
-                if nx > 0:
-                    top = max(top, xs[i])
-                    rest &= ~(3 << (2 * xs[i]))
+                top, rest = _played(idx & ~(3 << (2 * ms[k])), ys[j], xs[i] if nx > 0 else -1)
                 if not (ms[k] < top and _safe_bit(tab, base, rest, bx, by)):
                     every = False
                     break
@@ -372,23 +371,7 @@ def build_safe_tables(tab):
     for game in range(2):
         base = T_SAFE if game == 0 else T_MIRROR
         for idx in range(65536):
-            sq = 0
-            nm = 0
-            nx = 0
-            ny = 0
-            for r in range(8):
-                c = (idx >> (2 * r)) & 3
-                if c != 0:
-                    sq |= c << (2 * (nm + nx + ny))
-                if c == 1:
-                    ms[nm] = r
-                    nm += 1
-                elif c == 2:
-                    xs[nx] = r
-                    nx += 1
-                elif c == 3:
-                    ys[ny] = r
-                    ny += 1
+            nm, nx, ny, sq = _ranks_by_owner(idx, ms, xs, ys)
             if sq != idx:
                 tab[base + 2 * idx] = tab[base + 2 * sq]
                 tab[base + 2 * idx + 1] = tab[base + 2 * sq + 1]
