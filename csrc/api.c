@@ -414,11 +414,9 @@ int pref_discard_scan(pref_ctx *ctx, const int64_t *pos, int64_t n, int best, in
             /* row 0's value searched here; after it a мизер's best-only probes keep the
              * killer moves (docs/analysis.md, "discard": 30 corpus мизеры -14% nodes, 150
              * others -3.5%, median -6% / -11%; contracts gain nothing, so they reset) */
-            game_t g;
-            state_t s;
-            prepare(ctx, row, &g, &s);
-            v = SEARCH(ctx, pref_search_value, ctx, &g, &s);
-            nodes[i] = (int64_t)ctx->nodes;
+            uint64_t row_nodes;
+            pref_value(ctx, row, &v, &row_nodes); /* validated above */
+            nodes[i] = (int64_t)row_nodes;
             sc.probes++;
             sc.keep_killers = only_best && mini;
             ex = 1;

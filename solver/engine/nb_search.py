@@ -921,12 +921,6 @@ def follow_moves(st, tab, mv, d, legal, univ, leader, n, c0, c1, led):
 
 
 @njit(cache=True, inline="always")
-def low_card(x, tab):
-    """The lowest card of a non-empty mask."""
-    return _cttz(np.int64(x))
-
-
-@njit(cache=True, inline="always")
 def sure_reach(mine, theirs, need):
     """Rank of the trump of ``mine`` with which the count of sure trumps reaches ``need``, or
     -1.  A trump of mine is sure when no unmatched higher trump of theirs is above it: each
