@@ -1,5 +1,7 @@
 """Best discard: brute force on endings (reference solver), engines on full deals, errors."""
 
+from html import escape
+
 import numpy as np
 import pytest
 from _analysis_helpers import FAST, brute_discards, needs_fast, random_ending_with_talon
@@ -94,6 +96,21 @@ def test_result_shapes():
     assert set(d["discards"][0]) >= {"cards", "tricks"} and len(d["discards"]) == 15
     assert list(r.to_pandas().columns[:2]) == ["cards", "tricks"]
     assert "Discard" in r._repr_html_() and str(r).startswith("discard for seat 0")
+
+
+def test_text_and_html_list_each_group_once_best_first():
+    r = discard(ENDING, declarer=0, trump="♠", talon="A♣ K♣", backend="reference")
+    groups = {}
+    for d in r.discards:
+        groups.setdefault(d.group, (d.tricks, []))[1].append(d.text)
+    assert len(groups) < len(r.discards)          # the ending has equivalent discards
+    lines = str(r).splitlines()[1:]
+    assert len(lines) == len(groups)
+    for line, (tricks, texts) in zip(lines, groups.values()):
+        assert line.split(None, 1) == [str(tricks), ", ".join(texts)]
+    html = r._repr_html_()
+    for tricks, texts in groups.values():
+        assert f"<td>{tricks}</td><td>{escape(', '.join(texts))}</td>" in html
 
 
 @needs_fast

@@ -138,16 +138,21 @@ class DiscardResult:
             return str(d.tricks)
         return ("≤" if self.mode == "contract" else "≥") + str(d.tricks)
 
+    def _groups(self) -> list[tuple[str, list[str]]]:
+        """``(value text, [discard texts])`` per group of equivalent discards, best first."""
+        texts: dict[int, list[str]] = {}
+        firsts = []
+        for d in self.discards:
+            if d.group not in texts:
+                texts[d.group] = []
+                firsts.append(d)
+            texts[d.group].append(d.text)
+        return [(self._value_text(d), texts[d.group]) for d in firsts]
+
     def __str__(self) -> str:
         what = (f"contract {format_strain(self.trump)}" if self.mode == "contract" else "мизер")
         lines = [f"discard for seat {self.declarer} ({what}), seat {self.leader} leads:"]
-        seen = set()
-        for d in self.discards:
-            if d.group in seen:
-                continue
-            seen.add(d.group)
-            same = [e.text for e in self.discards if e.group == d.group]
-            lines.append(f"  {self._value_text(d):>3}  " + ", ".join(same))
+        lines += [f"  {value:>3}  " + ", ".join(same) for value, same in self._groups()]
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -155,14 +160,8 @@ class DiscardResult:
         what = (f"contract {format_strain(self.trump)}" if self.mode == "contract" else "мизер")
         twelve = self.deal.hands[self.declarer] | sum(1 << c for c in self.talon)
         rows = ["<tr><th>tricks</th><th>discards</th></tr>"]
-        seen = set()
-        for d in self.discards:
-            if d.group in seen:
-                continue
-            seen.add(d.group)
-            same = [e.text for e in self.discards if e.group == d.group]
-            rows.append(f"<tr><td>{escape(self._value_text(d))}</td>"
-                        f"<td>{escape(', '.join(same))}</td></tr>")
+        rows += [f"<tr><td>{escape(value)}</td><td>{escape(', '.join(same))}</td></tr>"
+                 for value, same in self._groups()]
         return (f"<b>Discard</b> for seat {self.declarer} ({escape(what)}), seat {self.leader} "
                 f"leads: best "
                 f"<b>{escape(self.best.text)}</b>, {plural(self.tricks, 'trick')}<br>"
