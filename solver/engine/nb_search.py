@@ -1935,7 +1935,7 @@ def search(st, tt, tab, mv, leader, n, c0, c1, tidx, target):
             phase = _CHILD
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def exact_value(st, tt, tab, mv, leader, n, c0, c1, tidx, guess):
     """The solo seat's tricks from here on: null-window probes stepping from a first guess.
 
@@ -2143,7 +2143,7 @@ def legal_of_state(st, leader, n, c0, tidx):
 
 # --- entry kernels -----------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def value_after(st, tt, tab, mv, leader, n, c0, c1, tidx, c, guess):
     """Value (tricks from the current trick on) after the player to move plays ``c``; the
     first probe of the search after it goes to ``guess`` (tricks from the current trick on;
@@ -2161,7 +2161,7 @@ def value_after(st, tt, tab, mv, leader, n, c0, c1, tidx, c, guess):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def card_values(st, tt, tab, mv, leader, n, c0, c1, tidx, out_cards, out_values):
     """Every legal card (increasing order) and its value; returns the count.
 
@@ -2198,7 +2198,7 @@ def card_values(st, tt, tab, mv, leader, n, c0, c1, tidx, out_cards, out_values)
     return cnt
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def reaches(st, tt, tab, mv, leader, n, c0, c1, tidx, c, v, want_high):
     """After ``c`` is played: is the value ``>= v`` (want_high) or ``<= v`` (otherwise)?"""
     save0 = st[0]
@@ -2221,7 +2221,7 @@ def reaches(st, tt, tab, mv, leader, n, c0, c1, tidx, c, v, want_high):
     return ok
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def principal_line(st, tt, tab, mv, leader, n, c0, c1, tidx, out):
     """A principal line (lowest rank, then suit order, among optimal cards); returns its length."""
     nodes = np.int64(0)
@@ -2264,7 +2264,10 @@ def k_query(st, tt, tab, mv, pos, op, target, out_cards, out_values):
     """The one entry point of a context: ``op`` is OP_VALUE (returns the value), OP_TEST
     (1 when the solo seat reaches ``target``), OP_CARDS (fills the legal cards and their
     values, returns the count) or OP_LINE (fills the line into ``out_cards``, returns its
-    length).  One kernel keeps the first-call compile time down."""
+    length).  One kernel keeps the first-call compile time down; so do the query drivers
+    (exact_value, value_after, card_values, reaches, principal_line) being inlined into it:
+    each separately compiled caller of :func:`search` links in and re-optimises and re-emits
+    the whole search (1.2-1.6 s each), inlined there is one."""
     leader, n, c0, c1, tidx = load_position(st, tt, pos)
     if op == OP_VALUE:
         return exact_value(st, tt, tab, mv, leader, n, c0, c1, tidx, np.int64(-1))
