@@ -2297,7 +2297,7 @@ def k_batch(positions, targets, probe, first, step, st, tt, tab, mv, out_values,
         out_nodes[i] = st[S_NODES]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _scan_probe(st, tt, tab, mv, row, t, lo, hi, out_nodes, i, probes, kill):
     """One probe of a discard scan (answered by the window ``[lo, hi]`` when it can be):
     ``(answer, probes)``.  ``kill``: room for the killer moves when the probe keeps those of
@@ -2316,7 +2316,7 @@ def _scan_probe(st, tt, tab, mv, row, t, lo, hi, out_nodes, i, probes, kill):
     return ok, probes + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _scan_exact(st, tt, tab, mv, row, guess, lo, hi, out_nodes, i, probes, kill):
     """The exact value by probes stepping from ``guess``: ``(value, probes)``."""
     ok, probes = _scan_probe(st, tt, tab, mv, row, guess, lo, hi, out_nodes, i, probes, kill)
