@@ -156,6 +156,26 @@ def test_table_stats_on_the_numba_context():
     assert stats["entries"] == 32 * stats["buckets"]
 
 
+def test_table_stats_find_an_entry_out_of_its_bucket():
+    """``unreachable`` counts live entries no probe finds: one copied into a bucket its hash
+    does not give, or left behind a stale slot."""
+    from solver.engine import nb_search as k
+    from solver.randpos import random_full_deal_position
+    ctx = NB.Context(1)
+    ctx.value(random_full_deal_position(np.random.default_rng(9), mode="misere"))
+    before = ctx.table_stats()
+    tt, size, gen = ctx._tt, k.WAYS * k.WORDS, ctx._st[k.S_GEN]
+    live = [b for b in range(0, tt.shape[0], size) if tt[b] >> k.GEN_SHIFT == gen]
+    empty = [b for b in range(0, tt.shape[0], size) if tt[b] >> k.GEN_SHIFT != gen]
+    tt[empty[0]:empty[0] + k.WORDS] = tt[live[0]:live[0] + k.WORDS]
+    after = ctx.table_stats()
+    assert before["unreachable"] == 0 and after["unreachable"] == 1
+    assert after["entries"] == before["entries"]
+    tt[live[0]] = 0                                  # a stale first slot hides the rest
+    hidden = ctx.table_stats()
+    assert hidden["unreachable"] > 1 and hidden["entries"] < before["entries"]
+
+
 KNOBS = [dict(levels=3), dict(levels=1), dict(levels=None), dict(levels=0), dict(levels=5),
          dict(levels=True), dict(levels=2.0), dict(portable=True), dict(portable="x")]
 

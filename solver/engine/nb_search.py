@@ -550,12 +550,35 @@ def entry_top(shape, pattern, mask):
 
 
 @njit(cache=True)
-def entry_tops(shape, pattern, mask):
-    """:func:`entry_top` of every entry (1-d arrays of the entries' words)."""
-    out = np.zeros(shape.shape[0], dtype=np.int64)
-    for i in range(shape.shape[0]):
-        out[i] = entry_top(shape[i], pattern[i], mask[i])
-    return out
+def table_census(st, tt):
+    """``(entries, unreachable, full_buckets)`` of the table: the live entries a probe finds
+    (before its bucket's first stale slot, in a bucket :func:`tt_bucket` gives them), the
+    live ones it cannot (0 unless the table is broken), the buckets whose last slot is live."""
+    gen = st[S_GEN]              # 0 is a fresh table's, never a search's (clear_table)
+    size = WAYS * WORDS
+    entries = 0
+    unreachable = 0
+    full = 0
+    for b in range(tt.shape[0] // size):
+        base = b * size
+        prefix = True
+        for j in range(WAYS):
+            e = base + WORDS * j
+            if gen == 0 or (tt[e] >> GEN_SHIFT) != gen:
+                prefix = False
+                continue
+            if j == WAYS - 1:
+                full += 1
+            shape = tt[e] & ((np.int64(1) << GEN_SHIFT) - 1)
+            found = tt_bucket(st, shape, np.int64(0)) == base
+            if not found and st[S_MIN] == 1:
+                top = entry_top(shape, tt[e + 1], tt[e + 2])
+                found = top != 0 and tt_bucket(st, shape, top) == base
+            if prefix and found:
+                entries += 1
+            else:
+                unreachable += 1
+    return entries, unreachable, full
 
 
 @njit(cache=True, inline="always")

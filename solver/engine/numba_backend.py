@@ -215,31 +215,11 @@ class Context:
 
 
 def _table_stats(st: np.ndarray, tt: np.ndarray) -> dict:
-    """:meth:`Context.table_stats` of the table ``tt`` with state ``st`` (numpy, no kernel)."""
-    e = tt.reshape(-1, _k.WAYS, _k.WORDS)
-    buckets = e.shape[0]
-    gen = st[_k.S_GEN]          # 0 is a fresh table's, never a search's (clear_table)
-    live = ((e[:, :, 0] >> _k.GEN_SHIFT) == gen) & (gen != 0)
-    # a probe stops at a bucket's first stale slot (a bucket fills from slot 0)
-    prefix = np.logical_and.accumulate(live, axis=1)
-    shape = e[:, :, 0] & ((1 << _k.GEN_SHIFT) - 1)
-    pattern, mask = e[:, :, 1], e[:, :, 2]
-    home = np.arange(buckets, dtype=np.int64)[:, None]
-
-    def bucket(top):                 # nb_search.tt_bucket, vectorised (int64 wraps alike)
-        h = (shape ^ (top * _k._HASH_MULT2) ^ ((top != 0).astype(np.int64) << 60)) * _k._HASH_MULT
-        return (h >> st[_k.S_SHIFT]) & st[_k.S_MASK]
-
-    with np.errstate(over="ignore"):
-        found = bucket(np.zeros_like(shape)) == home
-        if st[_k.S_MIN] == 1:
-            # the second bucket of мизер / распасы: the entries constraining every suit's top
-            top = _k.entry_tops(shape.ravel(), pattern.ravel(), mask.ravel()).reshape(shape.shape)
-            found |= bucket(top) == home
-    reachable = prefix & found
-    return {"buckets_in_use": int(st[_k.S_MASK]) + 1, "buckets": buckets,
-            "entries": int(reachable.sum()), "unreachable": int((live & ~reachable).sum()),
-            "full_buckets": int(live[:, -1].sum())}
+    """:meth:`Context.table_stats` of the table ``tt`` with state ``st``."""
+    entries, unreachable, full = _k.table_census(st, tt)
+    return {"buckets_in_use": int(st[_k.S_MASK]) + 1,
+            "buckets": tt.shape[0] // (_k.WAYS * _k.WORDS), "entries": int(entries),
+            "unreachable": int(unreachable), "full_buckets": int(full)}
 
 
 def _run_batch(arr, targets, probe: bool, threads, tt_mb):
