@@ -165,15 +165,20 @@ def test_table_stats_find_an_entry_out_of_its_bucket():
     ctx.value(random_full_deal_position(np.random.default_rng(9), mode="misere"))
     before = ctx.table_stats()
     tt, size, gen = ctx._tt, k.WAYS * k.WORDS, ctx._st[k.S_GEN]
-    live = [b for b in range(0, tt.shape[0], size) if tt[b] >> k.GEN_SHIFT == gen]
-    empty = [b for b in range(0, tt.shape[0], size) if tt[b] >> k.GEN_SHIFT != gen]
-    tt[empty[0]:empty[0] + k.WORDS] = tt[live[0]:live[0] + k.WORDS]
+    def live_in(b):
+        return sum(tt[b + k.WORDS * j] >> k.GEN_SHIFT == gen for j in range(k.WAYS))
+    buckets = range(0, tt.shape[0], size)
+    fullest = max(buckets, key=live_in)
+    empty = next(b for b in buckets if live_in(b) == 0)
+    assert live_in(fullest) >= 2
+    tt[empty:empty + k.WORDS] = tt[fullest:fullest + k.WORDS]
     after = ctx.table_stats()
     assert before["unreachable"] == 0 and after["unreachable"] == 1
     assert after["entries"] == before["entries"]
-    tt[live[0]] = 0                                  # a stale first slot hides the rest
+    tt[fullest] = 0                                  # a stale first slot hides the rest
     hidden = ctx.table_stats()
-    assert hidden["unreachable"] > 1 and hidden["entries"] < before["entries"]
+    assert hidden["unreachable"] == live_in(fullest) + 1
+    assert hidden["entries"] == before["entries"] - live_in(fullest) - 1
 
 
 KNOBS = [dict(levels=3), dict(levels=1), dict(levels=None), dict(levels=0), dict(levels=5),
