@@ -2,6 +2,9 @@
 
 On a machine without a working C compiler the extension is skipped with a warning and the
 package runs on its Numba backend (``solver.available_backends()`` tells which are present).
+Building in place by hand (``python setup.py build_ext --inplace``) uses the environment's own
+setuptools, which must be 77 or later (pyproject.toml's SPDX ``license``); ``pip install``
+fetches it itself.
 """
 
 from setuptools import setup

@@ -6,6 +6,9 @@ src=$PWD
 build=$(mktemp -d /tmp/pref-asan.XXXXXX)
 git ls-files -z | xargs -0 -I{} cp --parents {} "$build"
 cd "$build"
+# setup.py run by hand uses this environment's setuptools, not pip's isolated one: the
+# pyproject's SPDX `license` string needs 77 or later (a fresh venv of Python 3.11 has 65)
+python -m pip install -q "setuptools>=77"
 CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" \
 LDFLAGS="-fsanitize=address,undefined" \
   python setup.py -q build_ext --inplace 2>&1 | tail -n 3
