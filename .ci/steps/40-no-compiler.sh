@@ -13,5 +13,8 @@ except solver.BackendUnavailableError as exc:
 else:
     raise SystemExit("the C backend should be missing")
 PY
-/tmp/pref-nocc/bin/pref demo
+# the cache is empty here, so the demo's first solve compiles the engine and says so on stderr
+/tmp/pref-nocc/bin/pref demo 2>/tmp/pref-nocc-demo.err || { cat /tmp/pref-nocc-demo.err; exit 1; }
+cat /tmp/pref-nocc-demo.err
+grep -q "compiling the Numba engine" /tmp/pref-nocc-demo.err
 /tmp/pref-nocc/bin/python -m pytest -q -p no:cacheprovider "$OLDPWD/tests" -k "numba or reference or notation or position" --benchmark-disable

@@ -20,13 +20,50 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from ..checks import as_flag
+from ..console import say
 from ..errors import InvalidArgumentError
 from . import (DEFAULT_TT_MB, batch_threads, probe_target, probe_targets, table_levels,
                table_mb)
 from . import nb_search as _k
 from .layout import as_position, as_positions, check_batch, check_fields
 
-_TABLES = _k.build_tables()
+NOTICE_AFTER = 2.0
+"""Seconds a kernel's first call in a process may run before :func:`compiled` says on stderr
+that the engine is being compiled (loading it from Numba's cache takes well under one)."""
+
+COMPILING = ("pref-solver: compiling the Numba engine; this happens once (about half a minute "
+             "on 2 cores), later runs load it from Numba's cache")
+_told = False
+
+
+def compiled(kernel):
+    """``kernel`` itself once it is compiled (or loaded from the cache) in this process;
+    before that, a wrapper that says :data:`COMPILING` on stderr, once a process, if the call
+    runs past :data:`NOTICE_AFTER` seconds, so a first run without the C engine does not sit
+    silent (the first solve compiles for 25-35 s, docs/engine-numba.md)."""
+    if kernel.overloads:
+        return kernel
+
+    def first_call(*args):
+        timer = threading.Timer(NOTICE_AFTER, _tell)
+        timer.daemon = True
+        timer.start()
+        try:
+            return kernel(*args)
+        finally:
+            timer.cancel()
+
+    return first_call
+
+
+def _tell() -> None:
+    global _told
+    if not _told:
+        _told = True
+        say(COMPILING)
+
+
+_TABLES = compiled(_k.build_tables)()
 _ENTRY_BYTES = 8 * _k.WORDS   # shape, pattern, mask, info: four int64 words
 
 
@@ -125,7 +162,7 @@ class Context:
         arr = _writeable(as_position(pos))
         if not _k.plain_ok(arr):        # the jitted sufficient check first (7 us saved)
             check_fields(arr.tolist())
-        r = _k.k_query(self._st, self._tt, _TABLES, self._mv, arr, op, target,
+        r = compiled(_k.k_query)(self._st, self._tt, _TABLES, self._mv, arr, op, target,
                        self._cards, self._values)
         self.nodes = int(self._st[_k.S_NODES])
         return int(r)
@@ -170,8 +207,9 @@ class Context:
         exact = np.zeros(n, dtype=np.int64)
         nodes = np.zeros(n, dtype=np.int64)
         with self._lock:
-            probes = _k.k_discard_scan(arr, b, bool(only_best), self._st, self._tt, _TABLES,
-                                       self._mv, values, exact, nodes) if n else 0
+            probes = compiled(_k.k_discard_scan)(
+                arr, b, bool(only_best), self._st, self._tt, _TABLES, self._mv, values, exact,
+                nodes) if n else 0
         self.nodes = int(nodes.sum())
         return values.astype(np.int32), exact.astype(bool), nodes, int(probes)
 
@@ -186,8 +224,8 @@ class Context:
         nodes = np.zeros(arr.shape[0], dtype=np.int64)
         if arr.shape[0]:
             with self._lock:
-                _k.k_batch(arr, t, True, 0, 1, self._st, self._tt, _TABLES, self._mv, values,
-                           nodes)
+                compiled(_k.k_batch)(arr, t, True, 0, 1, self._st, self._tt, _TABLES, self._mv,
+                                     values, nodes)
         self.nodes = int(nodes.sum())
         return values.astype(bool), nodes
 
@@ -239,7 +277,8 @@ def _run_batch(arr, targets, probe: bool, threads, tt_mb):
         st = _new_state(entries)
         tt = _new_table(entries)
         mv = np.zeros((_k.MV_ROWS, _k.MV_COLS), dtype=np.int64)
-        _k.k_batch(arr, targets, probe, w, workers, st, tt, _TABLES, mv, values, nodes)
+        compiled(_k.k_batch)(arr, targets, probe, w, workers, st, tt, _TABLES, mv, values,
+                             nodes)
 
     if workers == 1:
         work(0)
