@@ -39,13 +39,15 @@ _told = False
 def compiled(kernel):
     """``kernel`` itself once it is compiled (or loaded from the cache) in this process;
     before that, a wrapper that says :data:`COMPILING` on stderr, once a process, if the call
-    runs past :data:`NOTICE_AFTER` seconds, so a first run without the C engine does not sit
-    silent (the first solve compiles for 25-35 s, docs/engine-numba.md)."""
+    is still compiling after :data:`NOTICE_AFTER` seconds, so a first run without the C engine
+    does not sit silent (the first solve compiles for 25-35 s, docs/engine-numba.md).  A long
+    first call that is running, not compiling (a big batch from the cache), says nothing:
+    Numba adds the overload before it runs it."""
     if kernel.overloads:
         return kernel
 
     def first_call(*args):
-        timer = threading.Timer(NOTICE_AFTER, _tell)
+        timer = threading.Timer(NOTICE_AFTER, _tell, (kernel,))
         timer.daemon = True
         timer.start()
         try:
@@ -56,9 +58,9 @@ def compiled(kernel):
     return first_call
 
 
-def _tell() -> None:
+def _tell(kernel) -> None:
     global _told
-    if not _told:
+    if not _told and not kernel.overloads:
         _told = True
         say(COMPILING)
 
