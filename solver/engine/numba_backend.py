@@ -165,7 +165,7 @@ class Context:
         if not _k.plain_ok(arr):        # the jitted sufficient check first (7 us saved)
             check_fields(arr.tolist())
         r = compiled(_k.k_query)(self._st, self._tt, _TABLES, self._mv, arr, op, target,
-                       self._cards, self._values)
+                                 self._cards, self._values)
         self.nodes = int(self._st[_k.S_NODES])
         return int(r)
 
