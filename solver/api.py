@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from .cardset import Card
+from .cardset import CARDS, Card
 from .deal import Deal
 from .engine import DEFAULT_TT_MB, backend_for, context_for, get_backend, warm_context
 from .errors import InvalidArgumentError
@@ -81,7 +81,7 @@ class SolveResult:
             out = {}
             for seat in self._seats():
                 base = self._position.tricks[seat]
-                out[seat] = {Card(c): base + v
+                out[seat] = {CARDS[c]: base + v
                              for c, v in self._context.card_values(self._flat(seat)).items()}
             self._cards = out if self.mode == "raspasy" else out[self.solo]
         return self._cards
@@ -89,7 +89,7 @@ class SolveResult:
     @property
     def line(self):
         if self._line is None:
-            out = {seat: [Card(c) for c in self._context.line(self._flat(seat))]
+            out = {seat: [CARDS[c] for c in self._context.line(self._flat(seat))]
                    for seat in self._seats()}
             self._line = out if self.mode == "raspasy" else out[self.solo]
         return self._line

@@ -93,7 +93,7 @@ class CardSet(int):
 
     def cards(self) -> list[Card]:
         """The cards, highest first within each suit, suits in ♠ ♣ ♦ ♥ order."""
-        return [Card(c) for c in sorted(iter_cards(int(self)), key=lambda c: (c >> 3, -(c & 7)))]
+        return [CARDS[c] for c in sorted(iter_cards(int(self)), key=lambda c: (c >> 3, -(c & 7)))]
 
     def __len__(self) -> int:
         return count(int(self))

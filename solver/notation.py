@@ -298,7 +298,8 @@ def format_card(c: int, style: str | None = None) -> str:
     """Write one card: ``symbols`` ``"A♥"``, ``ascii`` ``"AH"``, ``russian`` ``"Т♥"`` (None:
     the current :func:`output_style`, ``symbols`` unless set)."""
     style = current_style(style)
-    if c.__class__ is not int or not 0 <= c <= 31:     # 1.5 failed in >>, True was 7♠
+    # an int or an int subclass (a Card) but bool: 1.5 failed in >>, True was 7♠
+    if not (isinstance(c, int) and c.__class__ is not bool and 0 <= c <= 31):
         c = as_count(c, "a card", least=0, most=31, error=InvalidCardError)
     s, r = c >> 3, c & 7
     if style == "ascii":
