@@ -1,4 +1,7 @@
 # Installing where no C compiler works must still give a working package on Numba.
+# a fresh environment and an empty Numba cache (beside the package), also on a reused machine
+rm -rf /tmp/pref-nocc
+unset NUMBA_CACHE_DIR
 python3 -m venv /tmp/pref-nocc
 /tmp/pref-nocc/bin/python -m pip install -q --upgrade pip
 CC=/nonexistent/cc LDSHARED=/nonexistent/cc /tmp/pref-nocc/bin/python -m pip install -q ".[test]"
