@@ -41,6 +41,11 @@ def build_parser() -> argparse.ArgumentParser:
                 return None
             return super()._parse_optional(arg_string)
 
+        def error(self, message):
+            """A usage error is one line, as every other input error (argparse printed the
+            whole usage synopsis before it): what is wrong and where the options are listed."""
+            self.exit(2, f"{self.prog}: error: {message} (see `{self.prog} --help`)\n")
+
     parser = Parser(
         prog="pref",
         description="Double-dummy solver and analysis toolkit for preferans.",

@@ -109,6 +109,24 @@ def test_help_and_usage_errors_still_exit_through_systemexit(capsys):
     assert exc.value.code == 2 and "required: deal" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("args, says", [
+    (["solve", EXAMPLE, "-d", "5", "-t", "♥"], "argument -d/--declarer: a seat is 0, 1 or 2"),
+    (["solve", EXAMPLE, "-d", "1", "-t", "♥", "--backend", "foo"], "invalid choice: 'foo'"),
+    (["batch", "x", "-d", "7"], "a seat is 0, 1 or 2, not '7'"),
+    (["solv"], "invalid choice: 'solv'"),
+    (["solve"], "required: deal"),
+])
+def test_a_usage_error_is_one_line_naming_the_fault(args, says, capsys):
+    """`pref solve DEAL -d 5 …` printed argparse's five-line usage synopsis before the error;
+    every input error is one line, with status 2."""
+    from solver.cli import main
+    with pytest.raises(SystemExit) as exc:
+        main(args)
+    err = capsys.readouterr().err
+    assert exc.value.code == 2
+    assert len(err.splitlines()) == 1 and says in err and "--help`)" in err, err
+
+
 SINGLE_DEAL = ("demo", "show", "solve", "discard", "odds", "order", "preferans", "raspasy",
                "review", "table", "tenner")
 
