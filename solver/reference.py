@@ -39,10 +39,7 @@ def _to_move(leader: int, table: tuple) -> int:
 
 def reference_value(pos) -> int:
     """The solo seat's tricks from ``pos`` on under best play by both sides."""
-    hands, table, talon = _state(pos)
-    game = _Game(int(pos[P_TRUMP]), int(pos[P_SOLO]), bool(pos[P_MINIMISE]),
-                 int(pos[P_TALON_RULE]))
-    return game.value(hands, int(pos[P_LEADER]), table, talon)
+    return reference_counted(pos)[0]
 
 
 def reference_card_values(pos) -> dict[int, int]:
@@ -53,13 +50,22 @@ def reference_card_values(pos) -> dict[int, int]:
 def reference_values(pos) -> tuple[int, dict[int, int]]:
     """The value and ``{card: value}`` together, sharing one table of solved positions (about
     the cost of the value alone)."""
+    value, cards, _ = reference_counted(pos, cards=True)
+    return value, cards
+
+
+def reference_counted(pos, cards: bool = False) -> tuple[int, dict[int, int] | None, int]:
+    """``(value, {card: value} or None, nodes)``: the value, with ``cards=True`` every legal
+    card's, and the number of distinct positions (tricks, mid-trick states) the minimax
+    evaluated for them — the reference backend's ``nodes``."""
     hands, table, talon = _state(pos)
     game = _Game(int(pos[P_TRUMP]), int(pos[P_SOLO]), bool(pos[P_MINIMISE]),
                  int(pos[P_TALON_RULE]))
     leader = int(pos[P_LEADER])
-    cards = {c: game.after(hands, leader, table, talon, c)
-             for c in game.legal(hands, leader, table, talon)}
-    return game.value(hands, leader, table, talon), cards
+    values = ({c: game.after(hands, leader, table, talon, c)
+               for c in game.legal(hands, leader, table, talon)} if cards else None)
+    value = game.value(hands, leader, table, talon)
+    return value, values, game.value.cache_info().misses
 
 
 class _Game:

@@ -1,12 +1,14 @@
 """Hand-worked positions through the reference solver (plain minimax, the judge).
 
 Each case states the hands (dotted ♠.♣.♦.♥, seats 0/1/2), the mode, and the value worked out
-by hand in the comment above it.  The same cases run through every fast backend in
-tests/test_backends_handworked.py.
+by hand in the comment above it.  The same cases run through every fast backend too
+(``test_fast_backends_agree_with_the_hand_worked_cases``).
 """
 
+import numpy as np
 import pytest
 
+from solver.engine import available_backends, get_backend
 from solver.engine.layout import TALON_DEALER, TALON_LEAD, TALON_NONE, make_position
 from solver.notation import parse_card_list, parse_hand, parse_strain
 from solver.reference import reference_card_values, reference_value
@@ -87,6 +89,23 @@ def test_hand_worked(name, position, value, cards):
         assert got == {card(c): v for c, v in cards.items()}
 
 
+@pytest.mark.parametrize("backend", available_backends())
+def test_fast_backends_agree_with_the_hand_worked_cases(backend):
+    """Every hand-worked value, card value and распасы guarantee above on the C and Numba
+    engines (a fresh context a case, and one context reused across all of them)."""
+    be = get_backend(backend)
+    shared = be.Context(tt_mb=1)
+    for name, position, value, cards in CASES:
+        for ctx in (be.Context(tt_mb=1), shared):
+            assert ctx.value(position) == value, name
+            if cards is not None:
+                assert ctx.card_values(position) == {card(c): v for c, v in cards.items()}, name
+    for name, hands, rule, talon, expected in RASPASY:
+        for seat, value in expected.items():
+            p = pos(hands, solo=seat, minimise=True, rule=rule, talon=talon)
+            assert shared.value(p) == value, (name, seat)
+
+
 @pytest.mark.parametrize("name,hands,rule,talon,expected", RASPASY, ids=[c[0] for c in RASPASY])
 def test_raspasy_hand_worked(name, hands, rule, talon, expected):
     for seat, value in expected.items():
@@ -129,3 +148,21 @@ def test_reference_backend_refuses_what_plain_minimax_cannot_finish():
         be.Context().value(eight)
     small = random_ending(np.random.default_rng(3), 3, mode="misere")
     assert be.Context().value(small) == reference_value(small)
+
+
+def test_reference_backend_counts_the_positions_it_evaluated():
+    """The reference backend's ``nodes`` (it read 0 whatever it did) is the number of distinct
+    positions its minimax evaluated: one card a hand is three (the lead, after it, after the
+    second card; the third card ends play); its batch reports the same count."""
+    be = get_backend("reference")
+    ctx = be.Context()
+    one_card = pos("7.../...A/..7.")
+    assert ctx.value(one_card) == 1 and ctx.nodes == 3
+    assert ctx.test(one_card, 1) and ctx.nodes == 3
+    p = pos("A.7../K.A../7.K..")
+    assert ctx.card_values(p) == {card("A♠"): 1, card("7♣"): 1}
+    cards_nodes = ctx.nodes
+    assert ctx.value(p) == 1 and 3 < ctx.nodes <= cards_nodes
+    values, nodes = be.values_batch(np.stack([one_card, p]))
+    assert values.tolist() == [1, 1] and nodes.tolist() == [3, ctx.nodes]
+    assert len(ctx.line(p)) == 6 and ctx.nodes > cards_nodes

@@ -13,7 +13,7 @@ import numpy as np
 from ..cards import count, rank_of, suit_of
 from ..engine.layout import P_HAND0, P_LEADER, P_NTABLE, check_batch, check_position
 from ..errors import InvalidArgumentError
-from ..reference import reference_card_values, reference_value
+from ..reference import reference_counted
 from . import DEFAULT_TT_MB, batch_threads, probe_target, probe_targets, table_mb
 
 MAX_CARDS = 7
@@ -33,17 +33,19 @@ def _small(pos):
     return pos
 
 
-def _line(pos) -> list[int]:
+def _line(pos) -> tuple[list[int], int]:
+    """The principal line and the nodes its card values took."""
     from ..position import advance_flat  # the one place that moves a flat position on
     pos = np.array(pos, dtype=np.int64)
-    line = []
+    line, nodes = [], 0
     while any(int(pos[P_HAND0 + i]) for i in range(3)):
-        values = reference_card_values(pos)
+        _, values, n = reference_counted(pos, cards=True)
+        nodes += n
         seat = (int(pos[P_LEADER]) + int(pos[P_NTABLE])) % 3
         best = _best_for(pos, seat, values)
         line.append(best)
         advance_flat(pos, best)
-    return line
+    return line, nodes
 
 
 def _best_for(pos, seat, values: dict[int, int]) -> int:
@@ -56,8 +58,10 @@ def _best_for(pos, seat, values: dict[int, int]) -> int:
 
 
 class Context:
-    """A context over the reference solver; ``tt_mb`` is checked as the others check it and
-    otherwise ignored."""
+    """A context over the reference solver.  It has no transposition table: each call
+    memoises its own positions and forgets them, so ``clear()`` has nothing to do, there is
+    no ``table_stats()``, and ``tt_mb`` is checked as the others check it and otherwise
+    ignored.  ``nodes`` is the number of distinct positions the last call evaluated."""
 
     def __init__(self, tt_mb: int = DEFAULT_TT_MB):
         table_mb(tt_mb)
@@ -65,17 +69,20 @@ class Context:
         self.nodes = 0
 
     def value(self, pos) -> int:
-        return reference_value(_small(pos))
+        value, _, self.nodes = reference_counted(_small(pos))
+        return value
 
     def test(self, pos, target: int) -> bool:
         t = probe_target(target)
-        return reference_value(_small(pos)) >= t
+        return self.value(pos) >= t
 
     def card_values(self, pos) -> dict[int, int]:
-        return dict(sorted(reference_card_values(_small(pos)).items()))
+        _, values, self.nodes = reference_counted(_small(pos), cards=True)
+        return dict(sorted(values.items()))
 
     def line(self, pos) -> list[int]:
-        return _line(_small(pos))
+        line, self.nodes = _line(_small(pos))
+        return line
 
     def clear(self) -> None:
         pass
@@ -94,8 +101,9 @@ class _Backend:
                 _small(p)
             except InvalidArgumentError as exc:
                 raise InvalidArgumentError(f"position {i} of the batch: {exc}") from None
-        values = np.array([reference_value(p) for p in positions], dtype=np.int32)
-        return values, np.zeros(len(positions), dtype=np.int64)
+        answers = [reference_counted(p) for p in positions]
+        return (np.array([a[0] for a in answers], dtype=np.int32),
+                np.array([a[2] for a in answers], dtype=np.int64))
 
     def tests_batch(self, positions, targets, threads=1, tt_mb=DEFAULT_TT_MB):
         positions = check_batch(positions)
