@@ -28,6 +28,17 @@ def build_parser() -> argparse.ArgumentParser:
     import argparse
     import importlib
 
+    class StoreOnce(argparse._StoreAction):
+        """An option that takes a value is given once: ``-d 1 … -d 2`` is refused, not the
+        last one taken (``--play "7♣ A♣" --play "Q♣"`` dropped the first two cards)."""
+
+        def __call__(self, parser, namespace, values, option_string=None):
+            given = namespace.__dict__.setdefault("_given_once", set())
+            if self.dest in given:
+                raise argparse.ArgumentError(self, "given twice: give it once")
+            given.add(self.dest)
+            super().__call__(parser, namespace, values, option_string)
+
     class Parser(argparse.ArgumentParser):
         """An argument that begins with '-' and then no letter, digit or '-' is a value, not
         an option: a deal, hand or pool whose first suit is void, written '-' (``-.AK7.7.7``,
@@ -40,6 +51,16 @@ def build_parser() -> argparse.ArgumentParser:
                              and (arg_string[1].isalnum() or arg_string[1] == "-"))):
                 return None
             return super()._parse_optional(arg_string)
+
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.register("action", None, StoreOnce)
+            self.register("action", "store", StoreOnce)
+
+        def parse_known_args(self, args=None, namespace=None):
+            namespace, rest = super().parse_known_args(args, namespace)
+            namespace.__dict__.pop("_given_once", None)
+            return namespace, rest
 
         def error(self, message):
             """A usage error is one line, as every other input error (argparse printed the

@@ -217,8 +217,8 @@ def test_a_stopped_run_resumes_to_the_same_rows(tmp_path, data):
     src = tmp_path / "plays.jsonl"
     src.write_text("\n".join(lines) + "\n", encoding="utf-8")
     whole, part = tmp_path / "whole.csv", tmp_path / "part.csv"
-    base = ["batch", str(src), "--what", "review", "--jobs", "1", "--no-progress"]
-    assert main([*base, "-o", str(whole)]) == 0
+    base = ["batch", str(src), "--what", "review", "--no-progress"]
+    assert main([*base, "-o", str(whole), "--jobs", "1"]) == 0
     text = whole.read_text(encoding="utf-8").splitlines(keepends=True)
     part.write_text("".join(text[:4]) + text[4][:20], encoding="utf-8")   # a torn 4th row
     (tmp_path / "part.csv.run.json").write_text(

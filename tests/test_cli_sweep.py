@@ -115,6 +115,13 @@ def test_help_and_usage_errors_still_exit_through_systemexit(capsys):
     (["batch", "x", "-d", "7"], "a seat is 0, 1 or 2, not '7'"),
     (["solv"], "invalid choice: 'solv'"),
     (["solve"], "required: deal"),
+    # an option given twice was the last one taken: -d 1 … -d 2 solved for seat 2, a second
+    # --play dropped the first one's cards
+    (["solve", EXAMPLE, "-d", "1", "-t", "NT", "-d", "2"], "-d/--declarer: given twice"),
+    (["solve", EXAMPLE, "-d", "1", "-t", "♥", "--play", "7♣ A♣", "--play", "Q♣"],
+     "--play: given twice"),
+    (["table", EXAMPLE, "--threads", "0", "--threads", "1"], "--threads: given twice"),
+    (["batch", "x", "-d", "0", "--declarer", "1"], "-d/--declarer: given twice"),
 ])
 def test_a_usage_error_is_one_line_naming_the_fault(args, says, capsys):
     """`pref solve DEAL -d 5 …` printed argparse's five-line usage synopsis before the error;
