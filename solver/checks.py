@@ -79,3 +79,30 @@ def as_seat(value, what: str = "seat") -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= 2:
         raise InvalidArgumentError(f"{what} must be a seat 0, 1 or 2, not {shown(value)}")
     return int(value)
+
+
+class DuplicateKeyError(ValueError):
+    """A JSON object naming one key twice (``json.loads`` keeps the last one silently)."""
+
+    def __init__(self, key: str):
+        super().__init__(f"the key {key!r} is given twice: give it once")
+        self.key = key
+
+
+def unique_keys(pairs: list) -> dict:
+    """``object_pairs_hook`` for ``json.loads``: the object, or :class:`DuplicateKeyError`
+    when a key comes twice (``{"declarer": 1, …, "declarer": 2}`` is a record to fix, not a
+    record of seat 2).
+
+    >>> import json
+    >>> json.loads('{"a": 1, "a": 2}', object_pairs_hook=unique_keys)
+    Traceback (most recent call last):
+    ...
+    solver.checks.DuplicateKeyError: the key 'a' is given twice: give it once
+    """
+    obj: dict = {}
+    for key, value in pairs:
+        if key in obj:
+            raise DuplicateKeyError(key)
+        obj[key] = value
+    return obj

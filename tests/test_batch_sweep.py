@@ -41,6 +41,23 @@ def test_json_nested_too_deeply_or_a_huge_number_is_the_lines_error(tmp_path):
     assert {r["kind"] for r in errors.values()} == {"InvalidDealError"}
 
 
+def test_a_key_given_twice_on_a_json_line_is_the_lines_error(tmp_path):
+    """``{"deal": …, "leader": 1, …, "leader": 2}`` was answered for the last one, and a
+    second "deal" replaced the first: a record to fix, named so, not one quietly repaired."""
+    lines = ['{"deal": "%s", "leader": 1, "leader": 2}' % ENDING,
+             '{"deal": "%s", "deal": "garbage"}' % ENDING,
+             '{"deal": "%s", "leader": 1}' % ENDING]
+    src = tmp_path / "in.txt"
+    src.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    summary = run_file(src, out, "tricks", options=TRICKS, jobs=1, progress=False)
+    assert (summary.answered, summary.errors) == (1, 2)
+    assert [r["line"] for r in _jsonl(out)] == [3]
+    errors = {r["line"]: r["error"] for r in _jsonl(str(out) + ".errors.jsonl")}
+    assert errors == {1: "the key 'leader' is given twice: give it once",
+                      2: "the key 'deal' is given twice: give it once"}
+
+
 # -- outputs that are no files -------------------------------------------------------------------
 
 def test_an_output_that_is_not_a_regular_file_is_refused_in_one_line(tmp_path, capsys):

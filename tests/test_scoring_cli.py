@@ -206,3 +206,23 @@ def test_a_number_too_long_to_read_is_one_line_and_status_2(capsys, monkeypatch)
     assert code == 2 and out == ""
     lines = err.splitlines()
     assert len(lines) == 1 and "not valid JSON" in lines[0] and "digits" in lines[0]
+
+
+def test_a_key_given_twice_is_named_not_the_last_one_scored(capsys, monkeypatch):
+    """``{"contract": "7♦", …, "contract": "8♦"}`` scored 8♦ with status 0."""
+    record = HAND[:-1] + ', "declarer": 1}'
+    code, out, err = run(capsys, "-", stdin=record, monkeypatch=monkeypatch)
+    assert code == 2 and out == ""
+    assert err.splitlines() == ["pref score: error: -: the key 'declarer' is given twice: give "
+                                "it once"]
+
+
+def test_an_endless_input_is_refused_not_read_until_memory_runs_out(capsys, tmp_path):
+    """``pref score /dev/zero`` read 1.2 GB a second until the process was killed."""
+    from solver.commands.score import MAX_RECORD
+    big = tmp_path / "big.json"
+    big.write_text(" " * MAX_RECORD + HAND, encoding="utf-8")
+    code, out, err = run(capsys, str(big))
+    assert code == 2 and out == "" and "more than 16 MiB" in err and err.count("\n") == 1
+    big.write_text(" " * (MAX_RECORD - len(HAND)) + HAND, encoding="utf-8")    # at the limit
+    assert run(capsys, str(big))[0] == 0

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator
 
 import numpy as np
 
+from ..checks import DuplicateKeyError, unique_keys
 from ..deal import Deal
 from ..errors import InvalidArgumentError, InvalidDealError, PrefError
 
@@ -227,7 +228,9 @@ def read_deal(line: int, payload, task):
                 "cp1251, run_file(..., encoding='cp1251'))")
         if payload.startswith("{"):
             try:
-                obj = json.loads(payload)
+                obj = json.loads(payload, object_pairs_hook=unique_keys)
+            except DuplicateKeyError as exc:
+                raise InvalidDealError(str(exc)) from None
             except json.JSONDecodeError as exc:
                 raise InvalidDealError(     # "Unterminated string starting at" at column N
                     f"not a JSON object: {exc.msg.removesuffix(' at')} at column "

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import sys
 
+from ..checks import DuplicateKeyError, unique_keys
 from ..conventions import PRESETS, Conventions
 from ..errors import InvalidArgumentError, InvalidRecordError
 from ..notation import plural
@@ -34,23 +35,34 @@ def register(subparsers) -> None:
     p.set_defaults(func=run)
 
 
+MAX_RECORD = 16 << 20
+"""The most a record may hold (bytes or characters): a pulka of a thousand hands is under 1 MiB;
+``pref score /dev/zero`` read until the process was killed."""
+
+
 def _load(path: str):
     try:
         if path == "-":
             if sys.stdin is None:                       # `pref score - <&-`
                 raise InvalidArgumentError("standard input is closed: nothing to read")
             raw = getattr(sys.stdin, "buffer", None)     # JSON is UTF-8, whatever the console
-            text = raw.read().decode("utf-8-sig") if raw is not None else sys.stdin.read()
+            text = (raw.read(MAX_RECORD + 1).decode("utf-8-sig") if raw is not None
+                    else sys.stdin.read(MAX_RECORD + 1))
         else:
             with open(path, encoding="utf-8-sig") as f:     # Notepad's BOM, as on stdin
-                text = f.read()
+                text = f.read(MAX_RECORD + 1)
     except OSError as exc:
         raise InvalidArgumentError(f"cannot read {path}: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:
         raise InvalidRecordError(f"{path}: not UTF-8 text (byte {exc.start}): JSON is UTF-8, "
                                  "save the file so") from None
+    if len(text) > MAX_RECORD:
+        raise InvalidRecordError(f"{path}: more than {MAX_RECORD >> 20} MiB, far more than a "
+                                 f"pulka's record (is it the right file?)")
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=unique_keys)
+    except DuplicateKeyError as exc:
+        raise InvalidRecordError(f"{path}: {exc}") from None
     except json.JSONDecodeError as exc:
         raise InvalidRecordError(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
     except RecursionError:
