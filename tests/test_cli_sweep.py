@@ -122,6 +122,12 @@ def test_help_and_usage_errors_still_exit_through_systemexit(capsys):
      "--play: given twice"),
     (["table", EXAMPLE, "--threads", "0", "--threads", "1"], "--threads: given twice"),
     (["batch", "x", "-d", "0", "--declarer", "1"], "-d/--declarer: given twice"),
+    # argparse's int read 6_0 as 60, +6, and full-width or Arabic-Indic digits
+    (["odds", "AKQ.AKQ.AK.A987", "-t", "S", "--level", "6_0"], "a whole number, not '6_0'"),
+    (["odds", "AKQ.AKQ.AK.A987", "-t", "S", "--level", "６"], "a whole number, not '６'"),
+    (["order", "AKQ.AKQ.AK.A987", "--screen", "+200"], "a whole number, not '+200'"),
+    (["table", EXAMPLE, "--threads", "١"], "a whole number, not '١'"),
+    (["score", "-", "--players", "٣"], "a whole number, not '٣'"),
 ])
 def test_a_usage_error_is_one_line_naming_the_fault(args, says, capsys):
     """`pref solve DEAL -d 5 …` printed argparse's five-line usage synopsis before the error;

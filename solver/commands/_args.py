@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import re
 import json
 import sys
+
+
+def whole_number(text: str) -> int:
+    """A whole-number option as written in ASCII digits, with an optional minus sign: argparse's
+    ``int`` also read ``6_0`` as 60, ``+6``, and full-width or Arabic-Indic digits."""
+    if not re.fullmatch(r"-?[0-9]+", text):
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}")
+    return int(text)
 
 
 def seat(text: str) -> int:
@@ -25,7 +34,7 @@ def add_player_cards(p, example: str) -> None:
 def add_layout_options(p) -> None:
     """The options of a question over every layout: an ending's pool, threads, progress."""
     p.add_argument("--pool", help="the opponents' cards for an ending (default: the other 20)")
-    p.add_argument("--threads", type=int, default=0, help="worker threads (default 0: all cores)")
+    p.add_argument("--threads", type=whole_number, default=0, help="worker threads (default 0: all cores)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
@@ -80,7 +89,7 @@ def add_conventions(p) -> None:
     p.add_argument("--conventions", metavar="NAME", choices=sorted(PRESETS),
                    help="the rules to score under (default 000, Sochi three-handed): "
                         + ", ".join(sorted(PRESETS)))
-    p.add_argument("--players", type=int, choices=(3, 4),
+    p.add_argument("--players", type=whole_number, choices=(3, 4),
                    help="three- or four-handed (default: the preset's)")
 
 

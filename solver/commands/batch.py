@@ -13,7 +13,7 @@ import json
 import signal
 
 from ..console import say
-from ._args import add_style
+from ._args import add_style, whole_number
 
 HELP = "evaluate a file of deals (one per line or JSON lines) into CSV / JSON lines"
 
@@ -38,8 +38,8 @@ def _seat(text: str) -> int:
 
 def _positive(text: str) -> int:
     try:
-        n = int(text)
-    except ValueError:
+        n = whole_number(text)
+    except argparse.ArgumentTypeError:
         n = 0
     if n < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number >= 1, not {text!r}")
@@ -169,7 +169,7 @@ def register(sub) -> None:
                    help="solver backend (default: C when built, else Numba)")
     e.add_argument("--tt-mb", type=float, metavar="MB",
                    help="transposition table size per worker, MiB")
-    e.add_argument("--level", type=int, metavar="N", help="odds: the contract's tricks (default 6)")
+    e.add_argument("--level", type=whole_number, metavar="N", help="odds: the contract's tricks (default 6)")
     e.add_argument("--exact", action="store_true", default=None,
                    help="discard: the value of every discard, not only the best")
     e.add_argument("-O", "--option", type=_key_value, action="append", default=[],

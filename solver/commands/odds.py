@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ._args import (add_common, add_layout_options, add_player_cards, add_style, add_timeout,
-                    emit)
+                    emit, whole_number)
 
 HELP = "exact probability of making a contract / of a мизер being caught, over every layout"
 
@@ -15,7 +15,7 @@ def register(sub) -> None:
     mode = p.add_mutually_exclusive_group(required=True)
     mode.add_argument("--misere", action="store_true", help="a мизер: P(caught)")
     mode.add_argument("-t", "--trump", help="a contract's trump: P(make)")
-    p.add_argument("--level", type=int,
+    p.add_argument("--level", type=whole_number,
                    help="the contract's tricks (default 6; an ending of n < 6 cards a hand: n)")
     p.add_argument("--discard", help="the two discarded cards (default: every discard)")
     p.add_argument("--lead", help="the opening lead, fixed")

@@ -5,7 +5,7 @@ cards, every contract and мизер ranked by exact probability and expected в
 from __future__ import annotations
 
 from ._args import (add_common, add_conventions, add_layout_options, add_player_cards, add_style,
-                    add_timeout, conventions_of, emit)
+                    add_timeout, conventions_of, emit, whole_number)
 
 HELP = "what to order: every contract and мизер by exact probability and expected висты"
 
@@ -16,14 +16,14 @@ def register(sub) -> None:
     p.add_argument("--strains", nargs="+", metavar="STRAIN",
                    help="the strains to consider (default all five: ♠ ♣ ♦ ♥ NT)")
     p.add_argument("--no-misere", action="store_true", help="leave the мизер out")
-    p.add_argument("--levels", nargs="+", type=int, metavar="N",
+    p.add_argument("--levels", nargs="+", type=whole_number, metavar="N",
                    help="contract levels (default 6 7 8 9 10; on an ending every level 1-n)")
     p.add_argument("--fast", action="store_true",
                    help="bound the expected висты of options that cannot be the best instead "
                         "of counting their every layout (probabilities stay exact; printed ≤)")
-    p.add_argument("--screen", type=int, default=200,
+    p.add_argument("--screen", type=whole_number, default=200,
                    help="random layouts of the discard screen (default 200)")
-    p.add_argument("--seed", type=int, default=0, help="the screen's random seed (default 0)")
+    p.add_argument("--seed", type=whole_number, default=0, help="the screen's random seed (default 0)")
     add_conventions(p)
     p.add_argument("--talon", metavar="CARDS",
                    help="which two of the 12 cards came from the talon (needed where the "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._args import add_common, add_style, emit, seat
+from ._args import add_common, add_style, emit, seat, whole_number
 
 HELP = "tricks with the best discard for every seat and strain, the contract that makes, мизер"
 
@@ -13,7 +13,7 @@ def register(sub) -> None:
     p.add_argument("--talon", help="the talon for an ending (two cards nobody holds)")
     p.add_argument("--leader", type=seat, default=0, metavar="SEAT",
                    help="the seat leading the first trick (default 0, the first hand)")
-    p.add_argument("--threads", type=int, default=0,
+    p.add_argument("--threads", type=whole_number, default=0,
                    help="threads sharing the 18 questions (default 0: all cores)")
     add_common(p, json_help="print JSON: table {seat: {strain: {tricks, contract, discard}}}, "
                                     "misere, misere_discard, best_contract")
