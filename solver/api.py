@@ -211,7 +211,8 @@ def solve(deal, *, declarer=None, trump=None, misere=None, raspasy=False, talon=
     calls); by default a context kept for the calling thread, cleared first, so a loop of
     solves does not pay for a new table each time.  A context searches with its own backend,
     the one the result names: ``backend="auto"`` takes it, another backend named with it is
-    an :class:`InvalidArgumentError` (the same for every analysis taking both).
+    an :class:`InvalidArgumentError` (the same for every analysis taking both), and so is a
+    ``tt_mb`` (the kept context's table size, MiB) other than the default and the context's own.
 
     Raises :class:`InvalidDealError`, :class:`InvalidArgumentError` on bad input and
     :class:`BackendUnavailableError` when an explicitly named backend is missing.

@@ -199,6 +199,14 @@ def test_arguments_that_do_not_apply_are_refused_not_ignored():
             solver.order("AKQ.AKQ.AK.A987", **kw)
     with pytest.raises(solver.InvalidArgumentError, match="level= is a contract's"):
         solver.odds("AKQ.AKQ.AK.A987", misere=True, level=7, discard="7♥ 8♥", progress=False)
+    # a table size with a context of another size was ignored (the context's table searched)
+    ctx = solver.get_backend("reference").Context(tt_mb=1)
+    ending = "AK...7/Q.A..8/7.8..A"
+    for call, kw in ((solver.solve, dict(declarer=0, trump="NT")),
+                     (solver.review, dict(play="A♠", declarer=0, trump="NT"))):
+        with pytest.raises(solver.InvalidArgumentError, match="context given has its own"):
+            call(ending, **kw, context=ctx, tt_mb=64)
+        call(ending, **kw, context=ctx, tt_mb=1)          # the same size: nothing ignored
 
 
 def test_conventions_of():

@@ -175,12 +175,26 @@ def probe_targets(targets, n: int, most: int = 99) -> np.ndarray:
 
 def context_for(be, tt_mb=DEFAULT_TT_MB, context=None):
     """The context a call searches in: ``context`` when given (checked to be an engine
-    context), else this thread's kept context of ``be`` (:func:`warm_context`, cleared)."""
+    context), else this thread's kept context of ``be`` (:func:`warm_context`, cleared).
+    A ``tt_mb`` other than the default sizes a new table, so with a context of another size
+    it is refused, not ignored.
+
+    >>> ctx = get_backend("reference").Context(tt_mb=1)
+    >>> context_for(None, 64, ctx)
+    Traceback (most recent call last):
+    ...
+    solver.errors.InvalidArgumentError: tt_mb=64 sizes a new table, but the context given has its own (tt_mb=1): pass one or the other
+    """
     if context is None:
         return warm_context(be, tt_mb)
     if not all(callable(getattr(context, m, None)) for m in ("value", "test", "card_values")):
         raise InvalidArgumentError(
             f"context must be an engine context (get_backend(name).Context()), not {context!r}")
+    own = getattr(context, "tt_mb", None)
+    if tt_mb != DEFAULT_TT_MB and own is not None and tt_mb != own:
+        raise InvalidArgumentError(
+            f"tt_mb={tt_mb!r} sizes a new table, but the context given has its own "
+            f"(tt_mb={own!r}): pass one or the other")
     return context
 
 
