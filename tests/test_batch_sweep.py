@@ -407,3 +407,21 @@ def test_a_json_list_or_string_line_says_a_json_line_is_an_object():
     assert read_deal(2, '"%s"' % ENDING, task)["error"] == (
         'a JSON line is an object with a "deal" field ({"deal": "..."}), not a string')
     assert "unknown rank '['" in read_deal(3, "[oops", task)["error"]     # no JSON: as before
+
+
+def test_a_line_number_in_both_output_files_is_warned_of_naming_both(tmp_path, capsys):
+    """On --resume a line number both in OUT and in OUT.errors.jsonl was reported as
+    appearing twice "in OUT" alone, where it appears once."""
+    from solver.cli import main
+    src, out = tmp_path / "in.txt", tmp_path / "out.jsonl"
+    src.write_text(f"{ENDING}\nbad\n{ENDING}\n", encoding="utf-8")
+    args = ["batch", str(src), "-o", str(out), "--what", "solve", "-d", "0", "-t", "NT",
+            "--backend", "reference", "-j", "1", "--no-progress"]
+    assert main(args) == 1
+    first = json.loads(out.read_text(encoding="utf-8").splitlines()[0])
+    with open(out, "a", encoding="utf-8") as f:       # line 2's error row has a twin in OUT
+        f.write(json.dumps({**first, "line": 2}) + "\n")
+    capsys.readouterr()
+    assert main([*args, "--resume"]) == 0
+    assert (f"1 line numbers appear twice in {out} and {out}.errors.jsonl together"
+            in capsys.readouterr().err)

@@ -338,8 +338,8 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
         print(f"pref batch: cut a torn last row ({sink.cut_bytes} bytes) of an interrupted run",
               file=log)
     if sink.duplicates:
-        print(f"pref batch: warning: {sink.duplicates} line numbers appear twice in {output}",
-              file=log)
+        print(f"pref batch: warning: {sink.duplicates} line numbers appear twice in {output} "
+              f"and {sink.errors_path} together", file=log)
     done = sink.done
     remaining = None if total is None else max(0, total - len(done))
     start = time.monotonic()
