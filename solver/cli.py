@@ -62,6 +62,15 @@ def build_parser() -> argparse.ArgumentParser:
             namespace.__dict__.pop("_given_once", None)
             return namespace, rest
 
+        def _print_message(self, message, file=None):
+            """``--help`` and ``--version`` on stdout: a write that fails is reported as every
+            answer's is (argparse swallowed the error: ``pref --help > /dev/full`` exited 0
+            when stdout is unbuffered)."""
+            if message and file is not None and file is sys.stdout:
+                file.write(message)
+            else:
+                super()._print_message(message, file)
+
         def error(self, message):
             """A usage error is one line, as every other input error (argparse printed the
             whole usage synopsis before it): what is wrong and where the options are listed."""
@@ -107,6 +116,8 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit:          # --help written, or a usage error
         _flush_for_argparse()
         raise
+    except OSError as exc:      # --help or --version could not be written
+        _write_failed(exc)
     with output_style(getattr(args, "style", None) or "symbols"):   # errors too
         return _run(args)
 
@@ -143,16 +154,22 @@ def _flush_for_argparse() -> None:
     reader already gone (``pref --help | true``) or a full disk is reported as every other
     answer's is: argparse swallows its write errors and the interpreter's last flush printed
     "Exception ignored … BrokenPipeError" and exited with status 120."""
-    from .console import say
     try:
         if sys.stdout is not None:
             sys.stdout.flush()
-    except BrokenPipeError:
-        _quiet_stdout()
     except OSError as exc:
-        _quiet_stdout()
-        say(f"pref: error: cannot write: {exc.strerror or exc}")
-        raise SystemExit(3) from None
+        _write_failed(exc)
+
+
+def _write_failed(exc: OSError) -> None:
+    """argparse's text not written: a reader gone is no error (status 0), anything else one
+    line and status 3."""
+    from .console import say
+    _quiet_stdout()
+    if isinstance(exc, BrokenPipeError):
+        raise SystemExit(0) from None
+    say(f"pref: error: cannot write: {exc.strerror or exc}")
+    raise SystemExit(3) from None
 
 
 def _quiet_stdout() -> None:

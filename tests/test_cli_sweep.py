@@ -60,17 +60,21 @@ def test_cards_and_a_pool_beginning_with_a_void_dash():
 # `pref … --help` with the reader gone (`| true`) or to a full disk: argparse swallows its
 # own write errors and the interpreter's last flush of the help printed "Exception ignored in:
 # <_io.TextIOWrapper …> BrokenPipeError" and exited with status 120.
+# With PYTHONUNBUFFERED set (as CI sets it) the write itself failed inside argparse, which
+# swallowed it: `pref --help > /dev/full` exited 0.
 BUFFERED = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+UNBUFFERED = {**BUFFERED, "PYTHONUNBUFFERED": "1"}
 
 
+@pytest.mark.parametrize("env", [BUFFERED, UNBUFFERED], ids=["buffered", "unbuffered"])
 @pytest.mark.parametrize("args", [["--help"], ["solve", "--help"], ["odds", "-h"],
                                   ["--version"]])
-def test_help_to_a_closed_pipe_is_quiet(args):
+def test_help_to_a_closed_pipe_is_quiet(args, env):
     read, write = os.pipe()
     os.close(read)
     try:
         r = subprocess.run([sys.executable, "-m", "solver", *args], stdout=write,
-                           stderr=subprocess.PIPE, text=True, timeout=120, env=BUFFERED)
+                           stderr=subprocess.PIPE, text=True, timeout=120, env=env)
     finally:
         os.close(write)
     assert r.returncode == 0
@@ -91,10 +95,12 @@ def test_version_is_the_package_version():
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
-def test_help_to_a_full_disk_is_one_line_and_status_3():
+@pytest.mark.parametrize("env", [BUFFERED, UNBUFFERED], ids=["buffered", "unbuffered"])
+@pytest.mark.parametrize("args", [["table", "--help"], ["--version"]])
+def test_help_to_a_full_disk_is_one_line_and_status_3(args, env):
     with open("/dev/full", "w") as full:
-        r = subprocess.run([sys.executable, "-m", "solver", "table", "--help"], stdout=full,
-                           stderr=subprocess.PIPE, text=True, timeout=120, env=BUFFERED)
+        r = subprocess.run([sys.executable, "-m", "solver", *args], stdout=full,
+                           stderr=subprocess.PIPE, text=True, timeout=120, env=env)
     assert r.returncode == 3
     assert r.stderr.splitlines() == ["pref: error: cannot write: No space left on device"]
 
