@@ -20,6 +20,7 @@ b'9S mizer <= 2'
 from __future__ import annotations
 
 import codecs
+import re
 import sys
 import unicodedata
 
@@ -137,8 +138,46 @@ def readable_output(*streams) -> None:
 
 def say(message: str) -> None:
     """A line on stderr, unless stderr is gone (``pref … 2>&1 | head``): the exit status still
-    tells, and an interrupt stays an interrupt (130, not a BrokenPipeError's 0)."""
+    tells, and an interrupt stays an interrupt (130, not a BrokenPipeError's 0).  On a stream
+    that cannot show them, the characters quoted in the message (the user's own text, which
+    an error names) are written as ``\\u`` escapes, not transliterated (:func:`quoted_escaped`)."""
     try:
-        print(message, file=sys.stderr)
+        print(quoted_escaped(message, getattr(sys.stderr, "encoding", None)), file=sys.stderr)
     except OSError:
         pass
+
+
+_QUOTED = re.compile(r"(?<!\w)'[^'\n]*'")
+
+
+def quoted_escaped(message: str, encoding: str | None) -> str:
+    """``message`` with every character inside its '…' quotes that ``encoding`` cannot
+    write as a ``\\u`` escape: an error quotes what the user wrote, and the transliteration
+    would change it (a Cyrillic Д shown as Q in "unknown rank 'Д'" is a different card).
+
+    >>> print(quoted_escaped("unknown rank 'Д' in 'KД9' (Д is the queen)", "ascii"))
+    unknown rank '\\u0414' in 'K\\u04149' (Д is the queen)
+    """
+    if not encoding:
+        return message
+    try:
+        message.encode(encoding)
+        return message
+    except UnicodeEncodeError:
+        pass
+    except LookupError:
+        return message
+
+    def escape(match):
+        return "".join(ch if _encodes(ch, encoding) else
+                       (f"\\u{ord(ch):04x}" if ord(ch) < 0x10000 else f"\\U{ord(ch):08x}")
+                       for ch in match.group())
+    return _QUOTED.sub(escape, message)
+
+
+def _encodes(ch: str, encoding: str) -> bool:
+    try:
+        ch.encode(encoding)
+        return True
+    except UnicodeEncodeError:
+        return False

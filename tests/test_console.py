@@ -86,6 +86,21 @@ def test_cli_error_message_in_ascii():
         "pref show: error: duplicate card AC in second hand (1) and the talon"
 
 
+def test_an_error_quotes_the_users_text_as_escapes_where_it_cannot_be_shown():
+    """On an ASCII console the error quoted the user's 'KД9…' as 'KQ9…' (Д transliterated
+    to the queen it stands for) and called that Q a Russian letter: what the user wrote is
+    now shown as escapes inside the quotes, the rest of the line as before."""
+    bad = pref("show", "KД9" + DEAL[3:], encoding="ascii")
+    err = bad.stderr.decode("ascii")
+    assert bad.returncode == 2 and err.count("\n") == 1
+    assert "of 'K\\u04149.T7.A.KJT9'" in err and "('\\u0414' at position 2)" in err
+    wide = pref("show", "\uff2b" + DEAL[1:], encoding="ascii").stderr.decode("ascii")
+    assert "unknown rank '\\uff2b' at position 1" in wide
+    # a console with Cyrillic but no suit symbols keeps the Cyrillic, escapes the suits
+    twice = pref("show", "7♠ 7♠", encoding="cp1251").stderr.decode("cp1251")
+    assert twice.strip() == "pref show: error: card 7S written twice in '7\\u2660 7\\u2660'"
+
+
 @pytest.mark.skipif(not available_backends(), reason="needs a fast engine")
 @pytest.mark.parametrize("encoding", ["cp1251", "cp866", "koi8-r"])
 def test_russian_windows_consoles_write_russian_suit_letters_that_read_back(encoding):
