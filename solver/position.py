@@ -370,6 +370,10 @@ class Position:
         seat = self.to_move
         hand = int(self._pos[P_HAND0 + seat])
         if not hand >> c & 1:
+            if c in self.talon:
+                raise IllegalPlayError(
+                    f"seat {seat} does not hold {format_card(c)}: it is a talon card, turned "
+                    f"by itself for its trick; give the seats' cards only")
             raise IllegalPlayError(f"seat {seat} does not hold {format_card(c)}")
         if not int(self.legal_cards()) >> c & 1:
             led = self.led_suit

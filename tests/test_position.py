@@ -231,6 +231,19 @@ def test_push_all_is_all_or_nothing(cards, error, message):
     assert p.played == [] and p.tricks == (0, 0, 0)
 
 
+def test_a_talon_card_played_as_a_seats_is_named_as_the_talons():
+    """`--raspasy --talon lead --play "A♠"` said only "seat 0 does not hold A♠": the talon's
+    card is turned by itself, and the message now says so; the second talon card too."""
+    deal = Deal.from_str("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9..")
+    p = Position.from_deal(deal, raspasy=True, talon="lead")
+    with pytest.raises(IllegalPlayError, match=r"^play, card 1 \(A♠\), trick 1: seat 0 does "
+                                               r"not hold A♠: it is a talon card, turned by"):
+        p.push_all("A♠")
+    with pytest.raises(IllegalPlayError, match=r"card 4 \(9♣\), trick 2: .* a talon card"):
+        p.push_all("9♠ 7♠ T♠ 9♣")
+    assert p.played == []
+
+
 @pytest.mark.parametrize("leader", [0, "0"])
 def test_a_turned_talon_takes_the_first_hand_as_leader_however_written(leader):
     deal = Deal.from_str("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9..")
