@@ -143,6 +143,13 @@ def test_reference_backend_refuses_what_plain_minimax_cannot_finish():
         with pytest.raises(solver.InvalidArgumentError, match="up to 7 cards a hand, not 10"):
             ask()
     assert time.perf_counter() - started < 5
+    # a batch names the first position too large when some are not (solver.odds on a full
+    # hand said "position 0 of the batch" of a batch it had made itself, all too large)
+    small = random_ending(np.random.default_rng(4), 3, mode="contract")
+    with pytest.raises(solver.InvalidArgumentError, match="^position 1 of the batch: the ref"):
+        be.values_batch(np.stack([small, full, full]))
+    with pytest.raises(solver.InvalidArgumentError, match="^the reference solver"):
+        be.values_batch(np.stack([full, full]))
     eight = random_ending(np.random.default_rng(2), 8, mode="contract", mid_trick=False)
     with pytest.raises(solver.InvalidArgumentError, match="not 8"):
         be.Context().value(eight)

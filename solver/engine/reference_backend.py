@@ -96,11 +96,17 @@ class _Backend:
         positions = check_batch(positions)
         batch_threads(threads, len(positions))
         table_mb(tt_mb)
+        failed = []
         for i, p in enumerate(positions):
             try:
                 _small(p)
             except InvalidArgumentError as exc:
-                raise InvalidArgumentError(f"position {i} of the batch: {exc}") from None
+                failed.append((i, exc))
+        if failed and len(failed) == len(positions):    # the whole batch: no index to name
+            raise failed[0][1]
+        if failed:
+            i, exc = failed[0]
+            raise InvalidArgumentError(f"position {i} of the batch: {exc}") from None
         answers = [reference_counted(p) for p in positions]
         return (np.array([a[0] for a in answers], dtype=np.int32),
                 np.array([a[2] for a in answers], dtype=np.int64))
