@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import re
 import json
+import re
 import sys
 
 
@@ -34,7 +34,8 @@ def add_player_cards(p, example: str) -> None:
 def add_layout_options(p) -> None:
     """The options of a question over every layout: an ending's pool, threads, progress."""
     p.add_argument("--pool", help="the opponents' cards for an ending (default: the other 20)")
-    p.add_argument("--threads", type=whole_number, default=0, help="worker threads (default 0: all cores)")
+    p.add_argument("--threads", type=whole_number, default=0,
+                   help="worker threads (default 0: all cores)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 

@@ -169,7 +169,8 @@ def register(sub) -> None:
                    help="solver backend (default: C when built, else Numba)")
     e.add_argument("--tt-mb", type=float, metavar="MB",
                    help="transposition table size per worker, MiB")
-    e.add_argument("--level", type=whole_number, metavar="N", help="odds: the contract's tricks (default 6)")
+    e.add_argument("--level", type=whole_number, metavar="N",
+                   help="odds: the contract's tricks (default 6)")
     e.add_argument("--exact", action="store_true", default=None,
                    help="discard: the value of every discard, not only the best")
     e.add_argument("-O", "--option", type=_key_value, action="append", default=[],

@@ -23,7 +23,8 @@ def register(sub) -> None:
                         "of counting their every layout (probabilities stay exact; printed ≤)")
     p.add_argument("--screen", type=whole_number, default=200,
                    help="random layouts of the discard screen (default 200)")
-    p.add_argument("--seed", type=whole_number, default=0, help="the screen's random seed (default 0)")
+    p.add_argument("--seed", type=whole_number, default=0,
+                   help="the screen's random seed (default 0)")
     add_conventions(p)
     p.add_argument("--talon", metavar="CARDS",
                    help="which two of the 12 cards came from the talon (needed where the "

@@ -31,7 +31,8 @@ def register(subparsers) -> None:
                    help="preset for a record that names none (one naming others is refused): "
                         + ", ".join(sorted(PRESETS)))
     p.add_argument("--pool-size", type=whole_number, metavar="N", help="override the pool size")
-    p.add_argument("--players", type=whole_number, choices=(3, 4), help="override the number of players")
+    p.add_argument("--players", type=whole_number, choices=(3, 4),
+                   help="override the number of players")
     p.set_defaults(func=run)
 
 

@@ -102,10 +102,10 @@ class _Backend:
                 _small(p)
             except InvalidArgumentError as exc:
                 failed.append((i, exc))
-        if failed and len(failed) == len(positions):    # the whole batch: no index to name
-            raise failed[0][1]
         if failed:
             i, exc = failed[0]
+            if len(failed) == len(positions):       # the whole batch: no index to name
+                raise exc
             raise InvalidArgumentError(f"position {i} of the batch: {exc}") from None
         answers = [reference_counted(p) for p in positions]
         return (np.array([a[0] for a in answers], dtype=np.int32),
