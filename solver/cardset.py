@@ -127,6 +127,34 @@ class CardSet(int):
 
     __ror__, __rand__, __rxor__ = __or__, __and__, __xor__
 
+    def issubset(self, other) -> bool:
+        """Every card of this set is in ``other`` (read as the operators read it).
+
+        >>> CardSet("A...").issubset("AK..."), CardSet("A...") <= CardSet("7.8..")
+        (True, False)
+        """
+        return not int(self) & ~_as_set(other)
+
+    def issuperset(self, other) -> bool:
+        """Every card of ``other`` is in this set."""
+        return not _as_set(other) & ~int(self)
+
+    # a set's order is inclusion, as Python's sets compare (the masks' order as numbers
+    # meant nothing: A♠ < 7♣ 8♦ held)
+    def __le__(self, other):
+        return self.issubset(other) if isinstance(other, CardSet) else NotImplemented
+
+    def __lt__(self, other):
+        return self.issubset(other) and int(self) != int(other) \
+            if isinstance(other, CardSet) else NotImplemented
+
+    def __ge__(self, other):
+        return self.issuperset(other) if isinstance(other, CardSet) else NotImplemented
+
+    def __gt__(self, other):
+        return self.issuperset(other) and int(self) != int(other) \
+            if isinstance(other, CardSet) else NotImplemented
+
     def dotted(self, style: str | None = None) -> str:
         """The dotted form (``AKT..7.T``) in ``style`` (None: the output style in force, as
         :func:`~solver.notation.format_hand`)."""
@@ -140,9 +168,12 @@ class CardSet(int):
 
 
 def _as_set(other) -> int:
-    """The mask of a set operator's other operand: a whole number as it is (``s & ~mask``
-    takes a negative one), else what :class:`CardSet` reads (a hand's text, a card list)."""
+    """The mask of a set operator's other operand: a :class:`Card` is that one card
+    (``hand - best_card``), another whole number a mask as it is (``s & ~mask`` takes a
+    negative one), else what :class:`CardSet` reads (a hand's text, a card list)."""
     other = scalar_of(other)
+    if isinstance(other, Card):
+        return 1 << int(other)
     if hasattr(other, "__index__") and not isinstance(other, bool) \
             and not hasattr(other, "__iter__"):
         return other.__index__()
