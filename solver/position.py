@@ -172,9 +172,9 @@ class Position:
                 f"unknown talon rule {talon_rule!r}: choose none, lead or dealer")
         if talon_rule != "none" and mode != "raspasy":
             raise InvalidArgumentError("a talon rule applies on распасы only")
-        self.mode = mode
-        self.solo = as_seat(solo, "solo")
-        self.talon_rule = talon_rule
+        self._mode = mode
+        self._solo = as_seat(solo, "solo")
+        self._talon_rule = talon_rule
         table = _card_list(table, "table")
         talon = _card_list(talon, "talon")
         if talon and talon_rule == "none":
@@ -190,8 +190,8 @@ class Position:
                 or any(isinstance(t, bool) or not isinstance(t, (int, np.integer)) or t < 0
                        for t in counts)):
             raise InvalidArgumentError(f"tricks must be three counts >= 0, not {shown(tricks)}")
-        self.tricks = tuple(int(t) for t in counts)
-        self.dealer_tricks = as_count(dealer_tricks, "dealer_tricks", least=0)
+        self._tricks = tuple(int(t) for t in counts)
+        self._dealer_tricks = as_count(dealer_tricks, "dealer_tricks", least=0)
         if self.dealer_tricks and talon_rule != "dealer":
             raise InvalidArgumentError(
                 "dealer_tricks counts the tricks the dealer's talon card took: talon_rule "
@@ -317,7 +317,30 @@ class Position:
         del parse_deal
         return cls(masks, table=table, **kwargs)
 
-    # -- state --------------------------------------------------------------------------
+    # -- state (read-only: a position changes only by push and pop, so the engine's array and
+    # these never disagree; a new mode or solo seat is a new Position) ----------------------
+    @property
+    def mode(self) -> str:
+        return self._mode
+
+    @property
+    def solo(self) -> int:
+        return self._solo
+
+    @property
+    def talon_rule(self) -> str:
+        return self._talon_rule
+
+    @property
+    def tricks(self) -> tuple[int, int, int]:
+        """Tricks taken so far per seat."""
+        return self._tricks
+
+    @property
+    def dealer_tricks(self) -> int:
+        """Tricks the dealer's turned talon card took (four-handed распасы)."""
+        return self._dealer_tricks
+
     @property
     def hands(self) -> tuple[CardSet, CardSet, CardSet]:
         return tuple(CardSet(int(self._pos[P_HAND0 + i])) for i in range(3))
@@ -383,11 +406,11 @@ class Position:
         winner = advance_flat(self._pos, c)
         if winner is not None:
             if winner == DEALER:
-                self.dealer_tricks += 1
+                self._dealer_tricks += 1
             else:
-                t = list(self.tricks)
+                t = list(self._tricks)
                 t[winner] += 1
-                self.tricks = tuple(t)
+                self._tricks = tuple(t)
         return self
 
     def push_all(self, cards, what: str = "play") -> list["Position"]:
@@ -439,7 +462,7 @@ class Position:
         # a copy: the history entry may be shared with a copy() of this position, and push()
         # plays into self._pos in place
         self._pos = undo.pos.copy()
-        self.tricks, self.dealer_tricks = undo.tricks, undo.dealer_tricks
+        self._tricks, self._dealer_tricks = undo.tricks, undo.dealer_tricks
         return CARDS[undo.played]
 
     @property
