@@ -25,6 +25,7 @@ from ..checks import as_flag, scalar_of
 from ..conventions import Conventions
 from ..engine import DEFAULT_TT_MB
 from ..errors import InvalidArgumentError, TimeLimitError
+from ..frozen import freeze_fields
 from ..notation import current_style, format_strain
 from ._common import (
     Deadline,
@@ -71,16 +72,17 @@ class OrderOption:
 @dataclass(frozen=True)
 class OrderResult:
     """Every option, best first (by expected висты when known, else by probability); ``cards``:
-    the 12 cards, a :class:`~solver.CardSet`; ``histograms``: {strain or "мизер": (discard,
-    layouts per trick count)} of the options counted exactly."""
+    the 12 cards, a :class:`~solver.CardSet`; ``histograms``: {strain (0-4: ♠ ♣ ♦ ♥ NT) or
+    ``"misere"``: (discard, layouts per trick count)} of the options counted exactly, the
+    same whatever the output style."""
 
     cards: CardSet
     seat: int
     options: tuple[OrderOption, ...]
     histograms: dict = field(default_factory=dict, repr=False)
 
-    def __hash__(self) -> int:     # the generated one hashed the histograms' dict: TypeError
-        return hash((self.cards, self.seat, self.options))
+    def __post_init__(self):
+        freeze_fields(self, "histograms")
 
     @property
     def best(self) -> OrderOption:
@@ -357,7 +359,7 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
         r = _odds(own, seat, ask)
         best = r.best
         hist = list(best.histogram)
-        hists[i] = ("мизер" if mis else format_strain(strain)), (best.cards, hist)
+        hists[i] = ("misere" if mis else strain), (best.cards, hist)
         total = sum(hist)
         if mis:
             p = Fraction(hist[0], total)
