@@ -32,7 +32,7 @@ _WHERE = {
 # ``solver.notation.output_style(...)`` work after a plain ``import solver``.
 _MODULES = frozenset({
     "analysis", "api", "batch", "bidding", "cards", "cardset", "conventions", "deal",
-    "display", "engine", "errors", "notation", "play", "plots", "position", "progress",
+    "display", "engine", "errors", "frozen", "notation", "play", "plots", "position", "progress",
     "pulka", "randpos", "reference", "scoring"})
 
 

@@ -15,6 +15,7 @@ from .cardset import CARDS, Card
 from .deal import Deal
 from .engine import DEFAULT_TT_MB, backend_for, context_for, get_backend, warm_context
 from .errors import InvalidArgumentError
+from .frozen import FrozenDict, frozen
 from .notation import format_card, format_strain, plural
 from .position import Position, as_seat
 
@@ -52,10 +53,21 @@ class SolveResult:
 
     def __init__(self, mode, tricks, position, solo, trump, backend, nodes, context,
                  tt_mb=DEFAULT_TT_MB):
-        self.mode, self.tricks, self._position = mode, tricks, position
-        self.solo, self.trump, self.backend, self.nodes = solo, trump, backend, nodes
-        self._given, self._tt_mb = context, tt_mb
+        set_ = object.__setattr__
+        set_(self, "mode", mode)
+        set_(self, "tricks", frozen(tricks))
+        set_(self, "solo", solo)
+        set_(self, "trump", trump)
+        set_(self, "backend", backend)
+        set_(self, "nodes", nodes)
+        self._position, self._given, self._tt_mb = position, context, tt_mb
         self._cards = self._line = None
+
+    def __setattr__(self, name, value):
+        if not name.startswith("_"):
+            raise AttributeError(f"a SolveResult does not change once made: {name!r} is "
+                                 f"read-only")
+        object.__setattr__(self, name, value)
 
     @property
     def position(self) -> Position:
@@ -77,26 +89,36 @@ class SolveResult:
 
     @property
     def cards(self):
+        """Read-only ``{card: tricks}`` (распасы: per seat); a card's text finds it too
+        (``r.cards["9♠"]``)."""
         if self._cards is None:
             out = {}
             for seat in self._seats():
                 base = self._position.tricks[seat]
                 out[seat] = {CARDS[c]: base + v
                              for c, v in self._context.card_values(self._flat(seat)).items()}
-            self._cards = out if self.mode == "raspasy" else out[self.solo]
+            self._cards = frozen(out if self.mode == "raspasy" else out[self.solo])
         return self._cards
 
     @property
     def line(self):
+        """The principal line, a list of cards (распасы: per seat), a new list each time."""
         if self._line is None:
-            out = {seat: [CARDS[c] for c in self._context.line(self._flat(seat))]
+            out = {seat: tuple(CARDS[c] for c in self._context.line(self._flat(seat)))
                    for seat in self._seats()}
-            self._line = out if self.mode == "raspasy" else out[self.solo]
-        return self._line
+            self._line = frozen(out) if self.mode == "raspasy" else out[self.solo]
+        if self.mode == "raspasy":
+            return FrozenDict({s: list(ln) for s, ln in self._line.items()})
+        return list(self._line)
 
     def __repr__(self) -> str:
-        return (f"SolveResult(mode={self.mode!r}, tricks={self.tricks!r}, solo={self.solo}, "
-                f"backend={self.backend!r})")
+        pos = self._position
+        if self.mode == "raspasy":
+            game = f"talon_rule={pos.talon_rule!r}"
+        else:
+            game = f"solo={self.solo}, trump={format_strain(self.trump, 'ascii')!r}"
+        return (f"SolveResult(mode={self.mode!r}, tricks={self.tricks!r}, {game}, "
+                f"to_move={pos.to_move}, backend={self.backend!r})")
 
     def replay(self, seat: int | None = None) -> list[dict]:
         """The line as tricks: ``{"leader", "cards", "winner"}`` each (winner -1: the dealer);

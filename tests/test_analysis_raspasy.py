@@ -1,5 +1,7 @@
 """Распасы guarantees against the reference solver; lines replay to the guarantee."""
 
+import json
+
 import numpy as np
 import pytest
 from _analysis_helpers import FAST, needs_fast, ref
@@ -54,10 +56,17 @@ def test_equal_results_compare_equal_and_survive_pickle():
     assert "solution" not in repr(a)
 
 
-def test_lines_are_the_results_own():
-    """Editing a line of the result (a list) must not change the solution it came from, whose
-    replay() reads its own copy."""
+def test_results_cannot_be_edited():
+    """A result does not change once made: its lines are tuples, its dicts read-only, and the
+    lists the solution hands out are copies, so nothing a caller does reaches replay()."""
     r = raspasy("A.K..7/K.A..8/7.7..A", backend="reference")
-    before = list(r.solution.line[0])
-    r.lines[0].append(r.lines[0][0])
+    before = r.solution.line[0]
+    assert type(r.lines[0]) is tuple
+    with pytest.raises(TypeError, match="read-only"):
+        r.tricks[0] = 5
+    with pytest.raises(TypeError, match="read-only"):
+        r.lines[0] = ()
+    r.solution.line[0].append(r.lines[0][0])
     assert r.solution.line[0] == before and len(r.replay(0)) == 3
+    assert r.tricks == {0: 1, 1: 1, 2: 1} and json.loads(json.dumps(r.tricks)) == {
+        "0": 1, "1": 1, "2": 1}

@@ -125,7 +125,7 @@ def test_reprs_read_as_cards(results):
     assert "discard=(7♣, K♣)" in repr(r["order"])
     assert "discard=(K♣, A♣), best_discard=(7♣, 7♥)" in repr(r["tenner"])
     assert "hands=(CardSet('QJ...'), CardSet('.8.8.'), CardSet('.7.7.'))" in repr(r["preferans"])
-    assert "lines={0: [7♥, 8♥, A♥," in repr(r["raspasy"])
+    assert "lines={0: (7♥, 8♥, A♥," in repr(r["raspasy"])
     for name, result in r.items():      # no card field shows a number (7♣ starts with one)
         assert not re.search(r"\b(cards|discard|talon|lines?|lead|hands)=[(\[]*\d+[,)\]]",
                              repr(result)), name

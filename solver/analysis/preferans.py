@@ -60,6 +60,7 @@ from ..checks import as_flag
 from ..engine import DEFAULT_TT_MB
 from ..engine.layout import P_HAND0, P_LEADER
 from ..errors import InvalidArgumentError
+from ..frozen import freeze_fields
 from ..notation import format_card, format_hand, format_strain
 from ._common import (as_cards, as_strain, cards_text, engine, pairs, position, thread_count,
                       warm_context)
@@ -115,8 +116,8 @@ class PreferansResult:
     probes: int = 0
     seconds: float = field(default=0.0, compare=False)
 
-    def __hash__(self) -> int:     # the generated one hashed the dicts: TypeError
-        return hash((self.cards, self.checked, self.strains))
+    def __post_init__(self):
+        freeze_fields(self, "counterexamples", "methods")
 
     @property
     def preferans(self) -> bool:

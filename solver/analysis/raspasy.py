@@ -19,6 +19,7 @@ from ..api import SolveResult, solve
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
 from ..errors import InvalidArgumentError
+from ..frozen import freeze_fields
 from ..notation import format_card
 from ._common import as_deal
 
@@ -35,8 +36,8 @@ class RaspasyResult:
     lines: dict
     solution: SolveResult = field(repr=False, compare=False)   # equal results compare equal
 
-    def __hash__(self) -> int:     # the generated one hashed the dicts: TypeError
-        return hash((self.deal, self.talon_rule, tuple(sorted(self.tricks.items()))))
+    def __post_init__(self):
+        freeze_fields(self, "tricks", "lines")
 
     def replay(self, seat: int) -> list[dict]:
         return self.solution.replay(seat)
@@ -78,7 +79,7 @@ def raspasy(deal, *, talon="none", backend="auto", tt_mb=DEFAULT_TT_MB,
 
     >>> r = raspasy("A.K..7/K.A..8/7.7..A", backend="reference")
     >>> r.tricks, r.lines[0][:3]
-    ({0: 1, 1: 1, 2: 1}, [7♥, 8♥, A♥])
+    ({0: 1, 1: 1, 2: 1}, (7♥, 8♥, A♥))
     """
     deal = as_deal(deal)
     if talon not in ("none", "lead", "dealer"):
@@ -86,8 +87,7 @@ def raspasy(deal, *, talon="none", backend="auto", tt_mb=DEFAULT_TT_MB,
     if talon != "none" and not deal.talon:
         raise InvalidArgumentError(f"the talon rule {talon!r} needs a deal with its talon")
     r = solve(deal, raspasy=True, talon=talon, backend=backend, tt_mb=tt_mb, context=context)
-    lines = {seat: list(line) for seat, line in r.line.items()}   # its own lists, not r's
-    return RaspasyResult(deal, talon, dict(r.tricks), lines, r)
+    return RaspasyResult(deal, talon, r.tricks, dict(r.line), r)
 
 
 __all__ = ["RaspasyResult", "raspasy"]

@@ -32,6 +32,7 @@ from ..api import _as_position
 from ..cardset import CARDS, Card
 from ..engine import DEFAULT_TT_MB
 from ..errors import InvalidArgumentError, PrefError, shown
+from ..frozen import freeze_fields
 from ..notation import format_card, format_cards, format_strain, plural
 from ..position import Position
 from ._common import as_cards, context_for, engine
@@ -87,6 +88,9 @@ class ReviewResult:
     over: bool
     dealer_tricks: int = 0
     _position: Position = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self):
+        freeze_fields(self, "start", "end")
 
     @property
     def position(self) -> Position:

@@ -19,10 +19,12 @@ from html import escape
 from ..cards import NO_TRUMP, STRAINS
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
+from ..frozen import freeze_fields
 from ..notation import format_strain
 from ._common import (
     as_deal,
     as_seat,
+    as_strain,
     cards_text,
     context_for,
     engine,
@@ -63,11 +65,18 @@ class TableResult:
     backend: str = field(default="", compare=False)   # how, not what: engines agree
     solves: int = field(default=0, compare=False)
 
-    def contract(self, seat: int, strain: int) -> str | None:
+    def __post_init__(self):
+        freeze_fields(self, "tricks", "discards", "misere", "misere_discards")
+
+    def contract(self, seat: int, strain) -> str | None:
+        """The highest contract ``seat`` makes in ``strain`` (any notation: ``4``, ``"NT"``,
+        ``"♠"``, ``"БК"``), or None."""
+        seat, strain = as_seat(seat), as_strain(strain)
         return contract_name(self.tricks[seat][strain], strain)
 
     def best_contract(self, seat: int) -> str | None:
         """The highest contract the seat makes (bidding order: level, then strain)."""
+        seat = as_seat(seat)
         best = None
         for strain in STRAINS:
             t = self.tricks[seat][strain]

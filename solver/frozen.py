@@ -1,0 +1,97 @@
+"""Read-only dicts for results: a result does not change once made.
+
+``FrozenDict`` is a ``dict`` (``json.dumps``, ``pandas`` and ``isinstance(x, dict)`` take it)
+whose items cannot be set, deleted or updated; it pickles and hashes.  ``CardValues`` is one
+keyed by cards that also looks a card up by its text.  ``frozen(x)`` turns the dicts and lists
+of a result's field into these and tuples, all the way down.
+
+>>> v = CardValues({Card("A♠"): 2, Card("7♣"): 1})
+>>> v["A♠"], v[Card("7♣")], "K♠" in v
+(2, 1, False)
+>>> v["A♠"] = 3
+Traceback (most recent call last):
+...
+TypeError: a result's values are read-only: copy them with dict(...) to edit
+"""
+
+from __future__ import annotations
+
+from .cardset import Card
+
+
+def _read_only(self, *args, **kwargs):
+    raise TypeError("a result's values are read-only: copy them with dict(...) to edit")
+
+
+class FrozenDict(dict):
+    """A dict whose items cannot change (``dict(d)`` is an editable copy)."""
+
+    __slots__ = ()
+    __setitem__ = __delitem__ = __ior__ = _read_only
+    clear = pop = popitem = setdefault = update = _read_only
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self.items()))
+
+    def __reduce__(self):        # pickle and deepcopy build it whole, never item by item
+        return (type(self), (dict(self),))
+
+    def copy(self) -> dict:
+        """An editable ``dict`` with the same items."""
+        return dict(self)
+
+
+class CardValues(FrozenDict):
+    """``{card: value}`` that looks a card up by its number or its text (``"9♠"``, ``"9S"``,
+    ``"9П"``) as well as by :class:`~solver.Card`; text that is no card is not a key."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def _key(key):
+        if isinstance(key, str):
+            try:
+                return Card(key)
+            except ValueError:          # InvalidCardError: no card, so no key
+                return None
+        return key
+
+    def __getitem__(self, key):
+        k = self._key(key)
+        if k is None:
+            raise KeyError(key)
+        return dict.__getitem__(self, k)
+
+    def __contains__(self, key) -> bool:
+        k = self._key(key)
+        try:
+            return k is not None and dict.__contains__(self, k)
+        except TypeError:               # an unhashable key is no card either
+            return False
+
+    def get(self, key, default=None):
+        return self[key] if key in self else default
+
+
+def frozen(value):
+    """``value`` with every dict made a :class:`FrozenDict` (one whose keys are all cards a
+    :class:`CardValues`) and every list a tuple, all the way down; anything else as it is."""
+    if isinstance(value, FrozenDict):
+        return value
+    if isinstance(value, dict):
+        items = {k: frozen(v) for k, v in value.items()}
+        if items and all(isinstance(k, Card) for k in items):
+            return CardValues(items)
+        return FrozenDict(items)
+    if isinstance(value, (list, tuple)) and not hasattr(value, "_fields"):
+        return tuple(frozen(v) for v in value)
+    return value
+
+
+def freeze_fields(obj, *names: str) -> None:
+    """Make the named fields of a frozen dataclass :func:`frozen` (its ``__post_init__``)."""
+    for name in names:
+        object.__setattr__(obj, name, frozen(getattr(obj, name)))
+
+
+__all__ = ["CardValues", "FrozenDict", "freeze_fields", "frozen"]

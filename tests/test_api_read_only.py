@@ -1,0 +1,115 @@
+"""What the API hands out cannot be changed behind its back, and reads the way sets and
+dicts read: a Card in a set operation is one card, a position's mode cannot be rewritten, a
+result's values are read-only (and found by a card's text), results hash and keep their keys
+whatever the output style."""
+
+import copy
+import json
+import pickle
+
+import pytest
+from _analysis_helpers import needs_fast
+
+from solver import EXAMPLE_DEAL, Card, CardSet, Deal, Position, solve
+from solver.analysis import order, preferans, raspasy, review, table
+from solver.frozen import CardValues, FrozenDict, frozen
+from solver.notation import output_style
+
+ENDING = "A.K..7/K.A..8/7.7..A"
+
+
+def test_a_card_in_a_set_operation_is_one_card():
+    hand = CardSet("AK9.A..")
+    assert hand - Card("A♠") == CardSet("K9.A..")          # was K♠ A♠ A♣: 9♠ removed
+    assert CardSet("AK...") | Card("A♥") == CardSet("AK...A")
+    assert hand ^ Card("7♠") == CardSet("AK97.A..")
+    assert hand & Card("9♠") == CardSet("9...")
+    assert hand - CardSet("A...") == hand - "A♠" == hand - [Card("A♠")]
+    assert CardSet("AK...") & ~1 == CardSet("AK...")       # a plain number is still a mask
+
+
+def test_card_sets_compare_by_inclusion():
+    a, ak, low = CardSet("A..."), CardSet("AK..."), CardSet("7.8..")
+    assert a < ak and a <= ak and ak > a and ak >= a and a <= a and not a < a
+    assert not a < low and not low < a and not a > low      # was True: the masks as numbers
+    assert a.issubset("AK...") and ak.issuperset([Card("K♠")]) and not ak.issubset(a)
+    assert {a, CardSet(int(a))} == {a}                      # equal sets hash alike
+
+
+def test_a_positions_game_cannot_be_rewritten():
+    p = Position.from_deal(EXAMPLE_DEAL, declarer=1, trump="NT")
+    for name, value in (("mode", "misere"), ("solo", 2), ("tricks", (5, 5, 5)),
+                        ("talon_rule", "lead"), ("dealer_tricks", 1)):
+        with pytest.raises(AttributeError):
+            setattr(p, name, value)
+    assert (p.mode, p.solo, p.tricks) == ("contract", 1, (0, 0, 0))
+    q = p.copy().push("9♥")
+    assert q.tricks == (0, 0, 0) and p.table == [] and pickle.loads(pickle.dumps(q)) == q
+
+
+def test_a_solve_result_is_read_only_and_finds_cards_by_text():
+    r = solve(ENDING, declarer=0, trump="NT", backend="reference")
+    for name in ("tricks", "mode", "solo", "trump", "nodes", "backend"):
+        with pytest.raises(AttributeError, match="does not change once made"):
+            setattr(r, name, 7)
+    with pytest.raises(TypeError, match="read-only"):
+        r.cards[Card("A♠")] = 99
+    assert r.cards["A♠"] == r.cards[Card("A♠")] == r.cards["AS"] == r.cards[7]
+    assert "A♠" in r.cards and "Q♥" not in r.cards and "zz" not in r.cards
+    assert [] not in r.cards and r.cards.get("Q♥", -1) == -1
+    with pytest.raises(KeyError):
+        r.cards["zz"]
+    r.line.append(Card("7♣"))                              # a copy: the result keeps its own
+    assert len(r.line) == 9 and type(r.line) is list
+    assert r.cards == dict(r.cards) and json.loads(json.dumps(r.to_dict()))["tricks"] == r.tricks
+    assert pickle.loads(pickle.dumps(r)).cards == r.cards
+
+
+def test_a_solve_results_repr_names_its_game():
+    d = Deal.from_str(ENDING)
+    reprs = {repr(solve(d, declarer=0, trump=t, backend="reference")) for t in ("♠", "♣", "NT")}
+    assert len(reprs) == 3 and any("trump='NT'" in x for x in reprs)   # were all the same
+    ras = repr(solve(d, raspasy=True, backend="reference"))
+    assert "talon_rule='none'" in ras and "solo" not in ras
+
+
+def test_the_analysis_results_are_frozen_all_the_way_down():
+    t = table(ENDING, talon="Q♠ Q♣", backend="reference")
+    with pytest.raises(TypeError, match="read-only"):
+        t.tricks[0][4] = 10
+    with pytest.raises(TypeError):
+        t.misere.update({0: 3})
+    assert hash(t) == hash(copy.deepcopy(t)) == hash(pickle.loads(pickle.dumps(t)))
+    assert t.contract(0, "NT") == t.contract(0, 4) == t.contract("0", "БК")
+    r = raspasy(ENDING, backend="reference")
+    assert type(r.lines[0]) is tuple and isinstance(r.tricks, FrozenDict)
+    v = review(ENDING, ["A♠"], raspasy=True, backend="reference")
+    with pytest.raises(TypeError):
+        v.start[0] = 9
+
+
+@needs_fast
+def test_order_histograms_keep_their_keys_in_every_style():
+    kw = dict(levels=(1,), strains=("NT", "♦"), misere=True, pool="KQ.A8..", progress=False)
+    results = []
+    for style in ("symbols", "ascii", "russian"):
+        with output_style(style):
+            results.append(order("A.K7.A.", 0, **kw))
+    assert results[0] == results[1] == results[2]
+    assert set(results[0].histograms) == {4, 2, "misere"}
+    p = preferans("AKQ.AKQ.AKQ.AKQ")
+    with pytest.raises(TypeError):
+        p.methods[0] = "x"
+    assert len({p, copy.deepcopy(p)}) == 1
+
+
+def test_frozen_turns_dicts_and_lists_read_only():
+    f = frozen({0: [Card("A♠")], 1: {Card("K♠"): 2}})
+    assert f == {0: (Card("A♠"),), 1: {Card("K♠"): 2}} and type(f[1]) is CardValues
+    assert json.loads(json.dumps(f)) == {"0": [7], "1": {"6": 2}}
+    for edit in (lambda: f.pop(0), lambda: f.setdefault(2, 0), lambda: f.clear(),
+                 lambda: f.popitem(), lambda: f.__ior__({})):
+        with pytest.raises(TypeError):
+            edit()
+    assert f.copy() == f and type(f.copy()) is dict
+    assert hash(f) == hash(frozen({1: {Card("K♠"): 2}, 0: [Card("A♠")]}))
