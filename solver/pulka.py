@@ -370,8 +370,35 @@ class Pulka:
             pulka.add(h)
         return pulka
 
+    def to_record(self) -> dict:
+        """The pulka's own record, as :meth:`from_record` and ``pref score`` read it: the
+        players, the conventions, the first dealer and every hand's record (what was played,
+        not what it wrote: :meth:`to_dict` is that report), so a sheet kept in Python can be
+        saved as JSON and read back equal.
+
+        >>> p = Pulka()
+        >>> _ = p.add({"contract": "6♠", "declarer": 0, "whisters": [1], "tricks": [6, 3, 1]})
+        >>> q = Pulka.from_record(p.to_record())
+        >>> q == p, q.pool
+        (True, (2, 0, 0))
+        """
+        return {"players": list(self.names), "conventions": self.conventions.to_dict(),
+                "first_dealer": self.first_dealer,
+                "hands": [score.hand.to_record() for score in self.hands]}
+
+    def __eq__(self, other):
+        """The same players, conventions, first dealer and hands (so the same sheet)."""
+        if not isinstance(other, Pulka):
+            return NotImplemented
+        return (self.names, self.conventions, self.first_dealer) == \
+            (other.names, other.conventions, other.first_dealer) and \
+            [s.hand for s in self.hands] == [s.hand for s in other.hands]
+
+    __hash__ = None     # a sheet grows as hands are added
+
     def to_dict(self) -> dict:
-        """JSON-ready: the players, each hand's writes and running totals, the settlement."""
+        """JSON-ready report: the players, each hand's writes and running totals, the
+        settlement (:meth:`to_record` is the form :meth:`from_record` reads back)."""
         out = {
             "players": list(self.names),
             "conventions": self.conventions.to_dict(),

@@ -211,6 +211,49 @@ class Hand:
                    dark=bool(record.get("dark", False)), multiplier=multiplier, talon=talon,
                    raspasy_round=round_, dealer=dealer, auction=auction)
 
+    def to_record(self) -> dict:
+        """The JSON record :meth:`from_record` reads back to this hand (players by number,
+        cards and the game as text, only the fields that say something).
+
+        >>> h = Hand.from_record({"contract": "7♥", "declarer": 0, "whisters": [1], "tricks": 7})
+        >>> h.to_record()
+        {'contract': '7♥', 'declarer': 0, 'whisters': [1], 'tricks': [7, 3, 0], 'dealer': 2}
+        >>> Hand.from_record(h.to_record()) == h
+        True
+        """
+        from .notation import format_card
+
+        if isinstance(self.game, Bid):
+            game = str(self.game)
+        else:
+            game = "распасы" if self.game == RASPASY else "преферанс"
+        rec: dict = {"contract": game}
+        if self.declarer is not None:
+            rec["declarer"] = self.declarer
+        if self.whisters:
+            rec["whisters"] = list(self.whisters)
+        if self.half_whist is not None:
+            rec["half_whist"] = self.half_whist
+        if self.tricks is not None:     # only the declarer's count known: that number alone
+            rec["tricks"] = (self.tricks[self.declarer] if isinstance(self.tricks, _DeclarerOnly)
+                             else list(self.tricks))
+        for flag in ("walk_away", "dark"):
+            if getattr(self, flag):
+                rec[flag] = True
+        if self.open is not None:
+            rec["open"] = self.open
+        if self.multiplier != 1:
+            rec["multiplier"] = self.multiplier
+        if self.talon is not None:
+            rec["talon"] = " ".join(format_card(c) for c in self.talon)
+        if self.raspasy_round is not None:
+            rec["round"] = self.raspasy_round
+        if self.dealer is not None:
+            rec["dealer"] = self.dealer
+        if self.auction is not None:
+            rec["auction"] = list(self.auction)
+        return rec
+
 
 @dataclass(frozen=True)
 class HandScore:

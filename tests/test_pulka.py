@@ -524,3 +524,43 @@ def test_digit_names_only_as_the_players_own_number():
     with pytest.raises(InvalidRecordError, match="player 0's name 2 is not text"):
         Pulka.from_record({"players": [2, 0, 1], "hands": [
             {"contract": "8♠", "declarer": 1, "whisters": [2], "tricks": 8}]})
+
+
+def _round_trip(p):
+    """The pulka read back from its record, through JSON text."""
+    import json
+    return Pulka.from_record(json.loads(json.dumps(p.to_record(), ensure_ascii=False)))
+
+
+def _sheets():
+    club = Pulka(Conventions.club(), first_dealer=0)       # seed 002: пол-виста
+    for h in ({"contract": "распасы", "tricks": [2, 3, 5]},
+              {"contract": "6♠", "declarer": 2, "half_whist": 0, "tricks": [2, 0, 8]},
+              {"contract": "7♦", "declarer": 1, "whisters": [0, 2], "tricks": [1, 5, 4]},
+              {"contract": "мизер", "declarer": 0, "tricks": [1, 4, 5]}):
+        club.add(h)
+    four = Pulka(Conventions.sochi(players=4), ["Аня", "Боря", "Вера", "Гоша"])
+    for h in ({"contract": "распасы", "tricks": [2, 3, 5, 0]},
+              {"contract": "8♥", "declarer": "Боря", "whisters": ["Вера"], "tricks": 8,
+               "talon": "A♥ 7♣"},
+              {"contract": "10БК", "declarer": 2}):
+        four.add(h)
+    classic = Pulka(Conventions.classic(), first_dealer=0)   # seed 004: walk-away, dark, bombs
+    for h in ({"contract": "6♣", "declarer": 1, "walk_away": True},
+              {"contract": "7♠", "declarer": 2, "whisters": [0], "tricks": 7, "dark": True},
+              {"contract": "мизер", "declarer": 0, "tricks": 0, "multiplier": 2}):
+        classic.add(h)
+    return [sochi_pulka(), club, four, classic]
+
+
+@pytest.mark.parametrize("style", ["symbols", "ascii", "russian"])
+def test_a_pulka_saved_as_its_record_reads_back_equal(style):
+    """to_record() is what from_record() and `pref score` read: the sheet comes back equal,
+    its report (entries written in the style in force) the same."""
+    from solver.notation import output_style
+    with output_style(style):
+        sheets = _sheets()
+        for p in sheets:
+            q = _round_trip(p)
+            assert q == p and q.to_dict() == p.to_dict() and q.deals == p.deals > 0
+    assert _round_trip(Pulka()) == Pulka() != sheets[1]
