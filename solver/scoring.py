@@ -32,7 +32,7 @@ from .cards import ACE, KING, QUEEN, SEVEN, rank_of, suit_of
 from .checks import as_count, as_flag, scalar_of
 from .conventions import MAX_RASPASY_ROUND, Conventions
 from .errors import InvalidArgumentError, InvalidRecordError, PrefError, shown
-from .notation import plural, visible
+from .notation import parse_strain, plural, visible
 
 Number = Union[int, Fraction]
 RASPASY = "raspasy"
@@ -519,12 +519,30 @@ def _count(value, what: str, top: int) -> int:
     return as_count(value, what, least=0, most=top, error=InvalidRecordError)
 
 
+def _seat(value, what: str) -> int:
+    """A seat 0-2, as a number or its digit in text (``"1"``, as the rest of the package and
+    the records take it)."""
+    if isinstance(value, str) and _is_number(value):
+        value = int(value)
+    return _count(value, what, 2)
+
+
+def _strain(value) -> int:
+    """A strain 0-4 as a number or in any notation (``"NT"``, ``"♠"``, ``"БК"``)."""
+    if isinstance(value, str):
+        try:
+            return parse_strain(value)
+        except PrefError as exc:
+            raise InvalidRecordError(f"strain: {exc}") from None
+    return _count(value, "strain", 4)
+
+
 def _seats(value, what: str) -> tuple[int, ...]:
     """Seats 0-2 from a list of them, or an error naming ``what``."""
     value = scalar_of(value)          # a 0-d array is one number, not a list
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
         raise InvalidRecordError(f"{what} {value!r}: expected a list of seats 0-2")
-    return tuple(_count(x, f"a seat in {what}", 2) for x in value)
+    return tuple(_seat(x, f"a seat in {what}") for x in value)
 
 
 def talon_tricks(talon: Iterable[int]) -> int:
@@ -980,7 +998,7 @@ def score_contract(contract: str | Bid, declarer_tricks: int, *, declarer: int =
     """
     bid = parse_bid(contract)
     declarer_tricks = _count(declarer_tricks, "declarer_tricks", 10)
-    declarer = _count(declarer, "declarer", 2)
+    declarer = _seat(declarer, "declarer")
     conv = Conventions.of(conventions)
     talon = _analysis_talon(talon, conv, bid)
     defenders = [(declarer + 1) % 3, (declarer + 2) % 3]
@@ -1026,14 +1044,14 @@ def score_misere(tricks: int, *, declarer: int = 0, conventions: Conventions | N
     """
     conv = Conventions.of(conventions)
     tricks = _count(tricks, "мизер tricks", 10)
-    declarer = _count(declarer, "declarer", 2)
+    declarer = _seat(declarer, "declarer")
     bid = Bid(10, misere=True, talonless=as_flag(talonless, "talonless", error=InvalidRecordError))
     talon = _analysis_talon(talon, conv, bid)
     return score_hand(Hand(bid, declarer, (), _declarer_only(tricks, declarer, conv.players),
                            talon=talon), conv)
 
 
-def score_unwhisted_tenner(declarer_tricks: int, *, declarer: int = 0, strain: int = 4,
+def score_unwhisted_tenner(declarer_tricks: int, *, declarer: int = 0, strain: int | str = 4,
                            conventions: Conventions | None = None, talon=None) -> HandScore:
     """Score a 10-game nobody whisted, after the open check of the tenner analysis.
 
@@ -1051,8 +1069,8 @@ def score_unwhisted_tenner(declarer_tricks: int, *, declarer: int = 0, strain: i
     (30, 0, 0, 0)
     """
     declarer_tricks = _count(declarer_tricks, "declarer_tricks", 10)
-    declarer = _count(declarer, "declarer", 2)
-    strain = _count(strain, "strain", 4)
+    declarer = _seat(declarer, "declarer")
+    strain = _strain(strain)
     conv = Conventions.of(conventions)
     bid = Bid(10, strain)
     talon = _analysis_talon(talon, conv, bid)

@@ -313,3 +313,20 @@ def test_player_unicode_digits_are_not_numbers(value):
     # "²".isdigit() is true but int("²") raised a bare ValueError (a traceback in `pref score`)
     with pytest.raises(InvalidRecordError, match="declarer .*: expected a player 0-2"):
         Hand.from_record({"contract": "7♦", "declarer": value, "tricks": 7})
+
+
+def test_scoring_functions_read_seats_and_strains_as_the_rest_of_the_package():
+    """A seat's digit in text and any strain spelling, as solve() and the records take them
+    (they were refused: 'declarer must be a whole number 0-2, not '1'')."""
+    from solver.scoring import score_contract, score_misere, score_unwhisted_tenner
+    assert score_contract("7♦", 7, declarer="1") == score_contract("7♦", 7, declarer=1)
+    assert score_contract("6♠", 5, whisters=["1"]) == score_contract("6♠", 5, whisters=[1])
+    assert score_misere(1, declarer="2") == score_misere(1, declarer=2)
+    for spelling in ("NT", "БК", "nt"):
+        assert score_unwhisted_tenner(9, strain=spelling, conventions="004") == \
+            score_unwhisted_tenner(9, strain=4, conventions="004")
+    assert "10♠ failed" in str(score_unwhisted_tenner(9, strain="S", conventions="004").entries[0])
+    with pytest.raises(InvalidRecordError, match="strain: unknown trump 'X'"):
+        score_unwhisted_tenner(9, strain="X")
+    with pytest.raises(InvalidRecordError, match="declarer must be a whole number 0-2, not '１'"):
+        score_contract("7♦", 7, declarer="１")       # a full-width digit is no seat
