@@ -18,7 +18,8 @@ _WHERE = {
     "SolveResult": ".api", "solve": ".api",
     "ACE": ".cards", "CLUBS": ".cards", "DIAMONDS": ".cards", "HEARTS": ".cards",
     "JACK": ".cards", "KING": ".cards", "NO_TRUMP": ".cards", "QUEEN": ".cards",
-    "SEVEN": ".cards", "SPADES": ".cards", "TEN": ".cards", "card": ".cards",
+    "SEVEN": ".cards", "EIGHT": ".cards", "NINE": ".cards", "SPADES": ".cards", "TEN": ".cards",
+    "card": ".cards",
     "rank_of": ".cards", "suit_of": ".cards",
     "Card": ".cardset", "CardSet": ".cardset",
     "Deal": ".deal",
@@ -63,6 +64,6 @@ __all__ = [
     "raspasy", "tenner", "preferans", "order", "review", "Card", "CardSet", "available_backends",
     "get_backend", "PrefError", "InvalidCardError", "InvalidDealError", "IllegalPlayError",
     "InvalidArgumentError", "BackendUnavailableError", "TimeLimitError", "EXAMPLE_DEAL", "card",
-    "suit_of", "rank_of", "SPADES", "CLUBS", "DIAMONDS", "HEARTS", "NO_TRUMP", "SEVEN", "TEN",
-    "JACK", "QUEEN", "KING", "ACE",
+    "suit_of", "rank_of", "SPADES", "CLUBS", "DIAMONDS", "HEARTS", "NO_TRUMP", "SEVEN", "EIGHT",
+    "NINE", "TEN", "JACK", "QUEEN", "KING", "ACE",
 ]

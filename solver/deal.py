@@ -56,6 +56,11 @@ class Deal:
             raise InvalidDealError(f"hands must be three masks or card lists, not {shown(hands)}")
         masks = [int(CardSet(h)) for h in hands]     # masks, hand texts or card lists
         talon = scalar_of(talon)
+        if isinstance(talon, (int, np.integer)) and not isinstance(talon, (bool, np.bool_)):
+            raise InvalidDealError(
+                f"talon {shown(talon)}: a talon is its cards in order (on распасы they are "
+                f"turned in that order), a list or a text such as \"8♦ 7♠\" — not a set or "
+                f"a mask")
         if isinstance(talon, str):
             talon = parse_card_list(talon)
         elif isinstance(talon, (list, tuple)) and any(isinstance(c, str) for c in talon):
@@ -72,10 +77,14 @@ class Deal:
 
     @classmethod
     def random(cls, seed=None) -> "Deal":
-        """A uniformly random full deal; the same ``seed`` gives the same deal."""
-        if seed is not None:
-            seed = as_count(seed, "seed", least=0, error=InvalidDealError)
-        rng = np.random.default_rng(seed)
+        """A uniformly random full deal; the same ``seed`` (a whole number) gives the same
+        deal; a numpy ``Generator`` is drawn from (successive deals of one stream)."""
+        if isinstance(seed, np.random.Generator):
+            rng = seed
+        else:
+            if seed is not None:
+                seed = as_count(seed, "seed", least=0, error=InvalidDealError)
+            rng = np.random.default_rng(seed)
         cards = [int(c) for c in rng.permutation(32)]
         hands = tuple(sum(1 << c for c in cards[10 * i:10 * i + 10]) for i in range(3))
         return cls(hands, tuple(cards[30:32]))

@@ -113,3 +113,18 @@ def test_frozen_turns_dicts_and_lists_read_only():
             edit()
     assert f.copy() == f and type(f.copy()) is dict
     assert hash(f) == hash(frozen({1: {Card("K♠"): 2}, 0: [Card("A♠")]}))
+
+
+def test_deal_building_reads_what_a_notebook_has_at_hand():
+    import numpy as np
+
+    import solver
+    d = Deal.from_str(EXAMPLE_DEAL)
+    assert Deal.from_hands([CardSet(h) for h in d.hands], list(d.talon)) == d
+    for talon in (d.talon_mask, CardSet("A♠ 9♣")):         # unordered: named, not guessed
+        with pytest.raises(ValueError, match="a talon is its cards in order"):
+            Deal.from_hands(d.hands, talon)
+    rng = np.random.default_rng(7)
+    a, b = Deal.random(rng), Deal.random(rng)
+    assert a != b and Deal.random(np.random.default_rng(7)) == a
+    assert (solver.SEVEN, solver.EIGHT, solver.NINE, solver.ACE) == (0, 1, 2, 7)
