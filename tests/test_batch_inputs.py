@@ -280,3 +280,24 @@ def test_a_compressed_or_utf16_input_is_refused_naming_it(tmp_path, capsys, data
     assert not list(tmp_path.glob("out*"))          # nothing written
     with pytest.raises(InvalidArgumentError, match=what):
         run_file(str(src), str(out), "tricks")
+
+
+def test_a_data_frame_is_its_rows_with_the_columns_as_options():
+    """evaluate(df) reads the 'deal' column and the others as per-deal options, as JSON lines
+    do (it iterated the column names: "deal 0: unknown rank 'd' … of 'deal'"); a column of
+    whole numbers with gaps (float64 in pandas) gives whole numbers, a gap the call's option."""
+    import pandas as pd
+    deals = [Deal.random(i).to_str() for i in range(4)]
+    df = pd.DataFrame({"deal": deals, "declarer": [0, 1, None, 2],
+                       "misere": [None, None, 1, None]})
+    assert df["declarer"].dtype == "float64"
+    got = evaluate(df, "solve", trump="♠", jobs=1)
+    lines = [{"deal": deals[0], "declarer": 0}, {"deal": deals[1], "declarer": 1},
+             {"deal": deals[2], "misere": 1}, {"deal": deals[3], "declarer": 2}]
+    assert got.equals(evaluate(lines, "solve", trump="♠", jobs=1))
+    assert list(got["mode"]) == ["contract", "contract", "misere", "contract"]
+    with pytest.raises(InvalidArgumentError, match="needs a 'deal' column"):
+        evaluate(pd.DataFrame({"hand": deals}), "solve", jobs=1)
+    with pytest.raises(InvalidArgumentError, match="not 6.5"):     # a fraction stays one
+        evaluate(pd.DataFrame({"deal": deals[:1], "level": [6.5]}), "odds", declarer=0,
+                 trump="♠", jobs=1)

@@ -159,8 +159,10 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
 
     ``deals``: deal strings (any notation, or JSON lines with per-deal options), dicts as
     such a line holds (``{"deal": text or Deal, "play": ..., "declarer": 1, ...}``),
-    :class:`Deal` objects, or an integer array of shape ``(n, 3)`` (hand masks: endings) or
-    ``(n, 4)`` (hands and the talon's mask).  ``what``: a task of :data:`TASKS` (``"table"``, the makeability
+    :class:`Deal` objects, a pandas DataFrame with a ``deal`` column (the other columns are
+    per-deal options; a missing value leaves that row the call's option), or an integer
+    array of shape ``(n, 3)`` (hand masks: endings) or ``(n, 4)`` (hands and the talon's
+    mask).  ``what``: a task of :data:`TASKS` (``"table"``, the makeability
     table, by default; ``"solve"``, and the analyses installed: see :func:`available_tasks`);
     ``options``: the task's options (for ``"solve"``:
     ``declarer``, ``trump``, ``misere``, ``raspasy``, ``talon``, ``leader``) and ``backend``,

@@ -295,9 +295,46 @@ def as_deal_texts(deals) -> Iterable:
         if deals.dtype.kind not in "iu":
             raise InvalidArgumentError(f"an array of deals holds integer masks, not {deals.dtype}")
         return (_from_masks(row) for row in deals.tolist())
+    if _is_data_frame(deals):
+        return _frame_rows(deals)
     if not hasattr(deals, "__iter__"):
         raise InvalidArgumentError(f"evaluate() takes a list of deals, not {deals!r}")
     return deals
+
+
+def _is_data_frame(obj) -> bool:
+    """A pandas DataFrame (checked without importing pandas when the caller has not)."""
+    import sys
+    pd = sys.modules.get("pandas")
+    return pd is not None and isinstance(obj, pd.DataFrame)
+
+
+def _frame_rows(frame) -> list:
+    """A DataFrame's rows as the dicts a JSON line holds: its ``deal`` column and the other
+    columns as per-deal options, a missing value (None, NaN, ``pd.NA``) left out, so a column
+    may give an option to some rows only (iterating the frame itself would give its column
+    names as deals)."""
+    import pandas as pd
+    if "deal" not in frame.columns:
+        raise InvalidArgumentError(
+            f"a DataFrame of deals needs a 'deal' column (the other columns are per-deal "
+            f"options); its columns are {[str(c) for c in frame.columns]}")
+    bad = [c for c in frame.columns if not isinstance(c, str)]
+    if bad:
+        raise InvalidArgumentError(f"a DataFrame's columns are option names, not {bad[0]!r}")
+    # a column of whole numbers with gaps is float64 in pandas (0 -> 0.0): back to whole
+    # numbers, the column as a whole (a float column with a fraction in it stays as it is)
+    frame = frame.copy()
+    for c in frame.columns:
+        col = frame[c]
+        if col.dtype.kind == "f" and col.notna().any() and \
+                (col.dropna() == col.dropna().round()).all():
+            frame[c] = col.astype("Int64").astype(object)
+    rows = []
+    for record in frame.to_dict("records"):
+        rows.append({k: v for k, v in record.items()
+                     if not (v is None or (pd.api.types.is_scalar(v) and pd.isna(v)))})
+    return rows
 
 
 def _from_masks(row):
