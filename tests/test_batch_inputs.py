@@ -301,3 +301,14 @@ def test_a_data_frame_is_its_rows_with_the_columns_as_options():
     with pytest.raises(InvalidArgumentError, match="not 6.5"):     # a fraction stays one
         evaluate(pd.DataFrame({"deal": deals[:1], "level": [6.5]}), "odds", declarer=0,
                  trump="♠", jobs=1)
+
+
+def test_whole_number_columns_with_gaps_are_nullable_integers():
+    """An error row or a mode without the column leaves a gap: the column stays whole
+    numbers (Int64 with <NA>), not floats (3.0) or objects."""
+    deals = [Deal.random(i).to_str() for i in range(2)] + ["not a deal"]
+    df = evaluate(deals, "solve", declarer=0, trump="♠", jobs=1, on_error="record")
+    assert str(df["tricks"].dtype) == str(df["solo"].dtype) == "Int64"
+    assert df["tricks"].isna().tolist() == [False, False, True]
+    assert df["tricks"][0] == solve(deals[0], declarer=0, trump="♠").tricks
+    assert df["error"][2] and str(df["mode"].dtype) != "Int64"

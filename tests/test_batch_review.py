@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import numpy as np
+import pandas as pd
 import pytest
 from _analysis_helpers import needs_fast
 from test_batch import read_csv, read_jsonl
@@ -67,7 +68,8 @@ def expected(deal, mode, cards) -> dict:
 def same(got, want) -> bool:
     """A frame's or a file's value equals the expected one (None: a missing value)."""
     if want is None:
-        return got is None or got == "" or (isinstance(got, float) and np.isnan(got))
+        return got is None or got is pd.NA or got == "" or (
+            isinstance(got, float) and np.isnan(got))
     return got == want
 
 

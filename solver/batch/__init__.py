@@ -220,9 +220,16 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
             bar.close()
     columns = ["deal", *task.columns] + (["error"] if on_error == "record" else [])
     rows.sort(key=lambda r: r["line"])
-    frame = pd.DataFrame.from_records(
-        [{c: r.get(c, r.get("input") if c == "deal" else None) for c in columns} for r in rows],
-        columns=columns, index=[r["line"] for r in rows])
+    records = [{c: r.get(c, r.get("input") if c == "deal" else None) for c in columns}
+               for r in rows]
+    frame = pd.DataFrame.from_records(records, columns=columns, index=[r["line"] for r in rows])
+    for c in columns:
+        # whole numbers with gaps (an error row, a распасы row's solo) as pandas' nullable
+        # Int64, not float64 (3.0) or an object column of ints and Nones
+        values = [r[c] for r in records if r[c] is not None]
+        if values and len(values) < len(records) and all(
+                isinstance(v, int) and not isinstance(v, bool) for v in values):
+            frame[c] = frame[c].astype("Int64")
     return frame
 
 
