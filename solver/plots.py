@@ -278,21 +278,26 @@ def make_rate(df, by: str, *, tricks: str = "tricks", target: int = 6, ax=None,
     return ax
 
 
-def discard_odds(data, ax=None, *, top: int = 12, xlabel: str = "P(мизер caught)",
+def discard_odds(data, ax=None, *, top: int = 12, xlabel: str | None = None,
                  title: str | None = None, best_colour=BEST, colour="#4c72b0"):
-    """Horizontal bars: a probability per discard, the lowest (safest) on top, in green.
+    """Horizontal bars: a probability per discard, the best on top, in green.
 
-    ``data``: an odds result (its ``discards``: ``text`` and ``probability`` each; for a
-    contract pass ``xlabel="P(makes)"`` and the highest is drawn on top) or a mapping / pandas
-    Series discard text → probability.  Only the ``top`` best are drawn.
+    ``data``: an odds result (its ``discards``: ``text`` and ``probability`` each): a мизер's
+    lowest P(caught) or a contract's highest P(makes) is best, and the axis says which
+    (``xlabel`` overrides it); or a mapping / pandas Series discard text → probability, read
+    as a мизер's unless ``xlabel`` names no "caught" (then the highest is best).  Only the
+    ``top`` best are drawn.
     """
     import pandas as pd
     from .analysis import OddsResult
     if isinstance(data, OddsResult):
         pairs = [(d.text, d.probability) for d in data.discards]
         low_is_good = data.mode == "misere"
+        if xlabel is None:
+            xlabel = "P(мизер caught)" if low_is_good else f"P({data.level} tricks made)"
     elif isinstance(data, (Mapping, pd.Series)):
         pairs = list(data.items())
+        xlabel = "P(мизер caught)" if xlabel is None else xlabel
         low_is_good = "caught" in xlabel
     else:
         raise InvalidArgumentError(f"discard_odds() takes an odds() result or a mapping "

@@ -234,6 +234,9 @@ def test_discard_odds_sorts_safest_first_and_reads_a_result():
                       (d("7♣ 8♣", 2), d("A♠ K♥", 4)))
     ax = plots.discard_odds(odds, xlabel="P(makes)")
     assert [round(float(p.get_width()), 6) for p in ax.patches] == [0.8, 0.4]
+    ax = plots.discard_odds(odds)               # a contract's axis says so (it said мизер)
+    assert ax.get_xlabel() == "P(6 tricks made)"
+    assert [round(float(p.get_width()), 6) for p in ax.patches] == [0.8, 0.4]
 
 
 def test_a_talon_trick_shows_the_talon_card_that_led_it():
