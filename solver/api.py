@@ -157,11 +157,12 @@ class SolveResult:
         return out
 
     def to_dict(self) -> dict:
-        """Plain JSON-ready form: ``tricks``, ``cards`` (card text → value), ``line``."""
+        """Plain JSON-ready form: ``tricks``, ``cards`` (card text → value), ``line`` (распасы:
+        each per seat, and ``talon``, the talon rule)."""
         def cards_json(d):
             return {format_card(c): v for c, v in d.items()}
         if self.mode == "raspasy":
-            return {"mode": self.mode,
+            return {"mode": self.mode, "talon": self._position.talon_rule,
                     "tricks": {str(s): t for s, t in self.tricks.items()},
                     "cards": {str(s): cards_json(d) for s, d in self.cards.items()},
                     "line": {str(s): [format_card(c) for c in ln] for s, ln in self.line.items()},

@@ -69,8 +69,9 @@ def test_a_solve_results_repr_names_its_game():
     d = Deal.from_str(ENDING)
     reprs = {repr(solve(d, declarer=0, trump=t, backend="reference")) for t in ("♠", "♣", "NT")}
     assert len(reprs) == 3 and any("trump='NT'" in x for x in reprs)   # were all the same
-    ras = repr(solve(d, raspasy=True, backend="reference"))
-    assert "talon_rule='none'" in ras and "solo" not in ras
+    ras = solve(d, raspasy=True, backend="reference")
+    assert "talon_rule='none'" in repr(ras) and "solo" not in repr(ras)
+    assert ras.to_dict()["talon"] == "none"              # the JSON said nothing of the rule
 
 
 def test_the_analysis_results_are_frozen_all_the_way_down():
