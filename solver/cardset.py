@@ -34,6 +34,24 @@ class Card(int):
 
     __str__ = __repr__
 
+    # with a card set on the other side a card is that one card (A♠ | hand); with a number,
+    # the card's own number as an int (c & 7, its rank)
+    def __or__(self, other):
+        return CardSet(1 << int(self)) | other if isinstance(other, CardSet) \
+            else int.__or__(self, other)
+
+    def __and__(self, other):
+        return CardSet(1 << int(self)) & other if isinstance(other, CardSet) \
+            else int.__and__(self, other)
+
+    def __xor__(self, other):
+        return CardSet(1 << int(self)) ^ other if isinstance(other, CardSet) \
+            else int.__xor__(self, other)
+
+    def __sub__(self, other):
+        return CardSet(1 << int(self)) - other if isinstance(other, CardSet) \
+            else int.__sub__(self, other)
+
 
 CARDS = tuple(int.__new__(Card, c) for c in range(32))
 """``CARDS[c]``: card number ``c`` as a :class:`Card`, made once: results turn their card
@@ -72,6 +90,8 @@ class CardSet(int):
         mask = scalar_of(mask)         # a 0-d array is a mask, as a numpy integer is
         if isinstance(mask, str):
             mask = parse_hand(mask)
+        elif isinstance(mask, Card):   # one card, not the mask its number would be
+            mask = 1 << int(mask)
         elif hasattr(mask, "__index__") and not isinstance(mask, bool) \
                 and not hasattr(mask, "__iter__"):
             mask = mask.__index__()
@@ -140,20 +160,21 @@ class CardSet(int):
         return not _as_set(other) & ~int(self)
 
     # a set's order is inclusion, as Python's sets compare (the masks' order as numbers
-    # meant nothing: A♠ < 7♣ 8♦ held)
+    # meant nothing: A♠ < 7♣ 8♦ held), against a card set, a card, a hand's text or a card
+    # list; against a plain number the comparison is the numbers', as an int's is
     def __le__(self, other):
-        return self.issubset(other) if isinstance(other, CardSet) else NotImplemented
+        return self.issubset(other) if _a_set(other) else int.__le__(self, other)
 
     def __lt__(self, other):
-        return self.issubset(other) and int(self) != int(other) \
-            if isinstance(other, CardSet) else NotImplemented
+        return self.issubset(other) and int(self) != _as_set(other) \
+            if _a_set(other) else int.__lt__(self, other)
 
     def __ge__(self, other):
-        return self.issuperset(other) if isinstance(other, CardSet) else NotImplemented
+        return self.issuperset(other) if _a_set(other) else int.__ge__(self, other)
 
     def __gt__(self, other):
-        return self.issuperset(other) and int(self) != int(other) \
-            if isinstance(other, CardSet) else NotImplemented
+        return self.issuperset(other) and int(self) != _as_set(other) \
+            if _a_set(other) else int.__gt__(self, other)
 
     def dotted(self, style: str | None = None) -> str:
         """The dotted form (``AKT..7.T``) in ``style`` (None: the output style in force, as
@@ -165,6 +186,11 @@ class CardSet(int):
 
     def __repr__(self) -> str:
         return f"CardSet({self.dotted('ascii')!r})"
+
+
+def _a_set(other) -> bool:
+    """A comparison's other side read as a set of cards (not as a plain number)."""
+    return isinstance(other, (CardSet, Card, str, list, tuple, set, frozenset))
 
 
 def _as_set(other) -> int:
