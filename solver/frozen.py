@@ -11,16 +11,19 @@ of a result's field into these and tuples, all the way down.
 >>> v["A♠"] = 3
 Traceback (most recent call last):
 ...
-TypeError: a result's values are read-only: copy them with dict(...) to edit
+TypeError: a result's values are read-only: edit a copy (dict(x) copies one level)
 """
 
 from __future__ import annotations
 
-from .cardset import Card
+import numpy as np
+
+from .cardset import Card, CardSet
+from .checks import scalar_of
 
 
 def _read_only(self, *args, **kwargs):
-    raise TypeError("a result's values are read-only: copy them with dict(...) to edit")
+    raise TypeError("a result's values are read-only: edit a copy (dict(x) copies one level)")
 
 
 class FrozenDict(dict):
@@ -40,6 +43,10 @@ class FrozenDict(dict):
         """An editable ``dict`` with the same items."""
         return dict(self)
 
+    @classmethod
+    def fromkeys(cls, keys, value=None):
+        return cls(dict.fromkeys(keys, value))
+
 
 class CardValues(FrozenDict):
     """``{card: value}`` that looks a card up by its number or its text (``"9♠"``, ``"9S"``,
@@ -49,12 +56,19 @@ class CardValues(FrozenDict):
 
     @staticmethod
     def _key(key):
+        """The card a key names, or None: a card's text or number (a numpy integer or 0-d
+        array too) or a set of one card; not a float, a bool or a set of several."""
+        key = scalar_of(key)
         if isinstance(key, str):
             try:
                 return Card(key)
             except ValueError:          # InvalidCardError: no card, so no key
                 return None
-        return key
+        if isinstance(key, CardSet):
+            return Card(int(key).bit_length() - 1) if len(key) == 1 else None
+        if isinstance(key, (int, np.integer)) and not isinstance(key, (bool, np.bool_)):
+            return int(key)
+        return None
 
     def __getitem__(self, key):
         k = self._key(key)
@@ -64,10 +78,7 @@ class CardValues(FrozenDict):
 
     def __contains__(self, key) -> bool:
         k = self._key(key)
-        try:
-            return k is not None and dict.__contains__(self, k)
-        except TypeError:               # an unhashable key is no card either
-            return False
+        return k is not None and dict.__contains__(self, k)
 
     def get(self, key, default=None):
         return self[key] if key in self else default
