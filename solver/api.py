@@ -69,6 +69,12 @@ class SolveResult:
                                  f"read-only")
         object.__setattr__(self, name, value)
 
+    def __delattr__(self, name):
+        if not name.startswith("_"):
+            raise AttributeError(f"a SolveResult does not change once made: {name!r} is "
+                                 f"read-only")
+        object.__delattr__(self, name)
+
     @property
     def position(self) -> Position:
         """The position solved, as a copy: playing on it (``push``) leaves this result, whose

@@ -435,7 +435,7 @@ def standings(pulka) -> list[tuple]:
     for score in pulka.hands:
         for entry in score.entries:      # the writes as made, помощь included
             replay._record(entry)
-        replay.hands.append(score)
+        replay._hands.append(score)
         out.append(tuple(float(t) for t in replay.settle(force=True).totals))
     return out
 

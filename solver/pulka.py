@@ -95,7 +95,7 @@ class Pulka:
         self._pool: list[Number] = [0] * n
         self._mountain: list[Number] = [0] * n
         self._whists: list[list[Number]] = [[0] * n for _ in range(n)]
-        self.hands: list[HandScore] = []
+        self._hands: list[HandScore] = []
         self.raspasy_streak = 0
         # running values as written on the sheet, for the classic "2.6.10" display
         self._pool_marks: list[list[Number]] = [[] for _ in range(n)]
@@ -121,8 +121,13 @@ class Pulka:
         return tuple(tuple(_num(Fraction(x)) for x in row) for row in self._whists)
 
     @property
+    def hands(self) -> tuple[HandScore, ...]:
+        """What each hand wrote, in order (:meth:`add` is how a hand joins the sheet)."""
+        return tuple(self._hands)
+
+    @property
     def deals(self) -> int:
-        return len(self.hands)
+        return len(self._hands)
 
     @property
     def next_dealer(self) -> int:
@@ -173,7 +178,7 @@ class Pulka:
             raise type(exc)(f"hand {number}: {exc}") from None
         applied = self._apply(score)
         self._advance(applied)
-        self.hands.append(applied)
+        self._hands.append(applied)
         return applied
 
     def _advance(self, score: HandScore) -> None:
@@ -435,7 +440,7 @@ class Pulka:
         for score in self.hands[:deals]:
             for e in score.entries:
                 copy._record(e)
-            copy.hands.append(score)
+            copy._hands.append(score)
             copy._advance(score)
         return copy
 

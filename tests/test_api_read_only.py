@@ -129,3 +129,39 @@ def test_deal_building_reads_what_a_notebook_has_at_hand():
     a, b = Deal.random(rng), Deal.random(rng)
     assert a != b and Deal.random(np.random.default_rng(7)) == a
     assert (solver.SEVEN, solver.EIGHT, solver.NINE, solver.ACE) == (0, 1, 2, 7)
+
+
+def test_what_the_second_audit_found_stays_fixed():
+    """A card on the left of a set operator, a card read as a set, comparisons with a card
+    or text, odd keys of card values, a deleted attribute, a pulka's hands, a tenner's
+    scoring: each was still open to the mistakes the first fixes closed."""
+    import numpy as np
+
+    from solver.pulka import Pulka
+    assert Card("A♠") | CardSet("K...") == CardSet("AK...")    # was 71: K♠ and 7♠ 8♠ 9♠
+    assert type(Card("A♠") | CardSet()) is CardSet and Card("A♠") & 7 == 7   # a rank stays
+    assert Card("A♠") - CardSet("A...") == CardSet() and CardSet(Card("A♠")) == CardSet("A...")
+    assert CardSet("A...") <= Card("A♠") and CardSet("A...") < "AK..." and not CardSet() > "A..."
+    v = CardValues({Card(0): 0, Card(1): 1})
+    assert v.get(CardSet("7...")) == 0 and v.get(CardSet("78...")) is None    # was 8♠'s
+    assert v.get(1.0) is None and v.get(True) is None and v.get(np.array(1)) == 1
+    r = solve(ENDING, declarer=0, trump="NT", backend="reference")
+    with pytest.raises(AttributeError, match="does not change once made"):
+        del r.tricks
+    p = Pulka()
+    p.add({"contract": "6♠", "declarer": 0, "whisters": [1], "tricks": [6, 3, 1]})
+    with pytest.raises(AttributeError):
+        p.hands.clear()                                       # a tuple: the sheet's own
+    assert p != Pulka() and p.deals == 1
+    assert FrozenDict.fromkeys([1, 2], 0) == {1: 0, 2: 0}
+
+
+@needs_fast
+def test_a_tenners_scoring_cannot_be_edited():
+    from solver.analysis import tenner
+    from solver.conventions import Conventions
+    r = tenner(EXAMPLE_DEAL, 0, "♠", conventions=Conventions.classic(players=4))
+    before = r.to_dict()["score"]
+    with pytest.raises(TypeError):
+        r.scoring[1][:] = [31, 30]
+    assert type(r.scoring[1]) is tuple and r.to_dict()["score"] == before

@@ -312,3 +312,13 @@ def test_whole_number_columns_with_gaps_are_nullable_integers():
     assert df["tricks"].isna().tolist() == [False, False, True]
     assert df["tricks"][0] == solve(deals[0], declarer=0, trump="♠").tricks
     assert df["error"][2] and str(df["mode"].dtype) != "Int64"
+
+
+def test_a_dicts_error_row_shows_its_deal_text():
+    """The error row of a dict (or a DataFrame row) holds the deal's text in its deal column,
+    as a line's does, not the dict's repr ("{'deal': 'garbage'}")."""
+    import pandas as pd
+    good = Deal.random(0).to_str()
+    for deals in ([{"deal": good}, {"deal": "garbage"}], pd.DataFrame({"deal": [good, "garbage"]})):
+        df = evaluate(deals, "tricks", declarer=0, trump="NT", on_error="record", jobs=1)
+        assert df["deal"][1] == "garbage" and df["error"][1] and not pd.isna(df["tricks"][0])

@@ -20,6 +20,7 @@ from ..conventions import Conventions
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
 from ..errors import InvalidArgumentError
+from ..frozen import freeze_fields
 from ..notation import format_card, format_strain, plural
 from ..scoring import talon_missing, score_unwhisted_tenner, talon_whists_rule
 from ._common import (
@@ -59,6 +60,9 @@ class TennerResult:
     """``(conventions, talon)`` the score is written under; None on an ending."""
     solution: SolveResult | None = field(default=None, repr=False, compare=False)
     leader: int = 0
+
+    def __post_init__(self):
+        freeze_fields(self, "scoring")
     """The seat that led the first trick (the first hand, 0, unless ``leader=`` said)."""
 
     @property

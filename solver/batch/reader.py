@@ -256,8 +256,20 @@ def read_deal(line: int, payload, task):
                     f'{"a list" if isinstance(obj, list) else "a string"}')
         return Deal.from_str(payload), {}
     except PrefError as exc:
-        return error_row(line, payload if isinstance(payload, str) else repr(payload)[:200],
-                         exc)
+        return error_row(line, _input_text(payload), exc)
+
+
+def _input_text(payload) -> str:
+    """What an error row shows of its input: the line, or a dict's deal (its text, as the
+    rows' ``deal`` column holds a deal), else the object's repr."""
+    if isinstance(payload, str):
+        return payload
+    deal = payload.get("deal") if isinstance(payload, dict) else None
+    if isinstance(deal, str):
+        return deal
+    if isinstance(deal, Deal):
+        return deal.to_str()
+    return repr(payload)[:200]
 
 
 def _from_object(obj: dict, task):
