@@ -121,7 +121,20 @@ class Bid:
         return f"{self.level}{strain}" + (talonless if self.talonless else "")
 
     def __lt__(self, other: "Bid") -> bool:
-        return ladder_index(self) < ladder_index(other)
+        return ladder_index(self) < ladder_index(other) if isinstance(other, Bid) \
+            else NotImplemented
+
+    def __le__(self, other: "Bid") -> bool:
+        return ladder_index(self) <= ladder_index(other) if isinstance(other, Bid) \
+            else NotImplemented
+
+    def __gt__(self, other: "Bid") -> bool:
+        return ladder_index(self) > ladder_index(other) if isinstance(other, Bid) \
+            else NotImplemented
+
+    def __ge__(self, other: "Bid") -> bool:
+        return ladder_index(self) >= ladder_index(other) if isinstance(other, Bid) \
+            else NotImplemented
 
 
 GAME_PRICE = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
@@ -386,6 +399,7 @@ def check_order(won: Bid, contract: Bid | str, conventions: Conventions | None =
     """
     conv = Conventions.of(conventions)
     won = parse_bid(won)
+    ladder_index(won, conv)         # a bid these conventions have (a "9 бп" under seed 000)
     order = parse_bid(contract)
     if won.misere:
         if not order.misere or order.talonless != won.talonless:
@@ -412,6 +426,7 @@ def orderable(won: Bid, conventions: Conventions | None = None) -> tuple[Bid, ..
     """
     conv = Conventions.of(conventions)
     won = parse_bid(won)
+    ladder_index(won, conv)         # a bid these conventions have (a "9 бп" under seed 000)
     if won.misere:
         return (won,)
     if won.talonless and won.strain is None:

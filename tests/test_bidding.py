@@ -324,3 +324,27 @@ def test_bids_in_the_ascii_style_are_ascii_and_read_back(conventions):
     assert "8NT" in texts and "misere" in texts and "7H" in texts
     assert [parse_bid(t) for t in texts] == list(bids)
     assert str(parse_bid("8NT")) == "8БК"            # the other styles write БК and symbols
+
+
+def test_bids_order_fully_and_talonless_bids_exist_only_where_the_rules_have_them():
+    from solver.bidding import check_order, orderable
+    six, seven = parse_bid("6♠"), parse_bid("7♠")
+    assert six <= seven and seven >= six and six <= six and not six >= seven   # <= raised
+    for call in (lambda: orderable("9 бп"), lambda: check_order("9 бп", "9♥")):
+        with pytest.raises(IllegalBidError, match="not a bid under conventions 'sochi'"):
+            call()              # they listed / returned games the 000 ladder has not
+    assert str(check_order("9 бп", "9♥", "004")) == "9♥ без прикупа"
+
+
+def test_a_game_ordered_after_a_talonless_bid_is_scored_without_the_talon():
+    """"9♥" after the auction "9 бп" is the game без прикупа (check_order says so): the dealer
+    wrote висты for a talon the declarer never took, and a record without the talon was
+    refused for lacking it."""
+    from solver.scoring import Hand, score_hand
+    conv = Conventions.classic(players=4)
+    base = {"declarer": 0, "whisters": [1], "tricks": 9, "auction": ["9 бп", "пас", "пас"]}
+    plain = score_hand(Hand.from_record({**base, "contract": "9♥", "talon": "A♠ K♠"}, conv), conv)
+    named = score_hand(Hand.from_record({**base, "contract": "9♥ без прикупа"}, conv), conv)
+    bare = score_hand(Hand.from_record({**base, "contract": "9♥"}, conv), conv)
+    assert plain.values() == named.values() == bare.values() == (52, -12, -20, -20)
+    assert str(plain.hand.game) == "9♥ без прикупа"
