@@ -608,7 +608,11 @@ def score_hand(hand: Hand, conventions: Conventions | None = None, *,
     dealer = n - 1 if hand.dealer is None else hand.dealer
     order = _playing_order(n, dealer)
     if hand.auction is not None:
-        _check_auction(hand, conv, order, raspasy_streak)
+        game = _check_auction(hand, conv, order, raspasy_streak)
+        if game is not None and game != hand.game:
+            # the game as the auction lets it be ordered: "9♥" after "9 бп" is played
+            # without the talon (check_order), and scored so
+            hand = replace(hand, game=game)
     if isinstance(hand.game, Bid) and hand.game.talonless and not conv.talonless_bids:
         # a game без прикупа writes no висты for the talon: under conventions without such
         # bids (seed 001's good talon) it would drop висты the conventions write
@@ -765,7 +769,10 @@ def _check_hand(hand: Hand, n: int, dealer: int) -> None:
         raise InvalidRecordError(f"multiplier {hand.multiplier!r}: expected a positive integer")
 
 
-def _check_auction(hand: Hand, conv: Conventions, order: list[int], streak: int | None) -> None:
+def _check_auction(hand: Hand, conv: Conventions, order: list[int],
+                   streak: int | None) -> Bid | None:
+    """Check the hand's auction against its game; the game as ordered after it (None for
+    распасы and a преферанс)."""
     if streak is None:
         streak = (hand.raspasy_round or 1) - 1 if hand.game == RASPASY else 0
     result = run_auction(hand.auction, conv, raspasy_streak=streak)
@@ -780,7 +787,7 @@ def _check_auction(hand: Hand, conv: Conventions, order: list[int], streak: int 
     winner = order[result.declarer]
     if winner != hand.declarer:
         raise InvalidRecordError(f"the auction was won by player {winner}, not the declarer {hand.declarer}")
-    check_order(result.bid, hand.game, conv)
+    return check_order(result.bid, hand.game, conv)
 
 
 def _price(hand: Hand, base: int) -> int:
