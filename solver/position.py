@@ -267,6 +267,8 @@ class Position:
         raspasy = as_flag(raspasy, "raspasy")
         if not isinstance(talon, str) and talon is not None:
             raise InvalidArgumentError(f"talon is a talon rule (none, lead or dealer), not {talon!r}")
+        if talon is None:           # no rule given: the talon unused, as for a contract
+            talon = "none"
         modes = (declarer is not None) + (misere is not None) + raspasy
         if modes != 1:
             raise InvalidArgumentError(

@@ -165,3 +165,12 @@ def test_a_tenners_scoring_cannot_be_edited():
     with pytest.raises(TypeError):
         r.scoring[1][:] = [31, 30]
     assert type(r.scoring[1]) is tuple and r.to_dict()["score"] == before
+
+
+def test_no_talon_rule_is_the_rule_none():
+    """talon=None on распасы is the talon unused, as it is for a contract (it was refused:
+    "unknown talon rule None")."""
+    d = Deal.from_str(ENDING)
+    assert solve(d, raspasy=True, talon=None, backend="reference") == \
+        solve(d, raspasy=True, backend="reference")
+    assert Position.from_deal(d, raspasy=True, talon=None).talon_rule == "none"
