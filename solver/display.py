@@ -250,8 +250,9 @@ def position_html(pos, values: dict[int, int] | None = None, caption: str = "") 
             "raspasy": "распасы (no trump)"}[pos.mode]
     middle = _small(escape(mode)) + _trick_on_table(pos)
     if pos.talon:
-        middle += _small(f"talon to turn ({escape(pos.talon_rule)})") + "".join(
-            card_html(c, chip=True) for c in pos.talon)
+        then = ", then the next" if len(pos.talon) > 1 else ""
+        middle += _small(f"talon ({escape(pos.talon_rule)}): turned for this trick{then}") + \
+            "".join(card_html(c, chip=True) for c in pos.talon)
     if getattr(pos, "dealer_tricks", 0):
         middle += _small(f"dealer's talon took {pos.dealer_tricks}")
     if pos.is_over:

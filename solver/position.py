@@ -519,9 +519,10 @@ class Position:
             lines.append(f"seat {i}: {self.hands[i].dotted()}  tricks {self.tricks[i]}{mark}")
         if self.table:
             lines.append("table: " + " ".join(format_card(c) for c in self.table))
-        if self.talon:
-            lines.append(f"talon to turn ({self.talon_rule}): "
-                         + " ".join(format_card(c) for c in self.talon))
+        if self.talon:      # the first is this trick's card, turned; the second is next
+            lines.append(f"talon ({self.talon_rule}): {format_card(self.talon[0])} turned for "
+                         f"this trick" + (f", {format_card(self.talon[1])} to turn next"
+                                          if len(self.talon) > 1 else ""))
         if self.dealer_tricks:
             lines.append(f"the dealer's talon card took {plural(self.dealer_tricks, 'trick')}")
         return "\n".join(lines)
