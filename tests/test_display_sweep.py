@@ -77,9 +77,10 @@ def test_a_positions_text_writes_its_hands_in_the_output_style():
     with output_style("russian"):
         text = str(pos)
         assert "seat 0: КД9.107.Т.КВ109" in text          # was the English KQ9.T7.A.KJT9
-        assert "Т♠ 9♣" in text and "БК" in text
+        assert "Т♠ turned for this trick, 9♣ to turn next" in text and "БК" in text
     with output_style("ascii"):
-        assert "seat 0: KQ9.T7.A.KJT9" in str(pos) and "AS 9C" in str(pos)
+        assert "seat 0: KQ9.T7.A.KJT9" in str(pos) and "AS turned" in str(pos) \
+            and "9C to turn next" in str(pos)
     assert "seat 0: KQ9.T7.A.KJT9" in str(pos)
 
 
