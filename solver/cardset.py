@@ -83,7 +83,10 @@ class CardSet(int):
     """A set of cards backed by its 32-bit mask (bit ``suit*8+rank``).
 
     Iterates from the highest card down in ♠ ♣ ♦ ♥ order (the order players read a hand);
-    ``int(s)`` is the mask the engines take.
+    ``int(s)`` is the mask the engines take.  The set operators (``| & ^ -``) read the other
+    side as a set: a :class:`Card` is that one card, text a hand, a plain number a mask.
+    ``<= < >= >`` compare by inclusion against a set, a card, text or a card list, and as
+    numbers against a plain number, as an ``int`` does.
     """
 
     def __new__(cls, mask: int = 0):
