@@ -84,6 +84,38 @@ class CardValues(FrozenDict):
         return self[key] if key in self else default
 
 
+class StrainValues(FrozenDict):
+    """``{strain: value}`` (0-3 ♠ ♣ ♦ ♥, 4 no trump) that looks a strain up by any spelling
+    too (``"NT"``, ``"БК"``, ``"♠"``, ``"S"``); text that is no strain is not a key.
+
+    >>> StrainValues({4: 7, 0: 6})["NT"], "♠" in StrainValues({0: 6})
+    (7, True)
+    """
+
+    __slots__ = ()
+
+    @staticmethod
+    def _key(key):
+        key = scalar_of(key)
+        if isinstance(key, str):
+            from .notation import parse_strain
+            try:
+                return parse_strain(key)
+            except ValueError:          # no strain, so no key
+                return None
+        if isinstance(key, (int, np.integer)) and not isinstance(key, (bool, np.bool_)):
+            return int(key)
+        return None
+
+    __getitem__, __contains__, get = (CardValues.__getitem__, CardValues.__contains__,
+                                      CardValues.get)
+
+
+def strain_values(value):
+    """A dict keyed by strain as a :class:`StrainValues`, its values :func:`frozen`."""
+    return StrainValues({k: frozen(v) for k, v in value.items()})
+
+
 def frozen(value):
     """``value`` with every dict made a :class:`FrozenDict` (one whose keys are all cards a
     :class:`CardValues`) and every list a tuple, all the way down; anything else as it is."""
@@ -105,4 +137,5 @@ def freeze_fields(obj, *names: str) -> None:
         object.__setattr__(obj, name, frozen(getattr(obj, name)))
 
 
-__all__ = ["CardValues", "FrozenDict", "freeze_fields", "frozen"]
+__all__ = ["CardValues", "FrozenDict", "StrainValues", "freeze_fields", "frozen",
+           "strain_values"]

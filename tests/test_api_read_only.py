@@ -82,6 +82,8 @@ def test_the_analysis_results_are_frozen_all_the_way_down():
         t.misere.update({0: 3})
     assert hash(t) == hash(copy.deepcopy(t)) == hash(pickle.loads(pickle.dumps(t)))
     assert t.contract(0, "NT") == t.contract(0, 4) == t.contract("0", "БК")
+    assert t.tricks[0]["NT"] == t.tricks[0][4] == t.tricks[0].get("БК")   # was a KeyError
+    assert t.discards[1]["♠"] == t.discards[1][0] and "x" not in t.tricks[0]
     r = raspasy(ENDING, backend="reference")
     assert type(r.lines[0]) is tuple and isinstance(r.tricks, FrozenDict)
     v = review(ENDING, ["A♠"], raspasy=True, backend="reference")

@@ -19,7 +19,7 @@ from html import escape
 from ..cards import NO_TRUMP, STRAINS
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
-from ..frozen import freeze_fields
+from ..frozen import FrozenDict, freeze_fields, strain_values
 from ..notation import format_strain
 from ._common import (
     as_deal,
@@ -48,8 +48,8 @@ def contract_name(tricks: int, strain: int) -> str | None:
 class TableResult:
     """``tricks[seat][strain]`` with the best discard, ``discards[seat][strain]`` that
     discard, ``misere[seat]`` the tricks the мизер player is forced to take with his best
-    discard (``misere_discards[seat]``).  Strains are 0..3 (♠ ♣ ♦ ♥) and 4 (NT); a discard is
-    two :class:`~solver.Card`.
+    discard (``misere_discards[seat]``).  Strains are 0..3 (♠ ♣ ♦ ♥) and 4 (NT), and any
+    spelling finds one (``tricks[0]["NT"]``); a discard is two :class:`~solver.Card`.
 
     >>> t = table("AK.7..7/QJ.8..8/T9.9..9", talon="A♣ K♣", backend="reference")
     >>> t.discards[0][4], t.misere_discards[1]
@@ -66,7 +66,10 @@ class TableResult:
     solves: int = field(default=0, compare=False)
 
     def __post_init__(self):
-        freeze_fields(self, "tricks", "discards", "misere", "misere_discards")
+        freeze_fields(self, "misere", "misere_discards")
+        for name in ("tricks", "discards"):     # per seat, keyed by strain in any spelling
+            object.__setattr__(self, name, FrozenDict(
+                {seat: strain_values(v) for seat, v in getattr(self, name).items()}))
 
     def contract(self, seat: int, strain) -> str | None:
         """The highest contract ``seat`` makes in ``strain`` (any notation: ``4``, ``"NT"``,
