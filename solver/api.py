@@ -64,15 +64,11 @@ class SolveResult:
         self._cards = self._line = None
 
     def __setattr__(self, name, value):
-        if not name.startswith("_"):
-            raise AttributeError(f"a SolveResult does not change once made: {name!r} is "
-                                 f"read-only")
+        _private(name)
         object.__setattr__(self, name, value)
 
     def __delattr__(self, name):
-        if not name.startswith("_"):
-            raise AttributeError(f"a SolveResult does not change once made: {name!r} is "
-                                 f"read-only")
+        _private(name)
         object.__delattr__(self, name)
 
     @property
@@ -207,6 +203,12 @@ class SolveResult:
         state = dict(self.__dict__)
         state["_given"] = None
         return state
+
+
+def _private(name: str) -> None:
+    """Only a SolveResult's own workings (``_cards``, ...) are set after it is made."""
+    if not name.startswith("_"):
+        raise AttributeError(f"a SolveResult does not change once made: {name!r} is read-only")
 
 
 def _as_position(deal, declarer, trump, misere, raspasy, talon, leader) -> Position:

@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import total_ordering
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -59,6 +60,7 @@ def format_strain(strain: int) -> str:
     return STRAIN_SYMBOLS[strain]
 
 
+@total_ordering           # <= > >= from < and the fields' ==: one bid a ladder place
 @dataclass(frozen=True)
 class Bid:
     """A bid or a contract: ``level`` 6-10 and ``strain`` 0-4, or мизер (``misere``).
@@ -122,18 +124,6 @@ class Bid:
 
     def __lt__(self, other: "Bid") -> bool:
         return ladder_index(self) < ladder_index(other) if isinstance(other, Bid) \
-            else NotImplemented
-
-    def __le__(self, other: "Bid") -> bool:
-        return ladder_index(self) <= ladder_index(other) if isinstance(other, Bid) \
-            else NotImplemented
-
-    def __gt__(self, other: "Bid") -> bool:
-        return ladder_index(self) > ladder_index(other) if isinstance(other, Bid) \
-            else NotImplemented
-
-    def __ge__(self, other: "Bid") -> bool:
-        return ladder_index(self) >= ladder_index(other) if isinstance(other, Bid) \
             else NotImplemented
 
 

@@ -15,6 +15,16 @@ from .errors import InvalidCardError, shown
 from .notation import format_card, format_cards, format_hand, parse_card, parse_hand
 
 
+def _one_card_or_int(op: str):
+    """A :class:`Card`'s operator ``op``: against a :class:`CardSet` the card is the set of
+    itself; against anything else the int's own operator."""
+    def method(self, other):
+        if isinstance(other, CardSet):
+            return getattr(CardSet(1 << int(self)), op)(other)
+        return getattr(int, op)(self, other)
+    return method
+
+
 class Card(int):
     """A card number (``suit*8+rank``) that prints as ``A♥``; results use it as dict keys.
 
@@ -36,21 +46,8 @@ class Card(int):
 
     # with a card set on the other side a card is that one card (A♠ | hand); with a number,
     # the card's own number as an int (c & 7, its rank)
-    def __or__(self, other):
-        return CardSet(1 << int(self)) | other if isinstance(other, CardSet) \
-            else int.__or__(self, other)
-
-    def __and__(self, other):
-        return CardSet(1 << int(self)) & other if isinstance(other, CardSet) \
-            else int.__and__(self, other)
-
-    def __xor__(self, other):
-        return CardSet(1 << int(self)) ^ other if isinstance(other, CardSet) \
-            else int.__xor__(self, other)
-
-    def __sub__(self, other):
-        return CardSet(1 << int(self)) - other if isinstance(other, CardSet) \
-            else int.__sub__(self, other)
+    __or__, __and__, __xor__, __sub__ = (_one_card_or_int("__or__"), _one_card_or_int("__and__"),
+                                         _one_card_or_int("__xor__"), _one_card_or_int("__sub__"))
 
 
 CARDS = tuple(int.__new__(Card, c) for c in range(32))

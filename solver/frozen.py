@@ -20,6 +20,7 @@ import numpy as np
 
 from .cardset import Card, CardSet
 from .checks import scalar_of
+from .notation import parse_strain
 
 
 def _read_only(self, *args, **kwargs):
@@ -48,24 +49,21 @@ class FrozenDict(dict):
         return cls(dict.fromkeys(keys, value))
 
 
-class CardValues(FrozenDict):
-    """``{card: value}`` that looks a card up by its number or its text (``"9♠"``, ``"9S"``,
-    ``"9П"``) as well as by :class:`~solver.Card`; text that is no card is not a key."""
+class _LookedUp(FrozenDict):
+    """A :class:`FrozenDict` keyed by whole numbers that a text names too (``_from_text``,
+    raising ``ValueError`` for text that names none); a key of any other kind (a float, a
+    bool, a list) finds nothing, so it never finds the number it would round to."""
 
     __slots__ = ()
 
-    @staticmethod
-    def _key(key):
-        """The card a key names, or None: a card's text or number (a numpy integer or 0-d
-        array too) or a set of one card; not a float, a bool or a set of several."""
-        key = scalar_of(key)
+    @classmethod
+    def _key(cls, key):
+        key = scalar_of(key)          # a numpy integer or a 0-d array as its number
         if isinstance(key, str):
             try:
-                return Card(key)
-            except ValueError:          # InvalidCardError: no card, so no key
+                return cls._from_text(key)
+            except ValueError:        # a PrefError: the text names no key
                 return None
-        if isinstance(key, CardSet):
-            return Card(int(key).bit_length() - 1) if len(key) == 1 else None
         if isinstance(key, (int, np.integer)) and not isinstance(key, (bool, np.bool_)):
             return int(key)
         return None
@@ -84,31 +82,30 @@ class CardValues(FrozenDict):
         return self[key] if key in self else default
 
 
-class StrainValues(FrozenDict):
+class CardValues(_LookedUp):
+    """``{card: value}`` that looks a card up by its number or its text (``"9♠"``, ``"9S"``,
+    ``"9П"``) or as a set of that one card, as well as by :class:`~solver.Card`."""
+
+    __slots__ = ()
+    _from_text = Card
+
+    @classmethod
+    def _key(cls, key):
+        if isinstance(key, CardSet):  # one card's set is that card; several are no key
+            return Card(int(key).bit_length() - 1) if len(key) == 1 else None
+        return super()._key(key)
+
+
+class StrainValues(_LookedUp):
     """``{strain: value}`` (0-3 ♠ ♣ ♦ ♥, 4 no trump) that looks a strain up by any spelling
-    too (``"NT"``, ``"БК"``, ``"♠"``, ``"S"``); text that is no strain is not a key.
+    too (``"NT"``, ``"БК"``, ``"♠"``, ``"S"``).
 
     >>> StrainValues({4: 7, 0: 6})["NT"], "♠" in StrainValues({0: 6})
     (7, True)
     """
 
     __slots__ = ()
-
-    @staticmethod
-    def _key(key):
-        key = scalar_of(key)
-        if isinstance(key, str):
-            from .notation import parse_strain
-            try:
-                return parse_strain(key)
-            except ValueError:          # no strain, so no key
-                return None
-        if isinstance(key, (int, np.integer)) and not isinstance(key, (bool, np.bool_)):
-            return int(key)
-        return None
-
-    __getitem__, __contains__, get = (CardValues.__getitem__, CardValues.__contains__,
-                                      CardValues.get)
+    _from_text = staticmethod(parse_strain)
 
 
 def strain_values(value):
