@@ -260,8 +260,10 @@ def position_html(pos, values: dict[int, int] | None = None, caption: str = "") 
     return table_layout(hands[0], hands[1], hands[2], middle, caption=caption)
 
 
-def line_html(tricks: list[dict], solo: int | None = None, taken: int = 0) -> str:
-    """A played line as a table of tricks: number, who led, each seat's card, who won.
+def line_html(tricks: list[dict], solo: int | None = None, taken: int = 0, *,
+              first: int = 1) -> str:
+    """A played line as a table of tricks (numbered from ``first``): number, who led, each
+    seat's card, who won.
 
     ``tricks`` is :meth:`SolveResult.replay`'s list (``{"leader", "cards", "winner"}``; winner
     -1 is the dealer's talon card; a talon trick's ``"talon"`` card is shown as its lead).  A
@@ -273,13 +275,14 @@ def line_html(tricks: list[dict], solo: int | None = None, taken: int = 0) -> st
     if solo is not None:
         solo = as_seat(solo, "solo")
     taken = as_count(taken, "taken", least=0, most=10)
+    first = as_count(first, "first", least=1)
     th = "padding:2px 8px;border-bottom:1px solid #bbb;text-align:center"
     td = "padding:2px 8px;text-align:center;border:none"
     head = ["#", "led by", "seat 0", "seat 1", "seat 2", "won by"]
     if solo is not None:
         head.append(f"seat {solo}'s tricks")
     rows = ["<tr>" + "".join(f"<th style='{th}'>{h}</th>" for h in head) + "</tr>"]
-    for k, t in enumerate(tricks, 1):
+    for k, t in enumerate(tricks, first):
         cards, leader, winner = list(t["cards"]), t["leader"], t["winner"]
         offset = 3 - len(cards)          # a trick continued from the table
         by_seat = {(leader + offset + i) % 3: c for i, c in enumerate(cards)}
@@ -314,12 +317,12 @@ def result_html(result) -> str:
     pos = result.position
     if result.mode == "raspasy":
         head = "<b>распасы</b>: " + ", ".join(
-            f"seat {s} can be held to ≤ <b>{t}</b>" for s, t in result.tricks.items())
+            f"seat {s} takes ≤ <b>{t}</b>" for s, t in result.tricks.items())
         seat = pos.to_move
         body = position_html(pos, result.cards.get(seat),
                              caption=f"values: seat {seat}'s own tricks for each card it may play")
         line = line_html(_with_table(result.replay(seat), pos), solo=seat,
-                         taken=pos.tricks[seat])
+                         taken=pos.tricks[seat], first=_trick_number(pos))
         return f"<div>{head}</div>{body}{line}"
     who = "declarer" if result.mode == "contract" else "мизер"
     strain = f", trump {format_strain(result.trump)}" if result.mode == "contract" else ""
@@ -330,8 +333,13 @@ def result_html(result) -> str:
         caption += (f" · {escape(result.backend)} engine, {result.nodes:,} "
                     f"node{'' if result.nodes == 1 else 's'}")
     line = line_html(_with_table(result.replay(), pos), solo=result.solo,
-                     taken=pos.tricks[result.solo])
+                     taken=pos.tricks[result.solo], first=_trick_number(pos))
     return f"<div>{head}</div>{position_html(pos, result.cards, caption=caption)}{line}"
+
+
+def _trick_number(pos) -> int:
+    """The number of the trick being played in ``pos`` (1 for the first)."""
+    return sum(pos.tricks) + pos.dealer_tricks + 1
 
 
 def _with_table(tricks: list[dict], pos) -> list[dict]:

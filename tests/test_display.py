@@ -143,7 +143,7 @@ def test_raspasy_result_html(deal):
     html = display.result_html(r)
     assert "распасы" in html
     for s, t in r.tricks.items():
-        assert f"seat {s} can be held to ≤ <b>{t}</b>" in html
+        assert f"seat {s} takes ≤ <b>{t}</b>" in html
 
 
 # -- plots ------------------------------------------------------------------------------------
@@ -283,6 +283,24 @@ def test_the_lines_running_count_starts_from_the_tricks_already_taken(deal):
     assert last[-1] == str(r.tricks)
     with pytest.raises(ValueError, match="taken"):
         line_html(r.replay(), solo=0, taken=-1)
+
+
+def test_the_lines_tricks_are_numbered_from_the_trick_being_played(deal):
+    # solved after three tricks and one card: the table of the line numbered the trick in
+    # progress 1 while the caption said trick 4 (the review numbers tricks from the deal's start)
+    r0 = solve(deal, declarer=0, trump="♠")
+    pos = r0.position
+    for card in r0.line[:10]:
+        pos.push(card)
+    r = solve(pos)
+    line_table = r._repr_html_().rsplit("<table", 1)[1]
+    rows = re.findall(r"<tr>(.*?)</tr>", line_table)[1:]
+    numbers = [text_of(re.findall(r"<td[^>]*>(.*?)</td>", row)[0]) for row in rows]
+    assert numbers == [str(k) for k in range(4, 11)]
+    rows = re.findall(r"<tr>(.*?)</tr>", line_html(r.replay(), first=9))[1:]
+    assert text_of(re.findall(r"<td[^>]*>(.*?)</td>", rows[0])[0]) == "9"
+    with pytest.raises(ValueError, match="first"):
+        line_html(r.replay(), first=0)
 
 
 def test_output_style_writes_results_text_and_pictures_in_russian(deal):
