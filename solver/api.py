@@ -24,7 +24,7 @@ class SolveResult:
     """The answer of :func:`solve`.
 
     ``tricks``: the solo seat's total tricks with best play (tricks already taken included); on
-    распасы a mapping seat → the tricks that seat can be held to at most (its guarantee).
+    распасы a mapping seat → the most tricks that seat can be made to take (its guarantee).
     ``cards``: ``{card: tricks}`` for every legal card of the player to move (распасы: per seat).
     ``line``: a principal line to the end (распасы: per seat); among equally good cards the
     lowest rank is played, ties by suit order ♠ ♣ ♦ ♥.
@@ -176,7 +176,7 @@ class SolveResult:
 
     def __str__(self) -> str:
         if self.mode == "raspasy":
-            return "распасы: " + ", ".join(f"seat {s} held to ≤ {t}" for s, t in self.tricks.items())
+            return "распасы: " + ", ".join(f"seat {s} takes ≤ {t}" for s, t in self.tricks.items())
         who = "declarer" if self.mode == "contract" else "misère player"
         cards = " ".join(f"{format_card(c)}:{v}" for c, v in self.cards.items())
         return (f"{self.mode} ({format_strain(self.trump)}), {who} seat {self.solo}: "
@@ -233,7 +233,7 @@ def solve(deal, *, declarer=None, trump=None, misere=None, raspasy=False, talon=
 
     Say one of: ``declarer=SEAT, trump=STRAIN`` (a contract; the declarer maximises his
     tricks), ``misere=SEAT`` (the misère player minimises, both catchers maximise) or
-    ``raspasy=True`` (for every seat, the tricks it can be held to at most by the other two;
+    ``raspasy=True`` (for every seat, the most tricks the other two can make it take;
     ``talon`` is ``"none"``, ``"lead"`` or ``"dealer"``).  ``leader`` defaults to the first hand.
     A :class:`Position` carries all of these itself: passing any of them with one is an error.
 

@@ -118,9 +118,9 @@ def test_raspasy_prints_each_line_trick_by_trick():
     lines = out.stdout.splitlines()
     data = as_json("raspasy", EXAMPLE, "--talon", "dealer")
     assert lines[0] == "распасы (talon: dealer): " + ", ".join(
-        f"seat {s} held to ≤ {data['tricks'][str(s)]}" for s in range(3))
+        f"seat {s} takes ≤ {data['tricks'][str(s)]}" for s in range(3))
     for s in range(3):
-        at = lines.index(f"seat {s} held to ≤ {data['tricks'][str(s)]}:")
+        at = lines.index(f"seat {s} takes ≤ {data['tricks'][str(s)]}:")
         rows = lines[at + 1:at + 11]
         # the turned talon cards lead the first two tricks; the dealer's A♠ takes the first
         assert rows[0].startswith("trick  1: led by talon A♠: ") and rows[0].endswith("dealer")

@@ -1,5 +1,5 @@
 """Распасы (all three passed; everyone tries to take as few tricks as possible): for each seat,
-the tricks it is held to at most when the other two combine against it — its guarantee —
+the most tricks the other two can make it take when they combine against it — its guarantee —
 with a line showing it.
 
 Each seat is one engine question (that seat minimises, the other two maximise its tricks),
@@ -58,15 +58,15 @@ class RaspasyResult:
     def __str__(self) -> str:
         out = [f"распасы (talon: {self.talon_rule})"]
         for s in range(3):
-            out.append(f"  seat {s}: held to ≤ {self.tricks[s]}   line: "
+            out.append(f"  seat {s}: takes ≤ {self.tricks[s]}   line: "
                        + " ".join(format_card(c) for c in self.lines[s]))
         return "\n".join(out)
 
     def _repr_html_(self) -> str:
         from ..display import deal_html, line_html
-        parts = [deal_html(self.deal), f"<b>распасы</b> (talon {escape(self.talon_rule)})"]
+        parts = [deal_html(self.deal), f"<b>распасы</b> (talon: {escape(self.talon_rule)})"]
         for s in range(3):
-            parts.append(f"<details><summary>seat {s}: held to ≤ <b>{self.tricks[s]}</b>"
+            parts.append(f"<details><summary>seat {s}: takes ≤ <b>{self.tricks[s]}</b>"
                          f"</summary>{line_html(self.replay(s))}</details>")
         return "".join(parts)
 

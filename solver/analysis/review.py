@@ -11,7 +11,7 @@ the last card is the value before the first, less the declarer's costs and plus 
 defenders' (a мизер: plus the misère player's, less the catchers').
 
 On распасы everyone plays for himself, so each card is valued from its own mover's side: his
-guarantee (the tricks he can be held to at most when the other two combine against him, as
+guarantee (the most tricks the other two can make him take when they combine, as
 ``solve(raspasy=True)`` gives per seat) before and after his card.
 
 The positions of the play follow one another, and the engine's table entries are exact
@@ -242,8 +242,8 @@ def review(deal, play, *, declarer=None, trump=None, misere=None, raspasy=False,
     minimise them; a мизер's misère player minimises, the catchers maximise.
 
     On распасы (everyone for himself) each card is valued from its own mover's side: the
-    values are the mover's guarantee, the tricks he can be held to at most when the other two
-    combine against him (what ``solve(raspasy=True).tricks`` gives per seat), before his card
+    values are the mover's guarantee, the most tricks the other two can make him take when
+    they combine (what ``solve(raspasy=True).tricks`` gives per seat), before his card
     (``best``) and after it (``value``); ``start`` and ``end`` are every seat's.
 
     The whole review searches in one engine context (``context``, else this thread's kept

@@ -258,7 +258,7 @@ def _run_raspasy(deal, opts):
 
 register(Task(
     name="raspasy",
-    summary="распасы: every seat's guarantee (the tricks it is held to at most) with a line; "
+    summary="распасы: every seat's guarantee (the most tricks it can be made to take) with a line; "
             "--talon none|lead|dealer",
     columns=("talon", "tricks0", "tricks1", "tricks2", "play0", "play1", "play2"),
     options={"talon": _talon_rule},

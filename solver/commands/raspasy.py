@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ._args import add_common, add_style, emit
 
-HELP = "распасы: the tricks each seat is held to at most by the other two, with a line"
+HELP = "распасы: the most tricks the other two can make each seat take, with a line"
 
 
 def register(sub) -> None:
@@ -24,8 +24,8 @@ def run(args) -> int:
     if args.json:
         return emit(args, r)
     print(f"распасы (talon: {r.talon_rule}): "
-          + ", ".join(f"seat {s} held to ≤ {r.tricks[s]}" for s in range(3)))
+          + ", ".join(f"seat {s} takes ≤ {r.tricks[s]}" for s in range(3)))
     for seat in range(3):     # each seat's line trick by trick: who led, who won
-        print(f"\nseat {seat} held to ≤ {r.tricks[seat]}:")
+        print(f"\nseat {seat} takes ≤ {r.tricks[seat]}:")
         print("\n".join(tricks_text(r.replay(seat))))
     return 0

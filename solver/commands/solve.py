@@ -48,7 +48,7 @@ def run(args) -> int:
     for seat in seats:
         print()
         if seat is not None:
-            print(f"seat {seat} held to ≤ {result.tricks[seat]}:")
+            print(f"seat {seat} takes ≤ {result.tricks[seat]}:")
         tricks = result.replay(seat)
         if tricks and where.table:      # the trick in progress, with the cards already on it
             tricks[0] = dict(tricks[0], cards=[*where.table, *tricks[0]["cards"]])
