@@ -88,6 +88,17 @@ def test_a_batch_wrong_twice_as_the_c_backend(name):
         _outcome(lambda: call(C, C.Context(1), arr))
 
 
+@pytest.mark.parametrize("name", sorted(n for n in BOTH_WRONG if "_batch" in n))
+def test_a_batch_wrong_twice_as_the_reference_backend(name):
+    # the reference backend checked the rows first, naming the bad row where the others named
+    # the argument (docs/engine-contract.md: the shape, the other arguments, then the rows)
+    from solver.engine.reference_backend import BACKEND as REF
+    call = BOTH_WRONG[name][0]
+    arr = _both_wrong()
+    assert _outcome(lambda: call(REF, REF.Context(1), arr)) == \
+        _outcome(lambda: call(NB, NB.Context(1), arr))
+
+
 # -- a table too large for the machine ------------------------------------------------------
 
 HUGE = 1 << 20          # MiB: the largest size table_mb() lets through, a TiB

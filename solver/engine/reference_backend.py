@@ -11,7 +11,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..cards import count, rank_of, suit_of
-from ..engine.layout import P_HAND0, P_LEADER, P_NTABLE, check_batch, check_position
+from ..engine.layout import (P_HAND0, P_LEADER, P_NTABLE, as_positions, check_batch,
+                             check_position)
 from ..errors import InvalidArgumentError
 from ..reference import reference_counted
 from . import DEFAULT_TT_MB, batch_threads, probe_target, probe_targets, table_mb
@@ -93,9 +94,10 @@ class _Backend:
     Context = Context
 
     def values_batch(self, positions, threads=1, tt_mb=DEFAULT_TT_MB):
-        positions = check_batch(positions)
+        positions = as_positions(positions)        # the shape, the arguments, then the rows
         batch_threads(threads, len(positions))
         table_mb(tt_mb)
+        positions = check_batch(positions)
         failed = []
         for i, p in enumerate(positions):
             try:
@@ -112,8 +114,10 @@ class _Backend:
                 np.array([a[2] for a in answers], dtype=np.int64))
 
     def tests_batch(self, positions, targets, threads=1, tt_mb=DEFAULT_TT_MB):
-        positions = check_batch(positions)
+        positions = as_positions(positions)
         t = probe_targets(targets, len(positions))
+        batch_threads(threads, len(positions))
+        table_mb(tt_mb)
         values, nodes = self.values_batch(positions, threads, tt_mb)
         return values >= t, nodes
 
