@@ -91,7 +91,7 @@ class TennerResult:
 
     def to_dict(self) -> dict:
         """JSON-ready: ``verified``, ``tricks``, ``line``, the discard analysis, ``score``
-        (null on an ending, which scores nothing) and ``leader``: the same keys every time."""
+        (null on an ending of fewer than ten cards a hand, which scores nothing) and ``leader``: the same keys every time."""
         out = {"verified": self.verified, "tricks": self.tricks, "short": self.short,
                "declarer": self.declarer, "trump": format_strain(self.trump),
                "line": [format_card(c) for c in self.line],

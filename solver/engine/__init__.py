@@ -80,7 +80,8 @@ def available_backends() -> list[str]:
 
 
 def get_backend(name: str = "auto"):
-    """The backend called ``name``: ``"c"``, ``"numba"`` or ``"auto"`` (C when built, else Numba).
+    """The backend called ``name``: ``"c"``, ``"numba"``, ``"auto"`` (C when built, else Numba)
+    or ``"reference"`` (the plain-Python minimax, for endings of a few cards).
 
     Raises :class:`BackendUnavailableError` naming how to get a missing backend.
     """
