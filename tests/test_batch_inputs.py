@@ -195,6 +195,29 @@ def test_a_lines_misere_drops_the_command_lines_level():
                          {"misere": 1}) == {"tt_mb": 8, "misere": 1}
 
 
+
+def test_a_lines_mode_keeps_the_command_lines_talon_cards():
+    # --talon on an ending is its two talon cards for every task but solve (where it is the
+    # распасы rule): a line's мизер dropped them and was solved without the talon (caught,
+    # where with them the best discard escapes), a line's contract refused as talonless
+    assert merge_options({"misere": 0, "talon": (7, 31)}, {"misere": 1}) == \
+        {"misere": 1, "talon": (7, 31)}
+    assert merge_options({"raspasy": True, "talon": "lead"}, {"declarer": 0, "trump": "S"},
+                         talon_is_rule=True) == {"declarer": 0, "trump": "S"}
+    deal = ".A.98./J.T.T./..J.AK"
+    rows = [{"deal": deal, "misere": 1}, {"deal": deal, "misere": 1, "talon": "9♠ 9♥"}]
+    df = evaluate(rows, "misere", misere=0, talon="9♠ 9♥", jobs=1)
+    assert df["caught"].tolist() == [False, False]
+    assert df["discard"].tolist() == ["9♠ T♦", "9♠ T♦"]
+    mine = [{"deal": "AK...7/Q.A..8/7.8..A", "declarer": 1, "trump": "NT"}]
+    df = evaluate(mine, "discard", declarer=0, trump="S", talon="K♣ Q♣", jobs=1)
+    assert "error" not in df or df["error"].isna().all()
+    assert df["mode"].tolist() == ["contract"] and df["solo"].tolist() == [1]
+    full = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."
+    df = evaluate([{"deal": full, "declarer": 1, "trump": "H"}], "solve", raspasy=True,
+                  talon="lead", jobs=1)
+    assert df["tricks"].tolist() == [solve(full, declarer=1, trump="♥").tricks]
+
 # -- 4. --scheduler --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("address", ["not a url", "127.0.0.1", "tcp://", "tcp://host:notaport",

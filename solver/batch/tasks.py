@@ -117,6 +117,7 @@ class Task:
     defaults: dict[str, object]
     run: Callable
     requires: str | None = None          # the analysis module this task needs
+    talon_is_rule: bool = False          # ``talon`` is the распасы rule, not two cards
 
     def normalise(self, opts: dict, where: str = "") -> dict:
         """Check option names and values; returns a new dict (engine options included)."""
@@ -177,21 +178,25 @@ def get_task(name: str) -> Task:
 
 _MODE_KEYS = ("declarer", "trump", "misere", "raspasy", "talon", "leader")
 
-# a line's own mode replaces the command line's: the keys of the other modes are dropped
-_REPLACES = {"declarer": ("misere", "raspasy", "talon"),
-             "misere": ("declarer", "trump", "raspasy", "talon", "level"),
+# a line's own mode replaces the command line's: the keys of the other modes are dropped (and
+# the распасы talon rule, where a task's ``talon`` is one: elsewhere it is the talon's cards)
+_REPLACES = {"declarer": ("misere", "raspasy"),
+             "misere": ("declarer", "trump", "raspasy", "level"),
              "raspasy": ("declarer", "trump", "misere")}
 CLEARED = "_cleared"
 """The key under which :func:`~solver.batch.reader.read_deal` lists a line's options set to
 null (``"trump": null``: not the command line's value)."""
 
 
-def merge_options(common: dict, opts: dict) -> dict:
+def merge_options(common: dict, opts: dict, talon_is_rule: bool = False) -> dict:
     """The options one line runs with: the command line's ``common``, then the line's own.
 
     A line naming a mode (``declarer``, ``misere``, ``raspasy: true``) drops the command
     line's other modes, and a key the line sets to null drops the command line's value, so
-    that ``{"deal": ..., "misere": 1}`` is a мизер under ``-d 0 -t S``.
+    that ``{"deal": ..., "misere": 1}`` is a мизер under ``-d 0 -t S``.  With
+    ``talon_is_rule`` (``--what solve``, whose ``talon`` is the распасы talon rule) a contract
+    or мизер drops ``talon`` too; elsewhere ``talon`` is the two talon cards of an ending,
+    whatever the line's mode.
 
     >>> merge_options({"declarer": 0, "trump": "S", "tt_mb": 16}, {"misere": 1})
     {'tt_mb': 16, 'misere': 1}
@@ -206,6 +211,8 @@ def merge_options(common: dict, opts: dict) -> dict:
         value = opts.get(key)
         if value is not None and value is not False:     # seat 0 is a mode too (0 == False)
             drop.update(others)
+            if talon_is_rule and key != "raspasy":
+                drop.add("talon")
     for key in drop:
         out.pop(key, None)
     out.update((k, v) for k, v in opts.items() if k != CLEARED)
@@ -248,6 +255,7 @@ register(Task(
              "raspasy": _flag("raspasy"), "talon": _talon, "leader": _seat("leader")},
     defaults={},
     run=_run_solve,
+    talon_is_rule=True,
 ))
 
 
@@ -318,7 +326,7 @@ def _one_row(task: Task, common: dict, line: int, payload, read_deal) -> dict:
     deal, opts = got
     text = str(deal)
     try:
-        row = task.run(deal, merge_options(common, opts))
+        row = task.run(deal, merge_options(common, opts, task.talon_is_rule))
     except PrefError as exc:
         return {"line": line, "deal": text, "error": str(exc), "kind": type(exc).__name__}
     except MemoryError:
