@@ -21,7 +21,7 @@ import pytest
 from solver import Deal, solve
 from solver.batch import LineSet, evaluate, run_file
 from solver.batch.reader import count_lines, iter_lines
-from solver.batch.runner import pipeline
+from solver.batch.runner import READ_AHEAD, pipeline
 from solver.batch.writer import cut_torn_tail
 from solver.cli import main
 from solver.errors import InvalidArgumentError, InvalidDealError, PrefError
@@ -188,7 +188,8 @@ def test_a_task_whose_analysis_is_missing_raises_a_clear_error(monkeypatch):
 
 # -- machinery -----------------------------------------------------------------------------------
 
-def test_pipeline_memory_is_bounded():
+@pytest.mark.parametrize("read_ahead", [False, True])
+def test_pipeline_memory_is_bounded(read_ahead):
     pulled = [0]
 
     def items():
@@ -200,14 +201,16 @@ def test_pipeline_memory_is_bounded():
     ahead = []
     with ThreadPoolExecutor(2) as ex:
         gen = pipeline(items(), "solve", {"backend": "reference"}, executor=ex, chunk_size=10,
-                       max_inflight=4)
+                       max_inflight=4, read_ahead=read_ahead)
         for rows in gen:
             consumed += len(rows)
             ahead.append(pulled[0] - consumed)
             if consumed >= 2000:
                 gen.close()
                 break
-    assert max(ahead) <= 10 * 5      # never more than max_inflight chunks (+1 filling)
+    # never more than max_inflight chunks (+1 filling), and with read_ahead the items read
+    # ahead and the one the reader holds
+    assert max(ahead) <= 10 * 5 + (READ_AHEAD + 1 if read_ahead else 0)
     assert pulled[0] < 2100
 
 

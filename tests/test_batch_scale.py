@@ -271,6 +271,39 @@ def test_a_closed_stderr_does_not_stop_the_run(tmp_path):
     assert sorted(_answered(out)) == list(range(1, 61))
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_silent_pipe_gets_its_rows_written_and_kept_on_ctrl_c(tmp_path, jobs):
+    # a producer that pauses (a script, `tail -f`): the lines read stayed in a partial chunk,
+    # and the chunks done stayed unwritten, until more input came; Ctrl-C then dropped them
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    out = tmp_path / "out.csv"
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "solver", "batch", "-", "-o", str(out), "--what", "tricks",
+         "-d", "0", "-t", "NT", "-j", jobs, "--chunk", "10", "--backend", "reference",
+         "--no-progress"],
+        env=env, stdin=subprocess.PIPE, stderr=subprocess.DEVNULL,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        proc.stdin.write(("\n".join(_ending_lines(25, seed=8)) + "\n").encode())
+        proc.stdin.flush()                               # and then the pipe falls silent
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not (
+                out.exists() and len(_answered(out)) == 25):
+            time.sleep(0.1)
+        assert sorted(_answered(out)) == list(range(1, 26))
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=60) == 130
+        assert sorted(_answered(out)) == list(range(1, 26))
+    finally:
+        proc.kill()
+        proc.stdin.close()
+        proc.wait()
+
 def test_ctrl_c_with_stderr_closed_still_exits_130(tmp_path):
     # the "interrupted" message raised BrokenPipeError with stderr gone, which the command
     # line reads as a closed pipe: status 0, as if every line had been answered

@@ -382,7 +382,7 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
             chunk_size = chunk_size_for(remaining, run.slots)
         results = pipeline(items(), what, base, executor=run.executor, chunk_size=chunk_size,
                            max_inflight=4 * run.slots, slots=run.slots, total=remaining,
-                           style=style)
+                           style=style, read_ahead=total is None)   # stdin, a pipe
         with closing(results):
             for chunk in results:
                 sink.write(chunk)

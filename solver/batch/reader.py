@@ -64,6 +64,19 @@ def iter_lines(source, encoding: str = "utf-8-sig") -> Iterator[tuple[int, str]]
         raw = getattr(sys.stdin, "buffer", None)
         if raw is None:              # a replaced stdin (a test, an embedding): read as it is
             yield from _numbered(sys.stdin)
+            return
+        try:
+            fd = raw.fileno()
+        except (OSError, ValueError):        # a buffer without a descriptor (a test)
+            fd = None
+        if fd is not None:
+            # a reader of our own on the descriptor, which it leaves open: the batch runner
+            # reads in a thread, and a thread still waiting inside sys.stdin's buffer when the
+            # interpreter exits (Ctrl-C while a pipe is silent) aborts it ("Fatal Python error:
+            # could not acquire lock for <_io.BufferedReader name='<stdin>'>")
+            with io.TextIOWrapper(open(fd, "rb", closefd=False), encoding=encoding,
+                                  errors="replace") as text:
+                yield from _numbered(text)
         else:
             text = io.TextIOWrapper(raw, encoding=encoding, errors="replace")
             try:

@@ -29,6 +29,8 @@ SLOTS_SECONDS = 2.0     # how often a Dask run asks the scheduler how many threa
 DEFAULT_CHUNK = 16
 MAX_CHUNK = 256
 CHUNK_SECONDS = 0.5     # adaptive chunks aim at about this much work each
+STALL_SECONDS = 0.25    # input silent this long: the partial chunk goes out, finished rows too
+READ_AHEAD = 64         # items read ahead of the chunks (in a thread of their own)
 
 
 def is_dask_client(executor) -> bool:
@@ -64,7 +66,7 @@ class _DaskFuture:
         return self._fut.cancel()
 
     def done(self):
-        return self._fut.done()
+        return _is_done(self._fut)
 
 
 def quiet_dask_logs(level: int) -> None:
@@ -279,18 +281,117 @@ def partial_rows(exc: BaseException) -> list[dict]:
     return []
 
 
+def _is_done(fut) -> bool:
+    """Whether a future is known to be done (a future without ``done()`` never is)."""
+    done = getattr(fut, "done", None)
+    return done is not None and done()
+
+
 def _done_rows(inflight) -> list[dict]:
     """The rows of the chunks in flight that are already done (collected in order, they
     would have been cancelled with the rest when an earlier chunk stopped the run)."""
     rows: list[dict] = []
     for fut in inflight:
-        done = getattr(fut, "done", None)
         try:
-            if done is not None and done():
+            if _is_done(fut):
                 rows.extend(fut.result(0))
         except Exception as exc:          # that chunk failed too: its rows so far
             rows.extend(partial_rows(exc))
     return rows
+
+
+class _InOrder:
+    """``items`` read in the pipeline's own thread, when they come from a file or memory."""
+
+    END = object()
+    SILENT = object()
+
+    def __init__(self, items: Iterable):
+        self._it = iter(items)
+
+    def get(self, timeout: float | None):
+        return next(self._it, self.END)
+
+    def close(self) -> None:
+        pass
+
+
+class _ReadAhead(_InOrder):
+    """``items`` read in a thread of their own, at most ``size`` of them ahead of the pipeline.
+
+    A pipe from a slow producer (a generator script, ``tail -f``) can leave a read waiting for
+    minutes: read in the pipeline's own thread, the chunks already finished stayed unwritten
+    and a partial chunk unsent until more input came, and a Ctrl-C there dropped the finished
+    ones.  :meth:`get` waits at most ``timeout`` seconds and then says the input is silent.
+    The items pass through a deque (appends and pops need no lock); either side sleeps only
+    when the deque is empty or full, and the reader refills half the deque at a time, so the
+    two threads do not wake each other item by item.  It costs about 15 µs an item when the
+    chunks run in this process (the two threads' turns at the GIL), so only a source that
+    can fall silent (stdin, a pipe) is read so.
+    """
+
+    def __init__(self, items: Iterable, size: int = READ_AHEAD):
+        self._items: deque = deque()
+        self._size = size
+        self._stop = threading.Event()
+        self._ready = threading.Event()       # set by the reader when the pipeline waits
+        self._space = threading.Event()       # set by the pipeline when the reader waits
+        self._waiting = self._full = False
+        self._thread = threading.Thread(target=self._read, args=(iter(items),), daemon=True,
+                                        name="pref-batch-reader")
+        self._thread.start()
+
+    def _read(self, it) -> None:
+        try:
+            for item in it:
+                if not self._put((True, item)):
+                    break
+            else:
+                self._put((True, self.END))
+        except BaseException as exc:       # a read error is raised where the items are used
+            self._put((False, exc))
+        finally:
+            close = getattr(it, "close", None)
+            if close is not None and self._stop.is_set():
+                close()
+
+    def _put(self, entry) -> bool:
+        while len(self._items) >= self._size:
+            self._space.clear()
+            self._full = True
+            if len(self._items) <= self._size // 2:      # drained meanwhile
+                break
+            while not self._space.wait(0.1):
+                if self._stop.is_set():
+                    return False
+        self._full = False
+        self._items.append(entry)
+        if self._waiting:
+            self._ready.set()
+        return not self._stop.is_set()
+
+    def get(self, timeout: float | None):
+        """The next item, :attr:`END`, or :attr:`SILENT` after ``timeout`` seconds without
+        one (None: wait for it)."""
+        while not self._items:
+            self._ready.clear()
+            self._waiting = True
+            if self._items:
+                break
+            if not self._ready.wait(1.0 if timeout is None else timeout) and timeout is not None:
+                self._waiting = False
+                return self.SILENT
+        self._waiting = False
+        ok, value = self._items.popleft()
+        if self._full and len(self._items) <= self._size // 2:
+            self._space.set()
+        if not ok:
+            raise value
+        return value
+
+    def close(self) -> None:
+        self._stop.set()
+        self._space.set()
 
 
 class _Done:
@@ -316,13 +417,15 @@ class _Done:
 def pipeline(items: Iterable, what: str, base: dict, *, executor=None,
              chunk_size: int | None = DEFAULT_CHUNK, max_inflight: int = 4,
              slots: int = 1, total: int | None = None,
-             style: str | None = None) -> Iterator[list[dict]]:
+             style: str | None = None, read_ahead: bool = False) -> Iterator[list[dict]]:
     """Evaluate ``items`` (tuples for :func:`run_chunk`, or error rows passed straight on).
 
     Yields lists of rows: a chunk's rows in input order, chunks in submission order, reader
     errors as soon as they are read.  ``executor=None`` runs every chunk here.  ``style``:
     the notation of the rows' cards, sent with every chunk to the workers (None: the
-    :func:`~solver.notation.current_style` of the process that iterates).
+    :func:`~solver.notation.current_style` of the process that iterates).  ``read_ahead``:
+    ``items`` may wait long for input (stdin, a pipe): they are read in a thread, and while
+    they wait the partial chunk is sent and the finished rows are yielded (:class:`_ReadAhead`).
     ``chunk_size=None`` adapts the chunks to about :data:`CHUNK_SECONDS` of work each (from
     the rate so far over ``slots`` workers), between 1 and :data:`MAX_CHUNK` deals, and, when
     the number of ``total`` items is known, to at most a quarter of a worker's share of the
@@ -369,6 +472,7 @@ def pipeline(items: Iterable, what: str, base: dict, *, executor=None,
     chunk: list = []
 
     stop: list = []            # the exception that stops the run, once its rows are out
+    reader = _ReadAhead(items) if read_ahead else _InOrder(items)
 
     def collect():
         nonlocal finished, size, slots, max_inflight, recount
@@ -393,8 +497,26 @@ def pipeline(items: Iterable, what: str, base: dict, *, executor=None,
             size = max(1, min(MAX_CHUNK, int(CHUNK_SECONDS / max(per_deal, 1e-6))))
         return rows
 
+    def finished_first():
+        # the chunks at the head of the queue already done: written now, not after the next
+        # chunks are read and sent
+        while inflight and _is_done(inflight[0]):
+            yield collect()
+            if stop:
+                raise stop[0]
+
     try:
-        for item in items:
+        while True:
+            item = reader.get(STALL_SECONDS if chunk or inflight else None)
+            if item is reader.SILENT:          # the input waits: send what there is
+                if chunk:
+                    inflight.append(submit(chunk))
+                    submitted += len(chunk)
+                    chunk = []
+                yield from finished_first()
+                continue
+            if item is reader.END:
+                break
             if isinstance(item, dict):
                 yield [item]
                 continue
@@ -408,6 +530,7 @@ def pipeline(items: Iterable, what: str, base: dict, *, executor=None,
                     yield collect()
                     if stop:
                         raise stop[0]
+                yield from finished_first()
         if chunk:
             inflight.append(submit(chunk))
             chunk = []
@@ -415,7 +538,16 @@ def pipeline(items: Iterable, what: str, base: dict, *, executor=None,
             yield collect()
             if stop:
                 raise stop[0]
+    except (KeyboardInterrupt, SystemExit) as exc:
+        # stopped while reading or sending (Ctrl-C, SIGTERM), not in collect(), which yields
+        # the rows it has before it raises: the chunks already done are written first
+        rows = [] if stop and exc is stop[0] else _done_rows(inflight)
+        if rows:
+            stop.append(exc)
+            yield rows
+        raise
     finally:
+        reader.close()
         for fut in inflight:
             try:
                 fut.cancel()
