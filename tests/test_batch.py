@@ -264,6 +264,18 @@ def test_the_line_count_reads_the_line_ends_the_reader_reads(tmp_path, end):
     assert len(list(iter_lines(p))) == count_lines(p) == 3
 
 
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "cp1251"])
+def test_the_line_count_skips_the_lines_of_spaces_the_reader_skips(tmp_path, encoding):
+    # a line of only a no-break space or an ideographic space (U+3000) was counted (the count
+    # read bytes as latin-1) and skipped by the reader: the bar stopped at 6/8, the summary
+    # said 8 lines
+    p = tmp_path / "in.txt"
+    blanks = ["\u00a0", "\u3000"] if encoding == "utf-8-sig" else ["\u00a0"]
+    p.write_bytes("\n".join(["A.K..7/K.A..8/7.7..A", *blanks, "К.Т..8/Т.К..7/7.7..Т"])
+                  .encode(encoding))
+    assert len(list(iter_lines(p, encoding))) == count_lines(p, encoding) == 2
+
+
 def test_input_in_another_encoding_is_named_or_read(tmp_path, capsys):
     # a file saved by Russian Windows (cp1251), Russian notation: read as UTF-8 its lines are
     # error rows that say why; with its encoding named they are answered like a UTF-8 file

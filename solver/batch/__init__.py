@@ -338,7 +338,7 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
     style = current_style(style)
     if resume and overwrite:
         raise InvalidArgumentError("resume and overwrite contradict each other: give one")
-    total = count_lines(source)          # a missing input fails here, before OUT is touched
+    total = count_lines(source, encoding)     # a missing input fails here, before OUT is touched
     _not_the_input(source, output)
     settings = {"what": task.name, "options": _answer_options(base), "style": style,
                 "encoding": encoding}

@@ -192,10 +192,10 @@ def check_text_file(path) -> None:
             raise InvalidArgumentError(f"{path} is {what}")
 
 
-def count_lines(source) -> int | None:
-    """How many lines :func:`iter_lines` will yield (None for stdin, a pipe or a device):
-    one streaming pass.  A compressed or UTF-16 file is refused first
-    (:func:`check_text_file`)."""
+def count_lines(source, encoding: str = "utf-8-sig") -> int | None:
+    """How many lines :func:`iter_lines` will yield reading ``source`` in ``encoding`` (None
+    for stdin, a pipe or a device): one streaming pass.  A compressed or UTF-16 file is
+    refused first (:func:`check_text_file`)."""
     if hasattr(source, "read") or str(source) == "-":
         return None
     if not os.path.isfile(source):
@@ -209,6 +209,9 @@ def count_lines(source) -> int | None:
     with open(source, encoding="latin-1", newline=None) as f:
         for raw in _lines(f):
             text = raw.strip().removeprefix("\xef\xbb\xbf").lstrip()   # a UTF-8 BOM, any line
+            if text and not text.isascii():     # its own spaces (U+3000, a no-break space)
+                text = raw.encode("latin-1").decode(encoding, errors="replace")
+                text = text.strip().lstrip("\ufeff").lstrip()
             if text and not text.startswith("#"):
                 n += 1
     return n
