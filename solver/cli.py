@@ -62,10 +62,21 @@ def build_parser() -> argparse.ArgumentParser:
             namespace.__dict__.pop("_given_once", None)
             return namespace, rest
 
+        def parse_args(self, args=None, namespace=None):
+            """Arguments left over are the subcommand's error (``pref solve D --bogus 1`` said
+            ``pref: error: …`` and pointed at ``pref --help``)."""
+            namespace, rest = self.parse_known_args(args, namespace)
+            if rest:
+                command = self._commands.get(getattr(namespace, "command", None), self)
+                command.error(f"unrecognized arguments: {' '.join(rest)}")
+            return namespace
+
         def _print_message(self, message, file=None):
             """``--help`` and ``--version`` on stdout: a write that fails is reported as every
             answer's is (argparse swallowed the error: ``pref --help > /dev/full`` exited 0
             when stdout is unbuffered)."""
+            if message and file is None and sys.stdout is None:     # `pref --help >&-`
+                raise OSError("standard output is closed: nowhere to write it")
             if message and file is not None and file is sys.stdout:
                 file.write(message)
             else:
@@ -85,6 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="print the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
+    parser._commands = sub.choices
     for name in COMMANDS:
         try:
             module = importlib.import_module(f".commands.{name}", __package__)

@@ -402,7 +402,8 @@ class Position:
             raise IllegalPlayError(f"seat {seat} does not hold {format_card(c)}")
         if not int(self.legal_cards()) >> c & 1:
             led = self.led_suit
-            need = ("follow suit " + "♠♣♦♥"[led]) if hand & SUIT_MASK[led] else "play a trump"
+            need = ("follow suit " + format_strain(led) if hand & SUIT_MASK[led]
+                    else "play a trump")
             raise IllegalPlayError(f"seat {seat} must {need}; {format_card(c)} is not allowed")
         self._history.append(_Undo(self._pos.copy(), self.tricks, self.dealer_tricks, c))
         winner = advance_flat(self._pos, c)

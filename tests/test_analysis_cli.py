@@ -111,6 +111,16 @@ def test_odds_timeout_is_an_error_naming_it(capsys):
         "pref odds: error: odds did not finish within timeout=0.3 s"
 
 
+@pytest.mark.parametrize("seconds", ["1_0", "５", " 5", "1e3", "inf", "nan", "5s"])
+def test_a_timeout_is_plain_seconds(capsys, seconds):
+    # float() read 1_0 as 10, full-width digits, spaces around, inf and nan
+    from solver.cli import main
+    with pytest.raises(SystemExit) as exit_:
+        main(["odds", "AK79...9", "--pool", "QJ8...A87", "-t", "S", "--timeout", seconds])
+    assert exit_.value.code == 2
+    assert f"expected a number of seconds, not {seconds!r}" in capsys.readouterr().err
+
+
 @needs_fast
 def test_raspasy_prints_each_line_trick_by_trick():
     out = pref("raspasy", EXAMPLE, "--talon", "dealer")

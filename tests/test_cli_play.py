@@ -71,6 +71,16 @@ def test_an_illegal_or_unreadable_play_is_one_line_naming_it(capsys, cards, faul
     assert fault in out.err and len(out.err.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize("style, fault", [
+    ("ascii", "card 2 (JS), trick 1: seat 1 must follow suit C; JS is not allowed"),
+    ("russian", "card 2 (В♠), trick 1: seat 1 must follow suit ♣; В♠ is not allowed")])
+def test_an_illegal_play_is_named_in_the_style_asked(capsys, style, fault):
+    # the suit to follow was always a symbol: "JS … must follow suit ♣" in --style ascii
+    assert main(["solve", EXAMPLE, "-d", "2", "-t", "NT", "--play", "7♣ J♠",
+                 "--style", style]) == 2
+    assert fault in capsys.readouterr().err
+
+
 def test_the_help_example_of_play_plays_on_the_example_deal(capsys):
     """`pref solve --help` gave "K♠ 7♠ 10♠ A♣", which no deal of the README can play (on the
     example seat 0 wins the first trick and holds no A♣): pasted, it was an error."""

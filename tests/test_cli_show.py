@@ -139,6 +139,28 @@ def test_a_closed_stdout_is_one_line_and_status_3():
         "pref show: error: standard output is closed: nowhere to write the answer"]
 
 
+@pytest.mark.parametrize("args", [["--help"], ["solve", "--help"], ["--version"]])
+def test_help_and_version_with_stdout_closed_are_status_3(args):
+    # argparse wrote the text to stderr instead and exited 0
+    r = subprocess.run([sys.executable, "-m", "solver", *args],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                       preexec_fn=lambda: os.close(1))
+    assert r.returncode == 3
+    assert r.stderr.splitlines() == [
+        "pref: error: cannot write: standard output is closed: nowhere to write it"]
+
+
+@pytest.mark.parametrize("args, rest", [
+    (["solve", EXAMPLE, "-d", "1", "-t", "H", "--bogus", "1"], "--bogus 1"),
+    (["show", EXAMPLE, "--talon", "x"], "--talon x"), (["demo", "--json"], "--json")])
+def test_an_unknown_argument_is_the_subcommands_error(args, rest):
+    # it was "pref: error: unrecognized arguments: … (see `pref --help`)"
+    r = subprocess.run([sys.executable, "-m", "solver", *args], capture_output=True, text=True)
+    assert r.returncode == 2
+    assert r.stderr.splitlines() == [
+        f"pref {args[0]}: error: unrecognized arguments: {rest} (see `pref {args[0]} --help`)"]
+
+
 
 @pytest.mark.parametrize("args", [["show", "bad"], ["solve", EXAMPLE, "-d", "9", "-t", "♥"],
                                   ["solve", EXAMPLE, "-d", "1", "-t", "♥", "--json",

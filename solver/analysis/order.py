@@ -259,7 +259,8 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
     required (an :class:`~solver.errors.InvalidArgumentError` before any work otherwise)
     when the conventions write висты for a good talon (four-handed seeds 001/004, the
     dealer; three-handed seed 001, the opponents) — see
-    :func:`solver.scoring.talon_whists_rule`.
+    :func:`solver.scoring.talon_whists_rule`; under other conventions it is checked and
+    changes nothing, as in the scoring functions (a script may always pass it).
 
     ``exact=False`` saves the мизер's costly part when it cannot win: its probability is
     still exact (one probe a layout), but when even every caught layout held to its kindest

@@ -16,6 +16,15 @@ def whole_number(text: str) -> int:
     return int(text)
 
 
+def seconds(text: str) -> float:
+    """A time limit in seconds as written in ASCII: digits with an optional fraction (``5``,
+    ``2.5``, ``.5``); argparse's ``float`` also read ``1_0`` as 10, full-width digits, spaces
+    around, ``1e3``, ``inf`` and ``nan``."""
+    if not re.fullmatch(r"-?([0-9]+(\.[0-9]*)?|\.[0-9]+)", text):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}")
+    return float(text)
+
+
 def seat(text: str) -> int:
     if text not in ("0", "1", "2"):
         raise argparse.ArgumentTypeError(
@@ -105,7 +114,7 @@ def conventions_of(args):
 
 
 def add_timeout(p) -> None:
-    p.add_argument("--timeout", type=float, metavar="SECONDS",
+    p.add_argument("--timeout", type=seconds, metavar="SECONDS",
                    help="give up after this many seconds (error, exit status 2)")
 
 

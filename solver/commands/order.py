@@ -28,7 +28,8 @@ def register(sub) -> None:
     add_conventions(p)
     p.add_argument("--talon", metavar="CARDS",
                    help="which two of the 12 cards came from the talon (needed where the "
-                        "conventions write висты for a good talon: four-handed 001/004, 001)")
+                        "conventions write висты for a good talon: four-handed 001/004, 001; "
+                        "elsewhere checked and changes nothing)")
     add_layout_options(p)
     add_timeout(p)
     add_common(p, json_help="print JSON: options [{contract, discard, probability, expected, "

@@ -62,7 +62,8 @@ def print_over(args, deal: Deal, where: Position, played: list[int]) -> int:
         print(after_text(where, played).rstrip())
         return 0
     if where.mode == "raspasy":
-        out = {"mode": where.mode, "tricks": {str(s): t for s, t in enumerate(where.tricks)},
+        out = {"mode": where.mode, "talon": where.talon_rule,
+               "tricks": {str(s): t for s, t in enumerate(where.tricks)},
                "cards": {str(s): {} for s in range(3)}, "line": {str(s): [] for s in range(3)}}
     else:
         out = {"mode": where.mode, "solo": where.solo, "trump": format_strain(where.trump),

@@ -118,7 +118,7 @@ def check_fields(p: list[int]) -> None:
     are disjoint 32-bit masks, fields in range, hand sizes fit the leader and the table, the
     cards on the table were legal plays, talon tricks only with no trump and seat 0 first.
     Raises :class:`InvalidDealError` or :class:`InvalidArgumentError` naming the fault."""
-    from ..notation import format_card, plural
+    from ..notation import format_card, format_strain, plural
 
     hands = p[P_HAND0:P_HAND0 + 3]
     for seat, h in enumerate(hands):
@@ -198,7 +198,7 @@ def check_fields(p: list[int]) -> None:
         held = hands[seat]
         if held & SUIT_MASK[led] or (trump != NO_TRUMP and suit_of(c) != trump
                                      and held & SUIT_MASK[trump]):
-            must = "follow suit " + "♠♣♦♥"[led] if held & SUIT_MASK[led] else "play a trump"
+            must = "follow suit " + format_strain(led) if held & SUIT_MASK[led] else "play a trump"
             raise InvalidDealError(f"table card {i} ({format_card(c)}) is an illegal play: "
                                    f"seat {seat} must {must}")
 
