@@ -16,7 +16,7 @@ from .deal import Deal
 from .engine import DEFAULT_TT_MB, backend_for, context_for, get_backend, warm_context
 from .errors import InvalidArgumentError
 from .frozen import FrozenDict, frozen
-from .notation import format_card, format_strain, plural
+from .notation import format_card, format_strain, misere_word, plural
 from .position import Position, as_seat
 
 
@@ -177,9 +177,10 @@ class SolveResult:
     def __str__(self) -> str:
         if self.mode == "raspasy":
             return "распасы: " + ", ".join(f"seat {s} takes ≤ {t}" for s, t in self.tricks.items())
-        who = "declarer" if self.mode == "contract" else "misère player"
+        what = (f"contract {format_strain(self.trump)}, declarer" if self.mode == "contract"
+                else f"{misere_word()}, misère player")
         cards = " ".join(f"{format_card(c)}:{v}" for c, v in self.cards.items())
-        return (f"{self.mode} ({format_strain(self.trump)}), {who} seat {self.solo}: "
+        return (f"{what} seat {self.solo}: "
                 f"{plural(self.tricks, 'trick')}\ncards of seat {self._position.to_move}: {cards}\n"
                 f"line: {' '.join(format_card(c) for c in self.line)}")
 

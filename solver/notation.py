@@ -594,7 +594,17 @@ def format_strain(strain: int, style: str | None = None) -> str:
     return SUIT_LETTERS[strain] if style == "ascii" else SUIT_SYMBOLS[strain]
 
 
+def misere_word(style: str | None = None) -> str:
+    """The мизер in text: ``мизер``, or ``misere`` in the ``ascii`` style (as a bid writes it).
+
+    >>> misere_word(), misere_word("ascii")
+    ('мизер', 'misere')
+    """
+    return "misere" if current_style(style) == "ascii" else "мизер"
+
+
 __all__ = [
     "STYLES", "current_style", "output_style", "parse_card", "format_card", "parse_card_list", "parse_hand", "format_hand",
-    "format_cards", "parse_strain", "format_strain", "is_dotted_order", "count", "iter_cards",
+    "format_cards", "parse_strain", "format_strain", "misere_word", "is_dotted_order", "count",
+    "iter_cards",
 ]

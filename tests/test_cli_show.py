@@ -111,7 +111,7 @@ def test_demo_shows_the_example_deal_solved_and_times_the_searches_after_the_sta
     assert EXAMPLE in text and "engine start-up:" in text
     deal = Deal.from_str(EXAMPLE)
     tricks = solve(deal, declarer=1, trump="♥").tricks
-    assert f"contract (♥), declarer seat 1: {tricks} trick" in text
+    assert f"contract ♥, declarer seat 1: {tricks} trick" in text
     assert f"misère player seat 0: {solve(deal, misere=0).tricks} trick" in text
     # the start-up is paid before the first timed section, so that section times one search:
     # the first contract used to show the engine's loading (26-38 ms for a 0.3 ms search)
@@ -174,9 +174,24 @@ def test_a_closed_stderr_keeps_the_error_out_of_stdout(args):
     assert r.stdout == ""
 
 
+@pytest.mark.parametrize("args", [["solve", EXAMPLE, "--misere", "0"], ["table", EXAMPLE],
+                                  ["discard", EXAMPLE, "--misere", "0"],
+                                  ["review", EXAMPLE, "--misere", "0", "--play", "7♣ K♣ Q♣"],
+                                  ["odds", "AK79...9", "--pool", "QJ8...A87", "--misere",
+                                   "--no-progress"]])
+def test_the_misere_is_written_in_ascii_in_the_ascii_style(args):
+    # table, discard, odds and review wrote "мизер" under --style ascii (order wrote
+    # "misere"), solve "misere (NT)" where review said "мизер"
+    import re
+    out = pref(*args, "--style", "ascii")
+    assert out.returncode == 0, out.stderr
+    assert "misere" in out.stdout and not re.search("[а-яА-ЯёЁ♠♣♦♥]", out.stdout)
+    assert "мизер" in pref(*args).stdout
+
+
 def test_demo_in_ascii_style_writes_its_contracts_in_ascii():
     """`pref demo --style ascii` titled its first solve "Contract 6♥" while every card under
-    it was AH: now 6H, as the result's own line "contract (H)"."""
+    it was AH: now 6H, as the result's own line "contract H"."""
     out = pref("demo", "--style", "ascii")
     assert out.returncode == 0, out.stderr
     assert "♠" not in out.stdout and "♥" not in out.stdout

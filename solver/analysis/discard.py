@@ -41,7 +41,7 @@ from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
 from ..engine.layout import P_LEADER, P_MINIMISE, P_NTABLE
 from ..errors import InvalidArgumentError
-from ..notation import format_card, format_strain, plural
+from ..notation import format_card, format_strain, misere_word, plural
 from ._common import (
     as_deal,
     as_seat,
@@ -150,14 +150,16 @@ class DiscardResult:
         return [(self._value_text(d), texts[d.group]) for d in firsts]
 
     def __str__(self) -> str:
-        what = (f"contract {format_strain(self.trump)}" if self.mode == "contract" else "мизер")
+        what = (f"contract {format_strain(self.trump)}" if self.mode == "contract"
+                else misere_word())
         lines = [f"discard for seat {self.declarer} ({what}), seat {self.leader} leads:"]
         lines += [f"  {value:>3}  " + ", ".join(same) for value, same in self._groups()]
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
         from ..display import hand_html
-        what = (f"contract {format_strain(self.trump)}" if self.mode == "contract" else "мизер")
+        what = (f"contract {format_strain(self.trump)}" if self.mode == "contract"
+                else misere_word())
         twelve = self.deal.hands[self.declarer] | sum(1 << c for c in self.talon)
         rows = ["<tr><th>tricks</th><th>discards</th></tr>"]
         rows += [f"<tr><td>{escape(value)}</td><td>{escape(', '.join(same))}</td></tr>"

@@ -67,7 +67,7 @@ from ..checks import as_flag
 from ..engine import check_workers, default_jobs
 from ..engine.layout import P_HAND0, make_position
 from ..errors import InvalidArgumentError, InvalidCardError, InvalidDealError, PrefError
-from ..notation import format_card, format_strain
+from ..notation import format_card, format_strain, misere_word
 from ..progress import progress_bar
 from ._common import (Deadline, as_card, as_cards, as_count, as_seat, as_strain, cards_text,
                       engine, pairs)
@@ -211,7 +211,7 @@ class OddsResult:
 
     def __str__(self) -> str:
         what = (f"{self.level}{format_strain(self.trump)} makes" if self.mode == "contract"
-                else "мизер caught")
+                else f"{misere_word()} caught")
         lead = "" if self.lead is None else f", opening lead {format_card(self.lead)}"
         lines = [f"seat {self.seat}, {cards_text(iter_cards(self.cards))}: P({what}){lead}"]
         for d in self.discards:

@@ -26,7 +26,7 @@ from ..conventions import Conventions
 from ..engine import DEFAULT_TT_MB
 from ..errors import InvalidArgumentError, TimeLimitError
 from ..frozen import freeze_fields
-from ..notation import current_style, format_strain
+from ..notation import format_strain, misere_word
 from ._common import (
     Deadline,
     as_cards,
@@ -65,7 +65,7 @@ class OrderOption:
         """``"7♠"``, ``"мизер"``, written in the output style in force when read (``"7S"``,
         ``"misere"`` in ascii; ``"7БК"`` in russian), as the discard is."""
         if self.misere:
-            return "misere" if current_style() == "ascii" else "мизер"
+            return misere_word()
         return f"{self.level}{format_strain(self.strain)}"
 
 

@@ -33,7 +33,7 @@ from ..cardset import CARDS, Card
 from ..engine import DEFAULT_TT_MB
 from ..errors import InvalidArgumentError, PrefError, shown
 from ..frozen import freeze_fields
-from ..notation import format_card, format_cards, format_strain, plural
+from ..notation import format_card, format_cards, format_strain, misere_word, plural
 from ..position import Position
 from ._common import as_cards, context_for, engine
 
@@ -169,7 +169,8 @@ class ReviewResult:
                     "to at most); before the first card: "
                     + ", ".join(f"seat {s} ≤ {t}" for s, t in self.start.items()))
         who = self._sides()[0]
-        what = (f"contract {format_strain(self.trump)}" if self.mode == "contract" else "мизер")
+        what = (f"contract {format_strain(self.trump)}" if self.mode == "contract"
+                else misere_word())
         return (f"{what}, {who} seat {self.solo}: {plural(self.start, 'trick')} double dummy "
                 f"before the first card")
 

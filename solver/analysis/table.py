@@ -20,7 +20,7 @@ from ..cards import NO_TRUMP, STRAINS
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
 from ..frozen import FrozenDict, freeze_fields, strain_values
-from ..notation import format_strain
+from ..notation import format_strain, misere_word
 from ._common import (
     as_deal,
     as_seat,
@@ -110,15 +110,17 @@ class TableResult:
     def to_pandas(self):
         """Seats as rows, ♠ ♣ ♦ ♥ NT and мизер as columns (tricks with the best discard)."""
         import pandas as pd
-        cols = [format_strain(t) for t in STRAINS] + ["мизер"]
+        cols = [format_strain(t) for t in STRAINS] + [misere_word()]
         return pd.DataFrame(self.to_numpy(), columns=cols, index=pd.Index(range(3), name="seat"))
 
     def __str__(self) -> str:
-        head = "seat  " + " ".join(f"{format_strain(t):>3}" for t in STRAINS) + "  мизер  best"
+        word = misere_word()
+        head = ("seat  " + " ".join(f"{format_strain(t):>3}" for t in STRAINS)
+                + f"  {word}  best")
         rows = [head] if self.leader == 0 else [f"seat {self.leader} leads", head]
         for s in range(3):
             rows.append(f"{s:>4}  " + " ".join(f"{self.tricks[s][t]:>3}" for t in STRAINS)
-                        + f"  {self.misere[s]:>5}  {self.best_contract(s) or '-'}")
+                        + f"  {self.misere[s]:>{len(word)}}  {self.best_contract(s) or '-'}")
         return "\n".join(rows)
 
     def _repr_html_(self) -> str:
