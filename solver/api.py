@@ -176,7 +176,8 @@ class SolveResult:
 
     def __str__(self) -> str:
         if self.mode == "raspasy":
-            return "распасы: " + ", ".join(f"seat {s} takes ≤ {t}" for s, t in self.tricks.items())
+            return (f"распасы (talon: {self._position.talon_rule}): "
+                    + ", ".join(f"seat {s} takes ≤ {t}" for s, t in self.tricks.items()))
         what = (f"contract {format_strain(self.trump)}, declarer" if self.mode == "contract"
                 else f"{misere_word()}, misère player")
         cards = " ".join(f"{format_card(c)}:{v}" for c, v in self.cards.items())

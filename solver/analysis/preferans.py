@@ -96,8 +96,9 @@ class Counterexample:
 
     def __str__(self) -> str:
         return (f"{format_strain(self.strain)}: discard {cards_text(self.discard)}, opponents "
-                f"{format_hand(self.hands[0])} / {format_hand(self.hands[1])}, seat "
-                f"{self.leader} leads: declarer takes {self.tricks} "
+                f"{format_hand(self.hands[0])} / {format_hand(self.hands[1])} (seats 0 and 1; "
+                f"the declarer seat {DECLARER}), seat {self.leader} leads: declarer takes "
+                f"{self.tricks} "
                 f"(line {' '.join(format_card(c) for c in self.line)})")
 
 
