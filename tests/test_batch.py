@@ -432,10 +432,25 @@ def test_resume_keeps_to_the_task_and_options_the_rows_were_written_with(tmp_pat
                      progress=False)
         assert out.read_bytes() == before
     out.write_bytes(b"".join(before.splitlines(keepends=True)[:-2]))
-    again = {"declarer": "0", "trump": "H", "backend": "auto", "tt_mb": 2}
+    # the leader given as its default is no difference either (it was refused)
+    again = {"declarer": "0", "trump": "H", "backend": "auto", "tt_mb": 2, "leader": 0}
     summary = run_file(src, out, "tricks", options=again, resume=True, progress=False)
     assert (summary.answered, summary.already_done) == (2, 4)
     assert sorted(out.read_bytes().splitlines()) == sorted(before.splitlines())
+
+
+def test_resume_takes_the_raspasy_talon_rule_none_as_no_rule(tmp_path):
+    src = write_lines(tmp_path / "in.txt", [str(d) for d in endings(4, seed=6)])
+    out = tmp_path / "out.jsonl"
+    run_file(src, out, "solve", options={"raspasy": True, **REF}, progress=False)
+    before = out.read_bytes()
+    out.write_bytes(b"".join(before.splitlines(keepends=True)[:-1]))
+    summary = run_file(src, out, "solve", options={"raspasy": True, "talon": "none", **REF},
+                       resume=True, progress=False)
+    assert (summary.answered, summary.already_done) == (1, 3)
+    with pytest.raises(InvalidArgumentError, match="cannot resume: .*talon=lead"):
+        run_file(src, out, "solve", options={"raspasy": True, "talon": "lead", **REF},
+                 resume=True, progress=False)
 
 
 def test_an_output_from_before_the_settings_record_resumes_in_symbols(tmp_path):

@@ -106,13 +106,19 @@ line's error row stands, as any error row does (``resume`` retrying them would s
 timeout again on every resume): delete those rows to try the lines with a longer one."""
 
 
+_AS_IF_OMITTED = {"leader": 0, "talon": "none", "exact": False}
+"""Options whose value here is what every task does without them: ``--leader 0`` resumes a
+run written without it, ``--raspasy --talon none`` one written with ``--raspasy``."""
+
+
 def _answer_options(base: dict) -> dict:
-    """``base``'s options that shape the rows, in one spelling each (symbols, cards sorted),
-    so that ``-t H`` resumes a run written with ``-t ♥``."""
+    """``base``'s options that shape the rows, in one spelling each (symbols, cards sorted,
+    defaults left out), so that ``-t H`` resumes a run written with ``-t ♥``."""
     out = {}
     for key in sorted(base):
         value = base[key]
-        if key in _SAME_ANSWERS:
+        omitted = _AS_IF_OMITTED.get(key, _AS_IF_OMITTED)      # (a dict: never a value)
+        if key in _SAME_ANSWERS or (type(value) is type(omitted) and value == omitted):
             continue
         if key == "trump":
             value = format_strain(parse_strain(value), "symbols")
