@@ -451,6 +451,15 @@ def test_resume_takes_the_raspasy_talon_rule_none_as_no_rule(tmp_path):
     with pytest.raises(InvalidArgumentError, match="cannot resume: .*talon=lead"):
         run_file(src, out, "solve", options={"raspasy": True, "talon": "lead", **REF},
                  resume=True, progress=False)
+    # a record written with the default spelled out (before it was left out) resumes too
+    record = tmp_path / "out.jsonl.run.json"
+    settings = json.loads(record.read_text(encoding="utf-8"))
+    settings["options"]["talon"] = "none"
+    record.write_text(json.dumps(settings), encoding="utf-8")
+    out.write_bytes(b"".join(before.splitlines(keepends=True)[:-1]))
+    summary = run_file(src, out, "solve", options={"raspasy": True, **REF}, resume=True,
+                       progress=False)
+    assert (summary.answered, summary.already_done) == (1, 3)
 
 
 def test_an_output_from_before_the_settings_record_resumes_in_symbols(tmp_path):

@@ -37,7 +37,7 @@ from .reader import (LineSet, as_deal_texts, check_encoding, count_lines, iter_l
                      parse_object)
 from .runner import (ClusterError, chunk_size_for, default_jobs, executor_slots,
                      is_dask_client, make_pool, pipeline, stop_pool)
-from .tasks import TASKS, Task, available_tasks, get_task, run_chunk, table_error
+from .tasks import TASKS, Task, available_tasks, get_task, is_default, run_chunk, table_error
 from .writer import OutputError, Sink, errors_path, output_format
 
 __all__ = ["evaluate", "run_file", "BatchSummary", "TASKS", "Task", "available_tasks",
@@ -106,19 +106,13 @@ line's error row stands, as any error row does (``resume`` retrying them would s
 timeout again on every resume): delete those rows to try the lines with a longer one."""
 
 
-_AS_IF_OMITTED = {"leader": 0, "talon": "none", "exact": False}
-"""Options whose value here is what every task does without them: ``--leader 0`` resumes a
-run written without it, ``--raspasy --talon none`` one written with ``--raspasy``."""
-
-
 def _answer_options(base: dict) -> dict:
     """``base``'s options that shape the rows, in one spelling each (symbols, cards sorted,
     defaults left out), so that ``-t H`` resumes a run written with ``-t ♥``."""
     out = {}
     for key in sorted(base):
         value = base[key]
-        omitted = _AS_IF_OMITTED.get(key, _AS_IF_OMITTED)      # (a dict: never a value)
-        if key in _SAME_ANSWERS or (type(value) is type(omitted) and value == omitted):
+        if key in _SAME_ANSWERS or is_default(key, value):
             continue
         if key == "trump":
             value = format_strain(parse_strain(value), "symbols")

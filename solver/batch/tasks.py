@@ -183,6 +183,17 @@ _MODE_KEYS = ("declarer", "trump", "misere", "raspasy", "talon", "leader")
 _REPLACES = {"declarer": ("misere", "raspasy"),
              "misere": ("declarer", "trump", "raspasy", "level"),
              "raspasy": ("declarer", "trump", "misere")}
+_AS_IF_OMITTED = {"leader": 0, "talon": "none", "exact": False}
+
+
+def is_default(key: str, value) -> bool:
+    """Whether option ``key`` given as ``value`` does what every task does without it:
+    ``--leader 0`` resumes a run written without it, ``--raspasy --talon none`` one written
+    with ``--raspasy`` (and the other way round)."""
+    omitted = _AS_IF_OMITTED.get(key, _AS_IF_OMITTED)        # (a dict: never a value)
+    return type(value) is type(omitted) and value == omitted
+
+
 CLEARED = "_cleared"
 """The key under which :func:`~solver.batch.reader.read_deal` lists a line's options set to
 null (``"trump": null``: not the command line's value)."""

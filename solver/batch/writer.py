@@ -25,6 +25,7 @@ import time
 from ..errors import InvalidArgumentError
 from ..progress import interrupts_deferred
 from .reader import LineSet, encoding_name
+from .tasks import is_default
 
 FSYNC_SECONDS = 1.0
 
@@ -432,6 +433,8 @@ class Sink:
             now = settings.get(key)
             if key == "encoding" and isinstance(then, str):     # recorded as spelled before
                 then = encoding_name(then)
+            if key == "options" and isinstance(then, dict):    # recorded with its defaults
+                then = {k: v for k, v in then.items() if not is_default(k, v)}
             if key in settings and now != then:
                 raise InvalidArgumentError(
                     f"cannot resume: {self.path} was written with {_setting_text(key, then)}, "
