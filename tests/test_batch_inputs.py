@@ -196,6 +196,16 @@ def test_a_lines_misere_drops_the_command_lines_level():
 
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_evaluate_raises_for_the_first_bad_deal_in_input_order(jobs):
+    # a deal that is not text (5) is refused as it is read, before the chunks come back: with
+    # two jobs it was raised ("deal 4") ahead of the garbage at index 1
+    deals = [E, "garbage", E, E, 5, E]
+    from solver.errors import PrefError
+    with pytest.raises(PrefError, match="^deal 1: "):
+        evaluate(deals, "tricks", declarer=0, trump="NT", backend="reference", jobs=jobs,
+                 chunk_size=1)
+
 def test_a_lines_mode_keeps_the_command_lines_talon_cards():
     # --talon on an ending is its two talon cards for every task but solve (where it is the
     # распасы rule): a line's мизер dropped them and was solved without the talon (caught,

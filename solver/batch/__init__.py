@@ -171,7 +171,8 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
     ``executor``: any object with ``submit(fn, *args)`` returning futures (a
     ``concurrent.futures`` executor, a Dask ``distributed.Client``); by default a process pool
     of ``jobs`` workers (all cores; ``jobs=1`` runs here).  ``on_error="raise"`` raises the
-    first deal's error (a :class:`PrefError` naming the deal's index); ``"record"`` keeps
+    error of the first bad deal in input order, whatever ``jobs`` (a :class:`PrefError` naming
+    the deal's index); ``"record"`` keeps
     going and puts the message in an ``error`` column.
 
     ``style``: the notation of the cards in the rows (the deal, lines, discards, card values)
@@ -203,16 +204,25 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
         with closing(pipeline(items, what, base, executor=run.executor, chunk_size=chunk_size,
                               max_inflight=4 * run.slots, slots=run.slots, total=total,
                               style=style)) as results:
+            first_error = None
             for chunk in results:
-                for row in chunk:
-                    if "error" in row and on_error == "raise":
-                        cls = getattr(_errors, row.get("kind", ""), None)
-                        if not (isinstance(cls, type) and issubclass(cls, PrefError)):
-                            cls = PrefError
-                        raise cls(f"deal {row['line']}: {row['error']}")
                 rows.extend(chunk)
                 if bar is not None:
                     bar.update(len(chunk))
+                if on_error != "raise":
+                    continue
+                # the first bad deal in input order, whatever the order rows come back in:
+                # raised once every deal before it is answered
+                for row in chunk:
+                    if "error" in row and (first_error is None
+                                           or row["line"] < first_error["line"]):
+                        first_error = row
+                if first_error is not None and first_error["line"] == sum(
+                        1 for r in rows if r["line"] < first_error["line"]):
+                    cls = getattr(_errors, first_error.get("kind", ""), None)
+                    if not (isinstance(cls, type) and issubclass(cls, PrefError)):
+                        cls = PrefError
+                    raise cls(f"deal {first_error['line']}: {first_error['error']}")
         ok = True
     finally:
         run.close(ok)
