@@ -196,10 +196,11 @@ def _check_t(text: str) -> None:
     russian_side = len(russian) + len(cyrillic_t)
     if latin_t and (russian or cyrillic_t) and (english_side <= russian_side or not cyrillic_t):
         other = min(russian + cyrillic_t)
+        look = ", a Latin letter read as the Russian one" if text[other].isascii() else ""
         raise InvalidCardError(
             f"ambiguous Latin {_where(text, latin_t[0])}: in English notation T is a ten, but "
-            f"the text also has Russian letters ({text[other]!r} at position {other + 1}), "
-            f"where a Т is the ace (туз); {how}")
+            f"the text also has Russian letters ({text[other]!r} at position {other + 1}"
+            f"{look}), where a Т is the ace (туз); {how}")
     if cyrillic_t and (english or latin_t):
         other = min(english + latin_t)
         cyrillic_look = "А" <= text[other].upper() <= "Я"
