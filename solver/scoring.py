@@ -304,6 +304,21 @@ class HandScore:
         """
         return tuple(_num(v) for v in _values(self.pool, self.mountain, self.whists))
 
+    def __str__(self) -> str:
+        """The writes in words, then each player's worth (:meth:`values`).
+
+        >>> print(score_contract("7♠", 5, whisters=(1, 2)))
+        8 to player 0's mountain (7♠ failed by 2: 2 × 4)
+        player 1 writes 12 висты on player 0 (3 tricks × 4)
+        player 2 writes 8 висты on player 0 (2 tricks × 4)
+        player 1 writes 8 висты on player 0 (консоляция, 2 × 4)
+        player 2 writes 8 висты on player 0 (консоляция, 2 × 4)
+        worth in висты: player 0 -268/3, player 1 +140/3, player 2 +128/3
+        """
+        worth = ", ".join(f"player {i} {'+' if v > 0 else ''}{v}"      # a Fraction exactly
+                          for i, v in enumerate(self.values()))
+        return "\n".join([*(str(e) for e in self.entries), f"worth in висты: {worth}"])
+
     def _repr_html_(self) -> str:
         import html
 
