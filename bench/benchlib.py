@@ -118,6 +118,20 @@ def canonical(answer: Any) -> Any:
     return answer
 
 
+_AGREED: dict[str, tuple[str, list]] = {}
+
+
+def check_agreement(key: str, backend: str, answers: list) -> None:
+    """Fail unless ``answers`` equal those the first backend timed under ``key`` gave (the
+    pytest-benchmark suites: every backend must solve the same thing it is timed on)."""
+    answers = [canonical(a) for a in answers]
+    first, expected = _AGREED.setdefault(key, (backend, answers))
+    if answers != expected:
+        bad = next(i for i, (x, y) in enumerate(zip(answers, expected)) if x != y) \
+            if len(answers) == len(expected) else "count"
+        raise AssertionError(f"{key}: {backend} disagrees with {first} (first at item {bad})")
+
+
 def answers_hash(answers: list) -> str:
     """An order-sensitive CRC32 of a list of answers (8 hex digits)."""
     text = json.dumps([canonical(a) for a in answers], separators=(",", ":"))
@@ -367,6 +381,11 @@ def machine_info() -> dict:
     try:
         info["git"] = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
                                      capture_output=True, text=True, timeout=10).stdout.strip()
+        changed = subprocess.run(["git", "-C", ROOT, "status", "--porcelain",
+                                  "--untracked-files=no"],
+                                 capture_output=True, text=True, timeout=10).stdout.strip()
+        if info["git"] and changed:       # a measured change not yet committed
+            info["git"] += "+changes"
     except (OSError, subprocess.SubprocessError):
         pass
     try:

@@ -160,11 +160,10 @@ def main(argv=None) -> None:
     corpus = make_corpus(args.deals, args.endings, args.seed)
     with open(args.output, "w", encoding="utf-8") as f:
         f.write("{\n")
-        head = [k for k in corpus if k not in ("deals", "endings")]
-        for k in head:
-            f.write(f"  {json.dumps(k)}: {json.dumps(corpus[k])},\n")
         # one entry a line: diffs stay readable and the file greps well
         lists = ("deals", "endings", "odds_misere", "odds_contract")
+        for k in (k for k in corpus if k not in lists):      # each key once
+            f.write(f"  {json.dumps(k)}: {json.dumps(corpus[k])},\n")
         for key in lists:
             f.write(f'  "{key}": [\n')
             rows = corpus[key]

@@ -97,9 +97,8 @@ def result_rows(groups: list[dict[str, bl.Result]]) -> list[list[str]]:
                 rows.append([r.title, name, "0", "—", "—", "—", "—", "—", "—", "—",
                              f"FAILED: {r.error[:60]}"])
                 continue
-            ratio = ""
-            if c is not None and c.n and r.n and c.median_ms > 0:
-                ratio = f"{r.median_ms / c.median_ms:.2f}"
+            x_c = _x_c(r, c)
+            ratio = "" if x_c is None else f"{x_c:.2f}"
             note = f"{r.solves} solves/query" if r.solves != "1" else ""
             if r.calls_mean is not None:
                 note = f"{r.calls_mean:,.0f} {r.calls_label}/query"
@@ -133,6 +132,38 @@ def batch_rows(batch: list[dict]) -> list[list[str]]:
     return rows
 
 
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"a whole number of at least 1, not {text!r}")
+    return int(text)
+
+
+def _x_c(r: bl.Result, c: bl.Result | None) -> float | None:
+    """A row's median time over the C backend's, as the table's ×C column (None: no C row)."""
+    if c is None or not (c.n and r.n and c.median_ms > 0):
+        return None
+    return r.median_ms / c.median_ms
+
+
+def _batch_x_c(b: dict, batch: list[dict]) -> float | None:
+    c = next((x for x in batch if (x["query"], x["backend"], x["workers"]) ==
+              (b["query"], "c", b["workers"])), None)
+    if c is None or "error" in c or "error" in b or not c["wall_s"] > 0:
+        return None
+    return b["wall_s"] / c["wall_s"]
+
+
+def _finite(x):
+    """``x`` with every NaN or infinity (a row of no items, a failed one) as None."""
+    if isinstance(x, float):
+        return x if math.isfinite(x) else None
+    if isinstance(x, dict):
+        return {k: _finite(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_finite(v) for v in x]
+    return x
+
+
 def signatures(groups: list[dict[str, bl.Result]], batch: list[dict]) -> dict[str, dict]:
     """Per backend: answer sum, answers CRC and node sum over every query it ran."""
     sig: dict[str, dict] = {}
@@ -151,23 +182,36 @@ def signatures(groups: list[dict[str, bl.Result]], batch: list[dict]) -> dict[st
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true",
-                    help="a small run (a few dozen deals, one small odds case): ≤ 2 minutes")
+                    help="a small run (a few dozen deals, small analysis cases): ≤ 2 minutes")
     ap.add_argument("--json", metavar="OUT", help="write every figure to OUT as JSON")
-    ap.add_argument("--deals", type=int, help="deals for the single-solve rows (default: "
-                    "all 1000 in the full run, 30 with --quick)")
+    ap.add_argument("--deals", type=_positive, help="deals for the single-solve rows "
+                    "(default: all 1000 in the full run, 24 with --quick)")
     ap.add_argument("--backends", nargs="+", help="fast backends to time (default: all built)")
     ap.add_argument("--only", nargs="+", metavar="QUERY",
                     help="only these query kinds (of: "
                     f"{', '.join(wl.QUERY_KEYS + aw.QUERY_KEYS)}, batch, first)")
     ap.add_argument("--size", nargs="+", default=[], metavar="KEY=N",
-                    help="items for a row, e.g. table=20 odds_misere=1 (0 leaves it out)")
+                    help="items for a workload, e.g. deals=100 table=20 odds_misere=1 (0 leaves "
+                    "its rows out; a wrong key lists the keys)")
     ap.add_argument("--no-first-call", action="store_true",
                     help="skip the first-call (compile) measurements in fresh processes")
     ap.add_argument("--corpus", default=bl.CORPUS_PATH)
     args = ap.parse_args(argv)
-
+    kinds = [*wl.QUERY_KEYS, *aw.QUERY_KEYS, "batch", "first"]
+    unknown = [k for k in args.only or () if k not in kinds]
+    if unknown:
+        ap.error(f"--only {' '.join(unknown)}: not a query kind (of: {', '.join(kinds)})")
+    built = available_backends()
+    backends = list(dict.fromkeys(args.backends or built))
+    wrong = [b for b in backends if b not in built + ["reference"]]
+    if wrong:
+        ap.error(f"--backends {' '.join(wrong)}: not available here (of: "
+                 f"{', '.join(built + ['reference'])})")
+    if not os.path.isfile(args.corpus):
+        ap.error(f"--corpus {args.corpus}: no such file")
+    if args.json and not os.path.isdir(os.path.dirname(os.path.abspath(args.json))):
+        ap.error(f"--json {args.json}: its directory does not exist")   # before the run
     corpus = bl.load_corpus(args.corpus)
-    backends = args.backends or available_backends()
     sizes = wl.sizes(quick=args.quick, deals=args.deals, overrides=args.size)
     machine = bl.machine_info()
     started = time.time()
@@ -188,6 +232,8 @@ def main(argv=None) -> int:
             missing.append(f"{spec.title}: {spec.unavailable}")
             print(f"  skip {spec.title}: {spec.unavailable}", file=sys.stderr)
             continue
+        if not spec.query.items:                  # --size …=0: the row left out
+            continue
         t0 = time.perf_counter()
         res = bl.measure(spec.query, spec.backends)
         groups.append(res)
@@ -203,6 +249,8 @@ def main(argv=None) -> int:
         batch, batch_missing, batch_problems = wl.batch_runs(corpus, sizes, backends)
         missing += batch_missing
         problems += batch_problems
+        problems += [f"{b['query']} on {b['backend']}, {b['workers']} worker(s): {b['error']}"
+                     for b in batch if "error" in b]
 
     first: dict[str, dict] = {}
     if want("first") and not args.no_first_call:
@@ -215,6 +263,8 @@ def main(argv=None) -> int:
                 first[b] = bl.first_call_time(b, entry)
             if b == "numba" and not args.quick:
                 first["numba (cold cache)"] = bl.first_call_time(b, entry, cold_numba_cache=True)
+        problems += [f"first call {name}: {f['error']}" for name, f in first.items()
+                     if "error" in f]
 
     rows = result_rows(groups) + batch_rows(batch)
     table = _table(rows, HEADER, right={2, 3, 4, 5, 6, 7, 8, 9})
@@ -257,13 +307,16 @@ def main(argv=None) -> int:
         print("all backends agree on every answer")
 
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump({"mode": "quick" if args.quick else "full", "sizes": sizes,
-                       "machine": machine, "elapsed_s": elapsed,
-                       "results": [r.to_dict() for g in groups for r in g.values()],
-                       "batch": batch, "first_call": first, "signatures": sig,
-                       "targets": targets, "missing": missing, "problems": problems,
-                       "table": table}, f, indent=1, default=float)
+        report = {"mode": "quick" if args.quick else "full", "only": args.only,
+                  "argv": sys.argv[1:] if argv is None else list(argv), "sizes": sizes,
+                  "machine": machine, "elapsed_s": elapsed,
+                  "results": [dict(r.to_dict(), x_c=_x_c(r, g.get("c")))
+                              for g in groups for r in g.values()],
+                  "batch": [dict(b, x_c=_batch_x_c(b, batch)) for b in batch],
+                  "first_call": first, "signatures": sig, "targets": targets,
+                  "missing": missing, "problems": problems, "table": table}
+        with open(args.json, "w", encoding="utf-8") as f:   # strict JSON: no NaN, null instead
+            json.dump(_finite(report), f, indent=1, default=float, allow_nan=False)
     return 1 if problems else 0
 
 

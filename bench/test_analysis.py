@@ -38,7 +38,7 @@ def _bench(benchmark, key: str, backend: str, items: list):
         if fresh:
             fresh(state)
         run(state, items[0])
-    totals = {"i": 0, "answers": 0}
+    totals = {"i": 0, "answers": 0, "all": []}
 
     def setup():
         if fresh:
@@ -48,11 +48,14 @@ def _bench(benchmark, key: str, backend: str, items: list):
         return (state, item), {}
 
     def target(st, item):
-        totals["answers"] += bl.answer_sum(run(st, item)[0])
+        answer = run(st, item)[0]
+        totals["all"].append(answer)
+        totals["answers"] += bl.answer_sum(answer)
 
     benchmark.group = aw.FULL_DEAL_ROWS.get(key, aw.ENDING_ROWS.get(key))[0]
     benchmark.pedantic(target, setup=setup, rounds=len(items), iterations=1, warmup_rounds=0)
     benchmark.extra_info.update(items=len(items), answer_sum=totals["answers"])
+    bl.check_agreement(key, backend, totals["all"])    # every backend solved the same thing
 
 
 def _deals(n):

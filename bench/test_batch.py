@@ -38,6 +38,7 @@ def test_values_batch(benchmark, backend, workers, positions):
                                        kwargs={"threads": workers}, rounds=3, iterations=1)
     benchmark.extra_info.update(deals=len(positions), answer_sum=int(values.sum()),
                                 nodes_sum=int(nodes.sum()))
+    bl.check_agreement("values_batch", f"{backend}, {workers} workers", values.tolist())
 
 
 def _lines(deals):
@@ -55,3 +56,4 @@ def test_evaluate_solve(benchmark, workers):
         df = benchmark.pedantic(batch.evaluate, args=(lines, "solve"),
                                 kwargs={"executor": pool}, rounds=2, iterations=1)
     benchmark.extra_info.update(deals=len(lines), answer_sum=int(df["tricks"].sum()))
+    bl.check_agreement("evaluate solve", f"{workers} workers", df["tricks"].tolist())

@@ -8,8 +8,9 @@ one corpus item with a fresh transposition table (the table is cleared in the un
 so pytest-benchmark's min / median / mean are per solve, as in ``bench/run.py``.
 ``PREF_BENCH_DEALS`` (default 50) sets how many corpus deals a benchmark runs over.
 
-``extra_info`` records the answer sum and node sum: equal answer sums across backends are the
-cheap check that they solved the same thing.
+``extra_info`` records the answer sum and node sum, and every backend's answers must equal
+those of the first backend timed in the group (``benchlib.check_agreement``: the test fails
+otherwise).  ``PREF_BENCH_ENDINGS`` (default 30) sets the endings.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ def _run(benchmark, backend: str, items: list, call):
     """One round per item: clear the table (untimed), then time ``call(ctx, item)``."""
     ctx = get_backend(backend).Context()
     call(ctx, items[0])                        # warm-up: Numba loads or compiles its kernels
-    state = {"i": 0, "answers": 0, "nodes": 0}
+    state = {"i": 0, "answers": 0, "nodes": 0, "all": []}
 
     def setup():
         ctx.clear()
@@ -40,12 +41,14 @@ def _run(benchmark, backend: str, items: list, call):
 
     def target(ctx, item):
         answer, nodes = call(ctx, item)
+        state["all"].append(answer)
         state["answers"] += bl.answer_sum(answer)
         state["nodes"] += nodes or 0
 
     benchmark.pedantic(target, setup=setup, rounds=len(items), iterations=1, warmup_rounds=0)
     benchmark.extra_info.update(items=len(items), answer_sum=state["answers"],
                                 nodes_sum=state["nodes"])
+    bl.check_agreement(benchmark.group, backend, state["all"])
 
 
 def _value(ctx, pos):

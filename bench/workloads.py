@@ -28,8 +28,9 @@ QUICK = {"deals": 24, "cards": 24, "raspasy": 12, "endings": 12,
 def sizes(*, quick: bool, deals: int | None = None, overrides=()) -> dict:
     """How many corpus items each workload uses.
 
-    ``deals`` sets the single-solve rows; ``overrides`` are ``KEY=N`` strings for any row
-    (``table=20``, ``odds_misere=1``, ``batch_table=0`` …; 0 leaves a row out).
+    ``deals`` sets the single-solve rows; ``overrides`` are ``KEY=N`` strings for any
+    workload (``deals=100``, ``table=20``, ``odds_misere=1``, ``batch_table=0`` …; 0 leaves its
+    rows out; the engine rows are sized by ``deals``, ``cards``, ``raspasy`` and ``endings``).
     """
     import analysis_workloads as aw
     s = dict(QUICK if quick else FULL)
@@ -122,6 +123,8 @@ def queries(corpus: dict, s: dict, backends: list[str]) -> list[Spec]:
 def _kernel_batch(corpus, s, backends):
     """values_batch over contract positions: 1 and 2 worker threads, best of the rounds."""
     deals = corpus["deals"][:s["batch_kernel"]]
+    if not deals or not s["batch_rounds"]:       # --size batch_kernel=0: left out
+        return [], []
     # contracts and мизеры: enough work (seconds, not tenths) for the 2-worker speed-up to show
     arr = np.stack([bl.contract_position(e) for e in deals] + [bl.misere_position(e) for e in deals])
     out, problems = [], []
@@ -174,6 +177,8 @@ def _evaluate_batch(corpus, s, backends, what, lines, n_key, title, answer_cols,
     """solver.batch.evaluate on 1 and 2 worker processes (pools started and warmed first)."""
     from solver.batch import evaluate
     out, problems = [], []
+    if not lines:                                # --size …=0: left out
+        return out, problems
     answers: dict[str, list] = {}
     for b in backend_list:
         for w in (1, 2):
