@@ -16,7 +16,7 @@ from .deal import Deal
 from .engine import DEFAULT_TT_MB, backend_for, context_for, get_backend, warm_context
 from .errors import InvalidArgumentError
 from .frozen import FrozenDict, frozen
-from .notation import format_card, format_strain, misere_word, plural
+from .notation import format_card, format_strain, misere_player, misere_word, plural
 from .position import Position, as_seat
 
 
@@ -179,7 +179,7 @@ class SolveResult:
             return (f"распасы (talon: {self._position.talon_rule}): "
                     + ", ".join(f"seat {s} takes ≤ {t}" for s, t in self.tricks.items()))
         what = (f"contract {format_strain(self.trump)}, declarer" if self.mode == "contract"
-                else f"{misere_word()}, misère player")
+                else f"{misere_word()}, {misere_player()}")
         cards = " ".join(f"{format_card(c)}:{v}" for c, v in self.cards.items())
         return (f"{what} seat {self.solo}: "
                 f"{plural(self.tricks, 'trick')}\ncards of seat {self._position.to_move}: {cards}\n"

@@ -604,8 +604,13 @@ def misere_word(style: str | None = None) -> str:
     return "misere" if current_style(style) == "ascii" else "мизер"
 
 
+def misere_player(style: str | None = None) -> str:
+    """Who plays the мизер, in text: ``misère player`` (``misere player`` in ``ascii``)."""
+    return "misere player" if current_style(style) == "ascii" else "misère player"
+
+
 __all__ = [
-    "STYLES", "current_style", "output_style", "parse_card", "format_card", "parse_card_list", "parse_hand", "format_hand",
-    "format_cards", "parse_strain", "format_strain", "misere_word", "is_dotted_order", "count",
-    "iter_cards",
+    "STYLES", "current_style", "output_style", "parse_card", "format_card", "parse_card_list",
+    "parse_hand", "format_hand", "format_cards", "parse_strain", "format_strain", "misere_word",
+    "misere_player", "is_dotted_order", "count", "iter_cards",
 ]

@@ -214,6 +214,72 @@ def test_pipeline_memory_is_bounded(read_ahead):
     assert pulled[0] < 2100
 
 
+def test_a_trickle_of_input_keeps_at_most_max_inflight_chunks_in_flight():
+    # each silence sent the partial chunk with no check: one line every 0.3 s put a chunk of
+    # one deal in flight each time, 14 at once with max_inflight=4
+    import threading
+    pool = ThreadPoolExecutor(1)
+    pending, peak, lock = [0], [0], threading.Lock()
+
+    class Slow:
+        def submit(self, fn, *args):
+            with lock:
+                pending[0] += 1
+                peak[0] = max(peak[0], pending[0])
+
+            def run():
+                time.sleep(0.5)
+                with lock:
+                    pending[0] -= 1
+                return fn(*args)
+            return pool.submit(run)
+
+    def items():
+        for k in range(1, 11):
+            time.sleep(0.3)             # a producer slower than the stall time
+            yield (k, "AK.7..7/QJ.8..8/T9.9..9")
+
+    try:
+        rows = [r for chunk in pipeline(items(), "tricks", {"declarer": 0, "trump": "NT",
+                                                             "backend": "reference"},
+                                        executor=Slow(), chunk_size=16, max_inflight=4,
+                                        read_ahead=True) for r in chunk]
+    finally:
+        pool.shutdown()
+    assert [r["line"] for r in rows] == list(range(1, 11))
+    assert peak[0] <= 4
+
+
+def test_an_interrupt_after_a_stopped_chunk_yields_no_row_twice():
+    # a chunk that stopped the run yielded its rows and the done chunks' after it; an
+    # interrupt landing as the generator resumed yielded the done chunks again
+    import threading
+    from concurrent.futures import Future
+    pool = ThreadPoolExecutor(2)
+    calls = [0]
+
+    class FirstDies:              # the first chunk dies after one row, the second is done
+        def submit(self, fn, *args):
+            calls[0] += 1
+            if calls[0] > 1:
+                return pool.submit(fn, *args)
+            fut = Future()
+            exc = RuntimeError("worker lost")
+            exc.batch_rows = fn(*args)[:1]
+            threading.Timer(0.3, fut.set_exception, (exc,)).start()
+            return fut
+
+    gen = pipeline([(k, "AK.7..7/QJ.8..8/T9.9..9") for k in range(1, 9)], "tricks",
+                   {"declarer": 0, "trump": "NT", "backend": "reference"},
+                   executor=FirstDies(), chunk_size=4, max_inflight=2)
+    try:
+        assert [r["line"] for r in next(gen)] == [1, 5, 6, 7, 8]
+        with pytest.raises(KeyboardInterrupt):
+            gen.throw(KeyboardInterrupt)
+    finally:
+        pool.shutdown()
+
+
 def test_adaptive_chunks_shrink_towards_the_end_of_a_known_total():
     """With the total known, no adaptive chunk exceeds a quarter of a worker's share of what
     is left (so the workers finish together); without it the chunks only follow the rate."""
@@ -274,6 +340,17 @@ def test_the_line_count_skips_the_lines_of_spaces_the_reader_skips(tmp_path, enc
     p.write_bytes("\n".join(["A.K..7/K.A..8/7.7..A", *blanks, "К.Т..8/Т.К..7/7.7..Т"])
                   .encode(encoding))
     assert len(list(iter_lines(p, encoding))) == count_lines(p, encoding) == 2
+
+
+
+@pytest.mark.parametrize("encoding, line", [("cp1251", b"\x85"), ("utf-8-sig", b"\xa0"),
+                                            ("utf-8-sig", b"\x85")])
+def test_the_line_count_keeps_a_byte_that_is_a_space_only_in_latin_1(tmp_path, encoding, line):
+    # cp1251's 0x85 is '…', a stray 0xA0 or 0x85 in UTF-8 is not text: lines the reader
+    # reads (as error rows), which the count dropped as blank (latin-1 strips them)
+    p = tmp_path / "in.txt"
+    p.write_bytes(b"A.K..7/K.A..8/7.7..A\n" + line + b"\nK.A..8/A.K..7/7.7..A\n")
+    assert len(list(iter_lines(p, encoding))) == count_lines(p, encoding) == 3
 
 
 def test_input_in_another_encoding_is_named_or_read(tmp_path, capsys):

@@ -227,6 +227,10 @@ def test_a_lines_mode_keeps_the_command_lines_talon_cards():
     df = evaluate([{"deal": full, "declarer": 1, "trump": "H"}], "solve", raspasy=True,
                   talon="lead", jobs=1)
     assert df["tricks"].tolist() == [solve(full, declarer=1, trump="♥").tricks]
+    # review's talon is the распасы rule as well: dropped with it
+    df = evaluate([{"deal": E, "play": "A♠", "declarer": 0, "trump": "NT"}], "review",
+                  raspasy=True, talon="lead", backend="reference", jobs=1)
+    assert df["mode"].tolist() == ["contract"]
 
 # -- 4. --scheduler --------------------------------------------------------------------------------
 

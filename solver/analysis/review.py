@@ -33,7 +33,8 @@ from ..cardset import CARDS, Card
 from ..engine import DEFAULT_TT_MB
 from ..errors import InvalidArgumentError, PrefError, shown
 from ..frozen import freeze_fields
-from ..notation import format_card, format_cards, format_strain, misere_word, plural
+from ..notation import (format_card, format_cards, format_strain, misere_player, misere_word,
+                        plural)
 from ..position import Position
 from ._common import as_cards, context_for, engine
 
@@ -122,7 +123,7 @@ class ReviewResult:
 
     def _sides(self) -> tuple[str, str]:
         return (("declarer", "defenders") if self.mode == "contract"
-                else ("misère player", "catchers"))
+                else (misere_player(), "catchers"))
 
     def to_dict(self) -> dict:
         """JSON-ready: ``mode``, ``solo``, ``trump``, ``start``, ``end``, ``over``, ``taken``,

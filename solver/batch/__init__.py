@@ -327,7 +327,9 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
     to ``log`` (stderr).  ``resume`` continues an earlier run into the same files (lines already
     answered are skipped, a torn last row is cut); without it an existing output is an error
     unless ``overwrite``.  On KeyboardInterrupt the rows written so far are complete and synced,
-    and the interrupt propagates.  ``encoding``: the input's (``"cp1251"`` for a file
+    and the interrupt propagates.  ``source="-"`` reads the standard input's descriptor, not
+    through ``sys.stdin`` (what ``sys.stdin`` has buffered is not seen; pass ``sys.stdin`` to
+    read through it), in a thread, so that a silent pipe gets its finished rows written.  ``encoding``: the input's (``"cp1251"`` for a file
     saved by Russian Windows; an open file is read as it is); a line with bytes that
     are not text in it is an error row saying so.  ``style``: the notation of the cards
     written, as :func:`evaluate` takes it (by default the caller's output style).  The

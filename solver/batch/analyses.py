@@ -394,4 +394,5 @@ register(Task(
     defaults={},
     run=_run_review,
     requires="solver.analysis.review",
+    talon_is_rule=True,
 ))

@@ -208,10 +208,11 @@ def count_lines(source, encoding: str = "utf-8-sig") -> int | None:
     # as iter_lines reads them) and '#' are ASCII in every encoding check_encoding allows
     with open(source, encoding="latin-1", newline=None) as f:
         for raw in _lines(f):
-            text = raw.strip().removeprefix("\xef\xbb\xbf").lstrip()   # a UTF-8 BOM, any line
-            if text and not text.isascii():     # its own spaces (U+3000, a no-break space)
+            if raw.isascii():
+                text = raw.strip()
+            else:       # decoded as the reader decodes it: its spaces (U+3000, …) are its own
                 text = raw.encode("latin-1").decode(encoding, errors="replace")
-                text = text.strip().lstrip("\ufeff").lstrip()
+                text = text.strip().lstrip("\ufeff").lstrip()   # a byte-order mark, any line
             if text and not text.startswith("#"):
                 n += 1
     return n

@@ -505,15 +505,26 @@ def pipeline(items: Iterable, what: str, base: dict, *, executor=None,
             if stop:
                 raise stop[0]
 
+    def send():
+        # the chunk goes out, then at most max_inflight chunks stay in flight
+        nonlocal chunk, submitted
+        inflight.append(submit(chunk))
+        submitted += len(chunk)
+        chunk = []
+        while len(inflight) >= max_inflight:
+            yield collect()
+            if stop:
+                raise stop[0]
+        yield from finished_first()
+
     try:
         while True:
             item = reader.get(STALL_SECONDS if chunk or inflight else None)
             if item is reader.SILENT:          # the input waits: send what there is
                 if chunk:
-                    inflight.append(submit(chunk))
-                    submitted += len(chunk)
-                    chunk = []
-                yield from finished_first()
+                    yield from send()
+                else:
+                    yield from finished_first()
                 continue
             if item is reader.END:
                 break
@@ -523,14 +534,7 @@ def pipeline(items: Iterable, what: str, base: dict, *, executor=None,
             chunk.append(item)
             if len(chunk) >= size or (adaptive and total is not None and
                                       len(chunk) >= (total - submitted) // (4 * slots)):
-                inflight.append(submit(chunk))
-                submitted += len(chunk)
-                chunk = []
-                while len(inflight) >= max_inflight:
-                    yield collect()
-                    if stop:
-                        raise stop[0]
-                yield from finished_first()
+                yield from send()
         if chunk:
             inflight.append(submit(chunk))
             chunk = []
@@ -541,7 +545,7 @@ def pipeline(items: Iterable, what: str, base: dict, *, executor=None,
     except (KeyboardInterrupt, SystemExit) as exc:
         # stopped while reading or sending (Ctrl-C, SIGTERM), not in collect(), which yields
         # the rows it has before it raises: the chunks already done are written first
-        rows = [] if stop and exc is stop[0] else _done_rows(inflight)
+        rows = [] if stop else _done_rows(inflight)     # collect() yielded them already
         if rows:
             stop.append(exc)
             yield rows
