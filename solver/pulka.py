@@ -345,11 +345,13 @@ class Pulka:
         """A pulka from its JSON record (docs/scoring.md), every hand added.
 
         ``conventions``, when given, replaces the record's own."""
-        if not isinstance(record, Mapping) or "hands" not in record:
+        if not isinstance(record, Mapping):
             raise InvalidRecordError("a pulka record is an object with 'hands'")
         unknown = sorted(k if isinstance(k, str) else shown(k) for k in set(record) - _PULKA_KEYS)
-        if unknown:
+        if unknown:          # first: a misspelt 'hands' is named
             raise InvalidRecordError(f"unknown field(s) in pulka record: {', '.join(unknown)}")
+        if "hands" not in record:
+            raise InvalidRecordError("a pulka record is an object with 'hands'")
         players = record.get("players")
         if conventions is None:
             check_players(record.get("conventions"), players)

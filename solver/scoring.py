@@ -41,7 +41,7 @@ PREFERANS = "preferans"
 _RASPASY_WORDS = ("raspasy", "распасы", "распасовка", "pass", "пас", "all pass")
 _PREFERANS_WORDS = ("preferans", "преферанс")
 _GAME_WORDS = {RASPASY: "распасы", PREFERANS: "a преферанс"}
-_RECORD_KEYS = {
+HAND_RECORD_KEYS = {
     "contract", "declarer", "whisters", "half_whist", "tricks", "open", "walk_away", "dark",
     "multiplier", "talon", "dealer", "round", "auction", "note",
 }
@@ -158,7 +158,7 @@ class Hand:
         if not isinstance(record, Mapping):
             raise InvalidRecordError(f"a hand record must be an object, not {record!r}")
         record = {k: _plain(v) for k, v in record.items()}      # numpy values as JSON's
-        unknown = sorted(k if isinstance(k, str) else shown(k) for k in set(record) - _RECORD_KEYS)
+        unknown = sorted(k if isinstance(k, str) else shown(k) for k in set(record) - HAND_RECORD_KEYS)
         if unknown:
             raise InvalidRecordError(f"unknown field(s) in hand record: {', '.join(unknown)}")
         if "contract" not in record:
@@ -175,9 +175,12 @@ class Hand:
         else:                      # the caller's (a pulka's next dealer), checked as well
             dealer = player(_plain(dealer), "dealer")
         declarer = player(record["declarer"], "declarer") if record.get("declarer") is not None else None
-        raw_whisters = record.get("whisters") or ()
-        if not isinstance(raw_whisters, (list, tuple)):
-            raise InvalidRecordError(f"'whisters' must be a list of players, not {raw_whisters!r}")
+        raw_whisters = record.get("whisters")
+        if raw_whisters is None:        # absent or null: nobody whisted
+            raw_whisters = ()
+        if not isinstance(raw_whisters, (list, tuple)):     # 0, false, "" were read as nobody
+            raise InvalidRecordError(f"'whisters' must be a list of players, not "
+                                     f"{shown(raw_whisters)}")
         whisters = tuple(player(w, "whister") for w in raw_whisters)
         if len(set(whisters)) != len(whisters):
             raise InvalidRecordError(f"'whisters' {list(raw_whisters)} names a player twice")

@@ -65,6 +65,18 @@ def test_stdin_and_options(capsys, monkeypatch):
     ("[1, 2]", "hand record must be an object"),
     ('{"contract": "6♠", "declarer": 0, "whisters": [1]}', "needs 'tricks'"),
     ('"6♠"', "must be a hand record or a pulka record"),
+    # a whisters field that is no list was read as "nobody whisted": a sheet without висты
+    ('{"contract": "6♠", "declarer": 1, "whisters": 0, "tricks": [4, 6, 0]}',
+     "'whisters' must be a list of players, not 0"),
+    ('{"contract": "6♠", "declarer": 1, "whisters": false, "tricks": [4, 6, 0]}',
+     "'whisters' must be a list of players, not False"),
+    ('{"players": ["Аня", "Боря", "Вера"], "hands": [{"contract": "6♠", "declarer": 1, '
+     '"whisters": "", "tricks": [4, 6, 0]}]}', "'whisters' must be a list of players"),
+    # a pulka's 'hands' misspelt was called a hand record with first_dealer unknown
+    ('{"players": ["Аня", "Боря", "Вера"], "first_dealer": "Вера", "hnds": []}',
+     "unknown field(s) in pulka record: hnds"),
+    ('{"hnds": []}', "unknown field(s) in pulka record: hnds"),
+    ('{"contrct": "6♠", "declarer": 1}', "unknown field(s) in hand record: contrct"),
 ])
 def test_errors_one_line_exit_2(capsys, monkeypatch, text, fault):
     code, out, err = run(capsys, "-", stdin=text, monkeypatch=monkeypatch)

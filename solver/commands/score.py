@@ -17,7 +17,7 @@ from ..conventions import PRESETS, Conventions
 from ..errors import InvalidArgumentError, InvalidRecordError
 from ..notation import plural
 from ..pulka import Pulka, check_players
-from ..scoring import Hand, HandScore, _json, check_names, score_hand
+from ..scoring import HAND_RECORD_KEYS, Hand, HandScore, _json, check_names, score_hand
 from ._args import print_json, whole_number
 
 
@@ -107,7 +107,7 @@ def run(args) -> int:
         data = {"hands": data}
     if not isinstance(data, dict):
         raise InvalidRecordError("the JSON must be a hand record or a pulka record (an object)")
-    if "hands" in data:
+    if _is_pulka(data):
         record = dict(data)
         _same_players(record.get("players"), args)
         check_players(record.get("conventions"), record.get("players"))
@@ -138,6 +138,15 @@ def run(args) -> int:
     else:
         print(_format_hand(score, names or [f"player {i}" for i in range(conv.players)]))
     return 0
+
+
+def _is_pulka(data: dict) -> bool:
+    """A pulka record: it has ``hands``, or no field of a hand and some other field (``hnds``, a
+    pulka's ``hands`` misspelt, is then named as unknown in a pulka record, not a hand's)."""
+    if "hands" in data:
+        return True
+    hand_fields = set(data) & (HAND_RECORD_KEYS - {"note"})
+    return not hand_fields and bool(set(data) - {"note", "players", "conventions"})
 
 
 # --------------------------------------------------------------------------- text output
