@@ -17,12 +17,22 @@ from .errors import InvalidArgumentError
 W, H = 640, 460
 CX, CY = W / 2, 250
 WHIST, POOL = 56, 112          # strip depths from the edge: висты up to 56, пуля up to 112
-MAX_CHARS = 44
+CHAR_WIDTH = 0.6               # a monospace character's width, in font sizes
 
 
-def _marks(values, fmt) -> str:
+def _room(px: float, size: int) -> int:
+    """How many characters of a ``size`` font fit in ``px`` pixels."""
+    return max(4, int(px / (CHAR_WIDTH * size)))
+
+
+def _marks(values, fmt, room: int) -> str:
+    """The running values as written, "2.6.10", the latest kept when they do not fit."""
     text = ".".join(fmt(v) for v in values) or "—"
-    return text if len(text) <= MAX_CHARS else "…" + text[-(MAX_CHARS - 1):]
+    return text if len(text) <= room else "…" + text[-(room - 1):]
+
+
+def _fit(text: str, room: int) -> str:
+    return text if len(text) <= room else text[:room - 1] + "…"
 
 
 def _text(x, y, s, rotate=0, size=13, weight="normal", anchor="middle", colour="#222") -> str:
@@ -69,10 +79,27 @@ def pulka_svg(names, size, pool_marks, mountain_marks, whist_marks, fmt=str) -> 
     lines.append(f"<circle cx='{CX}' cy='{CY}' r='26' fill='#fffdf5' stroke='#555' stroke-width='1.2'/>")
     lines.append(_text(CX, CY, str(size), size=16, weight="bold"))
 
-    pool = [_marks(m, fmt) for m in pool_marks]
-    mountain = [_marks(m, fmt) for m in mountain_marks]
-    w = lambda i, j: f"{names[j]}: {_marks(whist_marks[i][j], fmt)}"
+    # what each strip holds, measured between its lines (a label that ran past them crossed
+    # into the next player's sector): the sides' strips run down to the diagonal, the bottom
+    # ones between the diagonals
+    def across(y):                          # the bottom sector's width at ordinate y
+        return W - 2 * diag_x(y)
+
     mid_left = diag_y(POOL) / 2
+    side_pool = _room(diag_y((WHIST + POOL) / 2) - 12, 13)
+    side_mountain = _room(2 * min(mid_left - 20, diag_y(POOL + 40) - (mid_left - 20)) - 12, 13)
+    side_whist = _room(diag_y(WHIST) / 2 - 12, 11)
+    bottom_whist = _room(CX - diag_x(H - WHIST / 2) - 12, 11)
+    pool = [_marks(m, fmt, side_pool if i < 2 else _room(across(H - (WHIST + POOL) / 2) - 12, 13))
+            for i, m in enumerate(pool_marks)]
+    mountain = [_marks(m, fmt, side_mountain if i < 2 else _room(across(H - POOL - 24) - 12, 13))
+                for i, m in enumerate(mountain_marks)]
+
+    def w(i, j):                            # "name: marks" within its half of the strip
+        room = side_whist if i < 2 else bottom_whist
+        name = _fit(names[j], max(4, room // 2))
+        return f"{name}: {_marks(whist_marks[i][j], fmt, max(4, room - len(name) - 2))}"
+
     # player 0, left: text read bottom-to-top
     lines.append(_text((WHIST + POOL) / 2, mid_left, pool[0], rotate=-90))
     lines.append(_text(POOL + 40, mid_left - 20, mountain[0], rotate=-90, colour="#a33"))

@@ -414,6 +414,39 @@ def test_classic_drawing():
     assert "<svg" not in Pulka(Conventions.sochi(players=4))._repr_html_()
 
 
+def test_the_drawings_labels_stay_within_their_strips():
+    # with long names and many writes a висты label ran off the sheet and across the divider,
+    # and player 2's гора across the diagonals into the other sectors
+    import re
+    from solver import pulka_drawing as d
+    p = Pulka(Conventions.sochi(pool_size=20), ["Александра", "Борис", "Вероника"])
+    for k in range(14):
+        s = k % 3
+        tricks = [0, 0, 0]
+        tricks[s], tricks[(s + 1) % 3], tricks[(s + 2) % 3] = 5, 3, 2
+        p.add({"contract": "6♠", "declarer": s, "whisters": [(s + 1) % 3, (s + 2) % 3],
+               "tricks": tricks})
+        p.add({"contract": "распасы", "tricks": [3, 3, 4], "round": 1})
+    svg = p.to_svg()
+    texts = [(int(size), fill, text) for size, fill, text in
+             re.findall(r"font-size='(\d+)'.*?fill='([^']*)'[^>]*>([^<]*)</text>", svg)]
+
+    def width(size, text):
+        return len(text) * d.CHAR_WIDTH * size
+
+    def diag_x(y):                      # the left diagonal at ordinate y
+        return d.CX * (d.H - y) / (d.H - d.CY)
+
+    side = d.H - (d.H - d.CY) * d.WHIST / d.CX          # a side висты strip's length
+    whists = [(size, text) for size, _, text in texts if size == 11]
+    assert len(whists) == 6 and any("…" in text for _, text in whists)
+    assert all(width(*w) <= side / 2 for w in whists[:4])              # players 0 and 1
+    assert all(width(*w) <= d.CX - diag_x(d.H - d.WHIST / 2) for w in whists[4:])
+    gora = [(size, text) for size, fill, text in texts if fill == "#a33"]
+    assert len(gora) == 3 and "…" in gora[2][1]
+    assert width(*gora[2]) <= d.W - 2 * diag_x(d.H - d.POOL - 24)      # player 2's
+
+
 @pytest.mark.parametrize("rule, dealers", [
     # seed 004: "Переход сдачи на распасах может быть следующим: скользящий; сдача переходит через 3 раза; сдача не переходит."
     ("passes", [2, 0, 1, 2, 0]),
