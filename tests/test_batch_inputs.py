@@ -15,7 +15,7 @@ import pytest
 
 from solver import Deal, solve
 from solver.batch import TASKS, Task, available_tasks, evaluate, run_file
-from solver.batch.tasks import merge_options
+from solver.batch.tasks import merge_options, run_chunk
 from solver.cli import main
 from solver.errors import InvalidArgumentError
 
@@ -205,6 +205,38 @@ def test_evaluate_raises_for_the_first_bad_deal_in_input_order(jobs):
     with pytest.raises(PrefError, match="^deal 1: "):
         evaluate(deals, "tricks", declarer=0, trump="NT", backend="reference", jobs=jobs,
                  chunk_size=1)
+
+FULL = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."
+SAMPLES = {   # a line and options per task (and per mode where the columns differ)
+    "solve": [(E, {"declarer": 0, "trump": "NT"}), (E, {"raspasy": True})],
+    "tricks": [(E, {"declarer": 0, "trump": "NT"})],
+    "table": [(FULL, {})],
+    "discard": [(FULL, {"declarer": 0, "trump": "S"})],
+    "misere": [(FULL, {"misere": 0})],
+    "odds": [("AK7.../QJ9.../T8..7.", {"declarer": 0, "trump": "S", "talon": "A♥ K♥"}),
+             ("AK7.../QJ9.../T8..7.", {"misere": 0, "talon": "A♥ K♥"})],
+    "raspasy": [(E, {})],
+    "tenner": [(FULL, {"declarer": 0, "trump": "S"})],
+    "preferans": [(FULL, {"declarer": 0})],
+    "review": [(json.dumps({"deal": E, "play": "A♠"}), {"declarer": 0, "trump": "NT"}),
+               (json.dumps({"deal": E, "play": "A♠"}), {"raspasy": True})],
+}
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_every_column_that_is_not_text_has_its_type_declared(name):
+    # a Parquet output's schema comes from Task.types: a number in an undeclared column would
+    # be written as text
+    task = TASKS[name]
+    assert set(task.types) <= set(task.columns)
+    kind = {bool: "bool", int: "int", float: "float"}
+    for line, opts in SAMPLES[name]:
+        rows = run_chunk(name, {**opts, "backend": "auto"}, [(1, line)], "symbols")
+        assert "error" not in rows[0], rows[0]
+        for column in task.columns:
+            value = rows[0].get(column)
+            if value is not None:
+                assert task.types.get(column, "text") == kind.get(type(value), "text"), column
 
 def test_a_lines_mode_keeps_the_command_lines_talon_cards():
     # --talon on an ending is its two talon cards for every task but solve (where it is the

@@ -222,6 +222,15 @@ def test_parquet_is_written_a_batch_at_a_time(tmp_path, monkeypatch):
     assert frame["tricks"].isna().tolist() == [False] * 10 + [True]     # int64 with a null
     assert frame["tricks0"].isna().tolist() == [True] * 10 + [False]
     assert frame["mode"].tolist()[-1] == "raspasy"
+    # a contract-only run writes the same schema: its распасы columns null but int64 (they
+    # were Arrow's null type, so two runs of one task could not be read as one dataset)
+    only = tmp_path / "contracts.parquet"
+    src2 = tmp_path / "contracts.txt"
+    src2.write_text("\n".join(lines[:3]) + "\n", encoding="utf-8")
+    run_file(src2, only, "solve", options={"declarer": 0, "trump": "NT", "backend": "reference"},
+             jobs=1, progress=False)
+    assert pq.read_schema(only).equals(pq.read_schema(out))
+    assert str(pq.read_schema(only).field("tricks0").type) == "int64"
     again = run_file(src, out, "solve", options={"declarer": 0, "trump": "NT",
                                                  "backend": "reference"}, jobs=1,
                      progress=False, resume=True)                     # read back in batches too

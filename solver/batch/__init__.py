@@ -354,7 +354,8 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
     _not_the_input(source, output)
     settings = {"what": task.name, "options": _answer_options(base), "style": style,
                 "encoding": encoding}
-    sink = Sink(output, task.columns, resume=resume, overwrite=overwrite, settings=settings)
+    sink = Sink(output, task.columns, resume=resume, overwrite=overwrite, settings=settings,
+                types=task.types)
     if sink.cut_bytes:
         print(f"pref batch: cut a torn last row ({sink.cut_bytes} bytes) of an interrupted run",
               file=log)

@@ -13,7 +13,7 @@ from ..cards import NO_TRUMP, STRAINS, mask_of
 from ..deal import Deal
 from ..errors import InvalidArgumentError
 from ..notation import format_cards, format_strain
-from .tasks import Task, _flag, _seat, _trump, engine_context, register
+from .tasks import Task, _flag, _ints, _seat, _trump, engine_context, register
 
 STRAIN_KEYS = ("S", "C", "D", "H", "NT")     # ASCII column suffixes for ♠ ♣ ♦ ♥ NT
 
@@ -113,6 +113,8 @@ register(Task(
     defaults={"tt_mb": 8},
     run=_run_table,
     requires="solver.analysis.table",
+    types=_ints(*(f"tricks{s}_{t}" for s in range(3) for t in ("S", "C", "D", "H", "NT")),
+                *(f"misere{s}" for s in range(3))),
 ))
 
 
@@ -147,6 +149,7 @@ register(Task(
     defaults={},
     run=_run_discard,
     requires="solver.analysis.discard",
+    types=_ints("solo", "tricks"),
 ))
 
 
@@ -186,6 +189,7 @@ register(Task(
     defaults={},
     run=_run_misere,
     requires="solver.analysis.discard",
+    types={**_ints("solo", "tricks"), "caught": "bool"},
 ))
 
 
@@ -233,6 +237,7 @@ register(Task(
     defaults={},
     run=_run_odds,
     requires="solver.analysis.odds",
+    types={**_ints("solo", "level", "layouts"), "p": "float", "expected_tricks": "float"},
 ))
 
 
@@ -265,6 +270,7 @@ register(Task(
     defaults={},
     run=_run_raspasy,
     requires="solver.analysis.raspasy",
+    types=_ints("tricks0", "tricks1", "tricks2"),
 ))
 
 
@@ -298,6 +304,8 @@ register(Task(
     defaults={},
     run=_run_tenner,
     requires="solver.analysis.tenner",
+    types={**_ints("solo", "tricks", "short", "best_tricks"), "verified": "bool",
+           "would_make": "bool"},
 ))
 
 
@@ -329,6 +337,7 @@ register(Task(
     defaults={},
     run=_run_preferans,
     requires="solver.analysis.preferans",
+    types={"solo": "int", "preferans": "bool"},
 ))
 
 
@@ -395,4 +404,7 @@ register(Task(
     run=_run_review,
     requires="solver.analysis.review",
     talon_is_rule=True,
+    types={**_ints("solo", "played", "start", "end", "dealer_tricks", "solo_cost", "others_cost",
+                 "mistakes", *(f"{k}{s}" for k in ("taken", "cost", "start", "end")
+                               for s in range(3))), "over": "bool"},
 ))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..checks import as_flag
 from ..deal import Deal
@@ -118,6 +118,9 @@ class Task:
     run: Callable
     requires: str | None = None          # the analysis module this task needs
     talon_is_rule: bool = False          # ``talon`` is the распасы rule, not two cards
+    types: dict[str, str] = field(default_factory=dict)
+    """The columns that are not text: ``int``, ``float`` or ``bool`` (a Parquet output's schema
+    is then the same in every run, whatever its rows hold)."""
 
     def normalise(self, opts: dict, where: str = "") -> dict:
         """Check option names and values; returns a new dict (engine options included)."""
@@ -153,6 +156,11 @@ class Task:
 
 
 TASKS: dict[str, Task] = {}
+
+
+def _ints(*columns: str) -> dict[str, str]:
+    """``Task.types`` of whole-number columns."""
+    return dict.fromkeys(columns, "int")
 
 
 def register(task: Task) -> Task:
@@ -267,6 +275,7 @@ register(Task(
     defaults={},
     run=_run_solve,
     talon_is_rule=True,
+    types=_ints("solo", "tricks", "tricks0", "tricks1", "tricks2"),
 ))
 
 
@@ -292,6 +301,7 @@ register(Task(
              "leader": _seat("leader")},
     defaults={},
     run=_run_tricks,
+    types=_ints("solo", "tricks"),
 ))
 
 

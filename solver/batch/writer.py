@@ -141,8 +141,15 @@ def _spool_batches(path, batch: int | None = None):
             yield rows
 
 
-def _arrow_type(kinds: set):
+_DECLARED = {"int": "int64", "float": "float64", "bool": "bool_", "text": "string"}
+
+
+def _arrow_type(kinds: set, declared: str | None = None):
+    """A column's Arrow type: ``declared`` (``int``, ``float``, ``bool`` or ``text``, the task's
+    own, so that every run of a task writes one schema), else what its values are."""
     import pyarrow as pa
+    if declared is not None:
+        return getattr(pa, _DECLARED[declared])()
     kinds = kinds - {type(None)}
     if not kinds:
         return pa.null()
@@ -155,10 +162,12 @@ def _arrow_type(kinds: set):
     return pa.string()
 
 
-def jsonl_to_parquet(spool, path, columns) -> None:
+def jsonl_to_parquet(spool, path, columns, types: dict | None = None) -> None:
     """Write the JSON-lines ``spool`` as a Parquet file, streaming: one pass finds each
-    column's type (whole numbers: int64, with floats: float64, text: string; nulls allowed),
-    a second writes row groups of :data:`PARQUET_BATCH` rows."""
+    column's type (``types[column]`` when declared; else whole numbers: int64, with floats:
+    float64, text: string; nulls allowed), a second writes row groups of
+    :data:`PARQUET_BATCH` rows."""
+    types = {"line": "int", "deal": "text", **(types or {})}
     import pyarrow as pa
     import pyarrow.parquet as pq
     kinds: dict[str, set] = {c: set() for c in columns}
@@ -166,7 +175,8 @@ def jsonl_to_parquet(spool, path, columns) -> None:
         for row in rows:
             for key, value in row.items():
                 kinds.setdefault(key, set()).add(type(value))
-    schema = pa.schema([(c, _arrow_type(k)) for c, k in kinds.items()])
+    schema = pa.schema([(c, _arrow_type(k, types.get(c, "text" if c in columns else None)))
+                        for c, k in kinds.items()])
     text = [f.name for f in schema if f.type == pa.string()]
     with pq.ParquetWriter(path, schema) as out:
         for rows in _spool_batches(spool):
@@ -306,10 +316,12 @@ class Sink:
     unknown (a CSV's header still has to match).
     """
 
-    def __init__(self, path, columns, *, resume=False, overwrite=False, settings=None):
+    def __init__(self, path, columns, *, resume=False, overwrite=False, settings=None,
+                 types=None):
         self.path = str(path)
         self.format = output_format(path)
         self.columns = ["line", "deal", *columns]
+        self.types = dict(types or {})          # the Parquet types of its columns
         self.data_path = spool_path(path) if self.format == "parquet" else self.path
         self.errors_path = errors_path(path)
         self.settings_path = settings_path(path)
@@ -538,6 +550,6 @@ class Sink:
         if finished and self.format == "parquet":
             tmp = self.path + ".tmp"
             with _writing(self.path):
-                jsonl_to_parquet(self.data_path, tmp, self.columns)
+                jsonl_to_parquet(self.data_path, tmp, self.columns, self.types)
                 os.replace(tmp, self.path)
             os.remove(self.data_path)
