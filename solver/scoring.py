@@ -796,7 +796,8 @@ def _check_auction(hand: Hand, conv: Conventions, order: list[int],
     result = run_auction(hand.auction, conv, raspasy_streak=streak)
     if hand.game == RASPASY:
         if not result.raspasy:
-            raise InvalidRecordError(f"the auction was won by seat {result.declarer}, yet the hand is распасы")
+            raise InvalidRecordError(f"the auction was won by player {order[result.declarer]}, yet "
+                                     f"the hand is распасы")
         return
     if result.raspasy:
         raise InvalidRecordError("the auction ended in распасы, yet the hand records a game")

@@ -330,3 +330,13 @@ def test_scoring_functions_read_seats_and_strains_as_the_rest_of_the_package():
         score_unwhisted_tenner(9, strain="X")
     with pytest.raises(InvalidRecordError, match="declarer must be a whole number 0-2, not '１'"):
         score_contract("7♦", 7, declarer="１")       # a full-width digit is no seat
+
+
+@pytest.mark.parametrize("dealer, winner", [(2, 0), (0, 1)])
+def test_an_auction_won_before_a_raspasy_names_the_player(dealer, winner):
+    # it named the seat in speaking order ("won by seat 0") where every other message names
+    # the player: with player 0 dealing, player 1 speaks first and won the 6♠
+    record = {"contract": "распасы", "tricks": [3, 3, 4], "auction": ["6♠", "pass", "pass"],
+              "dealer": dealer}
+    with pytest.raises(InvalidRecordError, match=f"won by player {winner}, yet the hand is"):
+        score_hand(Hand.from_record(record))
