@@ -123,10 +123,8 @@ def batch_rows(batch: list[dict]) -> list[list[str]]:
         note = f"{b['workers']} worker{'s' if b['workers'] > 1 else ''}, wall {b['wall_s']:.1f} s"
         if b["workers"] > 1 and one and "error" not in one:
             note += f"; speed-up {one['wall_s'] / b['wall_s']:.2f}× vs 1"
-        c = by_key.get((b["query"], "c", b["workers"]))
-        ratio = ""
-        if c and "error" not in c and c["wall_s"] > 0:
-            ratio = f"{b['wall_s'] / c['wall_s']:.2f}"
+        x_c = _batch_x_c(b, batch)
+        ratio = "" if x_c is None else f"{x_c:.2f}"
         rows.append([b["title"], b["backend"], str(b["n"]), "—", "—", "—", "—",
                      _fmt_count(b.get("nodes_mean")), _fmt_rate(b["per_second"]), ratio, note])
     return rows

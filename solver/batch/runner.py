@@ -497,13 +497,17 @@ def pipeline(items: Iterable, what: str, base: dict, *, executor=None,
             size = max(1, min(MAX_CHUNK, int(CHUNK_SECONDS / max(per_deal, 1e-6))))
         return rows
 
+    def oldest():
+        # the oldest chunk's rows; then the exception that stopped the run, if one did
+        yield collect()
+        if stop:
+            raise stop[0]
+
     def finished_first():
         # the chunks at the head of the queue already done: written now, not after the next
         # chunks are read and sent
         while inflight and _is_done(inflight[0]):
-            yield collect()
-            if stop:
-                raise stop[0]
+            yield from oldest()
 
     def send():
         # the chunk goes out, then at most max_inflight chunks stay in flight
@@ -512,9 +516,7 @@ def pipeline(items: Iterable, what: str, base: dict, *, executor=None,
         submitted += len(chunk)
         chunk = []
         while len(inflight) >= max_inflight:
-            yield collect()
-            if stop:
-                raise stop[0]
+            yield from oldest()
         yield from finished_first()
 
     try:
@@ -536,12 +538,9 @@ def pipeline(items: Iterable, what: str, base: dict, *, executor=None,
                                       len(chunk) >= (total - submitted) // (4 * slots)):
                 yield from send()
         if chunk:
-            inflight.append(submit(chunk))
-            chunk = []
+            yield from send()
         while inflight:
-            yield collect()
-            if stop:
-                raise stop[0]
+            yield from oldest()
     except (KeyboardInterrupt, SystemExit) as exc:
         # stopped while reading or sending (Ctrl-C, SIGTERM), not in collect(), which yields
         # the rows it has before it raises: the chunks already done are written first
