@@ -322,7 +322,7 @@ def result_html(result) -> str:
         body = position_html(pos, result.cards.get(seat),
                              caption=f"values: seat {seat}'s own tricks for each card it may play")
         line = line_html(_with_table(result.replay(seat), pos), solo=seat,
-                         taken=pos.tricks[seat], first=_trick_number(pos))
+                         taken=pos.tricks[seat], first=pos.trick_number)
         return f"<div>{head}</div>{body}{line}"
     who = "declarer" if result.mode == "contract" else "мизер"
     strain = f", trump {format_strain(result.trump)}" if result.mode == "contract" else ""
@@ -333,13 +333,8 @@ def result_html(result) -> str:
         caption += (f" · {escape(result.backend)} engine, {result.nodes:,} "
                     f"node{'' if result.nodes == 1 else 's'}")
     line = line_html(_with_table(result.replay(), pos), solo=result.solo,
-                     taken=pos.tricks[result.solo], first=_trick_number(pos))
+                     taken=pos.tricks[result.solo], first=pos.trick_number)
     return f"<div>{head}</div>{position_html(pos, result.cards, caption=caption)}{line}"
-
-
-def _trick_number(pos) -> int:
-    """The number of the trick being played in ``pos`` (1 for the first)."""
-    return sum(pos.tricks) + pos.dealer_tricks + 1
 
 
 def _with_table(tricks: list[dict], pos) -> list[dict]:

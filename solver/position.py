@@ -344,6 +344,11 @@ class Position:
         return self._dealer_tricks
 
     @property
+    def trick_number(self) -> int:
+        """The number of the trick being played, from 1 (11 once the play is over)."""
+        return sum(self._tricks) + self._dealer_tricks + 1
+
+    @property
     def hands(self) -> tuple[CardSet, CardSet, CardSet]:
         return tuple(CardSet(int(self._pos[P_HAND0 + i])) for i in range(3))
 
@@ -448,9 +453,8 @@ class Position:
                 try:
                     self.push(c)
                 except IllegalPlayError as exc:
-                    trick = sum(self.tricks) + self.dealer_tricks + 1
                     raise IllegalPlayError(f"{what}, card {k + 1} ({format_card(c)}), trick "
-                                           f"{trick}: {exc}") from None
+                                           f"{self.trick_number}: {exc}") from None
         except BaseException:
             while len(self._history) > start:
                 self.pop()

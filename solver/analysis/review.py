@@ -283,7 +283,7 @@ def review(deal, play, *, declarer=None, trump=None, misere=None, raspasy=False,
             maximise = not raspasy_mode and (mover == start.solo) == (start.mode == "contract")
             best = max(values.values()) if maximise else min(values.values())
             value = values[c]
-            rows[k] = ReviewRow(k + 1, sum(p.tricks) + p.dealer_tricks + 1, mover, CARDS[c],
+            rows[k] = ReviewRow(k + 1, p.trick_number, mover, CARDS[c],
                                 value, best, best - value if maximise else value - best,
                                 tuple(CARDS[v] for v in values if values[v] == best))
             if k == 0:

@@ -44,7 +44,6 @@ def run(args) -> int:
         print(after_text(where, played))
     print(result)
     seats = range(3) if result.mode == "raspasy" else (None,)
-    first = sum(where.tricks) + where.dealer_tricks + 1
     for seat in seats:
         print()
         if seat is not None:
@@ -52,7 +51,7 @@ def run(args) -> int:
         tricks = result.replay(seat)
         if tricks and where.table:      # the trick in progress, with the cards already on it
             tricks[0] = dict(tricks[0], cards=[*where.table, *tricks[0]["cards"]])
-        print("\n".join(tricks_text(tricks, first=first)))
+        print("\n".join(tricks_text(tricks, first=where.trick_number)))
     return 0
 
 
