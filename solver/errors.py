@@ -12,9 +12,36 @@ import reprlib
 MAX_MESSAGE_CHARS = 1000
 """The longest message an error carries; a longer one keeps its start and end."""
 
-_SHOWN = reprlib.Repr()
-_SHOWN.maxlevel, _SHOWN.maxstring, _SHOWN.maxother = 3, 80, 80
-_SHOWN.maxlist = _SHOWN.maxtuple = _SHOWN.maxdict = _SHOWN.maxset = 12
+
+def _bounded(r: reprlib.Repr) -> reprlib.Repr:
+    """``r`` with the bounds every quoted value keeps."""
+    r.maxlevel, r.maxstring, r.maxother = 3, 80, 80
+    r.maxlist = r.maxtuple = r.maxdict = r.maxset = 12
+    return r
+
+
+class _JsonSpelling(reprlib.Repr):
+    """``shown`` with JSON's words for the values JSON spells differently."""
+
+    def repr_bool(self, x, level):
+        return "true" if x else "false"
+
+    def repr_NoneType(self, x, level):
+        return "null"
+
+
+_SHOWN = _bounded(reprlib.Repr())
+_SHOWN_RECORD = _bounded(_JsonSpelling())
+
+
+def shown_record(value) -> str:
+    """A value read from a JSON record, for a message: :func:`shown` with ``true``,
+    ``false`` and ``null`` spelt as the record spells them.
+
+    >>> shown_record(False), shown_record([3, None]), shown_record("Вова")
+    ('false', '[3, null]', "'Вова'")
+    """
+    return _SHOWN_RECORD.repr(value)
 
 
 def shown(value) -> str:

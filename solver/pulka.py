@@ -35,7 +35,7 @@ import numpy as np
 from .bidding import Bid
 from .checks import as_flag, scalar_of
 from .conventions import Conventions
-from .errors import InvalidRecordError, PrefError, shown
+from .errors import InvalidRecordError, PrefError, shown, shown_record
 from .notation import plural
 from .scoring import (PREFERANS, RASPASY, Entry, Hand, HandScore, Number, _json, _num, _plain,
                       _player, check_names, score_hand)
@@ -159,7 +159,7 @@ class Pulka:
         try:
             if not isinstance(hand, Hand):
                 if not isinstance(hand, Mapping):
-                    raise InvalidRecordError(f"a hand record must be an object, not {hand!r}")
+                    raise InvalidRecordError(f"a hand record must be an object, not {shown_record(hand)}")
                 hand = Hand.from_record(hand, conv, names=self.names, dealer=dealer)
             elif hand.dealer is None:
                 hand = _with(hand, dealer=dealer)
@@ -173,7 +173,8 @@ class Pulka:
                 if hand.game.level < least:
                     raise InvalidRecordError(
                         f"{hand.game} after {self.raspasy_streak} распасы in a row: the lowest game is {least}")
-            score = score_hand(hand, conv, raspasy_streak=self.raspasy_streak)
+            score = score_hand(hand, conv, raspasy_streak=self.raspasy_streak,
+                               names=self._display_names())
         except PrefError as exc:      # a bad record, auction (IllegalBidError), bid or card
             raise type(exc)(f"hand {number}: {exc}") from None
         applied = self._apply(score)
@@ -364,7 +365,7 @@ class Pulka:
         elif isinstance(players, int) and not isinstance(players, bool):
             conv = conv.replace(players=players)
         elif players is not None:
-            raise InvalidRecordError(f"'players' must be a number or a list of names, not {players!r}")
+            raise InvalidRecordError(f"'players' must be a number or a list of names, not {shown_record(players)}")
         first = record.get("first_dealer")
         if first is not None:       # by name or number, as the hands name players
             checked = check_names(names, conv.players) if names is not None else None
@@ -532,7 +533,7 @@ def check_players(conventions_record, players) -> None:
     else:
         return
     if conventions_record["players"] != n:
-        raise InvalidRecordError(f"the conventions say {conventions_record['players']!r} players, "
+        raise InvalidRecordError(f"the conventions say {shown_record(conventions_record['players'])} players, "
                                  f"but 'players' names {n}")
 
 

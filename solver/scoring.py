@@ -31,7 +31,7 @@ from .bidding import GAME_PRICE, MISERE_PRICE, WHIST_NORM, Bid, check_order, par
 from .cards import ACE, KING, QUEEN, SEVEN, rank_of, suit_of
 from .checks import as_count, as_flag, scalar_of
 from .conventions import MAX_RASPASY_ROUND, Conventions
-from .errors import InvalidArgumentError, InvalidRecordError, PrefError, shown
+from .errors import InvalidArgumentError, InvalidRecordError, PrefError, shown, shown_record
 from .notation import parse_strain, plural, visible
 
 Number = Union[int, Fraction]
@@ -97,10 +97,9 @@ class Entry:
 
     def describe(self, names: Sequence[str] | None = None) -> str:
         """The write in words, players named by ``names`` (default "player 0", ...)."""
-        who = (lambda i: names[i]) if names else (lambda i: f"player {i}")
-        p = who(self.player)
+        p = _who(self.player, names)
         if self.kind == "whists":
-            return f"{p} writes {self.amount} висты on {who(self.on)} ({self.reason})"
+            return f"{p} writes {self.amount} висты on {_who(self.on, names)} ({self.reason})"
         if self.kind == "close_pool":
             return f"{p}'s pool is closed at {self.amount} ({self.reason})"
         if self.kind == "clear_mountain":
@@ -156,7 +155,7 @@ class Hand:
         if names is not None:
             names = check_names(names, n)
         if not isinstance(record, Mapping):
-            raise InvalidRecordError(f"a hand record must be an object, not {record!r}")
+            raise InvalidRecordError(f"a hand record must be an object, not {shown_record(record)}")
         record = {k: _plain(v) for k, v in record.items()}      # numpy values as JSON's
         unknown = sorted(k if isinstance(k, str) else shown(k) for k in set(record) - HAND_RECORD_KEYS)
         if unknown:
@@ -180,13 +179,13 @@ class Hand:
             raw_whisters = ()
         if not isinstance(raw_whisters, (list, tuple)):     # 0, false, "" were read as nobody
             raise InvalidRecordError(f"'whisters' must be a list of players, not "
-                                     f"{shown(raw_whisters)}")
+                                     f"{shown_record(raw_whisters)}")
         whisters = tuple(player(w, "whister") for w in raw_whisters)
         if len(set(whisters)) != len(whisters):
-            raise InvalidRecordError(f"'whisters' {list(raw_whisters)} names a player twice")
+            raise InvalidRecordError(f"'whisters' {shown_record(list(raw_whisters))} names a player twice")
         for flag in ("open", "walk_away", "dark"):
             if record.get(flag) is not None and not isinstance(record[flag], bool):
-                raise InvalidRecordError(f"'{flag}' must be true or false, not {record[flag]!r}")
+                raise InvalidRecordError(f"'{flag}' must be true or false, not {shown_record(record[flag])}")
         if record.get("walk_away") and record.get("tricks") is not None and isinstance(game, Bid) \
                 and not game.misere:
             raise InvalidRecordError("'walk_away': the hand was not played, so it has no 'tricks'")
@@ -203,12 +202,12 @@ class Hand:
                                conv.raspasy_talon)
         multiplier = record.get("multiplier", 1)
         if not isinstance(multiplier, int) or isinstance(multiplier, bool) or multiplier < 1:
-            raise InvalidRecordError(f"'multiplier' must be a positive integer, not {multiplier!r}")
+            raise InvalidRecordError(f"'multiplier' must be a positive integer, not {shown_record(multiplier)}")
         round_ = record.get("round")
         if round_ is not None and (not isinstance(round_, int) or isinstance(round_, bool) or round_ < 1
                                    or round_ > MAX_RASPASY_ROUND):
             raise InvalidRecordError(f"'round' must be a whole number 1-{MAX_RASPASY_ROUND}, not "
-                                     f"{shown(round_)}")
+                                     f"{shown_record(round_)}")
         return cls(game=game, declarer=declarer, whisters=whisters, tricks=tricks, half_whist=half,
                    open=record.get("open"), walk_away=bool(record.get("walk_away", False)),
                    dark=bool(record.get("dark", False)), multiplier=multiplier, talon=talon,
@@ -392,8 +391,22 @@ def _player(value, n: int, names: Sequence[str] | None, what: str) -> int:
             return list(names).index(value)
         if _is_number(value) and 0 <= int(value) < n:
             return int(value)
-    known = f" or one of {', '.join(names)}" if names else ""
-    raise InvalidRecordError(f"{what} {shown(value)}: expected a player 0-{n - 1}{known}")
+    named = names and tuple(names) != tuple(str(k) for k in range(n))   # not a sheet's "0", "1", ...
+    known = f" or one of {', '.join(names)}" if named else ""
+    raise InvalidRecordError(f"{what} {shown_record(value)}: expected a player 0-{n - 1}{known}")
+
+
+def _who(p: int, names: Sequence[str] | None) -> str:
+    """A player as a message names him: his name, or "player p" when the players have none."""
+    return names[p] if names else f"player {p}"
+
+
+def _whom(players: Iterable[int], names: Sequence[str] | None) -> str:
+    """Players as a message names them: "Боря, Вова", or "players 1, 2" when they have no names."""
+    players = list(players)
+    if names:
+        return ", ".join(names[p] for p in players)
+    return ("player " if len(players) == 1 else "players ") + ", ".join(map(str, players))
 
 
 def _is_number(text: str) -> bool:
@@ -446,13 +459,13 @@ def _parse_talon(value) -> tuple[int, ...]:
             cards = [_talon_card(scalar_of(c), parse_card) for c in value]
         else:
             raise InvalidRecordError(f"'talon' must be two cards (text such as \"A♠ K♠\" or a "
-                                     f"list of two cards), not {shown(value)}")
+                                     f"list of two cards), not {shown_record(value)}")
     except InvalidRecordError:
         raise
     except PrefError as exc:
         raise InvalidRecordError(f"'talon': {exc}") from None
     if len(cards) != 2 or len(set(cards)) != 2:
-        raise InvalidRecordError(f"'talon' must be two different cards, not {shown(value)}")
+        raise InvalidRecordError(f"'talon' must be two different cards, not {shown_record(value)}")
     return tuple(cards)
 
 
@@ -473,7 +486,7 @@ def _parse_tricks(value, game, declarer, whisters, n, dealer, names, half,
     if value is None:
         return None
     if isinstance(value, bool):
-        raise InvalidRecordError(f"'tricks' {value!r}: expected a number or a list")
+        raise InvalidRecordError(f"'tricks' {shown_record(value)}: expected a number or a list")
     if isinstance(value, Mapping):
         out = [0] * n
         for k, t in value.items():
@@ -497,23 +510,23 @@ def _parse_tricks(value, game, declarer, whisters, n, dealer, names, half,
             return tuple(out)
         return _declarer_only(value, declarer, n)  # the defence's split is unknown
     if not isinstance(value, (list, tuple)) or len(value) != n:
-        raise InvalidRecordError(f"'tricks' must be a number or a list of {n} numbers, not {value!r}")
+        raise InvalidRecordError(f"'tricks' must be a number or a list of {n} numbers, not {shown_record(value)}")
     out = []
     for i, t in enumerate(value):
         if t is None:
             t = 0
         if not isinstance(t, int) or isinstance(t, bool) or not 0 <= t <= 10:
-            raise InvalidRecordError(f"'tricks' of player {i}: {t!r} is not 0-10")
+            raise InvalidRecordError(f"'tricks' of {_who(i, names)}: {shown_record(t)} is not 0-10")
         out.append(t)
     if sum(out) != 10:
-        raise InvalidRecordError(f"'tricks' {list(value)} add up to {sum(out)}, not 10")
+        raise InvalidRecordError(f"'tricks' {shown_record(list(value))} add up to {sum(out)}, not 10")
     if n == 4 and game != RASPASY and out[dealer]:
-        raise InvalidRecordError(f"the dealer (player {dealer}) sits out and takes no trick")
+        raise InvalidRecordError(f"the dealer ({_who(dealer, names)}) sits out and takes no trick")
     if n == 4 and game == RASPASY and out[dealer] and conv_talon == "none":
-        raise InvalidRecordError(f"the dealer (player {dealer}) sits out and the talon is set "
+        raise InvalidRecordError(f"the dealer ({_who(dealer, names)}) sits out and the talon is set "
                                  f"aside on распасы (raspasy_talon 'none'): he takes no trick")
     if n == 4 and game == RASPASY and out[dealer] > 2:
-        raise InvalidRecordError(f"the dealer (player {dealer}) sits out: on распасы he takes at "
+        raise InvalidRecordError(f"the dealer ({_who(dealer, names)}) sits out: on распасы he takes at "
                                  f"most the two talon tricks, not {out[dealer]}")
     return tuple(out)
 
@@ -609,24 +622,27 @@ class _Sheet:
 
 
 def score_hand(hand: Hand, conventions: Conventions | None = None, *,
-               raspasy_streak: int | None = None) -> HandScore:
+               raspasy_streak: int | None = None, names: Sequence[str] | None = None) -> HandScore:
     """Score one hand under ``conventions`` (default seed 000).
 
     ``raspasy_streak`` (распасы just played in a row) lets an ``auction`` be checked against
     the exit rule; by default it is ``raspasy_round - 1`` for распасы and 0 otherwise.
+    ``names``, the players' names, are how the error messages name them (else "player 1").
     Raises ``InvalidRecordError`` when the hand is incomplete or the conventions do not
     allow it (пол-виста under seed 000, a dark game outside seed 004, ...).
     """
     if not isinstance(hand, Hand):
-        raise InvalidRecordError(f"score_hand() takes a Hand, not {hand!r} (records: "
+        raise InvalidRecordError(f"score_hand() takes a Hand, not {shown(hand)} (records: "
                                  "Hand.from_record or Pulka.add)")
     conv = Conventions.of(conventions)
     n = conv.players
-    hand = _clean_hand(hand, n, conv)
+    if names is not None:
+        names = check_names(names, n)
+    hand = _clean_hand(hand, n, conv, names)
     dealer = n - 1 if hand.dealer is None else hand.dealer
     order = _playing_order(n, dealer)
     if hand.auction is not None:
-        game = _check_auction(hand, conv, order, raspasy_streak)
+        game = _check_auction(hand, conv, order, raspasy_streak, names)
         if game is not None and game != hand.game:
             # the game as the auction lets it be ordered: "9♥" after "9 бп" is played
             # without the talon (check_order), and scored so
@@ -660,7 +676,7 @@ def score_hand(hand: Hand, conventions: Conventions | None = None, *,
     if hand.declarer is None:
         raise InvalidRecordError("the hand has no 'declarer'")
     if hand.declarer not in order:
-        raise InvalidRecordError(f"the declarer {hand.declarer} is the dealer, who sits out")
+        raise InvalidRecordError(f"the declarer ({_who(hand.declarer, names)}) is the dealer, who sits out")
     if hand.game == PREFERANS:
         if not conv.preferans:
             raise InvalidRecordError(
@@ -682,11 +698,11 @@ def score_hand(hand: Hand, conventions: Conventions | None = None, *,
     if bid.misere:
         remiz = _score_misere(hand, conv, n, dealer, sheet)
     else:
-        remiz = _score_game(hand, bid, conv, n, dealer, order, sheet)
+        remiz = _score_game(hand, bid, conv, n, dealer, order, sheet, names)
     return HandScore(n, tuple(sheet.entries), hand, remiz)
 
 
-def _clean_hand(hand: Hand, n: int, conv: Conventions) -> Hand:
+def _clean_hand(hand: Hand, n: int, conv: Conventions, names: Sequence[str] | None) -> Hand:
     """A ``Hand`` built in Python with its fields checked and made plain (numpy integers read
     as ints, a talon text read as its cards): a bool, a float or text where a player, a count
     or a flag is expected is an ``InvalidRecordError`` naming the field, never read as a
@@ -761,9 +777,9 @@ def _clean_hand(hand: Hand, n: int, conv: Conventions) -> Hand:
     dealer = n - 1 if clean.dealer is None else clean.dealer
     if n == 4 and clean.tricks is not None and len(clean.tricks) == n and clean.tricks[dealer]:
         if clean.game != RASPASY:
-            raise InvalidRecordError(f"the dealer (player {dealer}) sits out and takes no trick")
+            raise InvalidRecordError(f"the dealer ({_who(dealer, names)}) sits out and takes no trick")
         if conv.raspasy_talon == "none" or clean.tricks[dealer] > 2:
-            raise InvalidRecordError(f"the dealer (player {dealer}) sits out: on распасы he takes "
+            raise InvalidRecordError(f"the dealer ({_who(dealer, names)}) sits out: on распасы he takes "
                                      f"at most the talon's tricks, not {clean.tricks[dealer]}")
     return clean
 
@@ -788,7 +804,7 @@ def _check_hand(hand: Hand, n: int, dealer: int) -> None:
 
 
 def _check_auction(hand: Hand, conv: Conventions, order: list[int],
-                   streak: int | None) -> Bid | None:
+                   streak: int | None, names: Sequence[str] | None) -> Bid | None:
     """Check the hand's auction against its game; the game as ordered after it (None for
     распасы and a преферанс)."""
     if streak is None:
@@ -796,7 +812,7 @@ def _check_auction(hand: Hand, conv: Conventions, order: list[int],
     result = run_auction(hand.auction, conv, raspasy_streak=streak)
     if hand.game == RASPASY:
         if not result.raspasy:
-            raise InvalidRecordError(f"the auction was won by player {order[result.declarer]}, yet "
+            raise InvalidRecordError(f"the auction was won by {_who(order[result.declarer], names)}, yet "
                                      f"the hand is распасы")
         return
     if result.raspasy:
@@ -805,7 +821,8 @@ def _check_auction(hand: Hand, conv: Conventions, order: list[int],
         return
     winner = order[result.declarer]
     if winner != hand.declarer:
-        raise InvalidRecordError(f"the auction was won by player {winner}, not the declarer {hand.declarer}")
+        raise InvalidRecordError(f"the auction was won by {_who(winner, names)}, not by the declarer "
+                                 f"({_who(hand.declarer, names)})")
     return check_order(result.bid, hand.game, conv)
 
 
@@ -865,19 +882,22 @@ def _score_raspasy(hand, conv, n, dealer, sheet) -> None:
             sheet.mountain(p, -price, f"{tag}: no trick")
 
 
-def _score_game(hand, bid, conv, n, dealer, order, sheet) -> bool:
+def _score_game(hand, bid, conv, n, dealer, order, sheet, names) -> bool:
     level = bid.level
     decl = hand.declarer
     i = order.index(decl)
     defenders = [order[(i + 1) % 3], order[(i + 2) % 3]]  # in speaking order
     whisters = [p for p in defenders if p in hand.whisters]
     if len(whisters) != len(set(hand.whisters)):
-        raise InvalidRecordError(f"whisters {list(hand.whisters)}: only the declarer's opponents {defenders} whist")
+        others = [p for p in hand.whisters if p not in defenders]
+        raise InvalidRecordError(f"{_whom(others, names)} cannot whist: only the declarer's opponents "
+                                 f"({_whom(defenders, names)}) whist")
     eff = _price(hand, GAME_PRICE[level])
     name = str(bid)
     half = hand.half_whist
     if half is not None and half not in defenders:
-        raise InvalidRecordError(f"half_whist {half}: not one of the opponents {defenders}")
+        raise InvalidRecordError(f"half_whist {_who(half, names)}: not one of the declarer's opponents "
+                                 f"({_whom(defenders, names)})")
 
     if conv.talon_whists != "none" and hand.talon and not hand.dark and not bid.talonless:
         k = talon_tricks(hand.talon)
@@ -908,7 +928,7 @@ def _score_game(hand, bid, conv, n, dealer, order, sheet) -> bool:
 
     if not whisters:
         if level == 10 and conv.check_unwhisted_tenner:
-            return _played(hand, conv, n, dealer, sheet, decl, defenders, [], eff, name, half=None)
+            return _played(hand, conv, n, dealer, sheet, decl, defenders, [], eff, name, half=None, names=names)
         if level in (6, 7) and conv.both_pass == "own_whist":
             sheet.pool(decl, eff, f"{name} written without play")
             second = defenders[1]
@@ -917,14 +937,15 @@ def _score_game(hand, bid, conv, n, dealer, order, sheet) -> bool:
             return False
         if level in (6, 7) and conv.both_pass == "play":
             return _played(hand, conv, n, dealer, sheet, decl, defenders, [], eff, name, half=None,
-                           passers_pay=True)
+                           passers_pay=True, names=names)
         sheet.pool(decl, eff, f"{name} written without play")
         return False
-    return _played(hand, conv, n, dealer, sheet, decl, defenders, whisters, eff, name, half=half)
+    return _played(hand, conv, n, dealer, sheet, decl, defenders, whisters, eff, name, half=half,
+                   names=names)
 
 
 def _played(hand, conv, n, dealer, sheet, decl, defenders, whisters, eff, name, *, half,
-            passers_pay=False) -> bool:
+            passers_pay=False, names=None) -> bool:
     level = hand.game.level
     if hand.tricks is None:
         raise InvalidRecordError(f"{name} was played: the record needs 'tricks'")
@@ -937,7 +958,8 @@ def _played(hand, conv, n, dealer, sheet, decl, defenders, whisters, eff, name, 
         t = tricks[p]
         if t is None:
             raise InvalidRecordError(
-                f"{name}: give 'tricks' as a list, the split between the opponents {defenders} matters here")
+                f"{name}: give 'tricks' as a list, the split between the opponents "
+                f"({_whom(defenders, names)}) matters here")
         return t
 
     if under == 0:
@@ -1038,7 +1060,7 @@ def score_contract(contract: str | Bid, declarer_tricks: int, *, declarer: int =
     if defence_tricks is not None:
         if not isinstance(defence_tricks, Mapping):
             raise InvalidRecordError(
-                f"defence_tricks {defence_tricks!r}: expected a mapping of seat to tricks")
+                f"defence_tricks {shown(defence_tricks)}: expected a mapping of seat to tricks")
         for p, t in defence_tricks.items():
             seat = _count(p, "a seat in defence_tricks", 2)
             if seat == declarer:
@@ -1120,7 +1142,7 @@ def talon_whists_rule(game: Bid, conventions: Conventions | None = None) -> str 
     """
     conv = Conventions.of(conventions)
     if not isinstance(game, Bid):
-        raise InvalidRecordError(f"talon_whists_rule() takes a Bid, not {game!r}")
+        raise InvalidRecordError(f"talon_whists_rule() takes a Bid, not {shown(game)}")
     if game.talonless:
         return None
     if game.misere:
@@ -1191,7 +1213,7 @@ def expected_whists(game: int | str | Bid, histogram: Mapping[int, Number] | Seq
     if isinstance(histogram, Mapping):
         items = list(histogram.items())
     elif isinstance(histogram, (str, bytes)) or not hasattr(histogram, "__iter__"):
-        raise InvalidRecordError(f"the histogram {histogram!r}: expected a mapping of tricks "
+        raise InvalidRecordError(f"the histogram {shown(histogram)}: expected a mapping of tricks "
                                  "to weights or a list indexed by tricks")
     else:
         items = list(enumerate(histogram))

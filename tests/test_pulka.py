@@ -364,7 +364,7 @@ def test_four_handed_dealer_rotation():
     p = Pulka(Conventions.sochi(players=4))
     assert p.next_dealer == 3
     p.add({"contract": "6♠", "declarer": 0})            # dealer 3
-    with pytest.raises(InvalidRecordError, match="hand 2: the declarer 0 is the dealer"):
+    with pytest.raises(InvalidRecordError, match=r"hand 2: the declarer \(player 0\) is the dealer"):
         p.add({"contract": "6♠", "declarer": 0})        # dealer 0 sits out
 
 
@@ -597,3 +597,39 @@ def test_a_pulka_saved_as_its_record_reads_back_equal(style):
             q = _round_trip(p)
             assert q == p and q.to_dict() == p.to_dict() and q.deals == p.deals > 0
     assert _round_trip(Pulka()) == Pulka() != sheets[1]
+
+
+@pytest.mark.parametrize("players, hand, message", [
+    # errors named players by number on a named sheet ("whisters [0]: only the declarer's
+    # opponents [1, 2] whist", "the dealer (player 3)") and wrote JSON's false as False
+    (3, {"contract": "6♠", "declarer": "Аня", "whisters": ["Аня"], "tricks": 6},
+     r"^hand 1: Аня cannot whist: only the declarer's opponents \(Боря, Вера\) whist$"),
+    (4, {"contract": "6♠", "declarer": "Аня", "whisters": ["Гена"], "tricks": 6},
+     r"^hand 1: Гена cannot whist: only the declarer's opponents \(Боря, Вера\) whist$"),
+    (4, {"contract": "распасы", "tricks": [3, 3, 3, 1]},
+     r"^hand 1: the dealer \(Гена\) sits out and the talon is set aside"),
+    (3, {"contract": "6♠", "declarer": "Аня", "whisters": ["Боря", "Вера"], "tricks": 4},
+     r"the split between the opponents \(Боря, Вера\) matters here$"),
+    (3, {"contract": "6♠", "declarer": "Аня", "whisters": ["Боря"], "tricks": 6,
+         "auction": ["6♠", "пас", "пас"], "talon": "7♠ 8♠", "dealer": "Аня"},
+     r"^hand 1: the auction was won by Боря, not by the declarer \(Аня\)$"),
+    (3, {"contract": "6♠", "declarer": "Аня", "whisters": ["Боря"], "tricks": [6, 3, True]},
+     r"^hand 1: 'tricks' of Вера: true is not 0-10$"),
+    (3, {"contract": "мизер", "declarer": "Боря", "tricks": False},
+     r"^hand 1: 'tricks' false: expected a number or a list$"),
+])
+def test_errors_name_the_players_by_their_names(players, hand, message):
+    names = ["Аня", "Боря", "Вера", "Гена"][:players]
+    p = Pulka(Conventions.sochi(players=players), names)
+    with pytest.raises(InvalidRecordError, match=message):
+        p.add(hand)
+    assert p.deals == 0
+
+
+def test_errors_on_an_unnamed_sheet_name_players_by_number():
+    p = Pulka(Conventions.sochi(players=4))
+    with pytest.raises(InvalidRecordError, match=r"^hand 1: player 3 cannot whist: only the "
+                                                 r"declarer's opponents \(players 1, 2\) whist$"):
+        p.add({"contract": "6♠", "declarer": 0, "whisters": [3], "tricks": 6})
+    with pytest.raises(InvalidRecordError, match=r"^hand 1: declarer 'Аня': expected a player 0-3$"):
+        p.add({"contract": "6♠", "declarer": "Аня", "tricks": 6})   # not "or one of 0, 1, 2, 3"

@@ -69,7 +69,7 @@ def test_stdin_and_options(capsys, monkeypatch):
     ('{"contract": "6♠", "declarer": 1, "whisters": 0, "tricks": [4, 6, 0]}',
      "'whisters' must be a list of players, not 0"),
     ('{"contract": "6♠", "declarer": 1, "whisters": false, "tricks": [4, 6, 0]}',
-     "'whisters' must be a list of players, not False"),
+     "'whisters' must be a list of players, not false"),
     ('{"players": ["Аня", "Боря", "Вера"], "hands": [{"contract": "6♠", "declarer": 1, '
      '"whisters": "", "tricks": [4, 6, 0]}]}', "'whisters' must be a list of players"),
     # a pulka's 'hands' misspelt was called a hand record with first_dealer unknown

@@ -14,7 +14,7 @@ import sys
 
 from ..checks import DuplicateKeyError, unique_keys
 from ..conventions import PRESETS, Conventions
-from ..errors import InvalidArgumentError, InvalidRecordError
+from ..errors import InvalidArgumentError, InvalidRecordError, shown_record
 from ..notation import plural
 from ..pulka import Pulka, check_players
 from ..scoring import HAND_RECORD_KEYS, Hand, HandScore, _json, check_names, score_hand
@@ -130,9 +130,9 @@ def run(args) -> int:
     elif isinstance(players, int) and not isinstance(players, bool):
         conv = conv.replace(players=players)
     elif players is not None:
-        raise InvalidRecordError(f"'players' must be a number or a list of names, not {players!r}")
+        raise InvalidRecordError(f"'players' must be a number or a list of names, not {shown_record(players)}")
     hand = Hand.from_record(record, conv, names=names)
-    score = score_hand(hand, conv)
+    score = score_hand(hand, conv, names=names)
     if args.json:
         print_json(score.to_dict(names))
     else:
