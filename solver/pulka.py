@@ -7,7 +7,7 @@ conventions have it, tracks распасы in a row (their price and the exit ru
 pulka is over and settles it into висты per player that sum to zero.
 
 Settlement, exactly (``fractions.Fraction``; no rounding is done — the JSON output shows a
-non-whole number as a float with 4 decimals):
+non-whole number as a float with 4 decimals, the text and HTML ones as ``-18 2/3``):
 
 * "average_mountain" (seed 000): what each pool lacks of the size is added to its owner's
   mountain; each player gets висты written on others − висты written on him
@@ -38,7 +38,7 @@ from .conventions import Conventions
 from .errors import InvalidRecordError, PrefError, shown, shown_record
 from .notation import plural
 from .scoring import (PREFERANS, RASPASY, Entry, Hand, HandScore, Number, _json, _num, _plain,
-                      _player, check_names, score_hand)
+                      _player, check_names, number_text, score_hand)
 
 _PULKA_KEYS = {"players", "conventions", "first_dealer", "hands", "note"}
 _GAME_NAMES = {RASPASY: "распасы", PREFERANS: "преферанс"}   # as the sheet and `pref score` write them
@@ -490,14 +490,14 @@ class Pulka:
         if self.players != 3:
             raise InvalidRecordError("the classic drawing is for three players; use the table")
         return pulka_svg(self.names, self.conventions.pool_size, self._pool_marks,
-                         self._mountain_marks, self._whist_marks, fmt=lambda v: str(_json(v)))
+                         self._mountain_marks, self._whist_marks, fmt=number_text)
 
     def _repr_html_(self) -> str:
         """The sheet as a table: for each player the running пуля and гора as written
         ("2.6.10"), the висты on each other player, and the standing if settled now."""
         n = self.players
         e = html.escape
-        marks = lambda xs: ".".join(str(_json(x)) for x in xs) or "—"
+        marks = lambda xs: ".".join(number_text(x) for x in xs) or "—"
         settle = self.settle(force=True)
         head = "".join(f"<th>{e(name)}</th>" for name in self.names)
         rows = [
@@ -512,7 +512,7 @@ class Pulka:
                 for i in range(n)) + "</tr>")
         label = "result" if self.ended else "standing now"
         rows.append(f"<tr><th>{label} (висты)</th>" + "".join(
-            f"<td><b>{_json(t)}</b></td>" for t in settle.totals) + "</tr>")
+            f"<td><b>{number_text(t)}</b></td>" for t in settle.totals) + "</tr>")
         rows.append("<tr><th>place</th>" + "".join(f"<td>{k}</td>" for k in settle.places) + "</tr>")
         caption = (f"пулька {e(self.conventions.name)}, pool {self.conventions.pool_size}, "
                    f"{plural(self.deals, 'deal')}{', over' if self.ended else ''}")

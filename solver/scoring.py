@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import numbers
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence, Union
 
@@ -315,9 +316,9 @@ class HandScore:
         player 2 writes 8 висты on player 0 (2 tricks × 4)
         player 1 writes 8 висты on player 0 (консоляция, 2 × 4)
         player 2 writes 8 висты on player 0 (консоляция, 2 × 4)
-        worth in висты: player 0 -268/3, player 1 +140/3, player 2 +128/3
+        worth in висты: player 0 -89 1/3, player 1 +46 2/3, player 2 +42 2/3
         """
-        worth = ", ".join(f"player {i} {'+' if v > 0 else ''}{v}"      # a Fraction exactly
+        worth = ", ".join(f"player {i} {'+' if v > 0 else ''}{number_text(v)}"
                           for i, v in enumerate(self.values()))
         return "\n".join([*(str(e) for e in self.entries), f"worth in висты: {worth}"])
 
@@ -328,9 +329,11 @@ class HandScore:
         head = "".join(f"<th>висты on {j}</th>" for j in range(n))
         rows = []
         for i in range(n):
-            cells = "".join("<td>·</td>" if i == j else f"<td>{_json(self.whists[i][j])}</td>" for j in range(n))
-            rows.append(f"<tr><th>player {i}</th><td>{_json(self.pool[i])}</td>"
-                        f"<td>{_json(self.mountain[i])}</td>{cells}<td>{_json(self.values()[i])}</td></tr>")
+            cells = "".join("<td>·</td>" if i == j else f"<td>{number_text(self.whists[i][j])}</td>"
+                            for j in range(n))
+            rows.append(f"<tr><th>player {i}</th><td>{number_text(self.pool[i])}</td>"
+                        f"<td>{number_text(self.mountain[i])}</td>{cells}"
+                        f"<td>{number_text(self.values()[i])}</td></tr>")
         items = "".join(f"<li>{html.escape(str(e))}</li>" for e in self.entries)
         return (f"<table class='pref-hand'><tr><th></th><th>пуля</th><th>гора</th>{head}"
                 f"<th>worth</th></tr>{''.join(rows)}</table><ul>{items}</ul>")
@@ -363,6 +366,28 @@ def _json(x: Number):
     if isinstance(x, Fraction):
         return round(float(x), 4)
     return x
+
+
+def number_text(x: Number) -> str:
+    """A score as the text outputs write it, exactly: a whole number, a decimal when it ends
+    (a half, a quarter), else a mixed fraction, so that a settlement's figures add up on the
+    page as they do in the pulka (JSON keeps numbers, at 4 decimals).
+
+    >>> number_text(14), number_text(Fraction(5, 2)), number_text(Fraction(-56, 3)), number_text(Fraction(2, 3))
+    ('14', '2.5', '-18 2/3', '2/3')
+    """
+    x = _num(x)
+    if not isinstance(x, Fraction):
+        return str(x)
+    d = x.denominator
+    for p in (2, 5):
+        while d % p == 0:
+            d //= p
+    if d == 1:                      # a finite decimal: 2.5, 0.25, 1.125
+        return str(Decimal(x.numerator) / Decimal(x.denominator))
+    whole, part = divmod(abs(x), 1)
+    sign = "-" if x < 0 else ""
+    return f"{sign}{whole} {part}" if whole else f"{sign}{part}"
 
 
 # --------------------------------------------------------------------------- parsing

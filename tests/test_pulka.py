@@ -372,7 +372,7 @@ def test_html_sheet():
     html = sochi_pulka()._repr_html_()
     assert "<table" in html and "Аня" in html and "пуля" in html
     assert "6.8.10" in html                               # Аня's pool as written: 6, 8, 10
-    assert "−" not in html and "-18.6667" in html
+    assert "−" not in html and "<b>-18 2/3</b>" in html      # exact: the totals add up on screen
 
 
 def test_python_hands_in_a_pulka():

@@ -17,10 +17,17 @@ from solver.bidding import Bid, ladder_index, parse_bid
 from solver.conventions import Conventions
 from solver.errors import InvalidArgumentError, InvalidRecordError, PrefError
 from solver.pulka import Pulka
-from solver.scoring import (RASPASY, Hand, expected_whists, score_contract, score_hand,
-                            talon_tricks)
+from solver.scoring import (RASPASY, Hand, expected_whists, number_text, score_contract,
+                            score_hand, talon_tricks)
 
 SIX = parse_bid("6♠")
+
+
+def _read_number(text: str) -> Fraction:
+    """A number as number_text writes it ("-18 2/3", "2.5", "14"), read back exactly."""
+    whole, _, part = text.rpartition(" ")
+    sign = -1 if text.startswith("-") else 1
+    return Fraction(whole or 0) + sign * Fraction(part) if whole else Fraction(part)
 
 
 # --------------------------------------------------------------------------- the talon
@@ -485,8 +492,8 @@ def test_a_pulka_settles_to_zero_and_its_displays_agree(p):
             assert q.settle().totals == s.totals
     html = p._repr_html_()
     for t in s.totals:
-        shown_total = round(float(t), 4) if isinstance(t, Fraction) else t
-        assert f"<b>{shown_total}</b>" in html
+        assert f"<b>{number_text(t)}</b>" in html
+        assert _read_number(number_text(t)) == t          # the text is exact
 
 
 def test_a_preferans_is_valued_as_its_closed_pool_on_an_empty_sheet():

@@ -17,7 +17,7 @@ from ..conventions import PRESETS, Conventions
 from ..errors import InvalidArgumentError, InvalidRecordError, shown_record
 from ..notation import plural
 from ..pulka import Pulka, check_players
-from ..scoring import HAND_RECORD_KEYS, Hand, HandScore, _json, check_names, score_hand
+from ..scoring import HAND_RECORD_KEYS, Hand, HandScore, check_names, number_text, score_hand
 from ._args import print_json, whole_number
 
 
@@ -177,8 +177,8 @@ def _table(names, pool, mountain, whists) -> list[str]:
     head = f"{'':{width}}  {'pool':>6} {'mountain':>9}   " + " ".join(f"{'on ' + x:>{width + 3}}" for x in names)
     lines = [head]
     for i in range(n):
-        cells = " ".join(f"{'·' if i == j else str(_json(whists[i][j])):>{width + 3}}" for j in range(n))
-        lines.append(f"{names[i]:{width}}  {str(_json(pool[i])):>6} {str(_json(mountain[i])):>9}   {cells}")
+        cells = " ".join(f"{'·' if i == j else number_text(whists[i][j]):>{width + 3}}" for j in range(n))
+        lines.append(f"{names[i]:{width}}  {number_text(pool[i]):>6} {number_text(mountain[i]):>9}   {cells}")
     return lines
 
 
@@ -187,7 +187,7 @@ def _format_hand(score: HandScore, names) -> str:
     lines += [f"  {e.describe(names)}" for e in score.entries] or ["  nothing is written"]
     lines.append("")
     lines += _table(names, score.pool, score.mountain, score.whists)
-    lines.append("worth in висты: " + ", ".join(f"{names[i]} {_json(v)}" for i, v in enumerate(score.values())))
+    lines.append("worth in висты: " + ", ".join(f"{names[i]} {number_text(v)}" for i, v in enumerate(score.values())))
     return "\n".join(lines)
 
 
@@ -204,7 +204,7 @@ def _format_pulka(pulka: Pulka) -> str:
     if pulka.ended:
         s = pulka.settle()
         lines.append(f"over after {plural(pulka.deals, 'deal')}; settlement ({s.method}), висты: "
-                     + ", ".join(f"{names[i]} {_json(t)}" for i, t in enumerate(s.totals))
+                     + ", ".join(f"{names[i]} {number_text(t)}" for i, t in enumerate(s.totals))
                      + "; places: " + ", ".join(f"{names[i]} {k}" for i, k in enumerate(s.places)))
     else:
         lines.append(f"not over after {plural(pulka.deals, 'deal')}")
