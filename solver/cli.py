@@ -64,7 +64,15 @@ def build_parser() -> argparse.ArgumentParser:
 
         def parse_args(self, args=None, namespace=None):
             """Arguments left over are the subcommand's error (``pref solve D --bogus 1`` said
-            ``pref: error: …`` and pointed at ``pref --help``)."""
+            ``pref: error: …`` and pointed at ``pref --help``), but an unknown option before
+            the subcommand is ``pref``'s (``pref --bogus solve …`` blamed ``solve``)."""
+            args = sys.argv[1:] if args is None else list(args)
+            for arg in args:
+                if arg == "--" or not arg.startswith("-") or self._parse_optional(arg) is None:
+                    break                       # the subcommand, or a value: pref's part ends
+                key = arg.split("=", 1)[0]      # --vers abbreviates --version
+                if not any(option.startswith(key) for option in self._option_string_actions):
+                    self.error(f"unrecognized arguments: {arg}")
             namespace, rest = self.parse_known_args(args, namespace)
             if rest:
                 command = self._commands.get(getattr(namespace, "command", None), self)

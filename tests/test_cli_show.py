@@ -162,6 +162,16 @@ def test_an_unknown_argument_is_the_subcommands_error(args, rest):
 
 
 
+@pytest.mark.parametrize("args", [["--bogus", "solve", EXAMPLE, "-d", "1", "-t", "H"],
+                                  ["--bogus", "solve", EXAMPLE], ["--bogus=1"]])
+def test_an_unknown_argument_before_the_subcommand_is_prefs_error(args):
+    # it was "pref solve: error: unrecognized arguments: --bogus" (or solve's missing -d)
+    r = subprocess.run([sys.executable, "-m", "solver", *args], capture_output=True, text=True)
+    assert r.returncode == 2
+    assert r.stderr.splitlines() == [
+        f"pref: error: unrecognized arguments: {args[0]} (see `pref --help`)"]
+
+
 @pytest.mark.parametrize("args", [["show", "bad"], ["solve", EXAMPLE, "-d", "9", "-t", "♥"],
                                   ["solve", EXAMPLE, "-d", "1", "-t", "♥", "--json",
                                    "--play", "7♥"]])
