@@ -38,7 +38,7 @@ from .conventions import Conventions
 from .errors import InvalidRecordError, PrefError, shown, shown_record
 from .notation import plural
 from .scoring import (PREFERANS, RASPASY, Entry, Hand, HandScore, Number, _json, _num, _plain,
-                      _player, check_names, number_text, score_hand)
+                      _player, _who, check_names, number_text, score_hand)
 
 _PULKA_KEYS = {"players", "conventions", "first_dealer", "hands", "note"}
 _GAME_NAMES = {RASPASY: "распасы", PREFERANS: "преферанс"}   # as the sheet and `pref score` write them
@@ -252,8 +252,7 @@ class Pulka:
 
     def _who(self, i: int) -> str:
         """A player as the sheet's texts name him: his name, or "player i" when unnamed."""
-        names = self._display_names()
-        return names[i] if names else f"player {i}"
+        return _who(i, self._display_names())
 
     def _record(self, e: Entry) -> None:
         """Write one entry on the sheet as it is (помощь already applied)."""

@@ -100,7 +100,7 @@ class Entry:
         """The write in words, players named by ``names`` (default "player 0", ...)."""
         p = _who(self.player, names)
         if self.kind == "whists":
-            return f"{p} writes {self.amount} висты on {_who(self.on, names)} ({self.reason})"
+            return f"{p} writes {number_text(self.amount)} висты on {_who(self.on, names)} ({self.reason})"
         if self.kind == "close_pool":
             return f"{p}'s pool is closed at {self.amount} ({self.reason})"
         if self.kind == "clear_mountain":
@@ -109,7 +109,7 @@ class Entry:
             return f"the висты written on {p} are struck out ({self.reason})"
         word = "pool" if self.kind == "pool" else "mountain"
         verb = "to" if self.amount >= 0 else "off"
-        return f"{abs(self.amount)} {verb} {p}'s {word} ({self.reason})"
+        return f"{number_text(abs(self.amount))} {verb} {p}'s {word} ({self.reason})"
 
 
 @dataclass(frozen=True)

@@ -662,3 +662,12 @@ def test_games_without_the_talon_only_where_the_conventions_bid_them(contract):
         with pytest.raises(InvalidRecordError, match="без прикупа are seed 004's"):
             score_hand(Hand.from_record(record, preset), preset)
     assert score_hand(Hand.from_record(record, "004"), "004").pool[0] > 0
+
+
+def test_an_entry_writes_its_amount_exactly():
+    # a half point was written "1/2 to player 1's mountain"
+    conv = Conventions.sochi(half_responsible=True, shortfall="equal")
+    hand = Hand.from_record({"contract": "6♠", "declarer": 0, "whisters": [1, 2], "tricks": [7, 2, 1]}, conv)
+    text = str(score_hand(hand, conv))
+    assert "0.5 to player 1's mountain (whisters short of 4 by 1: half of 1 × 1)" in text
+    assert "/2 " not in text
