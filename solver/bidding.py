@@ -266,13 +266,14 @@ class AuctionResult:
 
 
 def run_auction(calls: Iterable[str | Bid], conventions: Conventions | None = None, *,
-                raspasy_streak: int = 0) -> AuctionResult:
+                raspasy_streak: int = 0, speakers: Sequence[str] | None = None) -> AuctionResult:
     """Check an auction call by call and return its outcome.
 
     ``calls`` are spoken in turn from the first hand (seat 0), skipping players who passed.
     ``raspasy_streak`` is the number of распасы just played in a row (the exit rule may then
     forbid low games).  Raises ``IllegalBidError`` naming the call and the rule it breaks,
-    including an auction that is left unfinished or goes on after it ended.
+    including an auction that is left unfinished or goes on after it ended; ``speakers`` are
+    how the message names seats 0, 1, 2 (default "seat 0", ...; a pulka names its players).
 
     >>> run_auction(["6♠", "6♣", "pass", "здесь", "pass"], Conventions.classic()).declarer
     0
@@ -282,6 +283,7 @@ def run_auction(calls: Iterable[str | Bid], conventions: Conventions | None = No
     if isinstance(calls, (str, bytes)) or not hasattr(calls, "__iter__"):
         raise InvalidArgumentError(f"calls must be a list of calls, not {calls!r}")
     raspasy_streak = as_count(raspasy_streak, "raspasy_streak", least=0)
+    who = list(speakers) if speakers is not None else [f"seat {k}" for k in range(3)]
     passed = [False, False, False]
     spoke = [False, False, False]
     misere_bidder = [False, False, False]
@@ -293,7 +295,7 @@ def run_auction(calls: Iterable[str | Bid], conventions: Conventions | None = No
     minimum = conv.raspasy_minimum(raspasy_streak)
     later_may_hold = False     # the earlier hand bid over instead of holding: the later may hold
     for number, raw in enumerate(calls, 1):
-        where = f"call {number} ({raw!r}, seat {seat})"
+        where = f"call {number} ({raw!r} by {who[seat]})"
         if done:
             raise IllegalBidError(f"{where}: the auction is already over")
         call = parse_call(raw)
@@ -315,7 +317,7 @@ def run_auction(calls: Iterable[str | Bid], conventions: Conventions | None = No
                 raise IllegalBidError(f"{where}: 'здесь' only once a player has passed")
             if seat > holder and not later_may_hold:
                 raise IllegalBidError(
-                    f"{where}: only the earlier hand may say 'здесь' (seat {holder} holds {high}), "
+                    f"{where}: only the earlier hand may say 'здесь' ({who[holder]} holds {high}), "
                     f"unless it bid over instead of holding")
             named = None if isinstance(raw, Bid) else _held_bid(_call_key(raw))
             if named is not None and named != high:
@@ -339,7 +341,7 @@ def run_auction(calls: Iterable[str | Bid], conventions: Conventions | None = No
                 if spoke[seat] and not misere_bidder[seat]:
                     raise IllegalBidError(f"{where}: мизер only as a player's first word")
                 if spoke[seat] and not bid.talonless:
-                    raise IllegalBidError(f"{where}: seat {seat} already bid мизер")
+                    raise IllegalBidError(f"{where}: {who[seat]} already bid мизер")
             else:
                 if misere_bidder[seat]:
                     raise IllegalBidError(f"{where}: a player who bid мизер may not bid a game")

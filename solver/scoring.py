@@ -834,7 +834,8 @@ def _check_auction(hand: Hand, conv: Conventions, order: list[int],
     распасы and a преферанс)."""
     if streak is None:
         streak = (hand.raspasy_round or 1) - 1 if hand.game == RASPASY else 0
-    result = run_auction(hand.auction, conv, raspasy_streak=streak)
+    result = run_auction(hand.auction, conv, raspasy_streak=streak,
+                         speakers=[_who(p, names) for p in order])
     if hand.game == RASPASY:
         if not result.raspasy:
             raise InvalidRecordError(f"the auction was won by {_who(order[result.declarer], names)}, yet "

@@ -7,6 +7,7 @@ from solver.bidding import (
     parse_bid, parse_call, parse_strain, run_auction, PASS, HERE,
 )
 from solver.conventions import Conventions
+from solver.scoring import Hand, score_hand
 from solver.errors import IllegalBidError, InvalidArgumentError
 
 SOCHI = Conventions.sochi()
@@ -348,3 +349,15 @@ def test_a_game_ordered_after_a_talonless_bid_is_scored_without_the_talon():
     bare = score_hand(Hand.from_record({**base, "contract": "9♥"}, conv), conv)
     assert plain.values() == named.values() == bare.values() == (52, -12, -20, -20)
     assert str(plain.hand.game) == "9♥ без прикупа"
+
+
+def test_auction_errors_name_the_speaker():
+    # seats in speaking order by default; a pulka passes its players' names (it said "seat 2"
+    # for the player who speaks third, whatever his number on the sheet)
+    with pytest.raises(IllegalBidError, match=r"^call 3 \('8♠' by seat 2\): 8♠ is not above 9♠$"):
+        run_auction(["pass", "9♠", "8♠"])
+    with pytest.raises(IllegalBidError, match=r"^call 3 \('8♠' by Вера\)"):
+        run_auction(["pass", "9♠", "8♠"], speakers=["Аня", "Боря", "Вера"])
+    with pytest.raises(IllegalBidError, match=r"^call 3 \('6♠' by player 0\): 6♠ is not above 7♠"):
+        score_hand(Hand.from_record({"contract": "7♠", "declarer": 1, "dealer": 0, "tricks": 7,
+                                     "auction": ["7♠", "pass", "6♠"]}))     # player 1 speaks first

@@ -510,7 +510,7 @@ def test_after_keeps_the_raspasy_streak_and_the_dealer():
 
 
 @pytest.mark.parametrize("auction, message", [
-    (["pass", "9♠", "8♠"], r"^hand 2: call 3 \('8♠', seat 2\): 8♠ is not above 9♠$"),
+    (["pass", "9♠", "8♠"], r"^hand 2: call 3 \('8♠' by A\): 8♠ is not above 9♠$"),  # A deals hand 2
     (["пас", "8♠", "9♠"], r"^hand 2: the auction is unfinished after 3 calls$"),
 ])
 def test_auction_errors_name_the_hand(auction, message):

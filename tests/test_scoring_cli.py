@@ -152,7 +152,7 @@ def test_conventions_players_must_agree_with_the_record(capsys, monkeypatch, tex
 
 
 @pytest.mark.parametrize("auction, message", [
-    ('["pass", "9♠", "8♠"]', "hand 2: call 3 ('8♠', seat 2): 8♠ is not above 9♠"),
+    ('["pass", "9♠", "8♠"]', "hand 2: call 3 ('8♠' by A): 8♠ is not above 9♠"),   # A speaks third
     ('["пас", "8♠", "9♠"]', "hand 2: the auction is unfinished after 3 calls"),
 ])
 def test_pulka_auction_error_names_the_hand(capsys, monkeypatch, auction, message):
