@@ -11,12 +11,15 @@
 
 from __future__ import annotations
 
+from typing import Mapping
+
 from .cardset import CARDS, Card
 from .deal import Deal
 from .engine import DEFAULT_TT_MB, backend_for, context_for, get_backend, warm_context
 from .errors import InvalidArgumentError
 from .frozen import FrozenDict, frozen
-from .notation import format_card, format_strain, misere_player, misere_word, plural
+from .notation import (at_most, format_card, format_strain, misere_player, misere_word, plural,
+                       raspasy_word)
 from .position import Position, as_seat
 
 
@@ -175,15 +178,34 @@ class SolveResult:
                 "to_move": self._position.to_move}
 
     def __str__(self) -> str:
+        """The answer, every legal card's value with the best marked ``*`` (the only move is
+        the one starred card) and the line.
+
+        >>> print(solve("AQ7.K../K8.A.8./J9.7.9.", declarer=0, trump="♠", leader=1, backend="reference"))
+        contract ♠, declarer seat 0: 2 tricks
+        cards of seat 1 (seat 0's tricks after each; * best for seat 1): 8♠:3 K♠:3 A♣:2* 8♦:3
+        line: A♣ 7♣ K♣ 8♦ 9♦ 7♠ Q♠ K♠ 9♠ 8♠ J♠ A♠
+        """
+        mover = self._position.to_move
         if self.mode == "raspasy":
-            return (f"распасы (talon: {self._position.talon_rule}): "
-                    + ", ".join(f"seat {s} takes ≤ {t}" for s, t in self.tricks.items()))
+            out = [f"{raspasy_word()} (talon: {self._position.talon_rule}): "
+                   + ", ".join(f"seat {s} takes {at_most()} {t}" for s, t in self.tricks.items())]
+            if mover is not None:
+                out.append(f"cards of seat {mover} (each seat's tricks after each; * best for "
+                           f"seat {mover}):")
+                # the mover plays for fewer tricks of his own, for more of the others'
+                out += [f"  seat {s}: {_cards_text(values, maximise=s != mover)}"
+                        for s, values in self.cards.items()]
+            return "\n".join(out)
         what = (f"contract {format_strain(self.trump)}, declarer" if self.mode == "contract"
                 else f"{misere_word()}, {misere_player()}")
-        cards = " ".join(f"{format_card(c)}:{v}" for c, v in self.cards.items())
-        return (f"{what} seat {self.solo}: "
-                f"{plural(self.tricks, 'trick')}\ncards of seat {self._position.to_move}: {cards}\n"
-                f"line: {' '.join(format_card(c) for c in self.line)}")
+        out = [f"{what} seat {self.solo}: {plural(self.tricks, 'trick')}"]
+        if mover is not None:
+            maximise = (mover == self.solo) == (self.mode == "contract")
+            out.append(f"cards of seat {mover} (seat {self.solo}'s tricks after each; * best for "
+                       f"seat {mover}): {_cards_text(self.cards, maximise)}")
+        out.append(f"line: {' '.join(format_card(c) for c in self.line)}")
+        return "\n".join(out)
 
     def _repr_html_(self) -> str:
         from .display import result_html
@@ -205,6 +227,14 @@ class SolveResult:
         state = dict(self.__dict__)
         state["_given"] = None
         return state
+
+
+def _cards_text(values: Mapping[int, int], maximise: bool) -> str:
+    """``8♠:3 A♣:2*``: each card's value, the best starred."""
+    if not values:
+        return "—"
+    best = max(values.values()) if maximise else min(values.values())
+    return " ".join(f"{format_card(c)}:{v}{'*' if v == best else ''}" for c, v in values.items())
 
 
 def _private(name: str) -> None:

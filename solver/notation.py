@@ -609,8 +609,27 @@ def misere_player(style: str | None = None) -> str:
     return "misere player" if current_style(style) == "ascii" else "misère player"
 
 
+def raspasy_word(style: str | None = None) -> str:
+    """распасы in text: ``распасы``, or ``raspasy`` in the ``ascii`` style.
+
+    >>> raspasy_word(), raspasy_word("ascii")
+    ('распасы', 'raspasy')
+    """
+    return "raspasy" if current_style(style) == "ascii" else "распасы"
+
+
+def at_most(style: str | None = None) -> str:
+    """The sign of a guarantee or a bound in text: ``≤`` (``<=`` in ``ascii``)."""
+    return "<=" if current_style(style) == "ascii" else "≤"
+
+
+def at_least(style: str | None = None) -> str:
+    """``≥`` (``>=`` in ``ascii``)."""
+    return ">=" if current_style(style) == "ascii" else "≥"
+
+
 __all__ = [
     "STYLES", "current_style", "output_style", "parse_card", "format_card", "parse_card_list",
     "parse_hand", "format_hand", "format_cards", "parse_strain", "format_strain", "misere_word",
-    "misere_player", "is_dotted_order", "count", "iter_cards",
+    "misere_player", "raspasy_word", "at_most", "at_least", "is_dotted_order", "count", "iter_cards",
 ]

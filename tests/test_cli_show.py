@@ -198,6 +198,31 @@ def test_the_misere_is_written_in_ascii_in_the_ascii_style(args):
     assert "мизер" in pref(*args).stdout
 
 
+@pytest.mark.parametrize("args", [["solve", EXAMPLE, "--raspasy"], ["raspasy", EXAMPLE],
+                                  ["review", EXAMPLE, "--raspasy", "--play", "7♣ K♣ Q♣"]])
+def test_raspasy_is_written_in_ascii_in_the_ascii_style(args):
+    # "распасы (talon: none): seat 0 takes ≤ 1" under --style ascii, as мизер was before
+    out = pref(*args, "--style", "ascii")
+    assert out.returncode == 0, out.stderr
+    assert "raspasy" in out.stdout and "<=" in out.stdout and out.stdout.isascii()
+    assert "распасы" in pref(*args).stdout
+
+
+def test_solve_text_stars_the_best_cards_and_says_whose_tricks():
+    # "cards of seat 1: 8♠:3 K♠:3 A♣:2 8♦:3" left the only move (A♣, the defender's lowest
+    # number) unmarked, and распасы printed no card values at all
+    ending = "AQ7.K../K8.A.8./J9.7.9."
+    out = pref("solve", ending, "-d", "0", "-t", "♠", "--leader", "1").stdout.splitlines()
+    assert out[1] == "cards of seat 1 (seat 0's tricks after each; * best for seat 1): 8♠:3 K♠:3 A♣:2* 8♦:3"
+    out = pref("solve", ending, "--misere", "1").stdout.splitlines()
+    assert out[1] == "cards of seat 0 (seat 1's tricks after each; * best for seat 0): 7♠:2* Q♠:2* A♠:1 K♣:2*"
+    out = pref("solve", ending, "--raspasy").stdout.splitlines()
+    assert out[1:5] == ["cards of seat 0 (each seat's tricks after each; * best for seat 0):",
+                        "  seat 0: 7♠:2 Q♠:1* A♠:1* K♣:1*",     # his own: fewer is better
+                        "  seat 1: 7♠:2* Q♠:2* A♠:1 K♣:2*",     # the others': more
+                        "  seat 2: 7♠:2* Q♠:2* A♠:2* K♣:2*"]
+
+
 def test_demo_in_ascii_style_writes_its_contracts_in_ascii():
     """`pref demo --style ascii` titled its first solve "Contract 6♥" while every card under
     it was AH: now 6H, as the result's own line "contract H"."""

@@ -41,7 +41,7 @@ from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
 from ..engine.layout import P_LEADER, P_MINIMISE, P_NTABLE
 from ..errors import InvalidArgumentError
-from ..notation import format_card, format_strain, misere_word, plural
+from ..notation import at_least, at_most, format_card, format_strain, misere_word, plural
 from ._common import (
     as_deal,
     as_seat,
@@ -133,10 +133,11 @@ class DiscardResult:
                               "exact": d.exact} for d in self.discards])
 
     def _value_text(self, d: DiscardValue) -> str:
-        """``"7"``, or for a bound ``"≤7"`` (a contract) / ``"≥3"`` (a мизер)."""
+        """``"7"``, or for a bound ``"≤7"`` (a contract) / ``"≥3"`` (a мизер; ``<=``, ``>=``
+        in the ascii style)."""
         if d.exact:
             return str(d.tricks)
-        return ("≤" if self.mode == "contract" else "≥") + str(d.tricks)
+        return (at_most() if self.mode == "contract" else at_least()) + str(d.tricks)
 
     def _groups(self) -> list[tuple[str, list[str]]]:
         """``(value text, [discard texts])`` per group of equivalent discards, best first."""

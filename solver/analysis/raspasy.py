@@ -20,7 +20,7 @@ from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
 from ..errors import InvalidArgumentError
 from ..frozen import freeze_fields
-from ..notation import format_card
+from ..notation import at_most, format_card, raspasy_word
 from ._common import as_deal
 
 
@@ -56,9 +56,9 @@ class RaspasyResult:
                             index=pd.Index(range(3), name="seat"))
 
     def __str__(self) -> str:
-        out = [f"распасы (talon: {self.talon_rule})"]
+        out = [f"{raspasy_word()} (talon: {self.talon_rule})"]
         for s in range(3):
-            out.append(f"  seat {s}: takes ≤ {self.tricks[s]}   line: "
+            out.append(f"  seat {s}: takes {at_most()} {self.tricks[s]}   line: "
                        + " ".join(format_card(c) for c in self.lines[s]))
         return "\n".join(out)
 

@@ -33,8 +33,8 @@ from ..cardset import CARDS, Card
 from ..engine import DEFAULT_TT_MB
 from ..errors import InvalidArgumentError, PrefError, shown
 from ..frozen import freeze_fields
-from ..notation import (format_card, format_cards, format_strain, misere_player, misere_word,
-                        plural)
+from ..notation import (at_most, format_card, format_cards, format_strain, misere_player,
+                        misere_word, plural, raspasy_word)
 from ..position import Position
 from ._common import as_cards, context_for, engine
 
@@ -166,9 +166,9 @@ class ReviewResult:
     def headline(self) -> str:
         """The first line: the game and the value before the first card."""
         if self.mode == "raspasy":
-            return ("распасы, each card from its mover's side (value: the tricks he can be held "
-                    "to at most); before the first card: "
-                    + ", ".join(f"seat {s} ≤ {t}" for s, t in self.start.items()))
+            return (f"{raspasy_word()}, each card from its mover's side (value: the most tricks "
+                    f"the other two can make him take); before the first card: "
+                    + ", ".join(f"seat {s} {at_most()} {t}" for s, t in self.start.items()))
         who = self._sides()[0]
         what = (f"contract {format_strain(self.trump)}" if self.mode == "contract"
                 else misere_word())
@@ -185,7 +185,7 @@ class ReviewResult:
             if self.over:
                 where = f"after {n}: the play is over"
             else:
-                where = f"after {n}: " + ", ".join(f"seat {s} ≤ {t}" for s, t in self.end.items())
+                where = f"after {n}: " + ", ".join(f"seat {s} {at_most()} {t}" for s, t in self.end.items())
             costs = "; ".join(f"seat {s} {plural(c, 'trick')}" for s, c in self.costs.items())
             return [f"{where}; tricks taken: {taken}", f"cost: {costs}"]
         if self.over:

@@ -20,12 +20,13 @@ def register(sub) -> None:
 def run(args) -> int:
     from ..analysis import raspasy
     from ..display import tricks_text
+    from ..notation import at_most, raspasy_word
     r = raspasy(args.deal, talon=args.talon, backend=args.backend)
     if args.json:
         return emit(args, r)
-    print(f"распасы (talon: {r.talon_rule}): "
-          + ", ".join(f"seat {s} takes ≤ {r.tricks[s]}" for s in range(3)))
+    print(f"{raspasy_word()} (talon: {r.talon_rule}): "
+          + ", ".join(f"seat {s} takes {at_most()} {r.tricks[s]}" for s in range(3)))
     for seat in range(3):     # each seat's line trick by trick: who led, who won
-        print(f"\nseat {seat} takes ≤ {r.tricks[seat]}:")
+        print(f"\nseat {seat} takes {at_most()} {r.tricks[seat]}:")
         print("\n".join(tricks_text(r.replay(seat))))
     return 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..api import solve
 from ..deal import Deal
 from ..display import tricks_text
-from ..notation import format_card, format_strain
+from ..notation import at_most, format_card, format_strain
 from ..position import Position
 from ._args import add_common, add_game, add_style, opening_of, play_out, print_json
 
@@ -47,7 +47,7 @@ def run(args) -> int:
     for seat in seats:
         print()
         if seat is not None:
-            print(f"seat {seat} takes ≤ {result.tricks[seat]}:")
+            print(f"seat {seat} takes {at_most()} {result.tricks[seat]}:")
         tricks = result.replay(seat)
         if tricks and where.table:      # the trick in progress, with the cards already on it
             tricks[0] = dict(tricks[0], cards=[*where.table, *tricks[0]["cards"]])
