@@ -296,8 +296,8 @@ class Position:
             if not deal.talon:
                 raise InvalidDealError(f"talon rule {talon!r} needs a deal with its talon")
             if as_seat(leader, "leader") != 0:
-                raise InvalidArgumentError(f"leader={leader!r}: with the talon turned, the first "
-                                           f"hand (0) plays first")
+                raise InvalidArgumentError(f"the leader cannot be seat {leader}: with the talon "
+                                           f"turned, the first hand (0) plays first")
         return cls(deal.hands, trump="NT", mode="raspasy", solo=0 if solo is None else solo,
                    leader=leader, talon=deal.talon if talon != "none" else (),
                    talon_rule=talon)

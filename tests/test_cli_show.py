@@ -230,3 +230,21 @@ def test_demo_in_ascii_style_writes_its_contracts_in_ascii():
     assert out.returncode == 0, out.stderr
     assert "♠" not in out.stdout and "♥" not in out.stdout
     assert "== Contract 6H by seat 1" in out.stdout
+
+
+@pytest.mark.parametrize("command", [["solve"], ["review"]])
+def test_the_json_says_who_led_so_the_play_replays(command):
+    # deal and played were given but not the leader: from the default leader the play read
+    # "seat 0 holds no 8♦"
+    from solver import Deal
+    from solver.position import Position
+    ending, play = "AQ7.K../K8.A.8./J9.7.9.", ["8♦", "9♦", "Q♠"]
+    out = pref(*command, ending, "-d", "0", "-t", "♠", "--leader", "1", "--play", " ".join(play),
+               "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["leader"] == 1
+    again = Position.from_deal(Deal.from_str(data["deal"]), declarer=0, trump="♠",
+                               leader=data["leader"])
+    again.push_all(play)
+    assert again.tricks == (1, 0, 0) and again.to_move == 0     # Q♠ ruffed the diamond

@@ -240,7 +240,7 @@ def test_json_is_to_dict(capsys):
     from solver.analysis import discard, preferans, raspasy, review, table, tenner
     from solver.cli import main
     deal = Deal.from_str(EXAMPLE_DEAL)
-    with_deal = {"deal": EXAMPLE_DEAL}
+    with_deal = {"deal": EXAMPLE_DEAL, "leader": 0}
     cases = [
         (["solve", EXAMPLE_DEAL, "-d", "1", "-t", "♥"],
          {**solve(deal, declarer=1, trump="♥").to_dict(), **with_deal}),

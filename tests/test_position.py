@@ -251,7 +251,7 @@ def test_a_turned_talon_takes_the_first_hand_as_leader_however_written(leader):
 
 
 @pytest.mark.parametrize("leader,fault", [
-    (1, r"leader=1: with the talon turned, the first hand \(0\) plays first"),
+    (1, r"^the leader cannot be seat 1: with the talon turned, the first hand \(0\) plays first$"),
     (True, "leader must be a seat"), (3, "leader must be a seat")])
 def test_a_turned_talon_refuses_another_leader(leader, fault):
     deal = Deal.from_str("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9..")

@@ -17,7 +17,8 @@ def register(sub) -> None:
                    help="the cards as played, in order from the first lead (e.g. \"K♠ 7♠ 10♠ "
                         "A♣\")")
     add_common(p, json_help="print JSON: start, end, taken, costs, rows [{number, trick, seat, "
-                            "card, value, best, cost, best_cards}]")
+                            "card, value, best, cost, best_cards}], deal, leader (the first "
+                            "trick's)")
     add_style(p)
     p.set_defaults(func=run)
 
@@ -30,7 +31,7 @@ def run(args) -> int:
     r = review(where, played, backend=args.backend)
     if args.json:
         out = r.to_dict()
-        out["deal"] = deal.to_str()
+        out.update(deal=deal.to_str(), leader=where.leader)   # the play replays from these
         print_json(out)
     else:
         print(r)

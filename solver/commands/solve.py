@@ -20,8 +20,9 @@ def register(sub) -> None:
                    help="cards already played, in order from the first lead (e.g. \"7♣ A♣ Q♣ "
                         "8♠\" on the README's deal, -d 1 -t ♥): solve from there; tricks "
                         "count those already taken")
-    add_common(p, json_help="print JSON: tricks, cards, line (and played, taken with --play; "
-                            "dealer_tricks when the dealer took any)")
+    add_common(p, json_help="print JSON: tricks, cards, line, deal, leader (the first trick's; "
+                            "and played, taken with --play; dealer_tricks when the dealer "
+                            "took any)")
     add_style(p)
     p.set_defaults(func=run)
 
@@ -29,13 +30,14 @@ def register(sub) -> None:
 def run(args) -> int:
     deal = Deal.from_str(args.deal)
     where = opening_of(args, deal)
+    leader = where.leader         # the first trick's: with deal and played, the play replays
     played = play_out(where, args.play) if args.play is not None else []
     if where.is_over:
-        return print_over(args, deal, where, played)
+        return print_over(args, deal, where, played, leader)
     result = solve(where, backend=args.backend)
     if args.json:
         out = result.to_dict()
-        out["deal"] = deal.to_str()
+        out.update(deal=deal.to_str(), leader=leader)
         if args.play is not None:
             out.update(played_json(where, played))
         print_json(out)
@@ -55,7 +57,7 @@ def run(args) -> int:
     return 0
 
 
-def print_over(args, deal: Deal, where: Position, played: list[int]) -> int:
+def print_over(args, deal: Deal, where: Position, played: list[int], leader: int) -> int:
     """``--play`` played every card: the tricks as taken, nothing left to solve."""
     if not args.json:
         print(after_text(where, played).rstrip())
@@ -67,7 +69,7 @@ def print_over(args, deal: Deal, where: Position, played: list[int]) -> int:
     else:
         out = {"mode": where.mode, "solo": where.solo, "trump": format_strain(where.trump),
                "tricks": where.tricks[where.solo], "cards": {}, "line": []}
-    out.update(to_move=None, deal=deal.to_str(), **played_json(where, played))
+    out.update(to_move=None, deal=deal.to_str(), leader=leader, **played_json(where, played))
     print_json(out)
     return 0
 

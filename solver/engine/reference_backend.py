@@ -30,7 +30,7 @@ def _small(pos):
     if cards > MAX_CARDS:
         raise InvalidArgumentError(
             f"the reference solver (plain minimax, the judge of the tests) takes endings of up "
-            f"to {MAX_CARDS} cards a hand, not {cards}: use backend='c', 'numba' or 'auto'")
+            f"to {MAX_CARDS} cards a hand, not {cards}: use the c, numba or auto backend")
     return pos
 
 
