@@ -321,9 +321,14 @@ def result_html(result) -> str:
         seat = pos.to_move
         body = position_html(pos, result.cards.get(seat),
                              caption=f"values: seat {seat}'s own tricks for each card it may play")
-        line = line_html(_with_table(result.replay(seat), pos), solo=seat,
-                         taken=pos.tricks[seat], first=pos.trick_number)
-        return f"<div>{head}</div>{body}{line}"
+
+        def line(s):
+            return line_html(_with_table(result.replay(s), pos), solo=s, taken=pos.tricks[s],
+                             first=pos.trick_number)
+        # the mover's line open, the two others' a click away (each seat has its own line)
+        others = "".join(f"<details><summary>seat {s} takes ≤ <b>{result.tricks[s]}</b>: its "
+                         f"line</summary>{line(s)}</details>" for s in range(3) if s != seat)
+        return f"<div>{head}</div>{body}{line(seat)}{others}"
     who = "declarer" if result.mode == "contract" else "мизер"
     strain = f", trump {format_strain(result.trump)}" if result.mode == "contract" else ""
     head = (f"<b>{result.tricks}</b> trick{'s' if result.tricks != 1 else ''} for seat "

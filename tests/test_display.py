@@ -144,6 +144,10 @@ def test_raspasy_result_html(deal):
     assert "распасы" in html
     for s, t in r.tricks.items():
         assert f"seat {s} takes ≤ <b>{t}</b>" in html
+    # every seat's line, as the text prints them (the HTML showed the mover's alone)
+    for s in range(3):
+        assert display.line_html(r.replay(s), solo=s) in html
+    assert html.count("<details>") == 2
 
 
 # -- plots ------------------------------------------------------------------------------------
