@@ -248,3 +248,36 @@ def test_the_json_says_who_led_so_the_play_replays(command):
                                leader=data["leader"])
     again.push_all(play)
     assert again.tricks == (1, 0, 0) and again.to_move == 0     # Q♠ ruffed the diamond
+
+
+def test_an_endings_talon_is_given_with_talon_cards():
+    # an ending could not be posed as распасы with its talon on the command line ("with a
+    # talon every hand has 10"), only from Python
+    from solver import solve
+    from solver.position import Position
+    ending = "A7.K../K8.A../J9.7.."
+    for rule in ("lead", "dealer"):
+        pos = Position.from_str(ending, mode="raspasy", talon_rule=rule, talon=["8♦", "9♥"])
+        want = solve(pos, backend="reference")
+        out = pref("solve", ending, "--raspasy", "--talon", rule, "--talon-cards", "8♦ 9♥", "--json")
+        assert out.returncode == 0, out.stderr
+        data = json.loads(out.stdout)
+        assert data["tricks"] == {str(s): t for s, t in want.tricks.items()}
+        assert data["talon"] == rule and data["talon_cards"] == ["8♦", "9♥"]
+    out = pref("review", ending, "--raspasy", "--talon", "dealer", "--talon-cards", "8♦ 9♥",
+               "--play", "A♠ K♠", "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["talon_cards"] == ["8♦", "9♥"]
+
+
+@pytest.mark.parametrize("extra, fault", [
+    (["--talon-cards", "8♦ 9♥"], "--talon-cards: an ending's talon is turned on распасы only"),
+    (["--raspasy", "--talon", "lead", "--talon-cards", "8♦ 7♠"], "--talon-cards: duplicate card 7♠"),
+    (["--raspasy", "--talon", "lead", "--talon-cards", "8♦ 9♥", "--leader", "1"],
+     "the leader cannot be seat 1"),
+    (["--raspasy", "--talon", "lead", "--talon-cards", "Z"], "--talon-cards: unknown rank 'Z'"),
+])
+def test_talon_cards_errors(extra, fault):
+    out = pref("solve", "A7.K../K8.A../J9.7..", *([] if "--raspasy" in extra else ["--raspasy"]),
+               *extra)
+    assert out.returncode == 2 and fault in out.stderr and out.stderr.count("\n") == 1

@@ -65,6 +65,9 @@ def add_game(p, *, raspasy_help: str) -> None:
     p.add_argument("-t", "--trump", help="trump for a contract: ♠ ♣ ♦ ♥ S C D H NT БК")
     p.add_argument("--talon", default="none", choices=("none", "lead", "dealer"),
                    help="распасы talon rule (default: none, first hand leads)")
+    p.add_argument("--talon-cards", metavar="CARDS",
+                   help="an ending's talon on распасы with --talon lead or dealer, turned in the "
+                        "order written (e.g. \"8♦ 9♥\"; a full deal's talon is in its line)")
     p.add_argument("--leader", type=seat, default=0, metavar="SEAT",
                    help="who leads the first trick (default: 0, the first hand)")
 
@@ -75,9 +78,42 @@ def opening_of(args, deal):
     from ..position import Position
     if args.declarer is not None and args.trump is None:
         raise InvalidArgumentError("a contract needs -t TRUMP (♠ ♣ ♦ ♥ or NT)")
+    if args.talon_cards is not None:
+        return _ending_with_talon(args, deal)
     return Position.from_deal(deal, declarer=args.declarer, trump=args.trump,
                               misere=args.misere, raspasy=args.raspasy, talon=args.talon,
                               leader=args.leader)
+
+
+def _ending_with_talon(args, deal):
+    """``--talon-cards``: an ending played as распасы with its talon turned."""
+    from ..errors import InvalidArgumentError, PrefError
+    from ..notation import parse_card_list
+    from ..position import Position
+    if not args.raspasy or args.talon == "none":
+        raise InvalidArgumentError("--talon-cards: an ending's talon is turned on распасы only, "
+                                   "with --talon lead or dealer")
+    if deal.talon:
+        raise InvalidArgumentError("--talon-cards: the deal line gives its own talon")
+    if args.leader != 0:
+        raise InvalidArgumentError(f"the leader cannot be seat {args.leader}: with the talon "
+                                   f"turned, the first hand (0) plays first")
+    try:
+        cards = parse_card_list(args.talon_cards)
+        return Position(deal.hands, mode="raspasy", talon=cards, talon_rule=args.talon,
+                        leader=args.leader)
+    except PrefError as exc:
+        raise type(exc)(f"--talon-cards: {exc}") from None
+
+
+def opening_json(args, deal, leader: int) -> dict:
+    """What replays the play of a ``solve`` / ``review`` JSON: ``deal``, the first trick's
+    ``leader`` and, with ``--talon-cards``, the ending's ``talon_cards`` in turning order."""
+    from ..notation import format_card, parse_card_list
+    out = {"deal": deal.to_str(), "leader": leader}
+    if args.talon_cards is not None:
+        out["talon_cards"] = [format_card(c) for c in parse_card_list(args.talon_cards)]
+    return out
 
 
 def play_out(position, text: str) -> list[int]:

@@ -4,7 +4,7 @@ hand card by card, double dummy: which cards were mistakes and what each cost.""
 from __future__ import annotations
 
 from ..deal import Deal
-from ._args import add_common, add_game, add_style, opening_of, play_out, print_json
+from ._args import add_common, add_game, add_style, opening_json, opening_of, play_out, print_json
 
 HELP = "review a played hand card by card: each card's value, its cost and the best cards"
 
@@ -31,7 +31,7 @@ def run(args) -> int:
     r = review(where, played, backend=args.backend)
     if args.json:
         out = r.to_dict()
-        out.update(deal=deal.to_str(), leader=where.leader)   # the play replays from these
+        out.update(opening_json(args, deal, where.leader))   # the play replays from these
         print_json(out)
     else:
         print(r)

@@ -7,7 +7,7 @@ from ..deal import Deal
 from ..display import tricks_text
 from ..notation import at_most, format_card, format_strain
 from ..position import Position
-from ._args import add_common, add_game, add_style, opening_of, play_out, print_json
+from ._args import add_common, add_game, add_style, opening_json, opening_of, play_out, print_json
 
 HELP = "solve a contract, a мизер or распасы double dummy"
 
@@ -21,8 +21,8 @@ def register(sub) -> None:
                         "8♠\" on the README's deal, -d 1 -t ♥): solve from there; tricks "
                         "count those already taken")
     add_common(p, json_help="print JSON: tricks, cards, line, deal, leader (the first trick's; "
-                            "and played, taken with --play; dealer_tricks when the dealer "
-                            "took any)")
+                            "talon_cards with --talon-cards; played, taken with --play; "
+                            "dealer_tricks when the dealer took any)")
     add_style(p)
     p.set_defaults(func=run)
 
@@ -37,7 +37,7 @@ def run(args) -> int:
     result = solve(where, backend=args.backend)
     if args.json:
         out = result.to_dict()
-        out.update(deal=deal.to_str(), leader=leader)
+        out.update(opening_json(args, deal, leader))
         if args.play is not None:
             out.update(played_json(where, played))
         print_json(out)
@@ -69,7 +69,7 @@ def print_over(args, deal: Deal, where: Position, played: list[int], leader: int
     else:
         out = {"mode": where.mode, "solo": where.solo, "trump": format_strain(where.trump),
                "tricks": where.tricks[where.solo], "cards": {}, "line": []}
-    out.update(to_move=None, deal=deal.to_str(), leader=leader, **played_json(where, played))
+    out.update(to_move=None, **opening_json(args, deal, leader), **played_json(where, played))
     print_json(out)
     return 0
 
