@@ -360,29 +360,46 @@ def _draw_hand(ax, x, y, mask, title, values=None, best=None, size=13):
             xx += 0.021 * len(r) + 0.017
 
 
-def draw_deal(deal_or_result, ax=None, *, title: str | None = None):
-    """A deal (or its text, or a solve result) drawn as three hands around a green table.
+_TABLE_SLOTS = {0: (0.66, 0.38), 1: (0.8, 0.46), 2: (0.94, 0.38)}   # each seat's card on the table
 
-    A :class:`~solver.Deal` shows its talon in the middle; a :class:`~solver.SolveResult` shows
-    the value of every legal card under it on the hand of the player to move (best in green)
-    and its answer as the title.  Returns the Axes.
+
+def _draw_card(ax, x: float, y: float, c: int, size: int = 14) -> None:
+    ax.text(x, y, rank_text(c) + SUIT_SYMBOLS[c >> 3], ha="center", va="center",
+            fontsize=size, fontweight="bold", color=SUIT_COLOURS[c >> 3],
+            bbox=dict(boxstyle="round,pad=0.35", fc="white", ec="#999"))
+
+
+def draw_deal(deal_or_result, ax=None, *, title: str | None = None):
+    """A deal (or its text, a :class:`~solver.Position` or a solve result) drawn as three hands
+    around a green table.
+
+    A :class:`~solver.Deal` shows its talon in the middle; a position in play shows the trick
+    on the table, each card in front of the seat that played it, and on a распасы talon trick
+    the turned talon card; a :class:`~solver.SolveResult` also shows the value of every legal
+    card under it on the hand of the player to move (best in green) and its answer as the
+    title.  Returns the Axes.
     """
     from .api import SolveResult
     from .deal import Deal
-    values, best, middle = None, None, []
+    from .position import Position
+    values, best, middle, pos = None, None, [], None
     if isinstance(deal_or_result, str):
         deal_or_result = Deal.from_str(deal_or_result)
-    if not isinstance(deal_or_result, (Deal, SolveResult)):
-        raise InvalidArgumentError(f"draw_deal() takes a Deal, a deal's text or a solve() "
-                                   f"result, not {type(deal_or_result).__name__}")
-    if isinstance(deal_or_result, SolveResult):
+    if not isinstance(deal_or_result, (Deal, Position, SolveResult)):
+        raise InvalidArgumentError(f"draw_deal() takes a Deal, a deal's text, a Position or a "
+                                   f"solve() result, not {type(deal_or_result).__name__}")
+    if isinstance(deal_or_result, Position):
+        pos = deal_or_result
+        hands = [int(h) for h in pos.hands]
+        mover = None if pos.is_over else pos.to_move
+        titles = [t + (" ▶" if i == mover else "") for i, t in enumerate(_TITLES)]
+    elif isinstance(deal_or_result, SolveResult):
         result = deal_or_result
         pos = result.position
         hands = [int(h) for h in pos.hands]
         mover = pos.to_move
         values = result.cards if result.mode != "raspasy" else result.cards[mover]
         best = (max if _maximise(result) else min)(values.values())
-        middle = pos.table
         if title is None:
             from .notation import format_strain
             if result.mode == "raspasy":
@@ -392,14 +409,12 @@ def draw_deal(deal_or_result, ax=None, *, title: str | None = None):
                         else "мизер")
                 title = f"seat {result.solo}, {what}: {plural(result.tricks, 'trick')} with best play"
         titles = [t + (" ▶" if i == mover else "") for i, t in enumerate(_TITLES)]
-        label = "table"
     else:
         deal = deal_or_result
         hands = list(deal.hands)
         titles = list(_TITLES)
         middle = list(deal.talon)
         mover = None
-        label = "talon" if deal.talon else ""
     ax = _axes(ax, figsize=(8.4, 4.6))
     ax.set_xlim(0, 1.6)
     ax.set_ylim(0, 1)
@@ -410,13 +425,19 @@ def draw_deal(deal_or_result, ax=None, *, title: str | None = None):
     _draw_hand(ax, 0.02, 0.62, hands[0], titles[0], values if mover == 0 else None, best)
     _draw_hand(ax, 0.62, 0.99, hands[1], titles[1], values if mover == 1 else None, best)
     _draw_hand(ax, 1.15, 0.62, hands[2], titles[2], values if mover == 2 else None, best)
-    if label:
-        ax.text(0.8, 0.48, label, ha="center", va="center", color="white", fontsize=10)
-    for k, c in enumerate(middle):
-        x = 0.8 + (k - (len(middle) - 1) / 2) * 0.12
-        ax.text(x, 0.33, rank_text(c) + SUIT_SYMBOLS[c >> 3], ha="center", va="center",
-                fontsize=14, fontweight="bold", color=SUIT_COLOURS[c >> 3],
-                bbox=dict(boxstyle="round,pad=0.35", fc="white", ec="#999"))
+    if pos is None:                     # a deal: its talon in a row
+        if middle:
+            ax.text(0.8, 0.48, "talon", ha="center", va="center", color="white", fontsize=10)
+        for k, c in enumerate(middle):
+            _draw_card(ax, 0.8 + (k - (len(middle) - 1) / 2) * 0.12, 0.33, c)
+    else:                               # the trick: each card before its seat (0 left, 1 up, 2 right)
+        for k, c in enumerate(pos.table):
+            x, y = _TABLE_SLOTS[(pos.leader + k) % 3]
+            _draw_card(ax, x, y, c)
+        if pos.talon:                   # a распасы talon trick: its turned card, below
+            ax.text(0.8, 0.24, f"talon ({pos.talon_rule})", ha="center", va="center",
+                    color="white", fontsize=9)
+            _draw_card(ax, 0.8, 0.32, pos.talon[0], size=12)
     if title:
         ax.set_title(title, fontsize=12)
     return ax

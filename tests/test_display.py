@@ -209,6 +209,22 @@ def test_draw_deal_returns_axes(deal):
     assert "6 tricks" in ax.get_title()
 
 
+def test_draw_deal_puts_each_card_of_the_trick_before_its_seat(deal):
+    # the trick was one centred row (who played which could not be told), a Position was
+    # refused, and a распасы talon trick's turned card was not drawn
+    from solver import plots
+    from solver.plots import _TABLE_SLOTS
+    pos = Position.from_deal(deal, declarer=1, trump="♥", leader=1)
+    pos.push_all(["8♥", "7♥"])                  # seat 1 leads, seat 2 follows
+    for drawn in (pos, solve(pos)):
+        where = {t.get_text(): t.get_position() for t in plots.draw_deal(drawn).texts}
+        assert where["8♥"] == _TABLE_SLOTS[1] and where["7♥"] == _TABLE_SLOTS[2]
+    talon_trick = Position.from_deal(deal, raspasy=True, talon="lead")
+    talon_trick.push("K♠")
+    texts = [t.get_text() for t in plots.draw_deal(talon_trick).texts]
+    assert "talon (lead)" in texts and "A♠" in texts and "K♠" in texts
+
+
 def test_plots_module_imports_without_touching_pyplot():
     import subprocess
     import sys
