@@ -324,6 +324,10 @@ def _parse_ranks(field: str, suit: int, whole: str, offset: int) -> list[int]:
             i += 1
             continue
         got = _rank_at(field, i)
+        if got is None and field.startswith(("1O", "1o", "1О", "1о"), i):     # Latin or Cyrillic
+            alphabet = "Latin" if field[i + 1].isascii() else "Cyrillic"
+            raise InvalidCardError(f"{_where(whole, offset + i + 1)} is the {alphabet} letter O, "
+                                   f"not the digit 0: a ten is written 10 (or T, Т)")
         if got is None:
             raise InvalidCardError(f"unknown rank {_where(whole, offset + i)} ({_RANKS_HELP})")
         rank, used = got

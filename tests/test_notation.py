@@ -1,5 +1,7 @@
 """Parsing and formatting every notation; round trips are property tests."""
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -284,3 +286,13 @@ def test_errors_name_the_cards_in_the_alphabet_the_deal_was_written_in():
         Deal.from_str(RUSSIAN.replace("КД9.", "ТТ.", 1))
     with pytest.raises(InvalidDealError, match="duplicate card A♣ in second hand"):
         Deal.from_str(EXAMPLE.replace("/A.9..", "/A.A.."))
+
+
+@pytest.mark.parametrize("text, fault", [
+    ("КД9.1О7.Т.КВ109", "'О' at position 6 of 'КД9.1О7.Т.КВ109' is the Cyrillic letter O, not the digit 0"),
+    ("KQ9.1O7.A.KJ109", "'O' at position 6 of 'KQ9.1O7.A.KJ109' is the Latin letter O, not the digit 0"),
+])
+def test_a_letter_o_for_the_zero_of_10_is_named(text, fault):
+    # the error blamed the '1' at position 5 as an unknown rank
+    with pytest.raises(InvalidCardError, match=re.escape(fault)):
+        parse_hand(text)
