@@ -44,8 +44,9 @@ from .errors import (
     InvalidDealError,
     shown,
 )
-from .notation import (check_length, format_card, format_hand, format_strain, parse_card,
-                       parse_card_list, parse_strain, plural)
+from .notation import (check_length, format_card, format_hand, format_strain, misere_player,
+                       misere_word, parse_card, parse_card_list, parse_strain, plural,
+                       raspasy_word)
 from .play import DEALER, legal_mask, trick_winner
 
 MODES = ("contract", "misere", "raspasy")
@@ -517,8 +518,13 @@ class Position:
                 f"tricks={self.tricks}{extra})")
 
     def __str__(self) -> str:
-        lines = [f"{self.mode}, trump {format_strain(self.trump)}"
-                 + (f", solo seat {self.solo}" if self.mode != "raspasy" else "")]
+        if self.mode == "contract":      # worded as the results are
+            head = f"contract {format_strain(self.trump)}, declarer seat {self.solo}"
+        elif self.mode == "misere":
+            head = f"{misere_word()}, {misere_player()} seat {self.solo}"
+        else:
+            head = raspasy_word() + (f" (talon: {self.talon_rule})" if self.talon_rule != "none" else "")
+        lines = [head]
         for i in range(3):
             mark = " *" if i == self.to_move and not self.is_over else ""
             lines.append(f"seat {i}: {self.hands[i].dotted()}  tricks {self.tricks[i]}{mark}")

@@ -77,10 +77,14 @@ def test_a_positions_text_writes_its_hands_in_the_output_style():
     with output_style("russian"):
         text = str(pos)
         assert "seat 0: КД9.107.Т.КВ109" in text          # was the English KQ9.T7.A.KJT9
-        assert "Т♠ turned for this trick, 9♣ to turn next" in text and "БК" in text
+        assert "Т♠ turned for this trick, 9♣ to turn next" in text and "распасы (talon: lead)" in text
+        assert str(Position.from_deal(Deal.from_str(EXAMPLE_DEAL), declarer=1, trump="NT")) \
+            .startswith("contract БК, declarer seat 1")
     with output_style("ascii"):
         assert "seat 0: KQ9.T7.A.KJT9" in str(pos) and "AS turned" in str(pos) \
-            and "9C to turn next" in str(pos)
+            and "9C to turn next" in str(pos) and str(pos).isascii()   # was "raspasy, trump NT"
+        misere = Position.from_deal(Deal.from_str(EXAMPLE_DEAL), misere=2)
+        assert str(misere).startswith("misere, misere player seat 2\n")
     assert "seat 0: KQ9.T7.A.KJT9" in str(pos)
 
 
