@@ -47,6 +47,7 @@ from .errors import (
 from .notation import (check_length, format_card, format_hand, format_strain, misere_player,
                        misere_word, parse_card, parse_card_list, parse_strain, plural,
                        raspasy_word)
+from .deal import SEAT_NAMES
 from .play import DEALER, legal_mask, trick_winner
 
 MODES = ("contract", "misere", "raspasy")
@@ -107,7 +108,7 @@ def _card_list(value, what: str) -> list[int]:
 def _name_the_duplicate(hands, table, talon) -> None:
     """Raise the error naming a card held twice (the masks said there is one)."""
     seen: dict[int, str] = {}
-    places = [(f"hand {i}", list(iter_cards(int(h)))) for i, h in enumerate(hands)]
+    places = [(SEAT_NAMES[i], list(iter_cards(int(h)))) for i, h in enumerate(hands)]
     places += [("the table", table), ("the talon", talon)]
     for name, cards in places:
         for c in cards:
@@ -235,9 +236,13 @@ class Position:
             expect[s] = base - 1 if s in played else base
         # base 0: every hand empty, the play over (what push() reaches, and repr writes)
         if sizes != expect or base < 0 or base > 10:
+            fits = ""
+            if 0 <= base <= 10:
+                fits = f": {'/'.join(map(str, expect))} would" + (
+                    " (a seat that played to the trick holds one card fewer)" if n else "")
             raise InvalidDealError(
                 f"hand sizes {sizes[0]}/{sizes[1]}/{sizes[2]} do not fit a trick led by seat "
-                f"{leader} with {n} card(s) on the table")
+                f"{leader} with {plural(n, 'card')} on the table{fits}")
         if len(talon) > 2:
             raise InvalidDealError("at most two talon cards can be turned")
         if len(talon) > base:

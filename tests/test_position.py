@@ -257,3 +257,13 @@ def test_a_turned_talon_refuses_another_leader(leader, fault):
     deal = Deal.from_str("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9..")
     with pytest.raises(InvalidArgumentError, match=fault):
         Position.from_deal(deal, raspasy=True, talon="lead", leader=leader)
+
+
+def test_hand_size_and_duplicate_errors_say_what_would_fit():
+    # "hand sizes 2/2/2 do not fit …" did not say which sizes would; a duplicate named
+    # "hand 1" where a Deal says "second hand (1)"
+    with pytest.raises(InvalidDealError, match=r"with 1 card on the table: 1/2/2 would \(a seat "
+                                               r"that played to the trick holds one card fewer\)$"):
+        Position(["AK...", "Q7...", "J9..."], table=["8♠"])
+    with pytest.raises(InvalidDealError, match=r"^duplicate card A♠ in first hand \(0\) and second hand \(1\)$"):
+        Position(["AK...", "AQ...", "J9..."])
