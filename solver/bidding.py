@@ -283,7 +283,13 @@ def run_auction(calls: Iterable[str | Bid], conventions: Conventions | None = No
     if isinstance(calls, (str, bytes)) or not hasattr(calls, "__iter__"):
         raise InvalidArgumentError(f"calls must be a list of calls, not {calls!r}")
     raspasy_streak = as_count(raspasy_streak, "raspasy_streak", least=0)
-    who = list(speakers) if speakers is not None else [f"seat {k}" for k in range(3)]
+    if speakers is None:
+        who = [f"seat {k}" for k in range(3)]
+    else:
+        who = list(speakers) if isinstance(speakers, (list, tuple)) else None
+        if who is None or len(who) != 3 or not all(isinstance(w, str) for w in who):
+            raise InvalidArgumentError(f"speakers must be three names (seats 0, 1, 2 in speaking "
+                                       f"order), not {shown(speakers)}")
     passed = [False, False, False]
     spoke = [False, False, False]
     misere_bidder = [False, False, False]

@@ -153,6 +153,16 @@ def _where(text: str, i: int) -> str:
 _RANKS_HELP = "ranks are A K Q J T/10 9 8 7 or Т К Д В"
 
 
+def _unknown_rank(text: str, i: int, hint: str = "") -> str:
+    """The error for ``text[i]``, where no rank starts; a letter O typed for the 0 of 10
+    (Latin or Cyrillic) is named as such, not the 1 before it."""
+    if text.startswith(("1O", "1o", "1О", "1о"), i):
+        alphabet = "Latin" if text[i + 1].isascii() else "Cyrillic"
+        return (f"{_where(text, i + 1)} is the {alphabet} letter O, not the digit 0: a ten is "
+                f"written 10 (or T, Т)")
+    return f"unknown rank {_where(text, i)} ({_RANKS_HELP}){hint}"
+
+
 # Fast tests for _check_t: a letter only the Russian notation uses (a Russian suit name holds
 # one, or a Т), and one only the English notation uses (an English suit name holds one)
 _RUSSIAN_MARK = re.compile("[ДВПБЧдвпбчBb]")
@@ -252,12 +262,12 @@ def _card_fault(t: str) -> str:
             bad = 1 if len(t) > 1 else None
             if bad is None:
                 return f"card {t!r} has no rank"
-            return f"unknown rank {_where(t, 1)} ({_RANKS_HELP})"
+            return _unknown_rank(t, 1)
         hint = ""
         if _suit_char(t[0]) is not None and len(t) > 1:
             hint = ("; a suit group is written with its symbol or a colon: "
                     "♠КД9 or П: К Д 9")
-        return f"unknown rank {_where(t, 0)} ({_RANKS_HELP}){hint}"
+        return _unknown_rank(t, 0, hint)
     used = got[1]
     if used >= len(t):
         return f"card {t!r} has no suit"
@@ -324,12 +334,8 @@ def _parse_ranks(field: str, suit: int, whole: str, offset: int) -> list[int]:
             i += 1
             continue
         got = _rank_at(field, i)
-        if got is None and field.startswith(("1O", "1o", "1О", "1о"), i):     # Latin or Cyrillic
-            alphabet = "Latin" if field[i + 1].isascii() else "Cyrillic"
-            raise InvalidCardError(f"{_where(whole, offset + i + 1)} is the {alphabet} letter O, "
-                                   f"not the digit 0: a ten is written 10 (or T, Т)")
         if got is None:
-            raise InvalidCardError(f"unknown rank {_where(whole, offset + i)} ({_RANKS_HELP})")
+            raise InvalidCardError(_unknown_rank(whole, offset + i))
         rank, used = got
         c = suit * 8 + rank
         if c in cards:

@@ -237,7 +237,7 @@ class Position:
         # base 0: every hand empty, the play over (what push() reaches, and repr writes)
         if sizes != expect or base < 0 or base > 10:
             fits = ""
-            if 0 <= base <= 10:
+            if 0 <= base <= 10 and min(expect) >= 0:
                 fits = f": {'/'.join(map(str, expect))} would" + (
                     " (a seat that played to the trick holds one card fewer)" if n else "")
             raise InvalidDealError(

@@ -22,7 +22,6 @@ from __future__ import annotations
 import math
 import numbers
 from dataclasses import dataclass, field, replace
-from decimal import Decimal
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence, Union
 
@@ -379,14 +378,16 @@ def number_text(x: Number) -> str:
     x = _num(x)
     if not isinstance(x, Fraction):
         return str(x)
-    d = x.denominator
-    for p in (2, 5):
-        while d % p == 0:
-            d //= p
-    if d == 1:                      # a finite decimal: 2.5, 0.25, 1.125
-        return str(Decimal(x.numerator) / Decimal(x.denominator))
-    whole, part = divmod(abs(x), 1)
     sign = "-" if x < 0 else ""
+    whole, part = divmod(abs(x), 1)
+    rest, twos, fives = part.denominator, 0, 0
+    while rest % 2 == 0:
+        rest, twos = rest // 2, twos + 1
+    while rest % 5 == 0:
+        rest, fives = rest // 5, fives + 1
+    if rest == 1:                   # a finite decimal (2.5, 0.25, 1.125), in whole numbers
+        digits = max(twos, fives)
+        return f"{sign}{whole}.{int(part * 10 ** digits):0{digits}d}"
     return f"{sign}{whole} {part}" if whole else f"{sign}{part}"
 
 
@@ -395,6 +396,9 @@ def number_text(x: Number) -> str:
 def _parse_game(value) -> object:
     if isinstance(value, Bid) or value in (RASPASY, PREFERANS):
         return value
+    if not isinstance(value, str):      # true, null, 6 were read as the bids 'True', 'None', '6'
+        raise InvalidRecordError(f"'contract' must be a game's text (\"6♠\", \"мизер\", "
+                                 f"\"распасы\"), not {shown_record(value)}")
     key = " ".join(visible(str(value)).strip().lower().split())
     if key in _RASPASY_WORDS:
         return RASPASY
@@ -915,7 +919,7 @@ def _score_game(hand, bid, conv, n, dealer, order, sheet, names) -> bool:
     defenders = [order[(i + 1) % 3], order[(i + 2) % 3]]  # in speaking order
     whisters = [p for p in defenders if p in hand.whisters]
     if len(whisters) != len(set(hand.whisters)):
-        others = [p for p in hand.whisters if p not in defenders]
+        others = sorted({p for p in hand.whisters if p not in defenders})
         raise InvalidRecordError(f"{_whom(others, names)} cannot whist: only the declarer's opponents "
                                  f"({_whom(defenders, names)}) whist")
     eff = _price(hand, GAME_PRICE[level])

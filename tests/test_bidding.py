@@ -361,3 +361,10 @@ def test_auction_errors_name_the_speaker():
     with pytest.raises(IllegalBidError, match=r"^call 3 \('6♠' by player 0\): 6♠ is not above 7♠"):
         score_hand(Hand.from_record({"contract": "7♠", "declarer": 1, "dealer": 0, "tricks": 7,
                                      "auction": ["7♠", "pass", "6♠"]}))     # player 1 speaks first
+
+
+@pytest.mark.parametrize("speakers", [["Аня"], {"x": 1}, 5, "abc", ["a", "b", 3]])
+def test_bad_speakers_are_refused(speakers):
+    # IndexError / TypeError, or "abc" read as three names a, b, c
+    with pytest.raises(InvalidArgumentError, match="speakers must be three names"):
+        run_auction(["6♠", "pass", "pass"], speakers=speakers)

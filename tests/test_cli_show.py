@@ -276,6 +276,9 @@ def test_an_endings_talon_is_given_with_talon_cards():
     (["--raspasy", "--talon", "lead", "--talon-cards", "8♦ 9♥", "--leader", "1"],
      "the leader cannot be seat 1"),
     (["--raspasy", "--talon", "lead", "--talon-cards", "Z"], "--talon-cards: unknown rank 'Z'"),
+    (["--raspasy", "--talon", "lead", "--talon-cards", " "], "--talon-cards: no cards given"),
+    (["--raspasy", "--talon", "lead"], "--talon lead needs the talon: a full deal's line gives it, "
+                                       "an ending takes --talon-cards CARDS"),
 ])
 def test_talon_cards_errors(extra, fault):
     out = pref("solve", "A7.K../K8.A../J9.7..", *([] if "--raspasy" in extra else ["--raspasy"]),

@@ -288,11 +288,15 @@ def test_errors_name_the_cards_in_the_alphabet_the_deal_was_written_in():
         Deal.from_str(EXAMPLE.replace("/A.9..", "/A.A.."))
 
 
-@pytest.mark.parametrize("text, fault", [
-    ("КД9.1О7.Т.КВ109", "'О' at position 6 of 'КД9.1О7.Т.КВ109' is the Cyrillic letter O, not the digit 0"),
-    ("KQ9.1O7.A.KJ109", "'O' at position 6 of 'KQ9.1O7.A.KJ109' is the Latin letter O, not the digit 0"),
+@pytest.mark.parametrize("read, text, fault", [
+    (parse_hand, "КД9.1О7.Т.КВ109", "'О' at position 6 of 'КД9.1О7.Т.КВ109' is the Cyrillic letter O, not the digit 0"),
+    (parse_hand, "KQ9.1O7.A.KJ109", "'O' at position 6 of 'KQ9.1O7.A.KJ109' is the Latin letter O, not the digit 0"),
+    (parse_hand, "♠KQ9 ♣1O7 ♦A ♥KJT9", "'O' at position 3 of '♣1O7' is the Latin letter O"),
+    (parse_card, "1O♠", "'O' at position 2 of '1O♠' is the Latin letter O"),
+    (parse_card, "♠1о", "'о' at position 3 of '♠1о' is the Cyrillic letter O"),
+    (parse_card_list, "K♠ Q♠ 1O♣", "'O' at position 2 of '1O♣' is the Latin letter O"),
 ])
-def test_a_letter_o_for_the_zero_of_10_is_named(text, fault):
-    # the error blamed the '1' at position 5 as an unknown rank
+def test_a_letter_o_for_the_zero_of_10_is_named(read, text, fault):
+    # the error blamed the '1' before it as an unknown rank
     with pytest.raises(InvalidCardError, match=re.escape(fault)):
-        parse_hand(text)
+        read(text)

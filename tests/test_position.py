@@ -267,3 +267,5 @@ def test_hand_size_and_duplicate_errors_say_what_would_fit():
         Position(["AK...", "Q7...", "J9..."], table=["8♠"])
     with pytest.raises(InvalidDealError, match=r"^duplicate card A♠ in first hand \(0\) and second hand \(1\)$"):
         Position(["AK...", "AQ...", "J9..."])
+    with pytest.raises(InvalidDealError, match=r"with 1 card on the table$"):   # no "-1/0/0 would"
+        Position(["...", "...", "..."], table=["8♠"])

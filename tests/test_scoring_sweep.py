@@ -664,6 +664,22 @@ def test_games_without_the_talon_only_where_the_conventions_bid_them(contract):
     assert score_hand(Hand.from_record(record, "004"), "004").pool[0] > 0
 
 
+@pytest.mark.parametrize("x, text", [
+    (Fraction(10 ** 30 + 1, 2), "500000000000000000000000000000.5"),   # was 5.000…E+29
+    (Fraction(1, 2 ** 10), "0.0009765625"), (Fraction(-1, 20), "-0.05"), (Fraction(-7, 4), "-1.75"),
+    (Fraction(-2, 3), "-2/3"), (Fraction(3_000_001, 3), "1000000 1/3"), (Fraction(0), "0"), (-5, "-5"),
+])
+def test_number_text_is_exact(x, text):
+    assert number_text(x) == text and _read_number(text) == x
+
+
+def test_a_contract_that_is_not_text_is_named_in_jsons_spelling():
+    # true and null were read as the bids 'True' and 'None'
+    for value, shown in ((True, "true"), (None, "null"), (6, "6")):
+        with pytest.raises(InvalidRecordError, match=f"'contract' must be a game's text .*, not {shown}$"):
+            Hand.from_record({"contract": value, "declarer": 0})
+
+
 def test_an_entry_writes_its_amount_exactly():
     # a half point was written "1/2 to player 1's mountain"
     conv = Conventions.sochi(half_responsible=True, shortfall="equal")

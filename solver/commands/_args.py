@@ -80,6 +80,9 @@ def opening_of(args, deal):
         raise InvalidArgumentError("a contract needs -t TRUMP (♠ ♣ ♦ ♥ or NT)")
     if args.talon_cards is not None:
         return _ending_with_talon(args, deal)
+    if args.raspasy and args.talon != "none" and not deal.talon:
+        raise InvalidArgumentError(f"--talon {args.talon} needs the talon: a full deal's line "
+                                   f"gives it, an ending takes --talon-cards CARDS")
     return Position.from_deal(deal, declarer=args.declarer, trump=args.trump,
                               misere=args.misere, raspasy=args.raspasy, talon=args.talon,
                               leader=args.leader)
@@ -100,6 +103,8 @@ def _ending_with_talon(args, deal):
                                    f"turned, the first hand (0) plays first")
     try:
         cards = parse_card_list(args.talon_cards)
+        if not cards:
+            raise InvalidArgumentError("no cards given (one or two, e.g. \"8♦ 9♥\")")
         return Position(deal.hands, mode="raspasy", talon=cards, talon_rule=args.talon,
                         leader=args.leader)
     except PrefError as exc:
