@@ -188,7 +188,9 @@ def test_a_closed_stderr_keeps_the_error_out_of_stdout(args):
                                   ["discard", EXAMPLE, "--misere", "0"],
                                   ["review", EXAMPLE, "--misere", "0", "--play", "7♣ K♣ Q♣"],
                                   ["odds", "AK79...9", "--pool", "QJ8...A87", "--misere",
-                                   "--no-progress"]])
+                                   "--no-progress"],
+                                  ["odds", "AK79...9", "--pool", "QJ8...A87", "--misere",
+                                   "--no-progress", "--no-histogram"]])   # "0:… ≥1:…"
 def test_the_misere_is_written_in_ascii_in_the_ascii_style(args):
     # table, discard, odds and review wrote "мизер" under --style ascii (order wrote
     # "misere"), solve "misere (NT)" where review said "мизер", and "misère player"
@@ -230,6 +232,7 @@ def test_demo_in_ascii_style_writes_its_contracts_in_ascii():
     assert out.returncode == 0, out.stderr
     assert "♠" not in out.stdout and "♥" not in out.stdout
     assert "== Contract 6H by seat 1" in out.stdout
+    assert "== Misere by seat 0" in out.stdout and "== Raspasy, talon unused" in out.stdout
 
 
 @pytest.mark.parametrize("command", [["solve"], ["review"]])

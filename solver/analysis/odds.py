@@ -67,7 +67,7 @@ from ..checks import as_flag
 from ..engine import check_workers, default_jobs
 from ..engine.layout import P_HAND0, make_position
 from ..errors import InvalidArgumentError, InvalidCardError, InvalidDealError, PrefError
-from ..notation import format_card, format_strain, misere_word
+from ..notation import at_least, format_card, format_strain, misere_word
 from ..progress import progress_bar
 from ._common import (Deadline, as_card, as_cards, as_count, as_seat, as_strain, cards_text,
                       engine, pairs)
@@ -207,7 +207,7 @@ class OddsResult:
         top = 1 if self.mode == "misere" else self.level
         fail = "0" if top == 1 else f"<{top}"
         return " ".join(f"{k}:{n}" for k, n in ((fail, d.layouts - d.success),
-                                                 (f"≥{top}", d.success)) if n)
+                                                 (f"{at_least()}{top}", d.success)) if n)
 
     def __str__(self) -> str:
         what = (f"{self.level}{format_strain(self.trump)} makes" if self.mode == "contract"

@@ -26,7 +26,7 @@ from ..conventions import Conventions
 from ..engine import DEFAULT_TT_MB
 from ..errors import InvalidArgumentError, TimeLimitError
 from ..frozen import freeze_fields
-from ..notation import format_strain, misere_word
+from ..notation import at_most, format_strain, misere_word
 from ._common import (
     Deadline,
     as_cards,
@@ -105,7 +105,7 @@ class OrderResult:
     def __str__(self) -> str:
         lines = [f"seat {self.seat}: what to order"]
         for o in self.options:
-            bound = "" if o.expected_exact else "≤"
+            bound = "" if o.expected_exact else at_most()
             ev = "" if o.expected is None else f"  E[висты] {bound:>1}{float(o.expected):+8.2f}"
             lines.append(f"  {o.contract:<6} discard {cards_text(o.discard):<8} "
                          f"P {float(o.probability):7.2%}{ev}")

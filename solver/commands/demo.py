@@ -9,7 +9,7 @@ from ..api import solve
 from ..deal import Deal
 from ..display import deal_text
 from ..engine import get_backend
-from ..notation import format_strain
+from ..notation import format_strain, misere_word, raspasy_word
 from ._args import add_style
 
 HELP = "run the main analyses on the built-in example deal"
@@ -38,8 +38,8 @@ def run(args) -> int:
         (f"Contract 6{format_strain(3)} by seat 1, first hand leads",   # 6H in ascii
          dict(declarer=1, trump="♥")),
         ("No-trump by seat 2, seat 1 leads", dict(declarer=2, trump="NT", leader=1)),
-        ("Мизер by seat 0", dict(misere=0)),
-        ("Распасы, talon unused", dict(raspasy=True)),
+        (f"{misere_word().capitalize()} by seat 0", dict(misere=0)),     # Misere in ascii
+        (f"{raspasy_word().capitalize()}, talon unused", dict(raspasy=True)),
     ):
         t0 = time.perf_counter()
         result = solve(deal, backend=backend.name, **kwargs)
