@@ -316,7 +316,7 @@ def result_html(result) -> str:
                                    f"{type(result).__name__}")
     pos = result.position
     if result.mode == "raspasy":
-        head = "<b>распасы</b>: " + ", ".join(
+        head = f"<b>распасы</b> (talon: {escape(pos.talon_rule)}): " + ", ".join(
             f"seat {s} takes ≤ <b>{t}</b>" for s, t in result.tricks.items())
         seat = pos.to_move
         body = position_html(pos, result.cards.get(seat),

@@ -528,7 +528,7 @@ class Position:
         elif self.mode == "misere":
             head = f"{misere_word()}, {misere_player()} seat {self.solo}"
         else:
-            head = raspasy_word() + (f" (talon: {self.talon_rule})" if self.talon_rule != "none" else "")
+            head = f"{raspasy_word()} (talon: {self.talon_rule})"
         lines = [head]
         for i in range(3):
             mark = " *" if i == self.to_move and not self.is_over else ""

@@ -141,7 +141,7 @@ def test_line_continuing_a_trick_puts_cards_under_the_right_seats():
 def test_raspasy_result_html(deal):
     r = solve(deal, raspasy=True)
     html = display.result_html(r)
-    assert "распасы" in html
+    assert "<b>распасы</b> (talon: none): " in html           # the rule, as the text says
     for s, t in r.tricks.items():
         assert f"seat {s} takes ≤ <b>{t}</b>" in html
     # every seat's line, as the text prints them (the HTML showed the mover's alone)

@@ -29,6 +29,14 @@ def test_hand_json_seed_003(capsys):
     assert sum(d["values"]) == pytest.approx(0, abs=1e-3)      # values are rounded to 4 decimals
 
 
+def test_hand_text_writes_the_worth_as_print_does(capsys):
+    # pref score wrote "player 1 54.6667" where print(HandScore) writes "player 1 +54 2/3"
+    code, out, _ = run(capsys, str(DATA / "seed003_seven.json"))
+    assert code == 0
+    assert out.strip().splitlines()[-1] == \
+        "worth in висты: player 0 -89 1/3, player 1 +54 2/3, player 2 +34 2/3"
+
+
 def test_hand_text_four_handed_amnesty(capsys):
     # seed 001: 2-1-5-2 -> 1, 0, 4, 1
     code, out, _ = run(capsys, str(DATA / "seed001_raspasy.json"))
