@@ -480,7 +480,8 @@ class Pulka:
 
     def __repr__(self) -> str:
         return (f"<Pulka {self.conventions.name} {'/'.join(self.names)}: {plural(self.deals, 'deal')}, "
-                f"pool {list(self.pool)}, mountain {list(self.mountain)}>")
+                f"pool [{', '.join(map(number_text, self.pool))}], "
+                f"mountain [{', '.join(map(number_text, self.mountain))}]>")
 
     def to_svg(self) -> str:
         """The classic drawing of a three-player sheet as SVG (see ``solver.pulka_drawing``)."""

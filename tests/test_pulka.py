@@ -633,3 +633,10 @@ def test_errors_on_an_unnamed_sheet_name_players_by_number():
         p.add({"contract": "6♠", "declarer": 0, "whisters": [3], "tricks": 6})
     with pytest.raises(InvalidRecordError, match=r"^hand 1: declarer 'Аня': expected a player 0-3$"):
         p.add({"contract": "6♠", "declarer": "Аня", "tricks": 6})   # not "or one of 0, 1, 2, 3"
+
+
+def test_repr_writes_scores_as_the_sheet_does():
+    # mountain [0, Fraction(1, 2), Fraction(1, 2)]
+    p = Pulka(Conventions.sochi(half_responsible=True, shortfall="equal"))
+    p.add({"contract": "6♠", "declarer": 0, "whisters": [1, 2], "tricks": [7, 2, 1]})
+    assert repr(p) == "<Pulka sochi 0/1/2: 1 deal, pool [2, 0, 0], mountain [0, 0.5, 0.5]>"
