@@ -37,6 +37,7 @@ from .checks import as_flag, scalar_of
 from .conventions import Conventions
 from .errors import InvalidRecordError, PrefError, shown, shown_record
 from .notation import plural
+from .pulka_drawing import mark_text
 from .scoring import (PREFERANS, RASPASY, Entry, Hand, HandScore, Number, _json, _num, _plain,
                       _player, _who, check_names, number_text, score_hand)
 
@@ -497,7 +498,7 @@ class Pulka:
         ("2.6.10"), the висты on each other player, and the standing if settled now."""
         n = self.players
         e = html.escape
-        marks = lambda xs: ".".join(number_text(x) for x in xs) or "—"
+        marks = lambda xs: mark_text(xs, number_text)
         settle = self.settle(force=True)
         head = "".join(f"<th>{e(name)}</th>" for name in self.names)
         rows = [

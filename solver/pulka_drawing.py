@@ -5,7 +5,7 @@ centre to the bottom corners and the middle of the top edge: player 0 owns the l
 player 1 the right one, player 2 the bottom one.  In each sector, from the edge inwards:
 the висты strip (split in two: висты on each opponent), the пуля (pool) strip and the гора
 (mountain) area next to the centre.  Each strip shows the running values as they are
-written on paper, "2.6.10".
+written on paper, "2.6.10" (with a value that is not whole, "0.5 · 1 · 2.5": :func:`mark_text`).
 """
 
 from __future__ import annotations
@@ -25,9 +25,21 @@ def _room(px: float, size: int) -> int:
     return max(4, int(px / (CHAR_WIDTH * size)))
 
 
+def mark_text(values, fmt=str) -> str:
+    """The running values as a sheet writes them, "2.6.10"; when one is not whole ("0.5",
+    "2 1/3") the dots would read as decimals, so then "0.5 · 1 · 2.5".
+
+    >>> mark_text([2, 6, 10]), mark_text([0.5, 1, 2.5]), mark_text([])
+    ('2.6.10', '0.5 · 1 · 2.5', '—')
+    """
+    texts = [fmt(v) for v in values]
+    sep = "." if all(t.lstrip("-").isdigit() for t in texts) else " · "
+    return sep.join(texts) or "—"
+
+
 def _marks(values, fmt, room: int) -> str:
-    """The running values as written, "2.6.10", the latest kept when they do not fit."""
-    text = ".".join(fmt(v) for v in values) or "—"
+    """:func:`mark_text`, the latest values kept when they do not fit in ``room``."""
+    text = mark_text(values, fmt)
     return text if len(text) <= room else "…" + text[-(room - 1):]
 
 

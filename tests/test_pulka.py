@@ -640,3 +640,13 @@ def test_repr_writes_scores_as_the_sheet_does():
     p = Pulka(Conventions.sochi(half_responsible=True, shortfall="equal"))
     p.add({"contract": "6♠", "declarer": 0, "whisters": [1, 2], "tricks": [7, 2, 1]})
     assert repr(p) == "<Pulka sochi 0/1/2: 1 deal, pool [2, 0, 0], mountain [0, 0.5, 0.5]>"
+
+
+def test_marks_with_a_half_are_not_joined_by_dots():
+    # two mountain marks 0.5 and 1 were written "0.5.1", read as a decimal
+    p = Pulka(Conventions.sochi(half_responsible=True, shortfall="equal"))
+    for _ in range(2):
+        p.add({"contract": "6♠", "declarer": 0, "whisters": [1, 2], "tricks": [7, 2, 1]})
+    assert ">0.5 · 1<" in p._repr_html_() and ">0.5 · 1<" in p.to_svg()
+    assert "0.5.1" not in p._repr_html_() + p.to_svg()
+    assert "6.8.10" in sochi_pulka()._repr_html_()                 # whole marks keep their dots
