@@ -388,16 +388,13 @@ def draw_deal(deal_or_result, ax=None, *, title: str | None = None):
     if not isinstance(deal_or_result, (Deal, Position, SolveResult)):
         raise InvalidArgumentError(f"draw_deal() takes a Deal, a deal's text, a Position or a "
                                    f"solve() result, not {type(deal_or_result).__name__}")
-    if isinstance(deal_or_result, Position):
-        pos = deal_or_result
+    if isinstance(deal_or_result, (Position, SolveResult)):
+        pos = deal_or_result.position if isinstance(deal_or_result, SolveResult) else deal_or_result
         hands = [int(h) for h in pos.hands]
         mover = None if pos.is_over else pos.to_move
         titles = [t + (" ▶" if i == mover else "") for i, t in enumerate(_TITLES)]
-    elif isinstance(deal_or_result, SolveResult):
+    if isinstance(deal_or_result, SolveResult):
         result = deal_or_result
-        pos = result.position
-        hands = [int(h) for h in pos.hands]
-        mover = pos.to_move
         values = result.cards if result.mode != "raspasy" else result.cards[mover]
         best = (max if _maximise(result) else min)(values.values())
         if title is None:
@@ -408,8 +405,7 @@ def draw_deal(deal_or_result, ax=None, *, title: str | None = None):
                 what = (f"trump {format_strain(result.trump)}" if result.mode == "contract"
                         else "мизер")
                 title = f"seat {result.solo}, {what}: {plural(result.tricks, 'trick')} with best play"
-        titles = [t + (" ▶" if i == mover else "") for i, t in enumerate(_TITLES)]
-    else:
+    elif pos is None:
         deal = deal_or_result
         hands = list(deal.hands)
         titles = list(_TITLES)

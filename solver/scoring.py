@@ -317,9 +317,13 @@ class HandScore:
         player 2 writes 8 висты on player 0 (консоляция, 2 × 4)
         worth in висты: player 0 -89 1/3, player 1 +46 2/3, player 2 +42 2/3
         """
-        worth = ", ".join(f"player {i} {'+' if v > 0 else ''}{number_text(v)}"
-                          for i, v in enumerate(self.values()))
-        return "\n".join([*(str(e) for e in self.entries), f"worth in висты: {worth}"])
+        return "\n".join([*(str(e) for e in self.entries), self.worth_text()])
+
+    def worth_text(self, names: Sequence[str] | None = None) -> str:
+        """``worth in висты: player 0 +14, player 1 -14, player 2 0`` (:meth:`values`, the
+        players named by ``names``)."""
+        return "worth in висты: " + ", ".join(f"{_who(i, names)} {'+' if v > 0 else ''}{number_text(v)}"
+                                              for i, v in enumerate(self.values()))
 
     def _repr_html_(self) -> str:
         import html

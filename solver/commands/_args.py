@@ -111,13 +111,14 @@ def _ending_with_talon(args, deal):
         raise type(exc)(f"--talon-cards: {exc}") from None
 
 
-def opening_json(args, deal, leader: int) -> dict:
-    """What replays the play of a ``solve`` / ``review`` JSON: ``deal``, the first trick's
-    ``leader`` and, with ``--talon-cards``, the ending's ``talon_cards`` in turning order."""
-    from ..notation import format_card, parse_card_list
-    out = {"deal": deal.to_str(), "leader": leader}
-    if args.talon_cards is not None:
-        out["talon_cards"] = [format_card(c) for c in parse_card_list(args.talon_cards)]
+def opening_json(deal, opening) -> dict:
+    """What replays the play of a ``solve`` / ``review`` JSON, from the ``opening`` position
+    (:func:`opening_of`'s, before any card): ``deal``, the first trick's ``leader`` and, for an
+    ending given ``--talon-cards``, its ``talon_cards`` in turning order."""
+    from ..notation import format_card
+    out = {"deal": deal.to_str(), "leader": opening.leader}
+    if opening.talon and not deal.talon:
+        out["talon_cards"] = [format_card(c) for c in opening.talon]
     return out
 
 

@@ -31,7 +31,7 @@ def run(args) -> int:
     r = review(where, played, backend=args.backend)
     if args.json:
         out = r.to_dict()
-        out.update(opening_json(args, deal, where.leader))   # the play replays from these
+        out.update(opening_json(deal, where))   # the play replays from these
         print_json(out)
     else:
         print(r)

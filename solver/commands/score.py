@@ -187,8 +187,7 @@ def _format_hand(score: HandScore, names) -> str:
     lines += [f"  {e.describe(names)}" for e in score.entries] or ["  nothing is written"]
     lines.append("")
     lines += _table(names, score.pool, score.mountain, score.whists)
-    lines.append("worth in висты: " + ", ".join(f"{names[i]} {'+' if v > 0 else ''}{number_text(v)}"
-                                                for i, v in enumerate(score.values())))
+    lines.append(score.worth_text(names))
     return "\n".join(lines)
 
 

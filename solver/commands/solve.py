@@ -30,14 +30,14 @@ def register(sub) -> None:
 def run(args) -> int:
     deal = Deal.from_str(args.deal)
     where = opening_of(args, deal)
-    leader = where.leader         # the first trick's: with deal and played, the play replays
+    opening = opening_json(deal, where)       # before the play: what it replays from
     played = play_out(where, args.play) if args.play is not None else []
     if where.is_over:
-        return print_over(args, deal, where, played, leader)
+        return print_over(args, opening, where, played)
     result = solve(where, backend=args.backend)
     if args.json:
         out = result.to_dict()
-        out.update(opening_json(args, deal, leader))
+        out.update(opening)
         if args.play is not None:
             out.update(played_json(where, played))
         print_json(out)
@@ -57,7 +57,7 @@ def run(args) -> int:
     return 0
 
 
-def print_over(args, deal: Deal, where: Position, played: list[int], leader: int) -> int:
+def print_over(args, opening: dict, where: Position, played: list[int]) -> int:
     """``--play`` played every card: the tricks as taken, nothing left to solve."""
     if not args.json:
         print(after_text(where, played).rstrip())
@@ -69,7 +69,7 @@ def print_over(args, deal: Deal, where: Position, played: list[int], leader: int
     else:
         out = {"mode": where.mode, "solo": where.solo, "trump": format_strain(where.trump),
                "tricks": where.tricks[where.solo], "cards": {}, "line": []}
-    out.update(to_move=None, **opening_json(args, deal, leader), **played_json(where, played))
+    out.update(to_move=None, **opening, **played_json(where, played))
     print_json(out)
     return 0
 
