@@ -106,6 +106,23 @@ class SolveResult:
         return self._cards
 
     @property
+    def best(self):
+        """The best cards of the player to move, in the order of ``cards``, a new list each
+        time (распасы: per seat, the best in that seat's game, where the mover plays for the
+        fewest tricks of his own and the most of the others'): the cards starred in
+        ``print(result)``.
+
+        >>> solve("AQ7.K../K8.A.8./J9.7.9.", declarer=0, trump="♠", leader=1, backend="reference").best
+        [A♣]
+        """
+        mover = self._position.to_move
+        if self.mode == "raspasy":
+            # the mover plays for fewer tricks of his own, for more of the others'
+            return FrozenDict({s: _best_of(values, maximise=s != mover)
+                               for s, values in self.cards.items()})
+        return _best_of(self.cards, maximise=(mover == self.solo) == (self.mode == "contract"))
+
+    @property
     def line(self):
         """The principal line, a list of cards (распасы: per seat), a new list each time."""
         if self._line is None:
@@ -162,19 +179,24 @@ class SolveResult:
         return out
 
     def to_dict(self) -> dict:
-        """Plain JSON-ready form: ``tricks``, ``cards`` (card text → value), ``line`` (распасы:
-        each per seat, and ``talon``, the talon rule)."""
+        """Plain JSON-ready form: ``tricks``, ``cards`` (card text → value), ``best`` (the
+        mover's best cards), ``line`` (распасы: each per seat, and ``talon``, the talon
+        rule)."""
         def cards_json(d):
             return {format_card(c): v for c, v in d.items()}
+
+        def texts(cards):
+            return [format_card(c) for c in cards]
         if self.mode == "raspasy":
             return {"mode": self.mode, "talon": self._position.talon_rule,
                     "tricks": {str(s): t for s, t in self.tricks.items()},
                     "cards": {str(s): cards_json(d) for s, d in self.cards.items()},
-                    "line": {str(s): [format_card(c) for c in ln] for s, ln in self.line.items()},
+                    "best": {str(s): texts(b) for s, b in self.best.items()},
+                    "line": {str(s): texts(ln) for s, ln in self.line.items()},
                     "to_move": self._position.to_move}
         return {"mode": self.mode, "solo": self.solo, "trump": format_strain(self.trump),
                 "tricks": self.tricks, "cards": cards_json(self.cards),
-                "line": [format_card(c) for c in self.line],
+                "best": texts(self.best), "line": texts(self.line),
                 "to_move": self._position.to_move}
 
     def __str__(self) -> str:
@@ -193,17 +215,15 @@ class SolveResult:
             if mover is not None:
                 out.append(f"cards of seat {mover} (each seat's tricks after each; * best for "
                            f"seat {mover}):")
-                # the mover plays for fewer tricks of his own, for more of the others'
-                out += [f"  seat {s}: {_cards_text(values, maximise=s != mover)}"
+                out += [f"  seat {s}: {_cards_text(values, self.best[s])}"
                         for s, values in self.cards.items()]
             return "\n".join(out)
         what = (f"contract {format_strain(self.trump)}, declarer" if self.mode == "contract"
                 else f"{misere_word()}, {misere_player()}")
         out = [f"{what} seat {self.solo}: {plural(self.tricks, 'trick')}"]
         if mover is not None:
-            maximise = (mover == self.solo) == (self.mode == "contract")
             out.append(f"cards of seat {mover} (seat {self.solo}'s tricks after each; * best for "
-                       f"seat {mover}): {_cards_text(self.cards, maximise)}")
+                       f"seat {mover}): {_cards_text(self.cards, self.best)}")
         out.append(f"line: {' '.join(format_card(c) for c in self.line)}")
         return "\n".join(out)
 
@@ -229,12 +249,19 @@ class SolveResult:
         return state
 
 
-def _cards_text(values: Mapping[int, int], maximise: bool) -> str:
-    """``8♠:3 A♣:2*``: each card's value, the best starred."""
+def _best_of(values: Mapping[int, int], maximise: bool) -> list:
+    """The cards of ``values`` with its highest (lowest) value, in its order."""
+    if not values:
+        return []
+    best = max(values.values()) if maximise else min(values.values())
+    return [c for c, v in values.items() if v == best]
+
+
+def _cards_text(values: Mapping[int, int], best: list) -> str:
+    """``8♠:3 A♣:2*``: each card's value, the ``best`` starred."""
     if not values:
         return "—"
-    best = max(values.values()) if maximise else min(values.values())
-    return " ".join(f"{format_card(c)}:{v}{'*' if v == best else ''}" for c, v in values.items())
+    return " ".join(f"{format_card(c)}:{v}{'*' if c in best else ''}" for c, v in values.items())
 
 
 def _private(name: str) -> None:

@@ -41,6 +41,32 @@ def test_card_values_equal_the_value_after_the_card(name):
         assert solve(after, backend=name).tricks == value
 
 
+@pytest.mark.parametrize("mode", MODES, ids=["contract", "nt-leader2", "misere", "raspasy"])
+@pytest.mark.parametrize("seed", range(4))
+def test_best_cards_are_those_reaching_the_value(mode, seed):
+    """``best`` holds exactly the cards whose value is the position's (each seat's on
+    распасы: there every row is that seat's game), in the order of ``cards``, and the line
+    starts with one of them; the JSON and the text carry the same."""
+    deal = Deal.random(seed)
+    r = solve(deal, **mode)
+    rows = r.cards.items() if r.mode == "raspasy" else [(r.solo, r.cards)]
+    bests = r.best if r.mode == "raspasy" else {r.solo: r.best}
+    for seat, values in rows:
+        target = r.tricks[seat] if r.mode == "raspasy" else r.tricks
+        assert bests[seat] == [c for c, v in values.items() if v == target]
+        assert bests[seat]
+        line = r.line[seat] if r.mode == "raspasy" else r.line
+        assert line[0] in bests[seat]
+    d = r.to_dict()
+    if r.mode == "raspasy":
+        assert d["best"] == {str(s): [str(c) for c in b] for s, b in r.best.items()}
+    else:
+        assert d["best"] == [str(c) for c in r.best]
+        starred = [part.rsplit(":", 1)[0] for part in str(r).splitlines()[1].split(": ", 1)[1].split()
+                   if part.endswith("*")]
+        assert starred == d["best"]
+
+
 @pytest.mark.parametrize("name", FAST)
 @pytest.mark.parametrize("mode", MODES[:3], ids=["contract", "nt-leader2", "misere"])
 def test_line_replays_to_the_value(name, mode):
