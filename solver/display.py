@@ -321,6 +321,7 @@ def result_html(result) -> str:
         seat = pos.to_move
         body = position_html(pos, result.cards.get(seat),
                              caption=f"values: seat {seat}'s own tricks for each card it may play")
+        body += _raspasy_values_html(result, seat)
 
         def line(s):
             return line_html(_with_table(result.replay(s), pos), solo=s, taken=pos.tricks[s],
@@ -340,6 +341,28 @@ def result_html(result) -> str:
     line = line_html(_with_table(result.replay(), pos), solo=result.solo,
                      taken=pos.tricks[result.solo], first=pos.trick_number)
     return f"<div>{head}</div>{position_html(pos, result.cards, caption=caption)}{line}"
+
+
+def _raspasy_values_html(result, mover: int) -> str:
+    """Each seat's tricks after each card of the ``mover``, a row a seat, the mover's best
+    cards in each seat's game in green (his own fewest, the others' most), as the text's rows."""
+    cards = list(result.cards[mover])
+    th = "padding:1px 6px;font-weight:normal;text-align:center"
+    head = (f"<tr><th style='{th};text-align:left'>tricks after</th>"
+            + "".join(f"<th style='{th}'>{card_html(c)}</th>" for c in cards) + "</tr>")
+    rows = [head]
+    for s, values in result.cards.items():
+        best = result.best[s]
+        cells = "".join(
+            f"<td style='{th}'><b style='color:{BEST}'>{v}</b></td>" if c in best
+            else f"<td style='{th};color:{WORSE}'>{v}</td>" for c, v in values.items())
+        rows.append(f"<tr><td style='{th};text-align:left'>seat {s}"
+                    f"{' (to move)' if s == mover else ''}</td>{cells}</tr>")
+    caption = (f"each seat's tricks after each card seat {mover} may play; green: best for "
+               f"seat {mover} (its own fewest, the others' most)")
+    return (f"<div style='{_PANEL};margin-top:4px'><table style='border-collapse:collapse'>"
+            f"{''.join(rows)}</table><div style='font-size:12px;color:#555'>{escape(caption)}"
+            f"</div></div>")
 
 
 def _with_table(tricks: list[dict], pos) -> list[dict]:

@@ -148,6 +148,14 @@ def test_raspasy_result_html(deal):
     for s in range(3):
         assert display.line_html(r.replay(s), solo=s) in html
     assert html.count("<details>") == 2
+    # every seat's value for each of the mover's cards, as the text's rows, the best in green
+    table = html[html.index("tricks after"):]
+    for s, values in r.cards.items():
+        row = table[table.index(f">seat {s}"):]
+        row = row[:row.index("</tr>")]
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
+        assert [text_of(c) for c in cells] == [str(v) for v in values.values()]
+        assert [BEST in c for c in cells] == [c in r.best[s] for c in values]
 
 
 # -- plots ------------------------------------------------------------------------------------
