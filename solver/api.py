@@ -106,13 +106,13 @@ class SolveResult:
         return self._cards
 
     @property
-    def best(self):
+    def best_cards(self):
         """The best cards of the player to move, in the order of ``cards``, a new list each
         time (распасы: per seat, the best in that seat's game, where the mover plays for the
         fewest tricks of his own and the most of the others'): the cards starred in
         ``print(result)``.
 
-        >>> solve("AQ7.K../K8.A.8./J9.7.9.", declarer=0, trump="♠", leader=1, backend="reference").best
+        >>> solve("AQ7.K../K8.A.8./J9.7.9.", declarer=0, trump="♠", leader=1, backend="reference").best_cards
         [A♣]
         """
         mover = self._position.to_move
@@ -179,7 +179,7 @@ class SolveResult:
         return out
 
     def to_dict(self) -> dict:
-        """Plain JSON-ready form: ``tricks``, ``cards`` (card text → value), ``best`` (the
+        """Plain JSON-ready form: ``tricks``, ``cards`` (card text → value), ``best_cards`` (the
         mover's best cards), ``line`` (распасы: each per seat, and ``talon``, the talon
         rule)."""
         def cards_json(d):
@@ -191,12 +191,12 @@ class SolveResult:
             return {"mode": self.mode, "talon": self._position.talon_rule,
                     "tricks": {str(s): t for s, t in self.tricks.items()},
                     "cards": {str(s): cards_json(d) for s, d in self.cards.items()},
-                    "best": {str(s): texts(b) for s, b in self.best.items()},
+                    "best_cards": {str(s): texts(b) for s, b in self.best_cards.items()},
                     "line": {str(s): texts(ln) for s, ln in self.line.items()},
                     "to_move": self._position.to_move}
         return {"mode": self.mode, "solo": self.solo, "trump": format_strain(self.trump),
                 "tricks": self.tricks, "cards": cards_json(self.cards),
-                "best": texts(self.best), "line": texts(self.line),
+                "best_cards": texts(self.best_cards), "line": texts(self.line),
                 "to_move": self._position.to_move}
 
     def __str__(self) -> str:
@@ -215,7 +215,7 @@ class SolveResult:
             if mover is not None:
                 out.append(f"cards of seat {mover} (each seat's tricks after each; * best for "
                            f"seat {mover}):")
-                out += [f"  seat {s}: {_cards_text(values, self.best[s])}"
+                out += [f"  seat {s}: {_cards_text(values, self.best_cards[s])}"
                         for s, values in self.cards.items()]
             return "\n".join(out)
         what = (f"contract {format_strain(self.trump)}, declarer" if self.mode == "contract"
@@ -223,7 +223,7 @@ class SolveResult:
         out = [f"{what} seat {self.solo}: {plural(self.tricks, 'trick')}"]
         if mover is not None:
             out.append(f"cards of seat {mover} (seat {self.solo}'s tricks after each; * best for "
-                       f"seat {mover}): {_cards_text(self.cards, self.best)}")
+                       f"seat {mover}): {_cards_text(self.cards, self.best_cards)}")
         out.append(f"line: {' '.join(format_card(c) for c in self.line)}")
         return "\n".join(out)
 

@@ -352,7 +352,7 @@ def _raspasy_values_html(result, mover: int) -> str:
             + "".join(f"<th style='{th}'>{card_html(c)}</th>" for c in cards) + "</tr>")
     rows = [head]
     for s, values in result.cards.items():
-        best = result.best[s]
+        best = result.best_cards[s]
         cells = "".join(
             f"<td style='{th}'><b style='color:{BEST}'>{v}</b></td>" if c in best
             else f"<td style='{th};color:{WORSE}'>{v}</td>" for c, v in values.items())

@@ -44,13 +44,13 @@ def test_card_values_equal_the_value_after_the_card(name):
 @pytest.mark.parametrize("mode", MODES, ids=["contract", "nt-leader2", "misere", "raspasy"])
 @pytest.mark.parametrize("seed", range(4))
 def test_best_cards_are_those_reaching_the_value(mode, seed):
-    """``best`` holds exactly the cards whose value is the position's (each seat's on
+    """``best_cards`` holds exactly the cards whose value is the position's (each seat's on
     распасы: there every row is that seat's game), in the order of ``cards``, and the line
     starts with one of them; the JSON and the text carry the same."""
     deal = Deal.random(seed)
     r = solve(deal, **mode)
     rows = r.cards.items() if r.mode == "raspasy" else [(r.solo, r.cards)]
-    bests = r.best if r.mode == "raspasy" else {r.solo: r.best}
+    bests = r.best_cards if r.mode == "raspasy" else {r.solo: r.best_cards}
     for seat, values in rows:
         target = r.tricks[seat] if r.mode == "raspasy" else r.tricks
         assert bests[seat] == [c for c, v in values.items() if v == target]
@@ -59,12 +59,12 @@ def test_best_cards_are_those_reaching_the_value(mode, seed):
         assert line[0] in bests[seat]
     d = r.to_dict()
     if r.mode == "raspasy":
-        assert d["best"] == {str(s): [str(c) for c in b] for s, b in r.best.items()}
+        assert d["best_cards"] == {str(s): [str(c) for c in b] for s, b in r.best_cards.items()}
     else:
-        assert d["best"] == [str(c) for c in r.best]
+        assert d["best_cards"] == [str(c) for c in r.best_cards]
         starred = [part.rsplit(":", 1)[0] for part in str(r).splitlines()[1].split(": ", 1)[1].split()
                    if part.endswith("*")]
-        assert starred == d["best"]
+        assert starred == d["best_cards"]
 
 
 @pytest.mark.parametrize("name", FAST)

@@ -246,7 +246,7 @@ def test_solve_play_json_counts_the_dealers_tricks(over):
     assert d["dealer_tricks"] == where.dealer_tricks
     assert sum(d["taken"]) + d["dealer_tricks"] == len(play) // 3
     # the play over, the same keys (the talon rule was missing)
-    assert set(d) == {"mode", "talon", "tricks", "cards", "best", "line", "to_move", "deal", "leader", "played",
+    assert set(d) == {"mode", "talon", "tricks", "cards", "best_cards", "line", "to_move", "deal", "leader", "played",
                       "taken", "dealer_tricks"}
     assert d["talon"] == "dealer"
     # a rule without a dealer keeps the keys it had

@@ -155,7 +155,7 @@ def test_raspasy_result_html(deal):
         row = row[:row.index("</tr>")]
         cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
         assert [text_of(c) for c in cells] == [str(v) for v in values.values()]
-        assert [BEST in c for c in cells] == [c in r.best[s] for c in values]
+        assert [BEST in c for c in cells] == [c in r.best_cards[s] for c in values]
 
 
 # -- plots ------------------------------------------------------------------------------------
