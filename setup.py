@@ -33,4 +33,7 @@ class OptionalBuildExt(build_ext):
 setup(
     cffi_modules=["csrc/ffi_build.py:ffibuilder"],
     cmdclass={"build_ext": OptionalBuildExt},
+    # cffi builds the engine against the stable ABI (``_pref_c.abi3.so``), so one wheel
+    # serves every CPython from pyproject's requires-python on: tag it so
+    options={"bdist_wheel": {"py_limited_api": "cp310"}},
 )

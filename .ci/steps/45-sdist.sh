@@ -1,7 +1,7 @@
 # The source distribution installs on its own: built from this clone, it must hold every
 # tracked file but CI's own (the cffi build script setup.py names, the C sources, the tests,
-# docs, bench and notebooks), install into a fresh environment with the C engine built from it,
-# solve, and pass the C engine's and the docs' tests run from its own copy of them.
+# docs, bench and notebooks), build a wheel with the C engine, install into a fresh
+# environment, solve, and pass the C engine's and the docs' tests run from its own copy.
 src=$PWD
 work=/tmp/pref-sdist
 rm -rf "$work"
@@ -19,8 +19,19 @@ fi
 if find "$unpacked" -name '*.so' -o -name '*.o' -o -name '__pycache__' | grep -q .; then
   echo "the sdist holds build outputs:"; find "$unpacked" -name '*.so' -o -name '*.o'; exit 1
 fi
+# the wheel built from it: the engine against the stable ABI, tagged so (one wheel for every
+# CPython from 3.10 on), then installed with the test extras
+python -m pip wheel -q --no-deps -w "$work/wheel" "$sdist"
+wheel=$(ls "$work"/wheel/pref_solver-*.whl)
+echo "built $(basename "$wheel")"
+case "$wheel" in
+  *-cp310-abi3-*.whl) ;;
+  *) echo "the wheel is not tagged cp310-abi3"; exit 1 ;;
+esac
+python -m zipfile -l "$wheel" >"$work/wheel.list"
+grep -q "solver/_pref_c.abi3.so" "$work/wheel.list" || { echo "the wheel has no C engine"; exit 1; }
 python3 -m venv "$work/venv"
-"$work/venv/bin/python" -m pip install -q "$sdist[test]"
+"$work/venv/bin/python" -m pip install -q "$wheel[test]"
 cd "$work"
 "$work/venv/bin/python" - <<'PY'
 import solver
