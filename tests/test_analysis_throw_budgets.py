@@ -491,3 +491,20 @@ def test_c_safe_layouts_equal_the_numpy_steps(monkeypatch):
     with pytest.raises(InvalidDealError):
         kernel(np.zeros((4, 3, 256, 8, 8), dtype=np.uint8), 1, 2, np.array([4]),
                m_leads=False, lead_suits=0)
+
+
+def test_the_memos_a_long_process_fills_are_bounded():
+    """Every memo of the safety proof keyed by a holding keeps a bounded number of entries,
+    the most recently used: a batch worker asking the мизер odds of hand after hand filled
+    ``_budget_table`` (16 KiB an entry) without end, +187 MB over 1,200 questions on random
+    endings.  (``_words_of`` is keyed by the one table function.)"""
+    import inspect
+
+    from solver.analysis import misere_safety as safety
+    memos = {name: f for name, f in vars(safety).items() if hasattr(f, "cache_parameters")}
+    assert {"_budget_table", "_split_table", "_suit_safe", "suit_catches"} <= set(memos)
+    unbounded = [name for name, f in memos.items()
+                 if f.cache_parameters()["maxsize"] is None and name != "_words_of"
+                 and inspect.signature(f.__wrapped__).parameters]
+    assert unbounded == []
+    assert safety._budget_table.cache_parameters()["maxsize"] * 256 * 8 * 8 <= 16 << 20

@@ -46,6 +46,12 @@ from functools import cache, lru_cache
 
 import numpy as np
 
+GAME_MEMO = 1 << 17
+"""Positions each memoised one-suit game (:func:`suit_safe`, :func:`lead_safe`,
+:func:`suit_catches`, ...) keeps, the most recently used: a bound on the memory of a long-lived
+process (about 30 MiB each at most; one question needs far fewer) where the C engine's tables are
+missing and the games are searched in Python."""
+
 
 def _bits(h: int):
     out = []
@@ -99,7 +105,7 @@ def _leads_survived(game, m: int, x: int, y: int, bx: int, by: int) -> bool:
     return True
 
 
-@cache
+@lru_cache(maxsize=GAME_MEMO)
 def _suit_safe(m: int, x: int, y: int, bx: int, by: int) -> bool:
     """:func:`suit_safe` with each budget at most the catcher's cards (then it is no limit)."""
     if not m or not (x or y):
@@ -140,7 +146,7 @@ def suit_safe_mirrored(m: int, x: int, y: int, bx: int = 8, by: int = 8) -> bool
     return _suit_safe_mirrored(m, x, y, min(bx, x.bit_count()), min(by, y.bit_count()))
 
 
-@cache
+@lru_cache(maxsize=GAME_MEMO)
 def _suit_safe_mirrored(m: int, x: int, y: int, bx: int, by: int) -> bool:
     # safe with no limit: safe in this game too, M's highest card gone or not (a count of
     # zero stays zero when M loses his highest card: tested on every holding), as the engine's
@@ -178,7 +184,7 @@ def _suit_safe_mirrored(m: int, x: int, y: int, bx: int, by: int) -> bool:
     return _leads_survived(_suit_safe_mirrored, m, x, y, bx, by)
 
 
-@cache
+@lru_cache(maxsize=GAME_MEMO)
 def lead_safe(m: int, x: int, y: int, card: int = -1, bx: int = 8, by: int = 8) -> bool:
     """M leads (order M, X, Y): is there a lead (``card`` if ≥ 0) someone must beat, leaving
     the suit safe whatever both catchers play?  ``bx``, ``by``: as in :func:`suit_safe`."""
@@ -215,12 +221,12 @@ def _by_split(x_masks: np.ndarray, pool: int, s: int, value, fill) -> np.ndarray
     return table[((x_masks >> (8 * s)) & 0xFF).astype(np.intp)]
 
 
-@cache
+@lru_cache(maxsize=4096)     # 256 bytes each
 def _split_table(m: int, p: int, card: int | None, budgets: int) -> np.ndarray:
     """For every split of one suit's unseen cards ``p`` (index: X's part, Y holds the rest),
     :func:`suit_safe` of M's holding ``m`` (``card`` None) or :func:`lead_safe` with that lead
     (-1: any), both budgets at ``budgets``: the diagonal of :func:`_budget_table` (budgets
-    from :data:`BUDGET_LIMIT` on are no limit); kept for the process (read-only)."""
+    from :data:`BUDGET_LIMIT` on are no limit); the last 4,096 kept (read-only)."""
     b = min(budgets, BUDGET_LIMIT)
     table = _budget_table(m, p, card)[:, b, b].copy()
     table.flags.writeable = False
@@ -353,13 +359,15 @@ BUDGET_LIMIT = 7
 at most 7 cards of a suit M holds, so it is no limit, and larger ones count as it."""
 
 
-@cache
+@lru_cache(maxsize=1024)     # 16 KiB each: 16 MiB at most
 def _budget_table(m: int, p: int, card: int | None, mirrored: bool = False) -> np.ndarray:
     """``table[x, bx, by]`` for every split of one suit's unseen cards ``p`` (X holds ``x``, Y
     the rest) and budgets up to :data:`BUDGET_LIMIT`: :func:`suit_safe` of M's holding ``m``
     (``card`` None), :func:`lead_safe` with that lead (-1: any), or
     :func:`suit_safe_mirrored` (``mirrored``, ``card`` None), read off the C engine's tables
-    when it is built, else the memoised games.  Kept for the process (read-only)."""
+    when it is built, else the memoised games.  The last 1,024 kept (read-only): every new
+    hand asks new ones, and a process that asks the odds of many hands (a batch worker) must
+    not keep them all (about 270 MiB for the full hands' suits)."""
     if mirrored and card is not None:
         raise ValueError("the mirrored game has no lead table")
     n = BUDGET_LIMIT + 1
@@ -508,7 +516,7 @@ NO_BOUND = 99
 void in); any sum containing it is at least this."""
 
 
-@cache
+@lru_cache(maxsize=GAME_MEMO)
 def suit_catches(m: int, x: int, y: int, m_leads: bool = False) -> int:
     """The most tricks the catchers can force M to win in one suit, in the relaxed game of
     :func:`suit_safe` with one more rule: after winning a trick of the suit M leads the suit
@@ -575,7 +583,7 @@ def _settle(m: int, x: int, y: int, m_won: bool) -> int:
     return min(1 + suit_catches(m, x, y, True), NO_BOUND) if m_won else suit_catches(m, x, y)
 
 
-@cache
+@lru_cache(maxsize=GAME_MEMO)
 def _after_lead(m: int, x: int, y: int, c: int, stop: int = NO_BOUND) -> int:
     """M leads his card ``c`` of the suit (order M, X, Y): the catchers' best count.  Stops
     at ``stop`` (a count no lower matters to the caller)."""
