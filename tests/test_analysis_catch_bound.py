@@ -139,8 +139,8 @@ def _engine_tables(name):
         return pytest.importorskip("solver.engine.c_backend").catch_tables()
     nb = pytest.importorskip("solver.engine.numba_backend")
     from solver.engine import nb_search as k
-    return (nb._TABLES[k.T_CATCH_F:k.T_CATCH_F + 65536],
-            nb._TABLES[k.T_CATCH_L:k.T_CATCH_L + 65536])
+    return (nb.tables()[k.T_CATCH_F:k.T_CATCH_F + 65536],
+            nb.tables()[k.T_CATCH_L:k.T_CATCH_L + 65536])
 
 
 @pytest.mark.parametrize("engine", ["c", "numba"])

@@ -222,7 +222,7 @@ def _safety_table(engine, name):
     nb = pytest.importorskip("solver.engine.numba_backend")
     from solver.engine import nb_search as k
     off = k.T_SAFE if name == "catch_safe_table" else k.T_MIRROR
-    w = nb._TABLES[off:off + 131072].copy().view(np.uint32).astype(np.uint64)
+    w = nb.tables()[off:off + 131072].copy().view(np.uint32).astype(np.uint64)
     return w[0::2] | (w[1::2] << np.uint64(32))
 
 

@@ -100,3 +100,22 @@ def test_a_compiled_kernel_is_called_directly():
     nb.Context(1).value(random_ending(np.random.default_rng(3), 2))
     assert k.k_query.overloads and nb.compiled(k.k_query) is k.k_query
     assert nb.compiled(k.build_tables) is k.build_tables
+
+
+def test_importing_the_engine_compiles_nothing(tmp_path):
+    """``available_backends()`` imports the Numba engine: with an empty Numba cache that
+    compiled its tables' builder (4 s) and announced "compiling the Numba engine" in a process
+    that went on to solve on C.  The tables are built at the first search now."""
+    import os
+    import subprocess
+    import sys
+    code = ("import solver; from solver.engine import nb_search as k; "
+            "print(solver.available_backends(), len(k.build_tables.overloads), "
+            "len(k.k_query.overloads))")
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split("]", 1)[1].split() == ["0", "0"]
+    assert "numba" in out.stdout
+    assert nb.COMPILING not in out.stderr

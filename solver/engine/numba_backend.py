@@ -65,7 +65,18 @@ def _tell(kernel) -> None:
         say(COMPILING)
 
 
-_TABLES = compiled(_k.build_tables)()
+_TABLES_BUILT: list = []
+
+
+def tables() -> np.ndarray:
+    """The engine's constant tables (:func:`nb_search.build_tables`), built on first use: a
+    compile of its own, so importing this module (``available_backends()`` does) costs no
+    compile where the C engine answers and the Numba one is never called."""
+    if not _TABLES_BUILT:
+        _TABLES_BUILT.append(compiled(_k.build_tables)())
+    return _TABLES_BUILT[0]
+
+
 _ENTRY_BYTES = 8 * _k.WORDS   # shape, pattern, mask, info: four int64 words
 
 
@@ -164,7 +175,7 @@ class Context:
         arr = _writeable(as_position(pos))
         if not _k.plain_ok(arr):        # the jitted sufficient check first (7 us saved)
             check_fields(arr.tolist())
-        r = compiled(_k.k_query)(self._st, self._tt, _TABLES, self._mv, arr, op, target,
+        r = compiled(_k.k_query)(self._st, self._tt, tables(), self._mv, arr, op, target,
                                  self._cards, self._values)
         self.nodes = int(self._st[_k.S_NODES])
         return int(r)
@@ -210,7 +221,7 @@ class Context:
         nodes = np.zeros(n, dtype=np.int64)
         with self._lock:
             probes = compiled(_k.k_discard_scan)(
-                arr, b, bool(only_best), self._st, self._tt, _TABLES, self._mv, values, exact,
+                arr, b, bool(only_best), self._st, self._tt, tables(), self._mv, values, exact,
                 nodes) if n else 0
         self.nodes = int(nodes.sum())
         return values.astype(np.int32), exact.astype(bool), nodes, int(probes)
@@ -226,7 +237,7 @@ class Context:
         nodes = np.zeros(arr.shape[0], dtype=np.int64)
         if arr.shape[0]:
             with self._lock:
-                compiled(_k.k_batch)(arr, t, True, 0, 1, self._st, self._tt, _TABLES, self._mv,
+                compiled(_k.k_batch)(arr, t, True, 0, 1, self._st, self._tt, tables(), self._mv,
                                      values, nodes)
         self.nodes = int(nodes.sum())
         return values.astype(bool), nodes
@@ -279,7 +290,7 @@ def _run_batch(arr, targets, probe: bool, threads, tt_mb):
         st = _new_state(entries)
         tt = _new_table(entries)
         mv = np.zeros((_k.MV_ROWS, _k.MV_COLS), dtype=np.int64)
-        compiled(_k.k_batch)(arr, targets, probe, w, workers, st, tt, _TABLES, mv, values,
+        compiled(_k.k_batch)(arr, targets, probe, w, workers, st, tt, tables(), mv, values,
                              nodes)
 
     if workers == 1:
