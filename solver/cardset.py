@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from .cards import FULL_DECK, count, iter_cards
-from .checks import as_count, scalar_of
+from .checks import as_count, is_bool, scalar_of
 from .errors import InvalidCardError, shown
 from .notation import format_card, format_cards, format_hand, parse_card, parse_hand
 
@@ -92,12 +92,12 @@ class CardSet(int):
             mask = parse_hand(mask)
         elif isinstance(mask, Card):   # one card, not the mask its number would be
             mask = 1 << int(mask)
-        elif hasattr(mask, "__index__") and not isinstance(mask, bool) \
+        elif hasattr(mask, "__index__") and not is_bool(mask) \
                 and not hasattr(mask, "__iter__"):
             mask = mask.__index__()
             if not 0 <= mask <= FULL_DECK:
                 raise InvalidCardError(f"{mask!r} is not a 32-bit card mask")
-        elif isinstance(mask, bool) or not hasattr(mask, "__iter__"):
+        elif is_bool(mask) or not hasattr(mask, "__iter__"):
             raise InvalidCardError(f"a card set is a mask, a hand's text or a list of cards, "
                                    f"not {shown(mask)}")
         else:
@@ -125,6 +125,8 @@ class CardSet(int):
         if isinstance(card, str):
             c = parse_card(card)
         else:
+            if is_bool(card):
+                return False
             try:        # an array of one item has __index__ too, and raises TypeError from it
                 c = card.__index__()
             except (AttributeError, TypeError):
@@ -200,7 +202,7 @@ def _as_set(other) -> int:
     other = scalar_of(other)
     if isinstance(other, Card):
         return 1 << int(other)
-    if hasattr(other, "__index__") and not isinstance(other, bool) \
+    if hasattr(other, "__index__") and not is_bool(other) \
             and not hasattr(other, "__iter__"):
         return other.__index__()
     return CardSet(other)

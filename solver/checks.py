@@ -25,6 +25,12 @@ def scalar_of(value):
     return value
 
 
+def is_bool(value) -> bool:
+    """``True`` / ``False``, Python's or numpy's: never a number here.  (numpy before 2.3
+    gives ``np.True_`` an ``__index__``, 1, so ``__index__`` alone would read it as one.)"""
+    return isinstance(value, (bool, np.bool_))
+
+
 def as_count(value, name: str, *, least: int = 1, most: int | None = None,
              error: type = InvalidArgumentError) -> int:
     """``value`` as an ``int`` when it is a whole number (an int or a numpy integer, not a
@@ -39,7 +45,7 @@ def as_count(value, name: str, *, least: int = 1, most: int | None = None,
     """
     value = scalar_of(value)
     try:        # an array of one item has __index__ too, and raises TypeError from it
-        n = None if isinstance(value, bool) else value.__index__()
+        n = None if is_bool(value) else value.__index__()
     except (AttributeError, TypeError):
         n = None
     if n is None or n < least or (most is not None and n > most):

@@ -36,7 +36,7 @@ import operator
 import re
 
 from .cards import FULL_DECK, NO_TRUMP, count, iter_cards, rank_of, suit_of
-from .checks import as_count, scalar_of
+from .checks import as_count, is_bool, scalar_of
 from .errors import InvalidArgumentError, InvalidCardError, shown
 
 STYLES = ("symbols", "ascii", "russian")
@@ -569,7 +569,7 @@ def parse_strain(text) -> int:
     (3, 4, 0, 4)
     """
     text = scalar_of(text)              # a 0-d array: the text or number it holds
-    if isinstance(text, bool) or type(text).__name__ == "bool_":
+    if is_bool(text):
         raise InvalidArgumentError(f"unknown trump {text!r}")
     if not isinstance(text, str):
         try:

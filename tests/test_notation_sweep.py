@@ -58,10 +58,10 @@ def test_a_fraction_is_not_in_a_card_set(value):
     assert value not in CardSet(0b110)
 
 
-@pytest.mark.parametrize("value", [None, object(), [1]])
+@pytest.mark.parametrize("value", [None, object(), [1], True, np.True_, np.array(True)])
 def test_membership_of_something_that_is_no_card_is_false(value):
-    # `None in CardSet(1)` raised TypeError from int() (a set answers False)
-    assert value not in CardSet(1)
+    # `None in CardSet(1)` raised TypeError from int() (a set answers False); True was card 1
+    assert value not in CardSet(0b11)
 
 
 def test_set_operators_read_a_hand_text_or_say_what_is_wrong():
