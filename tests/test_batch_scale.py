@@ -19,7 +19,7 @@ def _answered(out):
     if out.endswith(".csv"):
         with open(out, encoding="utf-8", newline="") as f:
             rows = csv.reader(f)
-            next(rows)
+            next(rows, None)        # the file is made before its header is written
             lines += [int(r[0]) for r in rows]
     else:
         with open(out, encoding="utf-8") as f:

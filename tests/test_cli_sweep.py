@@ -3,6 +3,7 @@
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -83,11 +84,16 @@ def test_help_to_a_closed_pipe_is_quiet(args, env):
 
 def test_version_is_the_package_version():
     """``pref --version`` (there was none): the version pyproject.toml gives the package."""
-    import tomllib
     from pathlib import Path
 
     import solver
-    project = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())
+    try:
+        import tomllib
+    except ModuleNotFoundError:     # Python 3.10: read the one line
+        text = (Path(__file__).parent.parent / "pyproject.toml").read_text()
+        project = {"project": {"version": re.search(r'(?m)^version = "([^"]+)"$', text)[1]}}
+    else:
+        project = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())
     r = pref("--version")
     assert r.returncode == 0 and r.stderr == ""
     assert r.stdout == f"pref-solver {solver.__version__}\n"

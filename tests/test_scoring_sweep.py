@@ -246,7 +246,7 @@ def test_json_entries_name_the_players_as_the_text_does(tmp_path):
     (dict(half_whist=True), "half_whist True"),
     (dict(open=1), "open 1"),
     (dict(auction="6♠"), "auction '6♠'"),
-    (dict(auction=np.array(2)), "auction np.int64(2)"),   # was: TypeError (0-d iteration)
+    (dict(auction=np.array(2)), f"auction {np.int64(2)!r}"),   # was: TypeError (0-d iteration)
 ])
 def test_a_python_hand_with_a_wrong_type_is_named(changes, message):
     fields = dict(game=SIX, declarer=0, whisters=(1,), tricks=(6, 4, 0))
