@@ -784,6 +784,34 @@ def test_workers_ignore_ctrl_c_and_die_on_sigterm():
     assert proc.returncode == -signal.SIGTERM
 
 
+@pytest.mark.parametrize("failure, message", [
+    (ModuleNotFoundError("No module named 'pyarrow'", name="pyarrow"),
+     r"needs pyarrow \(`pip install pyarrow`\)"),
+    (ImportError("pyarrow requires NumPy 2.0 or newer, found 1.24.4"),
+     r"needs pyarrow, which is installed but does not load: pyarrow requires NumPy 2\.0"),
+    (ModuleNotFoundError("No module named 'pyarrow.lib'", name="pyarrow.lib"),
+     "installed but does not load"),
+])
+def test_parquet_without_a_working_pyarrow_names_which(monkeypatch, tmp_path, failure, message):
+    """A pyarrow that is installed but does not load (built for numpy 2 under numpy 1.24, as
+    pip installs it beside the oldest numpy allowed) was told to `pip install pyarrow`."""
+    import builtins
+    real = builtins.__import__
+
+    def fake(name, *args, **kwargs):
+        if name == "pyarrow" or name.startswith("pyarrow."):
+            raise failure
+        return real(name, *args, **kwargs)
+    monkeypatch.delitem(sys.modules, "pyarrow", raising=False)
+    monkeypatch.setattr(builtins, "__import__", fake)
+    src = write_lines(tmp_path / "in.txt", [str(d) for d in endings(1, seed=9)])
+    out = tmp_path / "out.parquet"
+    with pytest.raises(InvalidArgumentError, match=message):
+        run_file(src, out, "solve", options={"declarer": 2, "trump": "H"}, jobs=1,
+                 progress=False)
+    assert not out.exists()
+
+
 def test_parquet_output_or_a_clear_error(tmp_path):
     deals = endings(6, seed=9)
     src = write_lines(tmp_path / "in.txt", [str(d) for d in deals])

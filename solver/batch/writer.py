@@ -40,14 +40,25 @@ def output_format(path) -> str:
     if name.endswith((".parquet", ".pq")):
         try:
             import pyarrow  # noqa: F401
-        except ImportError:
+        except ModuleNotFoundError as exc:
+            if exc.name != "pyarrow":
+                raise _pyarrow_broken(path, exc) from None
             raise InvalidArgumentError(
                 f"writing Parquet ({path}) needs pyarrow (`pip install pyarrow`); "
                 f"write .csv or .jsonl instead") from None
+        except ImportError as exc:      # installed, but not for this numpy (or broken)
+            raise _pyarrow_broken(path, exc) from None
         return "parquet"
     raise InvalidArgumentError(
         f"cannot tell the output format of {str(path)!r}: name it .csv, .jsonl (or .json) "
         f"or .parquet")
+
+
+def _pyarrow_broken(path, exc) -> InvalidArgumentError:
+    return InvalidArgumentError(
+        f"writing Parquet ({path}) needs pyarrow, which is installed but does not load: "
+        f"{exc}; install a pyarrow that does (`pip install -U pyarrow`), or write .csv or "
+        f".jsonl instead")
 
 
 def errors_path(path) -> str:
