@@ -112,7 +112,9 @@ class SolveResult:
         fewest tricks of his own and the most of the others'): the cards starred in
         ``print(result)``.
 
-        >>> solve("AQ7.K../K8.A.8./J9.7.9.", declarer=0, trump="♠", leader=1, backend="reference").best_cards
+        >>> r = solve("AQ7.K../K8.A.8./J9.7.9.", declarer=0, trump="♠", leader=1,
+        ...           backend="reference")
+        >>> r.best_cards
         [A♣]
         """
         mover = self._position.to_move

@@ -62,8 +62,8 @@ def test_best_cards_are_those_reaching_the_value(mode, seed):
         assert d["best_cards"] == {str(s): [str(c) for c in b] for s, b in r.best_cards.items()}
     else:
         assert d["best_cards"] == [str(c) for c in r.best_cards]
-        starred = [part.rsplit(":", 1)[0] for part in str(r).splitlines()[1].split(": ", 1)[1].split()
-                   if part.endswith("*")]
+        row = str(r).splitlines()[1].split(": ", 1)[1]
+        starred = [part.rsplit(":", 1)[0] for part in row.split() if part.endswith("*")]
         assert starred == d["best_cards"]
 
 

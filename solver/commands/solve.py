@@ -20,9 +20,9 @@ def register(sub) -> None:
                    help="cards already played, in order from the first lead (e.g. \"7♣ A♣ Q♣ "
                         "8♠\" on the README's deal, -d 1 -t ♥): solve from there; tricks "
                         "count those already taken")
-    add_common(p, json_help="print JSON: tricks, cards, best_cards, line, deal, leader (the first trick's; "
-                            "talon_cards with --talon-cards; played, taken with --play; "
-                            "dealer_tricks when the dealer took any)")
+    add_common(p, json_help="print JSON: tricks, cards, best_cards, line, deal, leader (the "
+                            "first trick's; talon_cards with --talon-cards; played, taken "
+                            "with --play; dealer_tricks when the dealer took any)")
     add_style(p)
     p.set_defaults(func=run)
 
@@ -65,7 +65,8 @@ def print_over(args, opening: dict, where: Position, played: list[int]) -> int:
     if where.mode == "raspasy":
         out = {"mode": where.mode, "talon": where.talon_rule,
                "tricks": {str(s): t for s, t in enumerate(where.tricks)},
-               "cards": {str(s): {} for s in range(3)}, "best_cards": {str(s): [] for s in range(3)},
+               "cards": {str(s): {} for s in range(3)},
+               "best_cards": {str(s): [] for s in range(3)},
                "line": {str(s): [] for s in range(3)}}
     else:
         out = {"mode": where.mode, "solo": where.solo, "trump": format_strain(where.trump),
