@@ -217,7 +217,8 @@ class SolveResult:
             if mover is not None:
                 out.append(f"cards of seat {mover} (each seat's tricks after each; * best for "
                            f"seat {mover}):")
-                out += [f"  seat {s}: {_cards_text(values, self.best_cards[s])}"
+                best = self.best_cards
+                out += [f"  seat {s}: {_cards_text(values, best[s])}"
                         for s, values in self.cards.items()]
             return "\n".join(out)
         what = (f"contract {format_strain(self.trump)}, declarer" if self.mode == "contract"

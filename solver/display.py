@@ -351,8 +351,9 @@ def _raspasy_values_html(result, mover: int) -> str:
     head = (f"<tr><th style='{th};text-align:left'>tricks after</th>"
             + "".join(f"<th style='{th}'>{card_html(c)}</th>" for c in cards) + "</tr>")
     rows = [head]
+    bests = result.best_cards
     for s, values in result.cards.items():
-        best = result.best_cards[s]
+        best = bests[s]
         cells = "".join(
             f"<td style='{th}'><b style='color:{BEST}'>{v}</b></td>" if c in best
             else f"<td style='{th};color:{WORSE}'>{v}</td>" for c, v in values.items())

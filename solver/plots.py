@@ -182,13 +182,6 @@ def trick_histogram(data, ax=None, *, normalise: bool = True, highlight=None,
     return ax
 
 
-def _maximise(result) -> bool:
-    pos = result.position
-    if result.mode == "raspasy":
-        return False
-    return (pos.to_move == pos.solo) == (result.mode == "contract")
-
-
 def card_values(result, ax=None, *, seat: int | None = None, title: str | None = None):
     """One bar per legal card of the player to move: the solo seat's tricks if it is played.
 
@@ -206,19 +199,15 @@ def card_values(result, ax=None, *, seat: int | None = None, title: str | None =
                                    f"{result.solo}'s tricks), not with {shown(seat)}")
     if not result.cards:
         raise InvalidArgumentError("card_values(): the play is over, there is no card to value")
-    values = result.cards
-    maximise = _maximise(result)
-    if result.mode == "raspasy":
-        mover = result.position.to_move
+    values, best = result.cards, result.best_cards
+    if result.mode == "raspasy":    # the mover plays against another seat's guarantee
         from .position import as_seat
-        seat = mover if seat is None else as_seat(seat, "seat")
-        values = values[seat]
-        maximise = seat != mover        # the mover plays against another seat's guarantee
+        seat = result.position.to_move if seat is None else as_seat(seat, "seat")
+        values, best = values[seat], best[seat]
     cards = list(values)
     vals = [values[c] for c in cards]
-    best = max(vals) if maximise else min(vals)
     ax = _axes(ax, figsize=(max(4, 0.55 * len(cards) + 1.5), 2.8))
-    bars = ax.bar(range(len(cards)), vals, color=[BEST if v == best else WORSE for v in vals])
+    bars = ax.bar(range(len(cards)), vals, color=[BEST if c in best else WORSE for c in cards])
     for b, v in zip(bars, vals):
         ax.annotate(str(v), (b.get_x() + b.get_width() / 2, v), ha="center", va="bottom",
                     fontsize=9, xytext=(0, 1), textcoords="offset points")
@@ -396,7 +385,8 @@ def draw_deal(deal_or_result, ax=None, *, title: str | None = None):
     if isinstance(deal_or_result, SolveResult):
         result = deal_or_result
         values = result.cards if result.mode != "raspasy" else result.cards[mover]
-        best = (max if _maximise(result) else min)(values.values())
+        best = values[(result.best_cards if result.mode != "raspasy"
+                       else result.best_cards[mover])[0]]
         if title is None:
             from .notation import format_strain
             if result.mode == "raspasy":

@@ -322,8 +322,9 @@ class HandScore:
     def worth_text(self, names: Sequence[str] | None = None) -> str:
         """``worth in висты: player 0 +14, player 1 -14, player 2 0`` (:meth:`values`, the
         players named by ``names``)."""
-        return "worth in висты: " + ", ".join(f"{_who(i, names)} {'+' if v > 0 else ''}{number_text(v)}"
-                                              for i, v in enumerate(self.values()))
+        return "worth in висты: " + ", ".join(
+            f"{_who(i, names)} {'+' if v > 0 else ''}{number_text(v)}"
+            for i, v in enumerate(self.values()))
 
     def _repr_html_(self) -> str:
         import html

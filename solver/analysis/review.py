@@ -185,7 +185,8 @@ class ReviewResult:
             if self.over:
                 where = f"after {n}: the play is over"
             else:
-                where = f"after {n}: " + ", ".join(f"seat {s} {at_most()} {t}" for s, t in self.end.items())
+                where = f"after {n}: " + ", ".join(f"seat {s} {at_most()} {t}"
+                                                   for s, t in self.end.items())
             costs = "; ".join(f"seat {s} {plural(c, 'trick')}" for s, c in self.costs.items())
             return [f"{where}; tricks taken: {taken}", f"cost: {costs}"]
         if self.over:
