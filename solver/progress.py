@@ -12,14 +12,44 @@ they draw, in the main thread, and deliver it when the drawing is done.
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 import sys
 import threading
 
+_CHILD_HANDLERS: list[dict] = []
+"""Per :func:`interrupts_deferred` block open in this process's main thread, innermost last:
+the handlers a process forked inside it is to have (the block's end never runs there)."""
+
+
+def _in_forked_child() -> None:
+    # a child forked inside a block inherited its holding handlers, which would swallow
+    # every SIGTERM and Ctrl-C: a pool worker forked so ignored the SIGTERM that stops it
+    # until its own initializer ran, and lived on, stuck on a queue's lock its terminated
+    # sibling held, and the run's exit waited for it for ever
+    if not _CHILD_HANDLERS:
+        return
+    handlers = _CHILD_HANDLERS[-1]
+    _CHILD_HANDLERS.clear()
+    for sig, handler in handlers.items():
+        try:
+            signal.signal(sig, handler)
+        except (ValueError, TypeError, OSError):
+            pass
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_in_forked_child)
+
 
 @contextlib.contextmanager
-def interrupts_deferred():
-    """Hold Ctrl-C (SIGINT) and SIGTERM until the block is done, then deliver them."""
+def interrupts_deferred(in_child: dict | None = None):
+    """Hold Ctrl-C (SIGINT) and SIGTERM until the block is done, then deliver them.
+
+    A process forked inside the block (``os.fork``, a process pool's worker) does not hold
+    them: it gets the handlers the block replaced, or ``in_child`` ({signal: handler}) for
+    those it names.
+    """
     if threading.current_thread() is not threading.main_thread() or sys.is_finalizing():
         yield       # at the interpreter's exit the handlers are gone: nothing to hold
         return
@@ -33,9 +63,12 @@ def interrupts_deferred():
             signal.signal(sig, handler)
         yield
         return
+    outer = _CHILD_HANDLERS[-1] if _CHILD_HANDLERS else old     # old holds, if nested
+    _CHILD_HANDLERS.append({sig: outer[sig] for sig in old} | dict(in_child or {}))
     try:
         yield
     finally:
+        _CHILD_HANDLERS.pop()
         for sig, handler in old.items():
             signal.signal(sig, handler)
         for sig in dict.fromkeys(caught):

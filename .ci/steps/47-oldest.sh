@@ -45,10 +45,6 @@ PY
   --ignore=tests/test_c_vs_numba.py --ignore=tests/test_numba_parity.py \
   --ignore=tests/test_fuzz_engines.py --ignore=tests/test_engine_sweep.py \
   --ignore=tests/test_odds_review_sweep.py --ignore=tests/test_batch_scale.py \
-  --ignore=tests/test_batch_dask.py \
-  --deselect tests/test_batch_sweep.py::test_ctrl_c_inside_the_pools_locks_does_not_hang_the_exit
-# (deselected: a Ctrl-C landing inside the process pool's locks can still hang the exit on
-# Python 3.10, whose concurrent.futures differs; it hung once in three CI runs on 2026-12-05
-# and passes on 3.11-3.13: an open fault, not a flaky test)
+  --ignore=tests/test_batch_dask.py
 cd "$src"
 rm -rf "$work"

@@ -127,15 +127,21 @@ def _watch_parent(parent: int, ppid: int) -> None:
             pass
 
 
+WORKER_SIGNALS = {signal.SIGINT: signal.SIG_IGN, signal.SIGTERM: signal.SIG_DFL}
+"""A worker's handlers. Ctrl-C goes to the whole process group: the parent stops the workers
+itself, so they ignore it (no tracebacks from every worker).  The parent stops them with
+SIGTERM, which must kill at once: a forked worker inherits `pref batch`'s SIGTERM handler
+(stop like Ctrl-C), and that raised KeyboardInterrupt in the worker instead — a traceback on
+the terminal, or a worker stuck on the result queue's lock that kept the run from exiting.
+A worker forked by a submit has them from its first instant (:class:`_PoolFuture`), not
+only once its initializer runs."""
+
+
 def _worker_init(parent: int) -> None:
-    # Ctrl-C goes to the whole process group: the parent stops the workers itself, so they
-    # ignore it (no tracebacks from every worker).  The parent stops them with SIGTERM, which
-    # must kill at once: a forked worker inherits `pref batch`'s SIGTERM handler (stop like
-    # Ctrl-C), and that raised KeyboardInterrupt in the worker instead — a traceback on the
-    # terminal, or a worker stuck on the result queue's lock that kept the run from exiting.
-    # If the parent is killed (SIGKILL), nobody would stop them: they watch it and exit.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    # the worker's handlers (WORKER_SIGNALS); if the parent is killed (SIGKILL), nobody would
+    # stop the workers: they watch it and exit
+    for sig, handler in WORKER_SIGNALS.items():
+        signal.signal(sig, handler)
     threading.Thread(target=_watch_parent, args=(parent, os.getppid()), daemon=True).start()
 
 
@@ -230,7 +236,7 @@ class _PoolFuture:
 
     def __init__(self, pool, *args):
         self._pool = pool
-        with interrupts_deferred():
+        with interrupts_deferred(in_child=WORKER_SIGNALS):     # a submit may fork workers
             self._fut = pool.submit(*args)
 
     def result(self, timeout=None):
