@@ -15,7 +15,7 @@ Read:
 
 Latin ``T`` is a ten and Cyrillic ``Т`` an ace.  The two look the same, and pasted text mixes
 the alphabets, so a text that writes a T among letters of the other alphabet (a Latin T with
-``Д В П Б Ч``, a Cyrillic Т with ``A Q J X S C D H``) is refused as ambiguous, with how to write
+``Д В К П Б Ч``, a Cyrillic Т with ``A Q J X S C D H``) is refused as ambiguous, with how to write
 it.  Look-alikes with one meaning are read: Latin ``K`` = ``К``, Latin ``B`` = ``В`` (the jack),
 Cyrillic ``А С Н Х`` = ``A C H X``.  Anything else is refused with an :class:`InvalidCardError`
 naming the character and its position.
@@ -86,7 +86,7 @@ _CYRILLIC_LOOK_ALIKES = str.maketrans("ABCEHKMOPTXY", "АВСЕНКМОРТХУ"
 # a look-alike, so it is refused (see _check_t).  Letters that only the English notation uses
 # (with the Cyrillic look-alikes that stand for them) and letters only the Russian one uses:
 _ENGLISH_ONLY = frozenset("AQJXSCDHАХСН")
-_RUSSIAN_ONLY = frozenset("ДВПБЧB")
+_RUSSIAN_ONLY = frozenset("ДВКПБЧB")    # the Cyrillic К too: Latin K is both alphabets' king
 
 
 # Characters that show nothing and are dropped before reading: a byte order mark, the
@@ -165,7 +165,7 @@ def _unknown_rank(text: str, i: int, hint: str = "") -> str:
 
 # Fast tests for _check_t: a letter only the Russian notation uses (a Russian suit name holds
 # one, or a Т), and one only the English notation uses (an English suit name holds one)
-_RUSSIAN_MARK = re.compile("[ДВПБЧдвпбчBb]")
+_RUSSIAN_MARK = re.compile("[ДВКПБЧдвкпбчBb]")
 _ENGLISH_MARK = re.compile("[AQJXSCDHАХСНaqjxscdhахсн]")
 
 
@@ -174,9 +174,10 @@ def _check_t(text: str) -> None:
 
     A Latin ``T`` is a ten and a Cyrillic ``Т`` an ace; they look the same, and text pasted
     from a forum or typed with the wrong layout mixes the alphabets.  So a Latin T in a text
-    with Russian letters (``Д В П Б Ч`` or a Russian suit name), or a Cyrillic Т in a text
-    with letters only the English notation uses (``A Q J X S C D H`` or an English suit name),
-    could be either card: the error says how to write it unambiguously.
+    with Russian letters (``Д В К П Б Ч``, a Russian suit name or heading), or a Cyrillic Т
+    in a text with letters only the English notation uses (``A Q J X S C D H``, an English
+    suit name or heading), could be either card: the error says how to write it
+    unambiguously.
     """
     latin, cyrillic = "T" in text or "t" in text, "Т" in text or "т" in text
     if not (latin and (cyrillic or _RUSSIAN_MARK.search(text))) \
@@ -189,6 +190,8 @@ def _check_t(text: str) -> None:
             (russian if re.search("[А-Я]", word) else english).append(m.start())
             continue
         if text[m.end():].lstrip().startswith(":"):
+            if len(word) == 1 and _suit_char(word) is not None:     # "П:", "H:": a heading
+                (russian if word in _SUIT_BY_RUSSIAN else english).append(m.start())
             continue        # an unknown suit name: the parser names it, no alphabet to judge
         for k, ch in enumerate(word, m.start()):
             if ch == "T":

@@ -252,6 +252,13 @@ def test_a_hand_as_the_diagram_writes_it_reads_back(mask, style):
                       r"position 1\)"),
     ("ТS", "ambiguous Cyrillic 'Т'"), ("TП", "ambiguous Latin 'T'"),
     ("пики: T K 10", "ambiguous Latin 'T'"), ("hearts: Т К", "ambiguous Cyrillic 'Т'"),
+    # a one-letter heading names its alphabet too (it was skipped as an unknown suit name:
+    # "П: T K" gave the ten, "H: Т K" the ace)
+    ("П: T K", r"ambiguous Latin 'T' .* \('П' at position 1\)"),
+    ("H: Т K", r"ambiguous Cyrillic 'Т' .* \('H' at position 1\)"),
+    # the Cyrillic К is a Russian letter (Latin K is both alphabets' king): "КT9..КT." gave
+    # tens to a Russian writer who typed one Latin T
+    ("КT9..КT.", r"ambiguous Latin 'T' at position 2 .* \('К' at position 1\)"),
     # after a suit heading "КТ" could be two ranks or the king of трефы
     ("♠ К 9Т", r"ambiguous '9Т' after ♠: the ranks 9 Т of that suit, or the card 9♣"),
     ("♦ — 9", "marked void but has '9'"), ("♦ 9 —", "has cards and a void mark"),
