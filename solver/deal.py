@@ -338,6 +338,8 @@ def _dotted_hands_apart(line: str) -> str:
 
 def _parse_token_list(line: str) -> Deal:
     cards = parse_card_list(line)
+    if len(cards) in (30, 32) and "\n" in line:
+        _check_line_cuts(line)
     if len(cards) == 32:
         return Deal.from_hands([cards[0:10], cards[10:20], cards[20:30]], cards[30:32])
     if len(cards) == 30:
@@ -345,6 +347,30 @@ def _parse_token_list(line: str) -> Deal:
     raise InvalidDealError(
         f"a deal written as a card list has 32 cards (three hands of 10, then the talon) "
         f"or 30, not {len(cards)}; separate hands with '/' to give an ending")
+
+
+def _check_line_cuts(text: str) -> None:
+    """Refuse cards over several lines whose cut into hands of 10 falls inside a line (a line
+    holding whole hands aside): a hand a line with one card too many gave its last card to
+    the next hand, silently."""
+    counts = []
+    for part in text.splitlines():
+        try:
+            counts.append(len(parse_card_list(part)) if part.strip() else 0)
+        except InvalidCardError:
+            return          # a line that reads only with its neighbours: no line structure
+    cuts = (10, 20, 30)
+    start = 0
+    for k, n in enumerate(counts, 1):
+        end = start + n
+        inside = [c for c in cuts if start < c < end]
+        if inside and not (start in (0, *cuts) and end in (*cuts, 32)):
+            raise InvalidDealError(
+                f"a deal written as cards over several lines is cut into hands of 10 cards, "
+                f"and the cut after card {inside[0]} falls inside line {k} "
+                f"({text.splitlines()[k - 1].strip()!r}, cards {start + 1}-{end}): check "
+                f"that line's hand has 10 cards, or separate the hands with '/'")
+        start = end
 
 
 _JPREF_GROUP = re.compile(r"^[♠♣♦♥]")

@@ -11,7 +11,8 @@ Read:
   ``♠ К Д 9 ♦ —``, ``П: КД9``, ``пики: Т К 10; трефы: В 9``): see :func:`parse_card_list`;
 * a deal as the canonical line (three hands, then the talon, separated by ``/``), a JPref
   ``deal:`` line, or a list of 32 cards (an eshavlyugin token list ``Qs 10c Ah …``, or the
-  hands one after another in any of the forms above, one a line if you like).
+  hands one after another in any of the forms above, one a line if you like: then a line
+  holds one hand's cards, or whole hands).
 
 Latin ``T`` is a ten and Cyrillic ``Т`` an ace.  The two look the same, and pasted text mixes
 the alphabets, so a text that writes a T among letters of the other alphabet (a Latin T with

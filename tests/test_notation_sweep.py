@@ -52,6 +52,32 @@ def test_dotted_hands_one_a_line_with_the_talon_as_cards():
                                                                         + "/9♣ A♠")
 
 
+EXAMPLE_LINES = ["K♠ Q♠ 9♠ 10♣ 7♣ A♦ K♥ J♥ 10♥ 9♥", "J♠ 8♠ 7♠ A♣ K♣ J♣ 8♣ K♦ Q♦ 8♥",
+                 "10♠ Q♣ J♦ 10♦ 9♦ 8♦ 7♦ A♥ Q♥ 7♥", "A♠ 9♣"]          # EXAMPLE, a hand a line
+EXAMPLE_SUIT_LINES = ["♠ К Д 9", "♣ 10 7", "♦ Т", "♥ К В 10 9", "♠ В 8 7", "♣ Т К В 8",
+                      "♦ К Д", "♥ 8", "♠ 10", "♣ Д", "♦ В 10 9 8 7", "♥ Т Д 7", "Т♠ 9♣"]
+
+
+def test_hands_of_cards_one_a_line_are_cut_where_the_lines_say():
+    # a hand a line with a card too many gave its last card to the next hand, silently (the
+    # cards were cut every 10 whatever the lines): now a cut inside a line is named
+    deal = Deal.from_str(EXAMPLE)
+    assert Deal.from_str("\n".join(EXAMPLE_LINES)) == deal
+    moved = EXAMPLE_LINES[:]
+    moved[0], moved[1] = moved[0] + " J♠", moved[1].replace("J♠ ", "")
+    with pytest.raises(PrefError, match=r"the cut after card 10 falls inside line 1 \(.*cards "
+                                        r"1-11\): check that line's hand has 10 cards"):
+        Deal.from_str("\n".join(moved))
+    # a suit a line (as a Russian diagram writes a hand): the same
+    assert Deal.from_str("\n".join(EXAMPLE_SUIT_LINES)) == deal
+    moved = EXAMPLE_SUIT_LINES[:]
+    moved[0], moved[4] = moved[0] + " В", "♠ 8 7"
+    with pytest.raises(PrefError, match="falls inside line 4"):
+        Deal.from_str("\n".join(moved))
+    # a line holding whole hands is cut inside, as before
+    assert Deal.from_str(" ".join(EXAMPLE_LINES[:3]) + "\n" + EXAMPLE_LINES[3]) == deal
+
+
 @pytest.mark.parametrize("value", [0.5, 1.5, 2.7])
 def test_a_fraction_is_not_in_a_card_set(value):
     # int(1.5) == 1 made 1.5 "a member" of a set holding card 1
