@@ -225,6 +225,40 @@ def _check_t(text: str) -> None:
             f"position {other + 1}{look}), where a T is a ten; {how}")
 
 
+def check_t_beside(text, other, other_name: str = "the deal") -> None:
+    """Refuse a T in ``text`` that only ``other``, written apart (the deal a ``--play`` plays
+    on, the cards a discard or a pool goes with), says how to read: ``text`` has no letter of
+    either alphabet but its T and ``other`` is written in the other alphabet's letters.
+    Anything not text passes.
+
+    >>> check_t_beside("T♠ 9♥", "КД9.107.Т.КВ109")      # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    solver.errors.InvalidCardError: ambiguous Latin 'T' at position 1 of 'T♠ 9♥': ...
+    >>> check_t_beside("T♠ 9♥", "KQ9.T7.A.KJT9"), check_t_beside("10♠ 9♥", "КД9.107.Т.КВ109")
+    (None, None)
+    """
+    if not (isinstance(text, str) and isinstance(other, str)):
+        return
+    latin = text.find("T") if "T" in text else text.find("t")
+    cyrillic = text.find("Т") if "Т" in text else text.find("т")
+    if (latin < 0) == (cyrillic < 0) or _RUSSIAN_MARK.search(text) \
+            or _ENGLISH_MARK.search(text):
+        return          # no T, both (refused by the reader), or the text names its alphabet
+    russian = bool(_RUSSIAN_MARK.search(other)) or "Т" in other or "т" in other
+    english = bool(_ENGLISH_MARK.search(other)) or "T" in other or "t" in other
+    how = "write the ten as 10 and the ace as A or as the Cyrillic Т"
+    if latin >= 0 and russian and not english:
+        raise InvalidCardError(
+            f"ambiguous Latin {_where(text, latin)}: in English notation T is a ten, but "
+            f"the text of {other_name} is in Russian letters, where a Т is the ace (туз); {how}")
+    if cyrillic >= 0 and english and not russian:
+        raise InvalidCardError(
+            f"ambiguous Cyrillic {_where(text, cyrillic)}: in Russian notation Т is the ace "
+            f"(туз), but the text of {other_name} is in English letters, where a T is a ten; "
+            f"{how}")
+
+
 def parse_card(text: str) -> int:
     """Read one card: ``"A♥"``, ``"10h"``, ``"Th"``, ``"ТЧ"``, ``"♥A"``.
 
@@ -646,4 +680,5 @@ __all__ = [
     "STYLES", "current_style", "output_style", "parse_card", "format_card", "parse_card_list",
     "parse_hand", "format_hand", "format_cards", "parse_strain", "format_strain", "misere_word",
     "misere_player", "raspasy_word", "at_most", "at_least", "is_dotted_order", "count", "iter_cards",
+    "check_t_beside",
 ]

@@ -148,3 +148,39 @@ def test_a_cyrillic_n_is_hearts_as_a_trump_as_in_a_card(text):
     from solver.notation import parse_card, parse_strain
     assert parse_card("A" + text) == 31
     assert parse_strain(text) == 3 == parse_strain("H")
+
+
+RUSSIAN_ENDING = "Т10.../КД.../98..."       # A♠ 10♠ / K♠ Q♠ / 9♠ 8♠
+
+
+def test_a_lone_t_written_apart_reads_as_the_deal_it_goes_with():
+    # `--play "T♠"` on a deal written in Russian letters played the ten silently: the play's
+    # text has no letter of either alphabet but its T, so the deal's says which T it is
+    from solver.notation import check_t_beside
+    with pytest.raises(InvalidCardError, match="ambiguous Latin 'T' at position 1 of 'T♠': .*"
+                                               "the text of the deal is in Russian letters"):
+        check_t_beside("T♠", RUSSIAN_ENDING)
+    with pytest.raises(InvalidCardError, match="ambiguous Cyrillic 'Т' .* English letters"):
+        check_t_beside("Т♠ 9♥", EXAMPLE, "the cards")
+    for text, other in [("10♠", RUSSIAN_ENDING), ("T♠", EXAMPLE), ("Ts", RUSSIAN_ENDING),
+                        ("ТП", EXAMPLE), ("T♠", "8♠ 9♠"), (["T♠"], RUSSIAN_ENDING),
+                        ("T♠", None)]:
+        check_t_beside(text, other)         # the text's own letters, or nothing to go by
+
+
+def test_the_play_discard_and_pool_read_a_lone_t_by_their_deal_or_cards():
+    import subprocess
+    import sys
+    from solver.analysis import odds, review
+    r = subprocess.run([sys.executable, "-m", "solver", "solve", RUSSIAN_ENDING, "-d", "0",
+                        "-t", "NT", "--play", "T♠", "--backend", "reference"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and "--play: ambiguous Latin 'T'" in r.stderr, r.stderr
+    with pytest.raises(InvalidCardError, match="play: ambiguous Latin 'T'"):
+        review(RUSSIAN_ENDING, "T♠", declarer=0, trump="NT", backend="reference")
+    with pytest.raises(InvalidCardError, match="discard: ambiguous Latin 'T'"):
+        odds("ТКД.В10.987.Т987", trump="♠", discard="T♠ 7♦", backend="reference")
+    with pytest.raises(InvalidCardError, match="pool: ambiguous Latin 'T'"):
+        odds("Т.К.Д.", misere=True, pool="T.9..", backend="reference")
+    with pytest.raises(InvalidCardError, match="lead: ambiguous Latin 'T'"):
+        odds("Т.К.Д.", misere=True, pool="10.9..", lead="T♠", seat=1, backend="reference")

@@ -29,6 +29,7 @@ from ..errors import (
     shown,
 )
 from ..notation import (
+    check_t_beside,
     format_card,
     format_cards,
     parse_card_list,
@@ -75,15 +76,19 @@ def as_strain(value) -> int:
     return parse_strain(value)
 
 
-def as_cards(value, what: str = "cards") -> list[int]:
+def as_cards(value, what: str = "cards", beside=None,
+             beside_name: str = "the player's cards") -> list[int]:
     """Cards in the order given, from text in any hand notation, a mask, or an iterable.
 
     Duplicates are an error (:class:`InvalidCardError` naming the card), found as the cards
     are read: a list of a million items stops at its first repeated or unreadable one.
+    ``beside``: the text these cards go with (the 12 cards a discard is from, a deal), whose
+    alphabet says how a lone T reads (:func:`~solver.notation.check_t_beside`).
     """
     value = scalar_of(value)       # a 0-d array is a mask, as a numpy integer is
     if isinstance(value, str):
         try:
+            check_t_beside(value, beside, beside_name)
             given = parse_card_list(value)
         except InvalidCardError as exc:
             raise InvalidCardError(f"{what}: {exc}") from None

@@ -67,7 +67,7 @@ from ..checks import as_flag
 from ..engine import check_workers, default_jobs
 from ..engine.layout import P_HAND0, make_position
 from ..errors import InvalidArgumentError, InvalidCardError, InvalidDealError, PrefError
-from ..notation import at_least, format_card, format_strain, misere_word
+from ..notation import at_least, check_t_beside, format_card, format_strain, misere_word
 from ..progress import progress_bar
 from ._common import (Deadline, as_card, as_cards, as_count, as_seat, as_strain, cards_text,
                       engine, pairs)
@@ -664,10 +664,10 @@ def _solve_group(probe, kept: int, seat: int, opp_a: int, opp_b: int, pool: list
     return hist
 
 
-def unseen_pool(own: list[int], pool=None) -> tuple[list[int], int]:
+def unseen_pool(own: list[int], pool=None, beside=None) -> tuple[list[int], int]:
     """``(pool cards sorted, n)`` for a player holding ``own`` (n + 2 cards): the other 20
     cards, or the ending's ``pool`` of 2n cards; a clear error for a wrong count or a card in
-    both."""
+    both.  ``beside``: the text of the player's cards, whose alphabet reads a lone T."""
     own_mask = mask_of(own)
     if pool is None:
         if len(own) != 12:
@@ -679,7 +679,7 @@ def unseen_pool(own: list[int], pool=None) -> tuple[list[int], int]:
         if not 3 <= len(own) <= 12:
             raise InvalidDealError(f"with a pool the player's cards are n + 2 for an ending of n "
                                    f"cards a hand (3 to 12 cards), got {len(own)}")
-        pool_cards = sorted(as_cards(pool, "pool"))
+        pool_cards = sorted(as_cards(pool, "pool", beside))
         clash = [c for c in pool_cards if own_mask >> c & 1]
         if clash:
             raise InvalidDealError(f"the pool and the player's cards overlap: "
@@ -771,7 +771,7 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
         if trump is None:
             raise InvalidArgumentError("say trump=STRAIN for a contract or misere=True")
         strain = as_strain(trump)
-    pool_cards, n = unseen_pool(own, pool)
+    pool_cards, n = unseen_pool(own, pool, cards)
     chunk = as_count(chunk, "chunk")
     if level is None:
         level = min(6, n)
@@ -782,6 +782,7 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
             raise InvalidArgumentError(f"level {level} is outside 1-{n} tricks")
     level = int(level)
     try:
+        check_t_beside(lead, cards, "the player's cards")
         lead_card = as_card(lead) if lead is not None else None
     except InvalidCardError as exc:
         raise InvalidCardError(f"lead: {exc}") from None
@@ -808,7 +809,7 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
                                        "(None: every discard)")
         checked = []
         for d in wanted:
-            dc = as_cards(d, "discard")
+            dc = as_cards(d, "discard", cards)
             if len(dc) != 2 or any(not own_mask >> c & 1 for c in dc):
                 raise InvalidArgumentError(f"a discard is two of the player's cards, not {d!r}")
             checked.append(tuple(sorted(dc)))

@@ -223,13 +223,13 @@ def _contract_bound(own, seat, strain, levels, ask, best, conventions, talon=Non
     return out
 
 
-def _talon(talon, own_mask, conventions, modes):
+def _talon(talon, own_mask, conventions, modes, beside=None):
     """``talon=`` of :func:`order`: two of the 12 cards, or None; an error naming what is
     missing when the conventions write висты for the talon of a ``modes`` option."""
     from ..bidding import Bid
     from ..scoring import talon_missing, talon_whists_rule
     if talon is not None:
-        cards = tuple(sorted(as_cards(talon, "talon")))
+        cards = tuple(sorted(as_cards(talon, "talon", beside)))
         if len(cards) != 2 or any(not own_mask >> c & 1 for c in cards):
             raise InvalidArgumentError(f"the talon must be two of the 12 cards, not "
                                        f"{cards_text(cards)}")
@@ -283,7 +283,7 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
     own = as_cards(cards, "cards")
     own_mask = mask_of(own)
     seat = as_seat(seat, "seat")
-    pool_cards, n = unseen_pool(own, pool)
+    pool_cards, n = unseen_pool(own, pool, cards)
     screen, keep = as_count(screen, "screen"), as_count(keep, "keep")
     seed = as_count(seed, "seed", least=0)
     misere = as_flag(misere, "misere")
@@ -330,7 +330,7 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
     if not modes or (not levels and not misere):
         raise InvalidArgumentError("nothing to rank: give some strains with levels, or misere=True")
     scored = expected_whists is not None and n == 10
-    talon = _talon(talon, own_mask, conventions, modes if scored else [])
+    talon = _talon(talon, own_mask, conventions, modes if scored else [], cards)
     screened = [_screen(be, own_mask, pool_cards, seat, n, misere=mis, strain=strain,
                         screen=screen, keep=keep, rng=rng, threads=threads,
                         tt_mb=DEFAULT_TT_MB if tt_mb is None else tt_mb, deadline=deadline)

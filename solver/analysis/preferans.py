@@ -299,7 +299,7 @@ def preferans(cards, trump=None, *, pool=None, exhaustive: bool = True, backend=
     own = as_cards(cards, "cards")
     own_mask = mask_of(own)
     exhaustive = as_flag(exhaustive, "exhaustive")
-    pool_cards, n = unseen_pool(own, pool)
+    pool_cards, n = unseen_pool(own, pool, cards)
     pool_mask = mask_of(pool_cards)
     checked = STRAINS if trump is None else (as_strain(trump),)
     be = engine(backend)

@@ -218,14 +218,15 @@ class ReviewResult:
         return review_html(self)
 
 
-def _play_list(play) -> list[int]:
-    """The cards of ``play`` in order (text in any notation, or a list or array of cards)."""
+def _play_list(play, deal=None) -> list[int]:
+    """The cards of ``play`` in order (text in any notation, or a list or array of cards);
+    ``deal``'s text, if it is text, reads a lone T."""
     if isinstance(play, (int, Card)) or not isinstance(play, (str, list, tuple, np.ndarray)) \
             or (isinstance(play, np.ndarray) and play.ndim != 1):
         raise InvalidArgumentError(
             f"play is the cards in the order played (text or a list), not {shown(play)}")
     try:
-        return as_cards(play, "play")
+        return as_cards(play, "play", deal, "the deal")
     except PrefError as exc:
         msg = str(exc)
         raise type(exc)(msg if msg.startswith("play") else f"play: {msg}") from None
@@ -260,7 +261,7 @@ def review(deal, play, *, declarer=None, trump=None, misere=None, raspasy=False,
     ((K♠, A♠), 1, 0)
     """
     start = _as_position(deal, declarer, trump, misere, raspasy, talon, leader)
-    cards = _play_list(play)
+    cards = _play_list(play, deal)
     if start.is_over:
         raise InvalidArgumentError("the play is over: nothing to review")
     be = engine(backend, context)

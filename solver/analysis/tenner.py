@@ -147,6 +147,7 @@ def tenner(deal, declarer, trump, *, discard=None, talon=None, leader=0, convent
     >>> r.verified, r.tricks, r.best_discard
     (True, 4, (7♣, 7♥))
     """
+    text = deal         # its alphabet reads a lone T in the discard
     deal = as_deal(deal)
     seat = as_seat(declarer, "declarer")
     strain = as_strain(trump)
@@ -162,7 +163,7 @@ def tenner(deal, declarer, trump, *, discard=None, talon=None, leader=0, convent
     if discard is not None:
         if twelve is None:
             raise InvalidArgumentError("a discard needs the talon (the deal's or talon=…)")
-        disc = cards_tuple(sorted(as_cards(discard, "discard")))
+        disc = cards_tuple(sorted(as_cards(discard, "discard", text, "the deal")))
         if len(disc) != 2:
             raise InvalidArgumentError(
                 f"the discard must be two of the declarer's 12 cards, not {cards_text(disc)}")

@@ -91,7 +91,7 @@ def opening_of(args, deal):
 def _ending_with_talon(args, deal):
     """``--talon-cards``: an ending played as распасы with its talon turned."""
     from ..errors import InvalidArgumentError, PrefError
-    from ..notation import parse_card_list
+    from ..notation import check_t_beside, parse_card_list
     from ..position import Position
     if not args.raspasy or args.talon == "none":
         raise InvalidArgumentError("--talon-cards: an ending's talon is turned on распасы only, "
@@ -102,6 +102,7 @@ def _ending_with_talon(args, deal):
         raise InvalidArgumentError(f"the leader cannot be seat {args.leader}: with the talon "
                                    f"turned, the first hand (0) plays first")
     try:
+        check_t_beside(args.talon_cards, args.deal)
         cards = parse_card_list(args.talon_cards)
         if not cards:
             raise InvalidArgumentError("no cards given (one or two, e.g. \"8♦ 9♥\")")
@@ -122,12 +123,14 @@ def opening_json(deal, opening) -> dict:
     return out
 
 
-def play_out(position, text: str) -> list[int]:
+def play_out(position, text: str, deal_text: str | None = None) -> list[int]:
     """``--play``: play ``text``'s cards on ``position`` in order; an illegal card is an error
-    naming it, its place in the play and why it cannot be played."""
+    naming it, its place in the play and why it cannot be played.  ``deal_text``: the deal as
+    given, whose alphabet reads a lone T (:func:`~solver.notation.check_t_beside`)."""
     from ..errors import PrefError
-    from ..notation import parse_card_list
+    from ..notation import check_t_beside, parse_card_list
     try:
+        check_t_beside(text, deal_text)
         cards = parse_card_list(text)
     except PrefError as exc:    # the notation's error names the bad character
         raise type(exc)(f"--play: {exc}") from None

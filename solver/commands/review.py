@@ -27,7 +27,7 @@ def run(args) -> int:
     from ..analysis import review
     deal = Deal.from_str(args.deal)
     where = opening_of(args, deal)
-    played = play_out(where.copy(), args.play)     # the errors of `pref solve --play`
+    played = play_out(where.copy(), args.play, args.deal)     # the errors of `pref solve --play`
     r = review(where, played, backend=args.backend)
     if args.json:
         out = r.to_dict()

@@ -31,7 +31,7 @@ def run(args) -> int:
     deal = Deal.from_str(args.deal)
     where = opening_of(args, deal)
     opening = opening_json(deal, where)       # before the play: what it replays from
-    played = play_out(where, args.play) if args.play is not None else []
+    played = play_out(where, args.play, args.deal) if args.play is not None else []
     if where.is_over:
         return print_over(args, opening, where, played)
     result = solve(where, backend=args.backend)
