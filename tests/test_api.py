@@ -176,6 +176,34 @@ def test_a_context_shared_by_threads_gives_the_serial_answers(name):
     assert [results[i] for i in range(len(jobs))] == serial
 
 
+@pytest.mark.parametrize("name", [*FAST, "reference"])
+def test_a_shared_contexts_node_count_is_each_threads_own(name):
+    """``nodes`` of a context shared by threads is the last search of the thread reading it:
+    one count for the context gave a solve (its SolveResult.nodes too, read just after the
+    search) the nodes of another thread's search that ran in between."""
+    import threading
+
+    from solver.engine import get_backend
+    shared = get_backend(name).Context(tt_mb=2)
+    small, big = "A.../K.../Q...", EXAMPLE if name != "reference" else "AK.../QJ.../T9..."
+    solved, other_done, seen = threading.Event(), threading.Event(), []
+
+    def first_thread():
+        r = solve(small, declarer=0, trump="NT", backend=name, context=shared)
+        solved.set()
+        other_done.wait(60)
+        seen.append((r.nodes, shared.nodes))
+
+    t = threading.Thread(target=first_thread)
+    t.start()
+    assert solved.wait(60)
+    mine = solve(big, misere=0, backend=name, context=shared)
+    other_done.set()
+    t.join()
+    assert mine.nodes > seen[0][0] and shared.nodes == mine.nodes
+    assert seen[0][1] == seen[0][0]         # its own search's count, not the other thread's
+
+
 @pytest.mark.parametrize("name", FAST)
 def test_results_pickle_and_deepcopy_whole(name):
     """A result crosses processes (multiprocessing, Dask) and deep-copies with its cards and

@@ -245,6 +245,24 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+class NodeCount:
+    """A context's ``nodes``: the nodes of the last search this thread ran on it.  A context
+    shared by threads takes one search at a time, and each thread reads its own count (one
+    count for the context read another thread's search that ran in between)."""
+
+    @property
+    def nodes(self) -> int:
+        last = getattr(self, "_last_search", None)
+        return getattr(last, "nodes", 0)
+
+    @nodes.setter
+    def nodes(self, n: int) -> None:
+        last = getattr(self, "_last_search", None)
+        if last is None:        # set first in __init__, before the context is shared
+            last = self._last_search = threading.local()
+        last.nodes = n
+
+
 WORKERS_PER_CORE = 8
 """More worker threads or processes than this a core only share the cores (and each holds its
 own table, or its own interpreter): :func:`check_workers` refuses them."""

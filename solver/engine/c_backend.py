@@ -25,7 +25,7 @@ import numpy as np
 
 from ..checks import as_flag
 from ..errors import InvalidArgumentError, InvalidDealError
-from . import (DEFAULT_TT_MB, batch_threads, probe_target, probe_targets, table_levels,
+from . import (DEFAULT_TT_MB, NodeCount, batch_threads, probe_target, probe_targets, table_levels,
                table_mb)
 from .layout import as_position, as_positions, check_batch, check_fields, check_row
 
@@ -66,7 +66,7 @@ def _probe_rows(positions, targets):
     return arr, _targets(targets, n), np.zeros(n, dtype=np.int8), np.zeros(n, dtype=np.int64)
 
 
-class Context:
+class Context(NodeCount):
     """A search context owning a transposition table of at most ``tt_mb`` MiB.
 
     The table is allocated once at that size.  After a clear only its first 512 KiB are in use

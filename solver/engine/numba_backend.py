@@ -22,7 +22,7 @@ import numpy as np
 from ..checks import as_flag
 from ..console import say
 from ..errors import InvalidArgumentError
-from . import (DEFAULT_TT_MB, batch_threads, probe_target, probe_targets, table_levels,
+from . import (DEFAULT_TT_MB, NodeCount, batch_threads, probe_target, probe_targets, table_levels,
                table_mb)
 from . import nb_search as _k
 from .layout import as_position, as_positions, check_batch, check_fields
@@ -139,7 +139,7 @@ def _plain_rows_ok(arr: np.ndarray) -> np.ndarray:
     return _k.plain_rows_ok(_writeable(np.ascontiguousarray(arr, dtype=np.int64)))
 
 
-class Context:
+class Context(NodeCount):
     """A search context: a transposition table of at most ``tt_mb`` MiB and work arrays.
 
     The table is reused across calls on any positions and emptied automatically when the

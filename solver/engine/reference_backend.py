@@ -15,7 +15,7 @@ from ..engine.layout import (P_HAND0, P_LEADER, P_NTABLE, as_positions, check_ba
                              check_position)
 from ..errors import InvalidArgumentError
 from ..reference import reference_counted
-from . import DEFAULT_TT_MB, batch_threads, probe_target, probe_targets, table_mb
+from . import DEFAULT_TT_MB, NodeCount, batch_threads, probe_target, probe_targets, table_mb
 
 MAX_CARDS = 7
 """The most cards a hand the reference backend takes: plain minimax needs up to a few seconds
@@ -58,7 +58,7 @@ def _best_for(pos, seat, values: dict[int, int]) -> int:
                key=lambda c: (rank_of(c), suit_of(c)))
 
 
-class Context:
+class Context(NodeCount):
     """A context over the reference solver.  It has no transposition table: each call
     memoises its own positions and forgets them, so ``clear()`` has nothing to do, there is
     no ``table_stats()``, and ``tt_mb`` is checked as the others check it and otherwise
