@@ -204,6 +204,40 @@ def test_a_shared_contexts_node_count_is_each_threads_own(name):
     assert seen[0][1] == seen[0][0]         # its own search's count, not the other thread's
 
 
+@pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="no os.fork here")
+def test_a_child_forked_while_a_thread_holds_the_kept_pools_lock_runs_threaded_analyses():
+    """A thread growing the analyses' kept pool holds its lock; a child forked then inherited
+    the lock held, and its first threaded analysis waited for it for ever (18 children of 20
+    hung, helper's thread audit)."""
+    import os
+    import signal
+    import threading
+
+    from solver.analysis import _common
+    held, release = threading.Event(), threading.Event()
+
+    def holder():
+        with _common._POOL_LOCK:
+            held.set()
+            release.wait(30)
+
+    t = threading.Thread(target=holder)
+    t.start()
+    assert held.wait(10)
+    try:
+        pid = os.fork()
+        if pid == 0:
+            signal.alarm(20)            # a hang ends as SIGALRM
+            try:
+                os._exit(0 if _common.kept_pool(2).submit(int, "7").result() == 7 else 1)
+            except BaseException:
+                os._exit(2)
+    finally:
+        release.set()
+        t.join()
+    assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0
+
+
 @pytest.mark.parametrize("name", FAST)
 def test_results_pickle_and_deepcopy_whole(name):
     """A result crosses processes (multiprocessing, Dask) and deep-copies with its cards and

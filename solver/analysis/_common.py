@@ -204,7 +204,18 @@ class Deadline:
 
 _POOL: list = []               # the kept pool, at most one (the largest asked for so far)
 _POOL_LOCK = threading.Lock()
-os.register_at_fork(after_in_child=_POOL.clear)  # a child has none of the parent's threads
+
+
+def _forked() -> None:
+    # a child has none of the parent's threads: not its pool, nor a lock one of them held at
+    # the fork (a thread growing the pool then left every threaded analysis in the child
+    # waiting for it for ever)
+    global _POOL_LOCK
+    _POOL.clear()
+    _POOL_LOCK = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_forked)
 
 
 def kept_pool(threads: int) -> ThreadPoolExecutor:
