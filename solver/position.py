@@ -113,7 +113,8 @@ def _name_the_duplicate(hands, table, talon) -> None:
     for name, cards in places:
         for c in cards:
             if c in seen:
-                raise InvalidDealError(f"duplicate card {format_card(c)} in {seen[c]} and {name}")
+                where = f"twice in {name}" if seen[c] == name else f"in {seen[c]} and {name}"
+                raise InvalidDealError(f"duplicate card {format_card(c)} {where}")
             seen[c] = name
 
 

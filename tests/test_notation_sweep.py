@@ -184,3 +184,10 @@ def test_the_play_discard_and_pool_read_a_lone_t_by_their_deal_or_cards():
         odds("Т.К.Д.", misere=True, pool="T.9..", backend="reference")
     with pytest.raises(InvalidCardError, match="lead: ambiguous Latin 'T'"):
         odds("Т.К.Д.", misere=True, pool="10.9..", lead="T♠", seat=1, backend="reference")
+
+
+def test_a_card_twice_in_one_place_says_twice():
+    # "duplicate card 7♥ in the talon and the talon"
+    deal = Deal.from_str("AK.../QJ.../T9...")
+    with pytest.raises(PrefError, match="^duplicate card 7♥ twice in the talon$"):
+        Position(deal.hands, mode="raspasy", talon=["7♥", "7♥"], talon_rule="lead")
