@@ -534,8 +534,11 @@ def _parse_groups(text: str) -> list[int]:
 def _parse_dotted(text: str) -> list[int]:
     fields = text.split(".")
     if len(fields) != 4:
+        dots = [k + 1 for k, ch in enumerate(text) if ch == "."]
+        where = (f" (a '.' at position {dots[0]})" if len(dots) == 1 else
+                 f" (a '.' at positions {', '.join(map(str, dots))})" if len(dots) <= 4 else "")
         raise InvalidCardError(
-            f"a dotted hand has 4 suit fields (♠.♣.♦.♥), {text!r} has {len(fields)}")
+            f"a dotted hand has 4 suit fields (♠.♣.♦.♥), {text!r} has {len(fields)}{where}")
     cards: list[int] = []
     offset = 0
     for suit, field in enumerate(fields):

@@ -191,3 +191,11 @@ def test_a_card_twice_in_one_place_says_twice():
     deal = Deal.from_str("AK.../QJ.../T9...")
     with pytest.raises(PrefError, match="^duplicate card 7♥ twice in the talon$"):
         Position(deal.hands, mode="raspasy", talon=["7♥", "7♥"], talon_rule="lead")
+
+
+def test_a_stray_dot_in_a_card_list_is_pointed_at():
+    # "a dotted hand has 4 suit fields, '<the whole list>' has 2" left the reader to find the dot
+    with pytest.raises(PrefError, match=r"'9♠\.' has 2 \(a '\.' at position 3\)$"):
+        Deal.from_str("8♥ / T♠ / 9♠.")
+    with pytest.raises(PrefError, match=r"has 3 \(a '\.' at positions 2, 4\)$"):
+        Deal.from_str("A.K.Q/8♥/9♥")
