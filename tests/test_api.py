@@ -238,6 +238,23 @@ def test_a_child_forked_while_a_thread_holds_the_kept_pools_lock_runs_threaded_a
     assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0
 
 
+def test_the_output_style_reaches_the_analyses_worker_threads():
+    # the style is a context variable: the analyses' worker threads formatted cards in the
+    # default style under output_style("russian") (latent: nothing they format reaches the
+    # user today; helper's thread audit)
+    from solver.analysis._common import run_all
+    from solver.analysis.odds import _Workers
+    from solver.engine import get_backend
+    from solver.notation import format_card, output_style
+    cards = [7, 15, 23, 31]
+    with output_style("russian"):
+        want = [format_card(c) for c in cards]
+        assert want == ["Т♠", "Т♣", "Т♦", "Т♥"]
+        assert run_all(format_card, cards, 2) == want
+        jobs = [lambda prober, c=c: format_card(c) for c in cards]
+        assert _Workers(get_backend("reference"), 2, 1).run(jobs) == want
+
+
 @pytest.mark.parametrize("name", FAST)
 def test_results_pickle_and_deepcopy_whole(name):
     """A result crosses processes (multiprocessing, Dask) and deep-copies with its cards and

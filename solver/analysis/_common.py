@@ -6,6 +6,7 @@ ending) and builds engine positions with :func:`solver.engine.layout.make_positi
 
 from __future__ import annotations
 
+import contextvars
 import math
 import os
 import threading
@@ -265,7 +266,9 @@ def run_all(task, items, threads: int) -> list:
                 raise
 
     workers = min(threads, len(items))
-    futures = [kept_pool(workers).submit(drain) for _ in range(workers)]
+    # each worker runs in a copy of the caller's context: its output style (notation)
+    futures = [kept_pool(workers).submit(contextvars.copy_context().run, drain)
+               for _ in range(workers)]
     try:
         for f in futures:
             f.result()

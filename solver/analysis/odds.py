@@ -53,6 +53,7 @@ Ctrl-C stops between chunks (a chunk is a fraction of a second).
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import threading
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -526,7 +527,8 @@ class _Workers:
                 errors.append(error)
                 self.stop.set()     # the other workers stop at their next chunk or call
 
-        threads = [threading.Thread(target=work, args=(w,), name=f"pref-odds-{w}", daemon=True)
+        threads = [threading.Thread(target=contextvars.copy_context().run, args=(work, w),
+                                    name=f"pref-odds-{w}", daemon=True)    # the caller's style
                    for w in range(workers)]
         for t in threads:
             t.start()
