@@ -226,37 +226,34 @@ def _check_t(text: str) -> None:
 
 
 def check_t_beside(text, other, other_name: str = "the deal") -> None:
-    """Refuse a T in ``text`` that only ``other``, written apart (the deal a ``--play`` plays
-    on, the cards a discard or a pool goes with), says how to read: ``text`` has no letter of
-    either alphabet but its T and ``other`` is written in the other alphabet's letters.
-    Anything not text passes.
+    """Refuse a Latin T in ``text`` that only ``other``, written apart (the deal a ``--play``
+    plays on, the cards a discard or a pool goes with), says how to read: ``text`` has no
+    letter of either alphabet but its T, and ``other`` is written in Russian letters, where a
+    Latin T typed for the Т (туз) is the likely slip.  A lone Cyrillic Т is the ace wherever
+    it goes (as the Russian style writes the cards a command prints).  Anything not text
+    passes.
 
     >>> check_t_beside("T♠ 9♥", "КД9.107.Т.КВ109")      # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     solver.errors.InvalidCardError: ambiguous Latin 'T' at position 1 of 'T♠ 9♥': ...
-    >>> check_t_beside("T♠ 9♥", "KQ9.T7.A.KJT9"), check_t_beside("10♠ 9♥", "КД9.107.Т.КВ109")
+    >>> check_t_beside("T♠ 9♥", "KQ9.T7.A.KJT9"), check_t_beside("Т♠ 10♠", "KQ9.T7.A.KJT9")
     (None, None)
     """
     if not (isinstance(text, str) and isinstance(other, str)):
         return
     latin = text.find("T") if "T" in text else text.find("t")
-    cyrillic = text.find("Т") if "Т" in text else text.find("т")
-    if (latin < 0) == (cyrillic < 0) or _RUSSIAN_MARK.search(text) \
+    if latin < 0 or "Т" in text or "т" in text or _RUSSIAN_MARK.search(text) \
             or _ENGLISH_MARK.search(text):
-        return          # no T, both (refused by the reader), or the text names its alphabet
+        return          # no Latin T, a Cyrillic one too (refused by the reader), or the text
+                        # names its alphabet
     russian = bool(_RUSSIAN_MARK.search(other)) or "Т" in other or "т" in other
     english = bool(_ENGLISH_MARK.search(other)) or "T" in other or "t" in other
-    how = "write the ten as 10 and the ace as A or as the Cyrillic Т"
-    if latin >= 0 and russian and not english:
+    if russian and not english:
         raise InvalidCardError(
             f"ambiguous Latin {_where(text, latin)}: in English notation T is a ten, but "
-            f"the text of {other_name} is in Russian letters, where a Т is the ace (туз); {how}")
-    if cyrillic >= 0 and english and not russian:
-        raise InvalidCardError(
-            f"ambiguous Cyrillic {_where(text, cyrillic)}: in Russian notation Т is the ace "
-            f"(туз), but the text of {other_name} is in English letters, where a T is a ten; "
-            f"{how}")
+            f"the text of {other_name} is in Russian letters, where a Т is the ace (туз); "
+            f"write the ten as 10 and the ace as A or as the Cyrillic Т")
 
 
 def parse_card(text: str) -> int:
