@@ -199,3 +199,16 @@ def test_a_stray_dot_in_a_card_list_is_pointed_at():
         Deal.from_str("8♥ / T♠ / 9♠.")
     with pytest.raises(PrefError, match=r"has 3 \(a '\.' at positions 2, 4\)$"):
         Deal.from_str("A.K.Q/8♥/9♥")
+
+
+def test_an_error_names_the_cards_in_the_alphabet_they_were_written_in():
+    # under --style russian an English 'A♣' written twice was named 'Т♣', which reads as the
+    # ten the player never wrote
+    from solver.notation import output_style, parse_hand
+    with output_style("russian"):
+        with pytest.raises(PrefError, match="^card A♣ written twice in '7♣ A♣ A♣'$"):
+            parse_hand("7♣ A♣ A♣")
+        with pytest.raises(PrefError, match="^card Т♣ written twice"):
+            parse_hand("Т♣ Т♣")
+    with pytest.raises(PrefError, match="^card Т♣ written twice"):
+        parse_hand("Т♣ Т♣")
