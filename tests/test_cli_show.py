@@ -233,6 +233,10 @@ def test_demo_in_ascii_style_writes_its_contracts_in_ascii():
     assert "♠" not in out.stdout and "♥" not in out.stdout
     assert "== Contract 6H by seat 1" in out.stdout
     assert "== Misere by seat 0" in out.stdout and "== Raspasy, talon unused" in out.stdout
+    # and in Russian style the no-trump title said "No-trump" under lines of БК
+    out = pref("demo", "--style", "russian")
+    assert out.returncode == 0, out.stderr
+    assert "== Contract БК by seat 2, seat 1 leads" in out.stdout and "No-trump" not in out.stdout
 
 
 @pytest.mark.parametrize("command", [["solve"], ["review"]])

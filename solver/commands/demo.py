@@ -37,7 +37,8 @@ def run(args) -> int:
     for title, kwargs in (
         (f"Contract 6{format_strain(3)} by seat 1, first hand leads",   # 6H in ascii
          dict(declarer=1, trump="♥")),
-        ("No-trump by seat 2, seat 1 leads", dict(declarer=2, trump="NT", leader=1)),
+        (f"Contract {format_strain(4)} by seat 2, seat 1 leads",        # БК in russian
+         dict(declarer=2, trump="NT", leader=1)),
         (f"{misere_word().capitalize()} by seat 0", dict(misere=0)),     # Misere in ascii
         (f"{raspasy_word().capitalize()}, talon unused", dict(raspasy=True)),
     ):
