@@ -427,12 +427,14 @@ def tricks_text(tricks, *, first: int = 1) -> list[str]:
     numbered from ``first``."""
     tricks = _as_tricks(tricks)
     first = as_count(first, "first", least=0)
+    leads = [f"talon {format_card(t['talon'])}:" if "talon" in t else f"seat {t['leader']}:"
+             for t in tricks]
+    width = max(map(len, leads), default=0)     # a talon's 10 one wider than its 9
     rows = []
-    for k, t in enumerate(tricks, first):
+    for k, (t, lead) in enumerate(zip(tricks, leads), first):
         cards = " ".join(format_card(c) for c in t["cards"])
-        lead = f"talon {format_card(t['talon'])}" if "talon" in t else f"seat {t['leader']}"
         won = "dealer" if t["winner"] == -1 else f"seat {t['winner']}"
-        rows.append(f"trick {k:2}: led by {lead}: {cards:<12} won by {won}")
+        rows.append(f"trick {k:2}: led by {lead:<{width}} {cards:<12} won by {won}")
     return rows
 
 

@@ -452,3 +452,18 @@ def test_every_plot_draws_on_the_axes_given_and_leaves_the_users_figures_alone(p
             assert call(ax) is ax
         fig.canvas.draw()
     assert plt.get_fignums() == before and plt.fignum_exists(mine.number)
+
+
+def test_trick_rows_keep_their_columns_when_the_talon_turns_a_ten():
+    # "led by talon 10♠:" is one wider than "led by talon 9♣:": its row's cards and "won by"
+    # stood one column right of the others
+    from solver.display import tricks_text
+    from solver.notation import output_style
+    tricks = [{"leader": 0, "talon": 3, "cards": [0, 1, 2], "winner": 2},       # 10♠ turned
+              {"leader": 0, "talon": 10, "cards": [8, 9, 11], "winner": -1},    # 9♣ turned
+              {"leader": 0, "cards": [16, 17, 18], "winner": 0}]
+    with output_style("russian"):           # the style that writes the ten as 10
+        rows = tricks_text(tricks)
+    assert len({row.index("won by") for row in rows}) == 1, rows
+    assert rows[0].startswith("trick  1: led by talon 10♠: 7♠ 8♠ 9♠")
+    assert rows[2].startswith("trick  3: led by seat 0:    7♦ 8♦ 9♦")
