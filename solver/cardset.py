@@ -187,7 +187,7 @@ class CardSet(int):
         return format_cards(self.cards())
 
     def __repr__(self) -> str:
-        return f"CardSet({self.dotted('ascii')!r})"
+        return f"CardSet({self.dotted()!r})"     # in the output style, as Deal's
 
 
 def _a_set(other) -> bool:

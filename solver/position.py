@@ -511,7 +511,7 @@ class Position:
 
     # -- display ------------------------------------------------------------------------
     def __repr__(self) -> str:
-        hands = "/".join(format_hand(int(self._pos[P_HAND0 + i]), "ascii") for i in range(3))
+        hands = "/".join(format_hand(int(self._pos[P_HAND0 + i])) for i in range(3))   # style
         extra = ""
         if self.table:
             extra += f", table={[format_card(c) for c in self.table]!r}"

@@ -212,3 +212,19 @@ def test_an_error_names_the_cards_in_the_alphabet_they_were_written_in():
             parse_hand("Т♣ Т♣")
     with pytest.raises(PrefError, match="^card Т♣ written twice"):
         parse_hand("Т♣ Т♣")
+
+
+def test_reprs_keep_to_the_output_style_and_read_back():
+    # under the Russian style a Position's repr wrote its hands in ASCII beside 'БК' and
+    # 'Т♠', and a CardSet's in ASCII beside Russian cards
+    import solver
+    from solver.notation import output_style
+    deal = Deal.from_str(EXAMPLE)
+    pos = Position.from_deal(deal, raspasy=True, talon="lead")
+    hand = CardSet.from_str("AKT...")
+    with output_style("russian"):
+        texts = repr(pos), repr(hand)
+    assert texts[0].startswith("Position.from_str('КД9.107.Т.КВ109/") and "'БК'" in texts[0]
+    assert texts[1] == "CardSet('ТК10...')"
+    names = vars(solver) | {"CardSet": CardSet}
+    assert eval(texts[0], names) == pos and eval(texts[1], names) == hand
