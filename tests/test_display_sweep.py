@@ -93,7 +93,8 @@ def test_a_card_sets_dotted_form_follows_the_output_style_unless_given_one():
     with output_style("russian"):
         assert s.dotted() == "ТК10..7.10"
         assert s.dotted("symbols") == "AKT..7.T"
-        assert repr(s) == "CardSet('AKT..7.T')"             # a repr stays readable back
+        assert repr(s) == "CardSet('ТК10..7.10')"           # in the style, as Deal's,
+        assert eval(repr(s)) == s                           # and readable back
     assert s.dotted() == "AKT..7.T"
 
 
