@@ -361,7 +361,7 @@ def _raspasy_values_html(result, mover: int) -> str:
                     f"{' (to move)' if s == mover else ''}</td>{cells}</tr>")
     caption = (f"each seat's tricks after each card seat {mover} may play; green: best for "
                f"seat {mover} (its own fewest, the others' most)")
-    return (f"<div style='{_PANEL};margin-top:4px'><table style='border-collapse:collapse'>"
+    return (f"<div style=\"{_PANEL};margin-top:4px\"><table style='border-collapse:collapse'>"
             f"{''.join(rows)}</table><div style='font-size:12px;color:#555'>{escape(caption)}"
             f"</div></div>")
 

@@ -28,6 +28,9 @@ class _Checker(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         raw = self.get_starttag_text()
+        for name, value in attrs:       # a quote inside a value ends it: the rest reads as
+            if value is None and name not in ("open",):     # attributes without values
+                self.errors.append(f"attribute {name!r} without a value in {raw!r}")
         for m in re.finditer(r"\s([^\s=/>]+)\s*=\s*('[^']*'|\"[^\"]*\"|[^\s>]+)", raw):
             if m.group(2)[0] not in "'\"":
                 self.errors.append(f"unquoted attribute in {raw!r}")
