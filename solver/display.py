@@ -230,7 +230,8 @@ def _role(pos, seat: int) -> str:
 
 
 def position_html(pos, values: dict[int, int] | None = None, caption: str = "") -> str:
-    """A position; ``values`` (card → tricks) are written on the hand of the player to move."""
+    """A position; ``values`` (card → tricks) are written on the hand of the player to move;
+    ``caption`` is text (escaped), under the table."""
     from .position import Position
     if not isinstance(pos, Position):
         raise InvalidArgumentError(f"position_html() takes a Position, not {type(pos).__name__}")
@@ -257,7 +258,7 @@ def position_html(pos, values: dict[int, int] | None = None, caption: str = "") 
         middle += _small(f"dealer's talon took {pos.dealer_tricks}")
     if pos.is_over:
         middle += _small("play over")
-    return table_layout(hands[0], hands[1], hands[2], middle, caption=caption)
+    return table_layout(hands[0], hands[1], hands[2], middle, caption=escape(caption))
 
 
 def line_html(tricks: list[dict], solo: int | None = None, taken: int = 0, *,
@@ -336,7 +337,7 @@ def result_html(result) -> str:
             f"{result.solo} ({who}{strain})")
     caption = f"values: seat {result.solo}'s tricks after each card seat {pos.to_move} may play"
     if result.backend:
-        caption += (f" · {escape(result.backend)} engine, {result.nodes:,} "
+        caption += (f" · {result.backend} engine, {result.nodes:,} "      # escaped there
                     f"node{'' if result.nodes == 1 else 's'}")
     line = line_html(_with_table(result.replay(), pos), solo=result.solo,
                      taken=pos.tricks[result.solo], first=pos.trick_number)

@@ -443,3 +443,12 @@ def test_trick_distributions_in_their_other_forms():
     assert plots.as_distribution({np.int64(2): np.float64(0.5)}) == {2: 0.5}
     ax = plots.discard_odds(pd.Series({"7♠ 8♠": 0.25}))
     assert [round(float(p.get_width()), 6) for p in ax.patches] == [0.25]
+
+
+def test_a_positions_caption_is_text_escaped():
+    # position_html took its caption as text but wrote it raw: '<script>' went into the page
+    from solver.display import position_html
+    from solver.position import Position
+    pos = Position.from_deal(Deal.from_str(EXAMPLE_DEAL), declarer=0, trump="♠")
+    html = position_html(pos, caption="<script>alert(1)</script> & co")
+    assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt; &amp; co" in html
