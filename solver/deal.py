@@ -23,7 +23,7 @@ from .checks import as_count, as_seat, scalar_of
 from .errors import InvalidCardError, InvalidDealError, shown
 from .notation import (SUIT_SYMBOLS, _check_t, check_length, format_card, format_cards,
                        format_hand, is_dotted_order, output_style, parse_card, parse_card_list,
-                       plural, visible, written_style)
+                       plural, visible)
 
 SEAT_NAMES = ("first hand (0)", "second hand (1)", "third hand (2)")
 
@@ -206,13 +206,15 @@ def parse_deal(text: str) -> Deal:
       whose hand becomes seat 0;
     * eshavlyugin: ``Qs 10c Ah …`` — 32 card tokens (or 30 for three hands without a talon).
 
-    Errors name the cards in the text's alphabet (:func:`~solver.notation.written_style`).
+    A text written with Russian letters gets its errors in Russian notation (``Т♠``).
     """
     if not isinstance(text, str):
         raise InvalidDealError(f"a deal must be text, not {type(text).__name__}")
     check_length(text, "a deal", InvalidDealError)
-    with output_style(written_style(text)):     # errors name cards as the player wrote them
-        return _parse_deal(text)
+    if re.search("[ТКДВтвдк]", text):     # errors name the cards as the player wrote them
+        with output_style("russian"):
+            return _parse_deal(text)
+    return _parse_deal(text)
 
 
 def _parse_deal(text: str) -> Deal:

@@ -430,20 +430,10 @@ def parse_card_list(text: str) -> list[int]:
     check_length(text, "a card list")
     text = visible(text)
     _check_t(text)
-    with output_style(written_style(text)):    # errors name cards as the player wrote them
-        return _parse_dotted(text) if "." in text else _parse_groups(text)
-
-
-def written_style(text: str) -> str | None:
-    """The style errors about ``text`` name its cards in, as it writes them: ``"russian"``
-    for Russian rank letters, ``"symbols"`` for English ones under the Russian style (an
-    English 'A♣' written twice was named 'Т♣', which reads as the ten), else None (the
-    current style)."""
-    if re.search("[ТКДВтвдк]", text):
-        return "russian"
-    if current_style() == "russian" and re.search("[AKQJTXakqjtx]", text):
-        return "symbols"
-    return None
+    if re.search("[ТКДВтвдк]", text):     # errors name the cards as the player wrote them
+        with output_style("russian"):
+            return _parse_dotted(text) if "." in text else _parse_groups(text)
+    return _parse_dotted(text) if "." in text else _parse_groups(text)
 
 
 def _parse_groups(text: str) -> list[int]:

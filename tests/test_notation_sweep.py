@@ -201,19 +201,6 @@ def test_a_stray_dot_in_a_card_list_is_pointed_at():
         Deal.from_str("A.K.Q/8♥/9♥")
 
 
-def test_an_error_names_the_cards_in_the_alphabet_they_were_written_in():
-    # under --style russian an English 'A♣' written twice was named 'Т♣', which reads as the
-    # ten the player never wrote
-    from solver.notation import output_style, parse_hand
-    with output_style("russian"):
-        with pytest.raises(PrefError, match="^card A♣ written twice in '7♣ A♣ A♣'$"):
-            parse_hand("7♣ A♣ A♣")
-        with pytest.raises(PrefError, match="^card Т♣ written twice"):
-            parse_hand("Т♣ Т♣")
-    with pytest.raises(PrefError, match="^card Т♣ written twice"):
-        parse_hand("Т♣ Т♣")
-
-
 def test_reprs_keep_to_the_output_style_and_read_back():
     # under the Russian style a Position's repr wrote its hands in ASCII beside 'БК' and
     # 'Т♠', and a CardSet's in ASCII beside Russian cards
