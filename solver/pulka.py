@@ -123,8 +123,10 @@ class Pulka:
 
     @property
     def hands(self) -> tuple[HandScore, ...]:
-        """What each hand wrote, in order (:meth:`add` is how a hand joins the sheet)."""
-        return tuple(self._hands)
+        """What each hand wrote, in order (:meth:`add` is how a hand joins the sheet); their
+        texts name the players as the sheet does."""
+        names = self._display_names()
+        return tuple(replace(s, names=names) if names else s for s in self._hands)
 
     @property
     def deals(self) -> int:
@@ -181,7 +183,8 @@ class Pulka:
         applied = self._apply(score)
         self._advance(applied)
         self._hands.append(applied)
-        return applied
+        names = self._display_names()       # its texts name the players as the sheet does
+        return replace(applied, names=names) if names else applied
 
     def _advance(self, score: HandScore) -> None:
         """After a deal: the next dealer and the распасы streak."""

@@ -261,12 +261,15 @@ class Hand:
 class HandScore:
     """The writes of one hand: ``entries`` and, summed on an empty sheet, ``pool``,
     ``mountain`` (one number per player) and ``whists`` (``whists[i][j]`` = висты player i
-    writes on player j).  ``remiz`` is True when the declarer failed (a game or a мизер)."""
+    writes on player j).  ``remiz`` is True when the declarer failed (a game or a мизер).
+    ``names``: the players' names its texts use (a pulka's hands carry the sheet's), None for
+    "player 0", ...; not part of the comparison."""
 
     players: int
     entries: tuple[Entry, ...]
     hand: Hand
     remiz: bool = False
+    names: tuple[str, ...] | None = field(default=None, compare=False)
 
     @property
     def pool(self) -> tuple[Number, ...]:
@@ -317,11 +320,12 @@ class HandScore:
         player 2 writes 8 висты on player 0 (консоляция, 2 × 4)
         worth in висты: player 0 -89 1/3, player 1 +46 2/3, player 2 +42 2/3
         """
-        return "\n".join([*(str(e) for e in self.entries), self.worth_text()])
+        return "\n".join([*(e.describe(self.names) for e in self.entries), self.worth_text()])
 
     def worth_text(self, names: Sequence[str] | None = None) -> str:
         """``worth in висты: player 0 +14, player 1 -14, player 2 0`` (:meth:`values`, the
-        players named by ``names``)."""
+        players named by ``names``, default :attr:`names`)."""
+        names = self.names if names is None else names
         return "worth in висты: " + ", ".join(
             f"{_who(i, names)} {'+' if v > 0 else ''}{number_text(v)}"
             for i, v in enumerate(self.values()))
@@ -330,21 +334,25 @@ class HandScore:
         import html
 
         n = self.players
-        head = "".join(f"<th>висты on {j}</th>" for j in range(n))
+        who = [html.escape(_who(i, self.names)) for i in range(n)]
+        head = "".join(f"<th>висты on {html.escape(self.names[j]) if self.names else j}</th>"
+                       for j in range(n))
         rows = []
         for i in range(n):
             cells = "".join("<td>·</td>" if i == j else f"<td>{number_text(self.whists[i][j])}</td>"
                             for j in range(n))
-            rows.append(f"<tr><th>player {i}</th><td>{number_text(self.pool[i])}</td>"
+            rows.append(f"<tr><th>{who[i]}</th><td>{number_text(self.pool[i])}</td>"
                         f"<td>{number_text(self.mountain[i])}</td>{cells}"
                         f"<td>{number_text(self.values()[i])}</td></tr>")
-        items = "".join(f"<li>{html.escape(str(e))}</li>" for e in self.entries)
+        items = "".join(f"<li>{html.escape(e.describe(self.names))}</li>" for e in self.entries)
         return (f"<table class='pref-hand'><tr><th></th><th>пуля</th><th>гора</th>{head}"
                 f"<th>worth</th></tr>{''.join(rows)}</table><ul>{items}</ul>")
 
     def to_dict(self, names: Sequence[str] | None = None) -> dict:
         """JSON-ready: pool, mountain, whists, values and the entries in words, the players
-        named by ``names`` (default "player 0", ...) as the text output names them."""
+        named by ``names`` (default :attr:`names`, else "player 0", ...) as the text output
+        names them."""
+        names = self.names if names is None else names
         return {
             "pool": [_json(x) for x in self.pool],
             "mountain": [_json(x) for x in self.mountain],

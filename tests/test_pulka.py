@@ -650,3 +650,18 @@ def test_marks_with_a_half_are_not_joined_by_dots():
     assert ">0.5 · 1<" in p._repr_html_() and ">0.5 · 1<" in p.to_svg()
     assert "0.5.1" not in p._repr_html_() + p.to_svg()
     assert "6.8.10" in sochi_pulka()._repr_html_()                 # whole marks keep their dots
+
+
+def test_a_pulkas_hands_name_the_players_as_the_sheet_does():
+    # Pulka.hands[k] printed "player 0" and headed its висты "висты on 0" while the sheet's
+    # to_dict named Аня (helper's HTML audit)
+    p = sochi_pulka()
+    first = p.hands[0]
+    assert str(first).splitlines()[0] == p.to_dict()["hands"][0]["entries"][0]
+    assert "Аня" in str(first) and "player 0" not in str(first)
+    assert "<th>Аня</th>" in first._repr_html_() and "<th>висты on Боря</th>" in first._repr_html_()
+    assert first.to_dict()["entries"] == p.to_dict()["hands"][0]["entries"]
+    assert first == p._hands[0]                     # the names are not part of the comparison
+    assert "player 0" in str(Pulka(Conventions.sochi(pool_size=10)).add(SOCHI_HANDS[0]))
+    again = Pulka(Conventions.sochi(pool_size=10), ["Аня", "Боря", "Вера"])
+    assert str(again.add(SOCHI_HANDS[0])) == str(first)       # add() returns it named too
