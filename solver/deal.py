@@ -353,8 +353,9 @@ def _check_line_cuts(text: str) -> None:
     """Refuse cards over several lines whose cut into hands of 10 falls inside a line (a line
     holding whole hands aside): a hand a line with one card too many gave its last card to
     the next hand, silently."""
+    lines = text.splitlines()
     counts = []
-    for part in text.splitlines():
+    for part in lines:
         try:
             counts.append(len(parse_card_list(part)) if part.strip() else 0)
         except InvalidCardError:
@@ -368,7 +369,7 @@ def _check_line_cuts(text: str) -> None:
             raise InvalidDealError(
                 f"a deal written as cards over several lines is cut into hands of 10 cards, "
                 f"and the cut after card {inside[0]} falls inside line {k} "
-                f"({text.splitlines()[k - 1].strip()!r}, cards {start + 1}-{end}): check "
+                f"({lines[k - 1].strip()!r}, cards {start + 1}-{end}): check "
                 f"that line's hand has 10 cards, or separate the hands with '/'")
         start = end
 

@@ -125,8 +125,7 @@ class Pulka:
     def hands(self) -> tuple[HandScore, ...]:
         """What each hand wrote, in order (:meth:`add` is how a hand joins the sheet); their
         texts name the players as the sheet does."""
-        names = self._display_names()
-        return tuple(replace(s, names=names) if names else s for s in self._hands)
+        return tuple(self._hands)
 
     @property
     def deals(self) -> int:
@@ -183,8 +182,7 @@ class Pulka:
         applied = self._apply(score)
         self._advance(applied)
         self._hands.append(applied)
-        names = self._display_names()       # its texts name the players as the sheet does
-        return replace(applied, names=names) if names else applied
+        return applied
 
     def _advance(self, score: HandScore) -> None:
         """After a deal: the next dealer and the распасы streak."""
@@ -248,7 +246,8 @@ class Pulka:
                             if q != p:
                                 write(Entry("mountain", q, rest - off, None,
                                             f"помощь: {self._who(p)} has no mountain left to write off"))
-        return HandScore(n, tuple(out), score.hand, score.remiz)
+        return HandScore(n, tuple(out), score.hand, score.remiz,
+                         self._display_names())     # its texts name the sheet's players
 
     def _display_names(self) -> tuple[str, ...] | None:
         """The names the sheet's texts use, None for an unnamed sheet ("player 0", ...)."""
