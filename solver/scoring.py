@@ -915,7 +915,10 @@ def _score_raspasy(hand, conv, n, dealer, sheet) -> None:
         if over:
             sheet.mountain(p, price * over, f"{tag}: {plural(over, 'trick')}"
                            + (f" over the fewest ({base})" if base else ""))
-    for p in range(n):
+    # in playing order, the first hand first and the dealer last: under помощь the points one
+    # player gives depend on the pools the earlier writes left, and this order, unlike the
+    # players' numbers, is the deal's own
+    for p in ((dealer + 1 + k) % n for k in range(n)):
         if tricks[p]:
             continue
         rule = conv.raspasy_dealer_zero if (n == 4 and p == dealer) else conv.raspasy_zero

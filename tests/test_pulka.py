@@ -665,3 +665,80 @@ def test_a_pulkas_hands_name_the_players_as_the_sheet_does():
     assert "player 0" in str(Pulka(Conventions.sochi(pool_size=10)).add(SOCHI_HANDS[0]))
     again = Pulka(Conventions.sochi(pool_size=10), ["Аня", "Боря", "Вера"])
     assert str(again.add(SOCHI_HANDS[0])) == str(first)       # add() returns it named too
+
+
+def test_help_on_raspasy_does_not_depend_on_the_players_numbers():
+    # Боря's pool is closed; on the last распасы Боря and Вера take no trick. Боря's point goes
+    # «помощью» to the larger open pool, which Вера's own point could make hers: the writes go
+    # in playing order (the first hand first), so the sheet is the same whoever is player 0
+    # (they went by player number, and Вера as player 0 got Боря's help)
+    hands = [
+        {"contract": "10♠", "declarer": "Боря"},
+        {"contract": "6♠", "declarer": "Аня", "whisters": ["Боря"], "tricks": {"Аня": 6, "Боря": 4}},
+        {"contract": "6♠", "declarer": "Вера", "whisters": ["Аня"], "tricks": {"Вера": 6, "Аня": 4}},
+        {"contract": "распасы", "tricks": {"Аня": 0, "Боря": 5, "Вера": 5}},
+        {"contract": "распасы", "tricks": {"Аня": 10, "Боря": 0, "Вера": 0}},
+    ]
+    sheets = []
+    for names in (["Аня", "Боря", "Вера"], ["Вера", "Аня", "Боря"]):
+        p = Pulka.from_record({"players": names, "conventions": "002", "first_dealer": "Вера",
+                               "hands": hands})
+        sheets.append(({q: (p.pool[i], p.mountain[i]) for i, q in enumerate(names)},
+                       [e.describe(p.names) for e in p.hands[-1].entries]))
+    assert sheets[0] == sheets[1]
+    pools, entries = sheets[0]
+    assert pools == {"Аня": (5, 20), "Боря": (10, 5), "Вера": (4, 5)}
+    assert "2 to Аня's pool (помощь from Боря)" in entries
+
+
+@pytest.mark.parametrize("preset,players", [("002", 3), ("004", 3), ("004", 4)])
+def test_a_pulka_numbered_from_another_seat_writes_the_same_sheet(preset, players):
+    # random pulkas (many распасы with trickless players, so that помощь meets помощь) played
+    # twice, the second time every player numbered k seats on: the sheet turns with them
+    import random
+    rng = random.Random(f"{preset}/{players}")
+    n, checked = players, 0
+
+    def turn(rec, k):
+        rec = dict(rec)
+        if "declarer" in rec:
+            rec["declarer"] = (rec["declarer"] + k) % n
+        if "whisters" in rec:
+            rec["whisters"] = [(w + k) % n for w in rec["whisters"]]
+        if isinstance(rec.get("tricks"), list):
+            rec["tricks"] = [rec["tricks"][(i - k) % n] for i in range(n)]
+        return rec
+
+    for _ in range(60):
+        conv = Conventions.preset(preset, players=n, pool_size=rng.choice([4, 6, 10]))
+        k = rng.randrange(1, n)
+        a = Pulka(conv, first_dealer=0)
+        b = Pulka(conv, first_dealer=k)
+        while not a.ended and a.deals < 40:
+            dealer = a.next_dealer
+            order = [(dealer + 1 + i) % n for i in range(n) if n == 3 or i < 3]
+            cuts = sorted(rng.randint(0, 10) for _ in range(2))
+            split = [cuts[0], cuts[1] - cuts[0], 10 - cuts[1]]
+            tricks = [0] * n
+            if rng.random() < 0.5:
+                for q, t in zip(order, split):
+                    tricks[q] = t
+                rec = {"contract": "распасы", "tricks": tricks}
+            else:
+                d = rng.choice(order)
+                defenders = [q for q in order if q != d]
+                split.sort(reverse=True)
+                for q, t in zip([d] + defenders, split):
+                    tricks[q] = t
+                level = max(6, conv.raspasy_minimum(a.raspasy_streak))
+                rec = {"contract": f"{level}♠", "declarer": d, "whisters": defenders,
+                       "tricks": tricks, "talon": "7♦ 7♥"}
+            a.add(rec)
+            b.add(turn(rec, k))
+            checked += 1
+            for i in range(n):
+                j = (i + k) % n
+                assert (a.pool[i], a.mountain[i]) == (b.pool[j], b.mountain[j])
+                assert all(a.whists[i][q] == b.whists[j][(q + k) % n] for q in range(n))
+        assert a.ended == b.ended
+    assert checked > 300
