@@ -162,7 +162,7 @@ class Pulka:
             if not isinstance(hand, Hand):
                 if not isinstance(hand, Mapping):
                     raise InvalidRecordError(f"a hand record must be an object, not {shown_record(hand)}")
-                hand = Hand.from_record(hand, conv, names=self.names, dealer=dealer)
+                hand = Hand.from_record(hand, conv, names=self._display_names(), dealer=dealer)
             elif hand.dealer is None:
                 hand = _with(hand, dealer=dealer)
             if hand.game == RASPASY and hand.raspasy_round is None:

@@ -633,6 +633,13 @@ def test_errors_on_an_unnamed_sheet_name_players_by_number():
         p.add({"contract": "6♠", "declarer": 0, "whisters": [3], "tricks": 6})
     with pytest.raises(InvalidRecordError, match=r"^hand 1: declarer 'Аня': expected a player 0-3$"):
         p.add({"contract": "6♠", "declarer": "Аня", "tricks": 6})   # not "or one of 0, 1, 2, 3"
+    # a record read with the sheet's own "0"-"3" as names said "the dealer (3)", "of 2"
+    with pytest.raises(InvalidRecordError, match=r"^hand 1: the dealer \(player 3\) sits out and "):
+        p.add({"contract": "распасы", "tricks": [3, 3, 3, 1]})
+    with pytest.raises(InvalidRecordError, match=r"^hand 1: 'tricks' of player 2: 'x' is not 0-10$"):
+        p.add({"contract": "распасы", "tricks": [3, 3, "x", 1]})
+    assert p.add({"contract": "6♠", "declarer": "1", "whisters": ["2"], "tricks": [0, 6, 4, 0]}) \
+        .entries[0].player == 1                     # numbers written as text still read
 
 
 def test_repr_writes_scores_as_the_sheet_does():
