@@ -1091,6 +1091,9 @@ def score_contract(contract: str | Bid, declarer_tricks: int, *, declarer: int =
     (12, 0, 0, 0)
     """
     bid = parse_bid(contract)
+    if bid.misere:     # not "nobody whists on a мизер" for whisters the caller never named
+        raise InvalidRecordError(f"score_contract scores a game, not {contract!r}: score a мизер "
+                                 f"with score_misere(tricks, declarer=...)")
     declarer_tricks = _count(declarer_tricks, "declarer_tricks", 10)
     declarer = _seat(declarer, "declarer")
     conv = Conventions.of(conventions)

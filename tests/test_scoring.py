@@ -221,6 +221,13 @@ def test_score_contract_given_split():
     assert s.pool == (6, 0, 0) and s.whists[1] == (12, 0, 0) and s.whists[2] == (0, 0, 0)
 
 
+def test_score_contract_points_a_misere_at_score_misere():
+    # it said "nobody whists on a мизер", of whisters the caller never named
+    with pytest.raises(InvalidRecordError, match=r"^score_contract scores a game, not 'мизер': "
+                                                 r"score a мизер with score_misere\("):
+        score_contract("мизер", 0)
+
+
 def test_score_misere_function():
     assert score_misere(0, declarer=2).pool == (0, 0, 10)
     assert score_misere(1).mountain == (10, 0, 0)
