@@ -247,7 +247,8 @@ class Pulka:
                                 write(Entry("mountain", q, rest - off, None,
                                             f"помощь: {self._who(p)} has no mountain left to write off"))
         return HandScore(n, tuple(out), score.hand, score.remiz,
-                         self._display_names())     # its texts name the sheet's players
+                         self._display_names(),     # its texts name the sheet's players
+                         without_play=score.without_play)
 
     def _display_names(self) -> tuple[str, ...] | None:
         """The names the sheet's texts use, None for an unnamed sheet ("player 0", ...)."""

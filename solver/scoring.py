@@ -263,13 +263,15 @@ class HandScore:
     ``mountain`` (one number per player) and ``whists`` (``whists[i][j]`` = висты player i
     writes on player j).  ``remiz`` is True when the declarer failed (a game or a мизер).
     ``names``: the players' names its texts use (a pulka's hands carry the sheet's), None for
-    "player 0", ...; not part of the comparison."""
+    "player 0", ...; ``without_play``: the game was written without play (its pool points
+    may have gone on as помощь); neither is part of the comparison."""
 
     players: int
     entries: tuple[Entry, ...]
     hand: Hand
     remiz: bool = False
     names: tuple[str, ...] | None = field(default=None, compare=False)
+    without_play: bool = field(default=False, compare=False)
 
     @property
     def pool(self) -> tuple[Number, ...]:
@@ -741,7 +743,8 @@ def score_hand(hand: Hand, conventions: Conventions | None = None, *,
         remiz = _score_misere(hand, conv, n, dealer, sheet)
     else:
         remiz = _score_game(hand, bid, conv, n, dealer, order, sheet, names)
-    return HandScore(n, tuple(sheet.entries), hand, remiz)
+    without_play = any(e.reason.endswith("written without play") for e in sheet.entries)
+    return HandScore(n, tuple(sheet.entries), hand, remiz, without_play=without_play)
 
 
 def _clean_hand(hand: Hand, n: int, conv: Conventions, names: Sequence[str] | None) -> Hand:

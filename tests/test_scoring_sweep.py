@@ -625,6 +625,17 @@ def test_the_text_does_not_say_the_declarer_took_tricks_on_a_game_written_withou
     assert played.splitlines()[0] == "6♠ by player 0, whist: player 1, declarer took 6"
 
 
+def test_a_game_written_without_play_says_so_when_its_points_go_as_help(tmp_path):
+    # seed 002: player 0's pool closes on a 10; both pass on his 8♠, whose 4 points all go
+    # «помощью» to another pool: the line lost "written without play" with its pool entry
+    text = _score_cli(tmp_path, {"conventions": "002", "hands": [
+        {"contract": "10♠", "declarer": 0}, {"contract": "10♠", "declarer": 1},
+        {"contract": "8♠", "declarer": 0}]})
+    third = next(line for line in text.splitlines() if line.startswith("#3 "))
+    assert third == "#3 8♠ by player 0, whist: nobody, written without play"
+    assert "помощь from player 0" in text
+
+
 @pytest.mark.parametrize("talon, tricks", [("A♠ K♥", 1), ("A♠ K♠", 2), ("K♠ Q♥", 0), ("Q♠ K♠", 1),
                                            ("A♦ A♣", 3), ("7♠ 8♥", 0)])
 def test_seed_004_good_talon_ace_with_king_of_one_suit(talon, tricks):

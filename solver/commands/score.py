@@ -162,9 +162,7 @@ def _describe(hand: Hand, names, score: HandScore | None = None) -> str:
         text += ", whist: " + (", ".join(names[w] for w in hand.whisters) or "nobody")
         if hand.half_whist is not None:
             text += f", пол-виста: {names[hand.half_whist]}"
-    unplayed = score is not None and any(e.reason.endswith("written without play")
-                                         for e in score.entries)
-    if unplayed:        # the tricks a record may give are not what was written
+    if score is not None and score.without_play:   # a record's tricks are not what was written
         text += ", written without play"
     elif hand.tricks is not None and hand.tricks[hand.declarer] is not None:
         text += f", declarer took {hand.tricks[hand.declarer]}"
