@@ -93,6 +93,15 @@ def test_errors_one_line_exit_2(capsys, monkeypatch, text, fault):
     assert fault in err and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("size", ["0", "-3"])
+def test_a_pool_size_below_one_names_the_flag(capsys, monkeypatch, size):
+    # it said "convention pool_size=0: expected a positive integer"
+    rec = '{"contract": "6♠", "declarer": 0, "whisters": [1], "tricks": 7}'
+    code, out, err = run(capsys, "--pool-size", size, "-", stdin=rec, monkeypatch=monkeypatch)
+    assert code == 2 and out == ""
+    assert f"argument --pool-size: expected a whole number of at least 1, not '{size}'" in err
+
+
 def test_missing_file(capsys):
     code, _, err = run(capsys, "/nonexistent/pulka.json")
     assert code == 2 and "cannot read" in err

@@ -16,6 +16,15 @@ def whole_number(text: str) -> int:
     return int(text)
 
 
+def positive_number(text: str) -> int:
+    """A whole-number option that must be at least 1 (a pool size), refused by argparse naming
+    the option, not later by what it configures."""
+    value = whole_number(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+    return value
+
+
 def seconds(text: str) -> float:
     """A time limit in seconds as written in ASCII: digits with an optional fraction (``5``,
     ``2.5``, ``.5``); argparse's ``float`` also read ``1_0`` as 10, full-width digits, spaces

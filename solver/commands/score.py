@@ -18,7 +18,7 @@ from ..errors import InvalidArgumentError, InvalidRecordError, shown_record
 from ..notation import plural
 from ..pulka import Pulka, check_players
 from ..scoring import HAND_RECORD_KEYS, Hand, HandScore, check_names, number_text, score_hand
-from ._args import print_json, whole_number
+from ._args import positive_number, print_json, whole_number
 
 
 def register(subparsers) -> None:
@@ -30,7 +30,7 @@ def register(subparsers) -> None:
     p.add_argument("--conventions", metavar="NAME", choices=sorted(PRESETS),
                    help="preset for a record that names none (one naming others is refused): "
                         + ", ".join(sorted(PRESETS)))
-    p.add_argument("--pool-size", type=whole_number, metavar="N", help="override the pool size")
+    p.add_argument("--pool-size", type=positive_number, metavar="N", help="override the pool size")
     p.add_argument("--players", type=whole_number, choices=(3, 4),
                    help="override the number of players")
     p.set_defaults(func=run)
