@@ -97,8 +97,10 @@ def test_errors_one_line_exit_2(capsys, monkeypatch, text, fault):
 def test_a_pool_size_below_one_names_the_flag(capsys, monkeypatch, size):
     # it said "convention pool_size=0: expected a positive integer"
     rec = '{"contract": "6♠", "declarer": 0, "whisters": [1], "tricks": 7}'
-    code, out, err = run(capsys, "--pool-size", size, "-", stdin=rec, monkeypatch=monkeypatch)
-    assert code == 2 and out == ""
+    with pytest.raises(SystemExit) as exit_:
+        run(capsys, "--pool-size", size, "-", stdin=rec, monkeypatch=monkeypatch)
+    out, err = capsys.readouterr()
+    assert exit_.value.code == 2 and out == ""
     assert f"argument --pool-size: expected a whole number of at least 1, not '{size}'" in err
 
 
