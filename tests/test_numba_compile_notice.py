@@ -119,3 +119,22 @@ def test_importing_the_engine_compiles_nothing(tmp_path):
     assert out.stdout.split("]", 1)[1].split() == ["0", "0"]
     assert "numba" in out.stdout
     assert nb.COMPILING not in out.stderr
+
+
+def test_the_notice_says_when_the_c_engine_was_not_built(quick_notice, capsys, monkeypatch):
+    # pip builds the C engine where it can and says nothing where it cannot: the first
+    # (slow) Numba compile is where a user learns why, and how to get it
+    import solver.engine as engine
+    monkeypatch.setattr(engine, "how_to_get", lambda name: "reinstall with a C compiler")
+    assert nb.compiled(FakeKernel(0.3))(1, 2) == 3
+    assert capsys.readouterr().err.splitlines() == [
+        nb.COMPILING, nb.WITHOUT_C + "reinstall with a C compiler"]
+
+
+def test_how_to_get_a_backend(monkeypatch):
+    import solver.engine as engine
+    assert engine.how_to_get("reference") is None
+    monkeypatch.delitem(engine._cache, "c", raising=False)      # as where it failed to import
+    monkeypatch.setitem(engine._errors, "c", "No module named 'solver._pref_c'")
+    assert "C compiler and Python's headers" in engine.how_to_get("c")
+    assert "c" not in engine.available_backends()

@@ -20,4 +20,5 @@ PY
 /tmp/pref-nocc/bin/pref demo 2>/tmp/pref-nocc-demo.err || { cat /tmp/pref-nocc-demo.err; exit 1; }
 cat /tmp/pref-nocc-demo.err
 grep -q "compiling the Numba engine" /tmp/pref-nocc-demo.err
+grep -q "the C engine, faster still, was not built" /tmp/pref-nocc-demo.err   # and why
 /tmp/pref-nocc/bin/python -m pytest -q -p no:cacheprovider "$OLDPWD/tests" -k "numba or reference or notation or position" --benchmark-disable

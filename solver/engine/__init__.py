@@ -47,8 +47,8 @@ from ..errors import BackendUnavailableError, InvalidArgumentError
 DEFAULT_TT_MB = 32
 _MODULES = {"c": "c_backend", "numba": "numba_backend", "reference": "reference_backend"}
 _HOW_TO_GET = {
-    "c": "reinstall with a C compiler present (e.g. `apt-get install gcc`, then "
-         "`pip install -e .`) so the cffi extension solver._pref_c is built",
+    "c": "reinstall with a C compiler and Python's headers present (e.g. `apt-get install "
+         "gcc python3-dev`, then `pip install -e .`) so the cffi extension solver._pref_c is built",
     "numba": "install numba (`pip install numba`)",
     "reference": "it ships with the package; only an import error can hide it",
 }
@@ -68,6 +68,11 @@ def _load(name: str):
     except ImportError as exc:
         _errors[name] = str(exc)
         return None
+
+
+def how_to_get(name: str) -> str | None:
+    """None when backend ``name`` loads here, else how to get it (for a message)."""
+    return None if _load(name) is not None else _HOW_TO_GET[name]
 
 
 def available_backends() -> list[str]:

@@ -33,6 +33,9 @@ that the engine is being compiled (loading it from Numba's cache takes well unde
 
 COMPILING = ("pref-solver: compiling the Numba engine; this happens once (about half a minute "
              "on 2 cores), later runs load it from Numba's cache")
+WITHOUT_C = ("pref-solver: the C engine, faster still, was not built with this install "
+             "(pip is silent about it): ")
+"""Said after :data:`COMPILING` where the C engine cannot be loaded, with how to get it."""
 _told = False
 
 
@@ -63,6 +66,10 @@ def _tell(kernel) -> None:
     if not _told and not kernel.overloads:
         _told = True
         say(COMPILING)
+        from . import how_to_get
+        missing = how_to_get("c")
+        if missing:
+            say(WITHOUT_C + missing)
 
 
 _TABLES_BUILT: list = []
