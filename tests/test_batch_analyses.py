@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from solver import Deal, solve
 from solver.batch import available_tasks, evaluate, run_file
 from solver.cards import mask_of
-from solver.errors import InvalidArgumentError
+from solver.errors import InvalidArgumentError, PrefError
 from solver.notation import format_cards, parse_card_list
 
 pytestmark = pytest.mark.skipif(
@@ -89,6 +90,32 @@ def test_analysis_errors_name_the_line(tmp_path):
     assert '"line":1' in err and "talon" in err
     with pytest.raises(InvalidArgumentError, match="either -d SEAT -t TRUMP"):
         evaluate([str(d)], "discard", talon=t, backend="reference", jobs=1)
+
+
+def test_a_lone_t_in_a_card_option_is_read_by_each_lines_deal(tmp_path):
+    # -O talon="T♠ 7♣" (or a line's own talon, discard, lead) went with every deal as the ten,
+    # on a line written in Russian letters too, where the writer meant the ace (туз)
+    import json
+    russian, english = "КД7.../В98.../...Т87", "KQ7.../J98.../...A87"     # one ending
+    src = tmp_path / "in.txt"
+    src.write_text("\n".join([
+        russian, english,
+        json.dumps({"deal": russian, "talon": "10♠ 7♣"}, ensure_ascii=False),
+        json.dumps({"deal": russian, "talon": "Т♠ 7♣"}, ensure_ascii=False)]) + "\n",
+        encoding="utf-8")
+    s = run_file(src, tmp_path / "t.csv", "table", options={"backend": "reference",
+                 "talon": "T♠ 7♣"}, jobs=1, progress=False)
+    assert (s.answered, s.errors) == (3, 1)
+    err = (tmp_path / "t.csv.errors.jsonl").read_text(encoding="utf-8")
+    assert '"line":1' in err and "talon: ambiguous Latin 'T'" in err
+    rows = pd.read_csv(tmp_path / "t.csv")
+    assert list(rows.line) == [2, 3, 4]
+    assert list(rows.tricks0_S) == [2, 2, 3]     # the ten (English; 10♠ written so), the ace
+    for what, option in (("odds", {"discard": "T♠ 7♣"}), ("odds", {"lead": "T♥"})):
+        line = {"deal": "КД9.107.Т.КВ109/В87.ТКВ8.КД.8/10.Д.В10987.ТД7/Т.9..", "declarer": 0,
+                "trump": "♠", **option}
+        with pytest.raises(PrefError, match=f"{next(iter(option))}: ambiguous Latin 'T'"):
+            evaluate([line], what, backend="reference", jobs=1)
 
 
 def test_an_odds_line_over_its_timeout_is_an_error_row(tmp_path):

@@ -186,6 +186,30 @@ def test_the_play_discard_and_pool_read_a_lone_t_by_their_deal_or_cards():
         odds("Т.К.Д.", misere=True, pool="10.9..", lead="T♠", seat=1, backend="reference")
 
 
+def test_an_endings_talon_reads_a_lone_t_by_its_deal():
+    # `pref table/discard/tenner … --talon "T♠ 7♣"` on a deal in Russian letters took the ten
+    # and answered for another deal (helper's CLI audit: 2 tricks in ♠ where "Т♠ 7♣", the ace,
+    # gives 3); a talon given with a full deal was blamed on a hand holding its card
+    import subprocess
+    import sys
+    from solver.analysis import discard, table, tenner
+    ending = "КД7.../В98.../...Т87"             # K♠ Q♠ 7♠ / J♠ 9♠ 8♠ / A♥ 8♥ 7♥
+    for call in (lambda: table(ending, talon="T♠ 7♣", backend="reference"),
+                 lambda: discard(ending, declarer=0, trump="♠", talon="T♠ 7♣", backend="reference"),
+                 lambda: tenner(ending, 0, "♠", talon="T♠ 7♣", backend="reference")):
+        with pytest.raises(InvalidCardError, match="^talon: ambiguous Latin 'T' at position 1"):
+            call()
+    assert table(ending, talon="Т♠ 7♣", backend="reference").tricks[0][0] == 3     # the ace
+    assert table(ending, talon="10♠ 7♣", backend="reference").tricks[0][0] == 2
+    r = subprocess.run([sys.executable, "-m", "solver", "table", ending, "--talon", "T♠ 7♣",
+                        "--backend", "reference"], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and "talon: ambiguous Latin 'T'" in r.stderr, r.stderr
+    with pytest.raises(PrefError, match=r"^talon A♠ K♠: the deal gives its own talon \(A♠ 9♣\); "
+                                        r"a talon is given \(--talon, talon=\) for an ending only$"):
+        table(EXAMPLE, talon="A♠ K♠")
+    assert table(EXAMPLE, talon="9♣ A♠").tricks == table(EXAMPLE).tricks    # its own, any order
+
+
 def test_a_card_twice_in_one_place_says_twice():
     # "duplicate card 7♥ in the talon and the talon"
     deal = Deal.from_str("AK.../QJ.../T9...")

@@ -116,19 +116,26 @@ def as_cards(value, what: str = "cards", beside=None,
     return cards
 
 
-def twelve_of(deal: Deal, seat: int, talon=None) -> tuple[int, list[int]]:
+def twelve_of(deal: Deal, seat: int, talon=None, beside=None) -> tuple[int, list[int]]:
     """The declarer's cards after taking the talon: ``(mask, talon_cards)``.
 
-    ``talon`` overrides the deal's talon; an ending (no talon) needs it, two cards not held by
-    anybody.  Raises :class:`InvalidDealError` when the talon is missing or clashes.
+    ``talon``: the talon of an ending (no talon in its line), two cards not held by anybody;
+    given for a deal with its own talon, it must be that talon.  ``beside``: the deal's text,
+    whose alphabet reads a lone T in ``talon``.  Raises :class:`InvalidDealError` when the
+    talon is missing or clashes.
     """
-    tal = list(deal.talon) if talon is None else as_cards(talon, "talon")
+    tal = list(deal.talon) if talon is None else as_cards(talon, "talon", beside, "the deal")
     if len(tal) != 2:
         raise InvalidDealError(
             "a discard needs a 2-card talon: "
             + ("the deal is an ending, pass talon=… (--talon on the command line): two cards "
                "nobody holds" if talon is None
                else f"talon= gives {len(tal)} card{'s' if len(tal) != 1 else ''}"))
+    if talon is not None and deal.talon and sorted(tal) != sorted(deal.talon):
+        raise InvalidDealError(
+            f"talon {' '.join(format_card(c) for c in tal)}: the deal gives its own talon "
+            f"({' '.join(format_card(c) for c in deal.talon)}); a talon is given "
+            f"(--talon, talon=) for an ending only")
     held = deal.hands[0] | deal.hands[1] | deal.hands[2]
     for c in tal:
         if held >> c & 1:

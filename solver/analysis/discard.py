@@ -442,6 +442,7 @@ def discard(deal, declarer=None, trump=None, *, misere=None, talon=None, leader=
     >>> r.best.text, r.tricks
     ('7♣ 7♥', 4)
     """
+    text = deal         # its alphabet reads a lone T in the talon
     deal = as_deal(deal)
     exact = as_flag(exact, "exact")
     if (misere is None) == (declarer is None):
@@ -457,7 +458,7 @@ def discard(deal, declarer=None, trump=None, *, misere=None, talon=None, leader=
             raise InvalidArgumentError("a contract needs a trump (♠ ♣ ♦ ♥ or NT)")
         strain = as_strain(trump)
     leader = as_seat(leader, "leader")
-    twelve, tal = twelve_of(deal, seat, talon)
+    twelve, tal = twelve_of(deal, seat, talon, text)
     be = engine(backend, context)
     ctx = context_for(be, tt_mb, context)
     values, nodes, calls = discard_values(deal.hands, seat, twelve, trump=strain,

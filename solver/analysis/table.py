@@ -153,11 +153,12 @@ def table(deal, *, talon=None, leader=0, backend="auto", tt_mb=DEFAULT_TT_MB,
     >>> t.tricks[0][4], t.misere[0]
     (4, 0)
     """
+    text = deal         # its alphabet reads a lone T in the talon
     deal = as_deal(deal)
     leader = as_seat(leader, "leader")
     be = engine(backend, context)
     threads = thread_count(threads, be, context)
-    twelves = [twelve_of(deal, seat, talon)[0] for seat in range(3)]
+    twelves = [twelve_of(deal, seat, talon, text)[0] for seat in range(3)]
     # the мизеры first: they take the longest, so the threads finish together
     questions = [(seat, NO_TRUMP, True) for seat in range(3)]
     questions += [(seat, strain, False) for seat in range(3) for strain in STRAINS]

@@ -159,7 +159,7 @@ def tenner(deal, declarer, trump, *, discard=None, talon=None, leader=0, convent
     disc = None
     twelve = tal = None
     if have_talon:
-        twelve, tal = twelve_of(deal, seat, talon)
+        twelve, tal = twelve_of(deal, seat, talon, text)
     if discard is not None:
         if twelve is None:
             raise InvalidArgumentError("a discard needs the talon (the deal's or talon=…)")

@@ -12,10 +12,19 @@ from __future__ import annotations
 from ..cards import NO_TRUMP, STRAINS, mask_of
 from ..deal import Deal
 from ..errors import InvalidArgumentError
-from ..notation import format_cards, format_strain
+from ..notation import format_card, format_cards, format_strain
 from .tasks import Task, _flag, _ints, _seat, _trump, engine_context, register
 
 STRAIN_KEYS = ("S", "C", "D", "H", "NT")     # ASCII column suffixes for ♠ ♣ ♦ ♥ NT
+
+
+def _as_written(value, cards) -> str:
+    """A card option's value once checked: the text as written where it holds a Latin T,
+    which only each line's deal says how to read (:func:`solver.batch.tasks.check_lone_t`),
+    else ``cards`` in one spelling with no T in it (symbols, the ten as 10)."""
+    if isinstance(value, str) and ("T" in value or "t" in value):
+        return value
+    return " ".join(format_card(c, "symbols").replace("T", "10") for c in cards)
 
 
 def _talon_cards(value):
@@ -23,7 +32,7 @@ def _talon_cards(value):
     cards = as_cards(value, "talon")
     if len(cards) != 2:
         raise InvalidArgumentError(f"the talon is two cards, not {len(cards)}: {value!r}")
-    return format_cards(cards)
+    return _as_written(value, cards)
 
 
 def _level(value):
@@ -48,7 +57,7 @@ def _pair(value):
     cards = as_cards(value, "discard")
     if len(cards) != 2:
         raise InvalidArgumentError(f"a discard is two cards, not {len(cards)}: {value!r}")
-    return format_cards(cards)
+    return _as_written(value, cards)
 
 
 def _engine(opts):
@@ -219,8 +228,7 @@ def _run_odds(deal, opts):
 
 def _lead(value):
     from ..analysis._common import as_card
-    from ..notation import format_card
-    return format_card(as_card(value))
+    return _as_written(value, [as_card(value)])
 
 
 register(Task(
@@ -347,7 +355,7 @@ def _play(value):
     """The cards as played, in order (text in any notation, or a list of cards), as one text
     in symbols: a line's ``"play"`` or ``-O play=…``."""
     from ..analysis.review import _play_list
-    return format_cards(_play_list(value), "symbols")
+    return _as_written(value, _play_list(value))
 
 
 def _review_columns():

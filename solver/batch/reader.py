@@ -302,6 +302,9 @@ def _from_object(obj: dict, task):
     if cleared:
         from .tasks import CLEARED
         opts[CLEARED] = tuple(cleared)
+    if isinstance(deal, str):      # its alphabet reads a lone T in the options
+        from .tasks import SOURCE
+        opts[SOURCE] = deal
     return (deal if isinstance(deal, Deal) else Deal.from_str(deal)), opts
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from ..checks import as_flag
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB, get_backend, warm_context
-from ..errors import InvalidArgumentError, PrefError
+from ..errors import InvalidArgumentError, InvalidCardError, PrefError
 from ..notation import format_card, format_cards, format_strain, output_style, parse_strain
 
 # -- options ---------------------------------------------------------------------------------
@@ -203,6 +203,22 @@ def is_default(key: str, value) -> bool:
 
 
 CLEARED = "_cleared"
+SOURCE = "_source"        # a JSON line's deal as written (a per-line options key, like CLEARED)
+CARD_OPTIONS = ("talon", "discard", "lead", "play")
+
+
+def check_lone_t(task: "Task", options: dict, source) -> None:
+    """Refuse a card option whose lone Latin T the line's deal, written in Russian letters,
+    would read the other way (:func:`~solver.notation.check_t_beside`): the options are read
+    once for the run, the deals line by line."""
+    from ..notation import check_t_beside
+    for key in CARD_OPTIONS:
+        if key == "talon" and task.talon_is_rule:
+            continue
+        try:
+            check_t_beside(options.get(key), source, "the deal")
+        except InvalidCardError as exc:
+            raise InvalidCardError(f"{key}: {exc}") from None
 """The key under which :func:`~solver.batch.reader.read_deal` lists a line's options set to
 null (``"trump": null``: not the command line's value)."""
 
@@ -346,8 +362,11 @@ def _one_row(task: Task, common: dict, line: int, payload, read_deal) -> dict:
         return got
     deal, opts = got
     text = str(deal)
+    source = opts.pop(SOURCE, payload if isinstance(payload, str) else None)
     try:
-        row = task.run(deal, merge_options(common, opts, task.talon_is_rule))
+        options = merge_options(common, opts, task.talon_is_rule)
+        check_lone_t(task, options, source)
+        row = task.run(deal, options)
     except PrefError as exc:
         return {"line": line, "deal": text, "error": str(exc), "kind": type(exc).__name__}
     except MemoryError:
