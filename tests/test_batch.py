@@ -372,7 +372,9 @@ def test_input_in_another_encoding_is_named_or_read(tmp_path, capsys):
     assert (good.answered, good.errors) == (same.answered, same.errors) == (4, 0)
     assert read_jsonl(tmp_path / "good.jsonl") == read_jsonl(tmp_path / "same.jsonl")
     for enc, says in (("koi9", "unknown encoding 'koi9'"), ("utf-16", "line ends"),
-                      (5, "encoding must be the name")):
+                      (5, "encoding must be the name"),
+                      # writes ASCII as ASCII but cannot replace a bad byte: was a traceback
+                      ("idna", "'idna' is not one a text file is saved in")):
         with pytest.raises(InvalidArgumentError, match=says):
             run_file(src, tmp_path / "x.jsonl", "solve", options=opts, encoding=enc)
         assert not (tmp_path / "x.jsonl").exists()
@@ -381,6 +383,19 @@ def test_input_in_another_encoding_is_named_or_read(tmp_path, capsys):
                "--no-progress"])
     assert rc == 0 and read_jsonl(tmp_path / "cli.jsonl") == read_jsonl(tmp_path / "same.jsonl")
     capsys.readouterr()
+
+
+def test_a_closed_standard_input_is_named(tmp_path, monkeypatch):
+    # `pref batch - <&-`: a traceback (None has no readline) and "run again with --resume"
+    monkeypatch.setattr("sys.stdin", None)
+    with pytest.raises(InvalidArgumentError, match="^standard input is closed: nothing to read$"):
+        run_file("-", tmp_path / "x.csv", "solve", options={"misere": 1}, progress=False)
+    assert not (tmp_path / "x.csv").exists()
+    r = subprocess.run([sys.executable, "-m", "solver", "batch", "-", "-o", str(tmp_path / "y.csv"),
+                        "--no-progress"], stdin=subprocess.DEVNULL, capture_output=True,
+                       text=True, timeout=120, preexec_fn=lambda: os.close(0))
+    assert r.returncode == 2 and r.stderr.splitlines() == [
+        "pref batch: error: standard input is closed: nothing to read"], r.stderr
 
 
 # -- the command line ------------------------------------------------------------------------------

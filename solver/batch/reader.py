@@ -122,6 +122,12 @@ def check_encoding(encoding) -> str:
         raise InvalidArgumentError(
             f"encoding {encoding!r} does not write line ends as ASCII does: save the file "
             "as UTF-8")
+    try:        # a bad byte becomes U+FFFD and fails its line; idna cannot do that
+        b"#{}\n\xff".decode(encoding, errors="replace")
+    except (UnicodeError, LookupError):
+        raise InvalidArgumentError(
+            f"encoding {encoding!r} is not one a text file is saved in (e.g. utf-8, cp1251, "
+            "koi8-r)") from None
     return encoding_name(encoding)
 
 
@@ -196,6 +202,8 @@ def count_lines(source, encoding: str = "utf-8-sig") -> int | None:
     """How many lines :func:`iter_lines` will yield reading ``source`` in ``encoding`` (None
     for stdin, a pipe or a device): one streaming pass.  A compressed or UTF-16 file is
     refused first (:func:`check_text_file`)."""
+    if str(source) == "-" and sys.stdin is None:       # `pref batch - <&-`
+        raise InvalidArgumentError("standard input is closed: nothing to read")
     if hasattr(source, "read") or str(source) == "-":
         return None
     if not os.path.isfile(source):

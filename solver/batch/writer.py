@@ -363,8 +363,8 @@ class Sink:
                 record = bool(settings)     # settings): this run starts the output
         try:
             self._out = _Appender(self.data_path)
-        except OSError as exc:   # a missing directory, a read-only file system, a full disk
-            raise InvalidArgumentError(
+        except OSError as exc:   # a missing directory, a read-only file system, a full disk:
+            raise OutputError(   # the output cannot be written (exit 3), nothing to resume
                 f"cannot write {self.data_path}: {exc.strerror or exc}") from None
         try:
             self._start(existing, resume, settings if record else None)
