@@ -34,7 +34,9 @@ def test_order_on_an_ending_ranks_every_level_by_default():
 @pytest.mark.parametrize("kw,fault", [
     (dict(strains=["S", "♠"]), "strain ♠ is given twice"),
     (dict(levels=[1, 1]), "a level is given twice"),
-    (dict(conventions="001"), "score a full deal's options; an ending's are ranked by")])
+    (dict(conventions="001"), "score a full deal's options; an ending's are ranked by"),
+    # its samples are drawn before any is solved: 10^9 grew memory until it ran out
+    (dict(screen=10 ** 9), "screen must be a whole number 1-1000000, not 1000000000")])
 def test_an_option_asked_twice_or_not_applying_is_refused(kw, fault):
     with pytest.raises(InvalidArgumentError, match=fault):
         order("A.K7.A.", 0, pool="KQ.A8..", backend="reference", progress=False, **kw)

@@ -43,6 +43,10 @@ from ._common import (
 from .discard import discard_values
 from .odds import _odds_key, odds, unseen_pool
 
+MAX_SCREEN = 1_000_000
+"""The largest discard screen: its random layouts are drawn and held before any is solved
+(a million take about 40 MB and, solved, hours)."""
+
 
 @dataclass(frozen=True)
 class OrderOption:
@@ -284,7 +288,8 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
     own_mask = mask_of(own)
     seat = as_seat(seat, "seat")
     pool_cards, n = unseen_pool(own, pool, cards)
-    screen, keep = as_count(screen, "screen"), as_count(keep, "keep")
+    # the screen's samples are drawn and held before any is solved: a bound keeps that small
+    screen, keep = as_count(screen, "screen", most=MAX_SCREEN), as_count(keep, "keep")
     seed = as_count(seed, "seed", least=0)
     misere = as_flag(misere, "misere")
     exact = as_flag(exact, "exact")
