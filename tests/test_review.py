@@ -156,6 +156,12 @@ def test_raspasy_with_the_talon_turned():
     for c in play.split():
         after.push(c)
     assert r.end == solve(after).tricks and r.taken == after.tricks
+    # the talon rule is said, as `pref solve` says it: the JSON's deal and leader alone
+    # did not replay the play (a turned talon card leads the first two tricks)
+    assert r.to_dict()["talon"] == "lead"
+    assert str(r).startswith("распасы (talon: lead), each card from its mover's side")
+    plain = review(EXAMPLE, "9♠ 7♠ T♠", raspasy=True)
+    assert plain.to_dict()["talon"] == "none" and str(plain).startswith("распасы, each card")
 
 
 @needs_fast
@@ -251,6 +257,7 @@ def test_the_cli_raspasy_json(capsys):
                  "--json", "--backend", "reference"]) == 0
     d = json.loads(capsys.readouterr().out)
     assert d["mode"] == "raspasy" and "solo" not in d and set(d["start"]) == {"0", "1", "2"}
+    assert d["talon"] == "none"
     assert [x["seat"] for x in d["rows"]] == [0, 1, 2] and set(d["costs"]) == {"0", "1", "2"}
 
 

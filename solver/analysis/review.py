@@ -126,14 +126,17 @@ class ReviewResult:
                 else (misere_player(), "catchers"))
 
     def to_dict(self) -> dict:
-        """JSON-ready: ``mode``, ``solo``, ``trump``, ``start``, ``end``, ``over``, ``taken``,
-        ``costs`` (per seat; ``solo_cost``, ``others_cost`` but on распасы) and ``rows``:
+        """JSON-ready: ``mode``, ``solo``, ``trump`` (on распасы ``talon``, the rule, as
+        ``pref solve --json`` has it), ``start``, ``end``, ``over``, ``taken``, ``costs`` (per
+        seat; ``solo_cost``, ``others_cost`` but on распасы) and ``rows``:
         ``[{number, trick, seat, card, value, best, cost, best_cards}]`` (cards as text)."""
         def per_seat(v):
             return {str(s): t for s, t in v.items()} if isinstance(v, dict) else v
         out = {"mode": self.mode}
         if self.solo is not None:
             out.update(solo=self.solo, trump=format_strain(self.trump))
+        elif self._position is not None:
+            out["talon"] = self._position.talon_rule
         out.update(start=per_seat(self.start), end=per_seat(self.end), over=self.over,
                    taken=list(self.taken), costs=per_seat(self.costs))
         if self.dealer_tricks:
@@ -166,8 +169,10 @@ class ReviewResult:
     def headline(self) -> str:
         """The first line: the game and the value before the first card."""
         if self.mode == "raspasy":
-            return (f"{raspasy_word()}, each card from its mover's side (value: the most tricks "
-                    f"the other two can make him take); before the first card: "
+            rule = "none" if self._position is None else self._position.talon_rule
+            talon = "" if rule == "none" else f" (talon: {rule})"
+            return (f"{raspasy_word()}{talon}, each card from its mover's side (value: the most "
+                    f"tricks the other two can make him take); before the first card: "
                     + ", ".join(f"seat {s} {at_most()} {t}" for s, t in self.start.items()))
         who = self._sides()[0]
         what = (f"contract {format_strain(self.trump)}" if self.mode == "contract"

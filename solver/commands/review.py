@@ -18,7 +18,7 @@ def register(sub) -> None:
                         "A♣\")")
     add_common(p, json_help="print JSON: start, end, taken, costs, rows [{number, trick, seat, "
                             "card, value, best, cost, best_cards}], deal, leader (the first "
-                            "trick's), talon_cards with --talon-cards")
+                            "trick's), talon (the распасы rule), talon_cards with --talon-cards")
     add_style(p)
     p.set_defaults(func=run)
 
