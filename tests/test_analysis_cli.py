@@ -76,7 +76,8 @@ def test_order_on_an_ending():
     assert d["options"][0]["contract"] == "мизер"
     text = pref("order", "A.K7.A.", "--pool", "KQ.A8..", "--levels", "1", "--no-misere",
                 "--strains", "NT", "♣", "--backend", "reference", "--no-progress").stdout
-    assert text.splitlines()[0] == "seat 0: what to order" and len(text.splitlines()) == 3
+    assert text.splitlines()[0] == ("seat 0: what to order (P: the contract makes, the мизер "
+                                    "is not caught)") and len(text.splitlines()) == 3
 
 
 def test_preferans():

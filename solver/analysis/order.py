@@ -107,7 +107,9 @@ class OrderResult:
         return pd.DataFrame(self.to_dict()["options"]).astype({"expected": "float64"})
 
     def __str__(self) -> str:
-        lines = [f"seat {self.seat}: what to order"]
+        # P is success, the other way round from `pref odds --misere`'s P(caught)
+        lines = [f"seat {self.seat}: what to order (P: the contract makes, the "
+                 f"{misere_word()} is not caught)"]
         for o in self.options:
             bound = "" if o.expected_exact else at_most()
             ev = "" if o.expected is None else f"  E[висты] {bound:>1}{float(o.expected):+8.2f}"
@@ -125,8 +127,11 @@ def _cards(mask: int):
 
 def _screen(be, own_mask, pool, seat, n, *, misere, strain, screen, keep, rng, threads, tt_mb,
             deadline=None):
-    """The ``keep`` most promising discards by mean tricks over ``screen`` random layouts,
-    and the first one's mean (None when there are no more groups than ``keep``: no screen).
+    """The ``keep`` most promising discards over ``screen`` random layouts, and the first
+    one's mean tricks (None when there are no more groups than ``keep``: no screen).  As
+    :func:`~solver.analysis.odds.odds` ranks discards: a мизер's by the layouts it is not
+    caught in, then the fewest tricks; a contract's (one discard for every level) by the
+    most tricks.
 
     One representative discard per group of equivalent ones (equal up to relative ranks
     against the pool).  Each layout is a full deal, so every representative's exact value in
@@ -162,10 +167,15 @@ def _screen(be, own_mask, pool, seat, n, *, misere, strain, screen, keep, rng, t
         by_cards = {v.cards: v.tricks for v in values}
         return [by_cards[d] for d in reps]
 
-    means = np.array(run_all(layout_values, samples, thread_count(threads, be))).mean(axis=0)
-    scores = sorted((mu if misere else -mu, d) for mu, d in zip(means.tolist(), reps))
-    best = scores[0][1]
-    return [d for _, d in scores[:keep]], means[reps.index(best)]
+    values = np.array(run_all(layout_values, samples, thread_count(threads, be)))
+    means = values.mean(axis=0)
+    if misere:      # by mean tricks alone, A♠ T♠ (1.03 tricks, 0.3% clean) beat A♠ A♣ (1.34, 42%)
+        clean = (values == 0).sum(axis=0)
+        scores = sorted((-int(k), mu, d) for k, mu, d in zip(clean, means.tolist(), reps))
+    else:
+        scores = sorted((-mu, 0, d) for mu, d in zip(means.tolist(), reps))
+    best = scores[0][-1]
+    return [s[-1] for s in scores[:keep]], means[reps.index(best)]
 
 
 def _odds(own, seat, ask: dict, **more):
