@@ -134,6 +134,13 @@ def test_json_always_lists_the_equivalent_discards():
     assert d["same"] == d["discards"][0]["same"] == [cards_text(p) for p in many.best.same]
     assert all(isinstance(g["same"], list) for g in d["discards"])
     assert any(g["same"] for g in d["discards"])      # the key holds the equivalents
+    # a discard asked for alone names its equivalents too (its `same` was [], the docs say
+    # "the discards equivalent to it, [] when none"; helper's odds audit)
+    for g in many.discards:
+        alone = odds("AK.7..7", 0, discard=g.cards, **kw).best
+        assert alone.cards == g.cards and alone.histogram == g.histogram
+        assert sorted(alone.same) == sorted(g.same)
+    assert any(g.same for g in many.discards)
     assert list(d) == list(one) + ["discards"]      # the same keys, in the same order
 
 

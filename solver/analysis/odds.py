@@ -829,6 +829,12 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     for d in wanted:
         kept = own_mask & ~((1 << d[0]) | (1 << d[1]))
         groups.setdefault(_odds_key(kept, pool_mask), []).append(d)
+    if discard is not None:     # `same` names every discard equivalent to one asked for
+        for d in pairs(own_mask):
+            key = _odds_key(own_mask & ~((1 << d[0]) | (1 << d[1])), pool_mask)
+            if key in groups and d not in groups[key] and not (
+                    lead_card is not None and seat == 0 and lead_card in d):
+                groups[key].append(d)
     be = engine(backend)
     opp_a, opp_b = (seat + 1) % 3, (seat + 2) % 3
     per_group = comb(2 * n, n)
