@@ -409,7 +409,8 @@ __all__ = ["card_html", "hand_html", "table_layout", "deal_html", "position_html
 
 def _hand_lines(mask: int, title: str, style: str | None = None) -> list[str]:
     style = current_style(style)
-    lines = [title]
+    ascii_only = style == "ascii"       # for a console that shows no more than ASCII
+    lines = [title.replace("·", "-") if ascii_only else title]
     for s in range(4):
         cards = [s * 8 + r for r in range(7, -1, -1) if mask >> (s * 8 + r) & 1]
         if style == "symbols":
@@ -418,7 +419,8 @@ def _hand_lines(mask: int, title: str, style: str | None = None) -> list[str]:
         else:   # the rank as the style writes it; the suit as a symbol (russian) or letter
             ranks = [format_card(c, style)[:-1] for c in cards]
             suit = format_card(s * 8, style)[-1]
-        lines.append(f"{suit} {' '.join(ranks) if ranks else '—'}")
+        void = "-" if ascii_only else "—"
+        lines.append(f"{suit} {' '.join(ranks) if ranks else void}")
     return lines
 
 

@@ -666,6 +666,25 @@ def raspasy_word(style: str | None = None) -> str:
     return "raspasy" if current_style(style) == "ascii" else "распасы"
 
 
+def tenner_word(style: str | None = None) -> str:
+    """The 10-trick game in text: ``десятерная``, or ``tenner`` in the ``ascii`` style."""
+    return "tenner" if current_style(style) == "ascii" else "десятерная"
+
+
+def preferans_word(style: str | None = None) -> str:
+    """The "преферанс" hand in text: ``преферанс``, or ``preferans`` in the ``ascii`` style."""
+    return "preferans" if current_style(style) == "ascii" else "преферанс"
+
+
+def whists_word(style: str | None = None) -> str:
+    """висты in text: ``висты``, or ``whists`` in the ``ascii`` style (as the Python names).
+
+    >>> whists_word(), whists_word("ascii"), tenner_word("ascii"), preferans_word("ascii")
+    ('висты', 'whists', 'tenner', 'preferans')
+    """
+    return "whists" if current_style(style) == "ascii" else "висты"
+
+
 def at_most(style: str | None = None) -> str:
     """The sign of a guarantee or a bound in text: ``≤`` (``<=`` in ``ascii``)."""
     return "<=" if current_style(style) == "ascii" else "≤"

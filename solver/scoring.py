@@ -32,7 +32,7 @@ from .cards import ACE, KING, QUEEN, SEVEN, rank_of, suit_of
 from .checks import as_count, as_flag, scalar_of
 from .conventions import MAX_RASPASY_ROUND, Conventions
 from .errors import InvalidArgumentError, InvalidRecordError, PrefError, shown, shown_record
-from .notation import parse_strain, plural, visible
+from .notation import current_style, parse_strain, plural, visible, whists_word
 
 Number = Union[int, Fraction]
 RASPASY = "raspasy"
@@ -98,17 +98,19 @@ class Entry:
     def describe(self, names: Sequence[str] | None = None) -> str:
         """The write in words, players named by ``names`` (default "player 0", ...)."""
         p = _who(self.player, names)
+        reason = self.reason.replace("×", "x") if current_style() == "ascii" else self.reason
         if self.kind == "whists":
-            return f"{p} writes {number_text(self.amount)} висты on {_who(self.on, names)} ({self.reason})"
+            return (f"{p} writes {number_text(self.amount)} {whists_word()} on "
+                    f"{_who(self.on, names)} ({reason})")
         if self.kind == "close_pool":
-            return f"{p}'s pool is closed at {self.amount} ({self.reason})"
+            return f"{p}'s pool is closed at {self.amount} ({reason})"
         if self.kind == "clear_mountain":
-            return f"{p}'s mountain is struck out ({self.reason})"
+            return f"{p}'s mountain is struck out ({reason})"
         if self.kind == "clear_whists":
-            return f"the висты written on {p} are struck out ({self.reason})"
+            return f"the {whists_word()} written on {p} are struck out ({reason})"
         word = "pool" if self.kind == "pool" else "mountain"
         verb = "to" if self.amount >= 0 else "off"
-        return f"{number_text(abs(self.amount))} {verb} {p}'s {word} ({self.reason})"
+        return f"{number_text(abs(self.amount))} {verb} {p}'s {word} ({reason})"
 
 
 @dataclass(frozen=True)

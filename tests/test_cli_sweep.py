@@ -170,10 +170,11 @@ def test_every_option_of_the_help_says_what_it_is(name):
 @needs_fast
 def test_order_keeps_its_timeout_while_drawing_a_large_screen():
     """`pref order … --screen 3000000 --timeout 1` stopped after 40 s: the screen's random
-    layouts were all drawn before the deadline was first looked at."""
+    layouts were all drawn before the deadline was first looked at (the screen is now at most
+    a million: about 13 s to draw)."""
     import time
     t0 = time.monotonic()
-    r = pref("order", "AKQ.AKQ.AK.A987", "--screen", "3000000", "--timeout", "1",
+    r = pref("order", "AKQ.AKQ.AK.A987", "--screen", "1000000", "--timeout", "1",
              "--no-progress", "--strains", "NT", "--no-misere")
     assert r.returncode == 2
     assert r.stderr.strip() == "pref order: error: order did not finish within timeout=1 s"
@@ -259,3 +260,20 @@ def test_solve_play_json_counts_the_dealers_tricks(over):
     plain = json.loads(pref("solve", EXAMPLE, "--raspasy", "--play", "9♠ 7♠ T♠",
                             "--json").stdout)
     assert "dealer_tricks" not in plain and plain["taken"] == [0, 0, 1]
+
+
+@needs_fast
+@pytest.mark.parametrize("args", [
+    ["show", EXAMPLE], ["show", "A.K..7/K.A..8/7.7..A"],
+    ["tenner", EXAMPLE, "-d", "1", "-t", "h", "--conventions", "001"],
+    ["preferans", "AKQJ.AKQ.AK.AQJ", "-t", "S"],
+    ["order", "AKQ.AKQ.AK.A987", "--strains", "NT", "--levels", "6", "--no-misere",
+     "--screen", "4", "--no-progress"],
+])
+def test_the_ascii_style_writes_ascii(args, capsys):
+    # it wrote '1 · second hand' and '—' for a void in the diagram, 'десятерная', 'преферанс',
+    # 'E[висты]', and a score's 'висты' and '10 × 10' (helper's CLI audit)
+    from solver.cli import main
+    assert main([*args, "--style", "ascii"]) == 0
+    out = capsys.readouterr().out
+    assert out.isascii(), [line for line in out.splitlines() if not line.isascii()]

@@ -61,7 +61,7 @@ from ..engine import DEFAULT_TT_MB
 from ..engine.layout import P_HAND0, P_LEADER
 from ..errors import InvalidArgumentError
 from ..frozen import freeze_fields
-from ..notation import format_card, format_hand, format_strain
+from ..notation import format_card, format_hand, format_strain, preferans_word
 from ._common import (as_cards, as_strain, cards_text, engine, pairs, position, thread_count,
                       warm_context)
 from .odds import unseen_pool
@@ -137,8 +137,9 @@ class PreferansResult:
                 "method": {format_strain(s): m for s, m in self.methods.items()}}
 
     def __str__(self) -> str:
-        head = (f"{format_hand(self.cards)}: " + ("преферанс in " + ", ".join(
-            format_strain(s) for s in self.strains) if self.strains else "not a преферанс"))
+        word = preferans_word()
+        head = (f"{format_hand(self.cards)}: " + (f"{word} in " + ", ".join(
+            format_strain(s) for s in self.strains) if self.strains else f"not a {word}"))
         return "\n".join([head] + [f"  {c}" for c in self.counterexamples.values()])
 
     def _repr_html_(self) -> str:

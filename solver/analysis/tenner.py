@@ -21,7 +21,7 @@ from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
 from ..errors import InvalidArgumentError
 from ..frozen import freeze_fields
-from ..notation import format_card, format_strain, plural
+from ..notation import format_card, format_strain, plural, tenner_word
 from ..scoring import talon_missing, score_unwhisted_tenner, talon_whists_rule
 from ._common import (
     as_cards,
@@ -104,7 +104,7 @@ class TennerResult:
 
     def __str__(self) -> str:
         leads = f", seat {self.leader} leads" if self.leader else ""
-        head = (f"десятерная {format_strain(self.trump)} by seat {self.declarer}{leads}: "
+        head = (f"{tenner_word()} {format_strain(self.trump)} by seat {self.declarer}{leads}: "
                 + (f"verified, all {'ten' if self.target == 10 else self.target}"
                    if self.verified
                    else f"refuted: {plural(self.tricks, 'trick')}, down {self.short}"))
