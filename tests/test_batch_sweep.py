@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import sys
 
+import pytest
+
 from solver.batch import run_file
 
 ENDING = "AK...7/Q.A..8/7.8..A"
@@ -438,3 +440,16 @@ def test_a_line_number_in_both_output_files_is_warned_of_naming_both(tmp_path, c
     assert main([*args, "--resume"]) == 0
     assert (f"1 line numbers appear twice in {out} and {out}.errors.jsonl together"
             in capsys.readouterr().err)
+
+
+@pytest.mark.parametrize("size", ["1_6", "８", "1e1", "inf"])
+def test_tt_mb_is_a_number_as_written(tmp_path, capsys, size):
+    # argparse's float read 1_6 as 16, a full-width digit, 1e1 and inf (helper's CLI audit)
+    from solver.cli import main
+    src = tmp_path / "in.txt"
+    src.write_text(ENDING + "\n", encoding="utf-8")
+    with pytest.raises(SystemExit) as exit_:
+        main(["batch", str(src), "-o", str(tmp_path / "o.csv"), "--tt-mb", size])
+    assert exit_.value.code == 2
+    assert f"argument --tt-mb: expected a number of MiB, not {size!r}" in capsys.readouterr().err
+    assert not (tmp_path / "o.csv").exists()

@@ -25,13 +25,23 @@ def positive_number(text: str) -> int:
     return value
 
 
-def seconds(text: str) -> float:
-    """A time limit in seconds as written in ASCII: digits with an optional fraction (``5``,
-    ``2.5``, ``.5``); argparse's ``float`` also read ``1_0`` as 10, full-width digits, spaces
-    around, ``1e3``, ``inf`` and ``nan``."""
+def _decimal(text: str, what: str) -> float:
+    """A number as written in ASCII: digits with an optional fraction (``5``, ``2.5``,
+    ``.5``); argparse's ``float`` also read ``1_0`` as 10, full-width digits, spaces around,
+    ``1e3``, ``inf`` and ``nan``."""
     if not re.fullmatch(r"-?([0-9]+(\.[0-9]*)?|\.[0-9]+)", text):
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}")
+        raise argparse.ArgumentTypeError(f"expected {what}, not {text!r}")
     return float(text)
+
+
+def seconds(text: str) -> float:
+    """A time limit in seconds (:func:`_decimal`)."""
+    return _decimal(text, "a number of seconds")
+
+
+def mebibytes(text: str) -> float:
+    """A table size in MiB (:func:`_decimal`; its range is the engine's to check)."""
+    return _decimal(text, "a number of MiB")
 
 
 def seat(text: str) -> int:

@@ -13,7 +13,7 @@ import json
 import signal
 
 from ..console import say
-from ._args import add_style, whole_number
+from ._args import add_style, mebibytes, whole_number
 
 HELP = "evaluate a file of deals (one per line or JSON lines) into CSV / JSON lines"
 
@@ -167,7 +167,7 @@ def register(sub) -> None:
     e = p.add_argument_group("engine and other task options")
     e.add_argument("--backend", choices=("auto", "c", "numba", "reference"),
                    help="solver backend (default: C when built, else Numba)")
-    e.add_argument("--tt-mb", type=float, metavar="MB",
+    e.add_argument("--tt-mb", type=mebibytes, metavar="MB",
                    help="transposition table size per worker, MiB")
     e.add_argument("--level", type=whole_number, metavar="N",
                    help="odds: the contract's tricks (default 6)")
