@@ -204,8 +204,9 @@ def test_an_endings_talon_reads_a_lone_t_by_its_deal():
     r = subprocess.run([sys.executable, "-m", "solver", "table", ending, "--talon", "T♠ 7♣",
                         "--backend", "reference"], capture_output=True, text=True, timeout=120)
     assert r.returncode == 2 and "talon: ambiguous Latin 'T'" in r.stderr, r.stderr
-    with pytest.raises(PrefError, match=r"^talon A♠ K♠: the deal gives its own talon \(A♠ 9♣\); "
-                                        r"a talon is given \(--talon, talon=\) for an ending only$"):
+    own = (r"^talon A♠ K♠: the deal gives its own talon \(A♠ 9♣\); a talon is given "
+           r"\(--talon, talon=\) for an ending only$")
+    with pytest.raises(PrefError, match=own):
         table(EXAMPLE, talon="A♠ K♠")
     assert table(EXAMPLE, talon="9♣ A♠").tricks == table(EXAMPLE).tricks    # its own, any order
 

@@ -636,7 +636,8 @@ def test_errors_on_an_unnamed_sheet_name_players_by_number():
     # a record read with the sheet's own "0"-"3" as names said "the dealer (3)", "of 2"
     with pytest.raises(InvalidRecordError, match=r"^hand 1: the dealer \(player 3\) sits out and "):
         p.add({"contract": "распасы", "tricks": [3, 3, 3, 1]})
-    with pytest.raises(InvalidRecordError, match=r"^hand 1: 'tricks' of player 2: 'x' is not 0-10$"):
+    with pytest.raises(InvalidRecordError,
+                       match=r"^hand 1: 'tricks' of player 2: 'x' is not 0-10$"):
         p.add({"contract": "распасы", "tricks": [3, 3, "x", 1]})
     assert p.add({"contract": "6♠", "declarer": "1", "whisters": ["2"], "tricks": [0, 6, 4, 0]}) \
         .entries[0].player == 1                     # numbers written as text still read
@@ -681,8 +682,10 @@ def test_help_on_raspasy_does_not_depend_on_the_players_numbers():
     # (they went by player number, and Вера as player 0 got Боря's help)
     hands = [
         {"contract": "10♠", "declarer": "Боря"},
-        {"contract": "6♠", "declarer": "Аня", "whisters": ["Боря"], "tricks": {"Аня": 6, "Боря": 4}},
-        {"contract": "6♠", "declarer": "Вера", "whisters": ["Аня"], "tricks": {"Вера": 6, "Аня": 4}},
+        {"contract": "6♠", "declarer": "Аня", "whisters": ["Боря"],
+         "tricks": {"Аня": 6, "Боря": 4}},
+        {"contract": "6♠", "declarer": "Вера", "whisters": ["Аня"],
+         "tricks": {"Вера": 6, "Аня": 4}},
         {"contract": "распасы", "tricks": {"Аня": 0, "Боря": 5, "Вера": 5}},
         {"contract": "распасы", "tricks": {"Аня": 10, "Боря": 0, "Вера": 0}},
     ]

@@ -112,7 +112,8 @@ class OrderResult:
                  f"{misere_word()} is not caught)"]
         for o in self.options:
             bound = "" if o.expected_exact else at_most()
-            ev = "" if o.expected is None else f"  E[{whists_word()}] {bound:>1}{float(o.expected):+8.2f}"
+            ev = ("" if o.expected is None
+                  else f"  E[{whists_word()}] {bound:>1}{float(o.expected):+8.2f}")
             lines.append(f"  {o.contract:<6} discard {cards_text(o.discard):<8} "
                          f"P {float(o.probability):7.2%}{ev}")
         return "\n".join(lines)
