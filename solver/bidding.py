@@ -100,8 +100,8 @@ class Bid:
                                         or not isinstance(self.strain, int)
                                         or not 0 <= self.strain <= NO_TRUMP):
             raise InvalidArgumentError(f"unknown trump {shown(self.strain)}: expected 0-4 (♠ ♣ ♦ ♥, БК)")
-        if self.talonless and self.strain is None and self.level < 9:
-            raise InvalidArgumentError("без прикупа bids are 9 or 10")
+        if self.talonless and self.level < 9:     # seed 004 §2: "9 без прикупа", "10 без прикупа"
+            raise InvalidArgumentError(f"без прикупа bids are 9 or 10, not {self.level}")
 
     @property
     def price(self) -> int:

@@ -45,6 +45,19 @@ def test_ladder_index_rejects_bid_outside_conventions():
         ladder_index(parse_bid("9 без прикупа"), SOCHI)
 
 
+@pytest.mark.parametrize("text", ["6♠ без прикупа", "7♥ бп", "8БК без прикупа", "7 без прикупа"])
+def test_a_talonless_game_below_nine_is_no_bid(text):
+    # seed 004 §2: "9, 9, 9, 9, 9 БК, 9 без прикупа; 10, 10, 10, 10, 10 БК, 10 без прикупа":
+    # with a trump named, "6♠ без прикупа" was read, and scored without the talon (the
+    # four-handed dealer's висты for a good talon dropped; helper's rules audit)
+    from solver.scoring import score_contract
+    with pytest.raises(InvalidArgumentError, match="^без прикупа bids are 9 or 10, not [678]$"):
+        parse_bid(text)
+    with pytest.raises(InvalidArgumentError, match="без прикупа bids are 9 or 10"):
+        score_contract(text, 6, conventions=Conventions.classic(players=4), talon="A♠ A♣")
+    assert parse_bid("9♥ без прикупа").talonless and parse_bid("10 бп").talonless
+
+
 def test_game_prices_and_norms():
     # seed 000 §8: "шестерная — 2, семерная — 4, восьмерная — 6, девятерная — 8, десятерная — 10, мизер — 10";
     # "Норма вистующих: на шестерной — 4 взятки, на семерной — 2, на восьмерной и девятерной — 1, на десятерной — 0."
