@@ -304,7 +304,10 @@ def run_auction(calls: Iterable[str | Bid], conventions: Conventions | None = No
         where = f"call {number} ({raw!r} by {who[seat]})"
         if done:
             raise IllegalBidError(f"{where}: the auction is already over")
-        call = parse_call(raw)
+        try:
+            call = parse_call(raw)
+        except (IllegalBidError, InvalidArgumentError) as exc:   # "zz", "7 без прикупа"
+            raise type(exc)(f"{where}: {exc}") from None
         if call == PLAY:
             # seed 004 §2: when two players have passed, "третьему игроку достаточно сказать
             # 'Играю'": he takes the talon at the lowest game
@@ -342,7 +345,10 @@ def run_auction(calls: Iterable[str | Bid], conventions: Conventions | None = No
                 # seed 004 §2: "Если игрок, имеющий право сказать 'Здесь', этим правом не
                 # воспользовался, это может сделать второй игрок"
                 later_may_hold = True
-            index = ladder_index(bid, conv)
+            try:
+                index = ladder_index(bid, conv)
+            except IllegalBidError as exc:      # a bid these conventions do not have
+                raise IllegalBidError(f"{where}: {exc}") from None
             if bid.misere:
                 if spoke[seat] and not misere_bidder[seat]:
                     raise IllegalBidError(f"{where}: мизер only as a player's first word")

@@ -374,6 +374,14 @@ def test_auction_errors_name_the_speaker():
     with pytest.raises(IllegalBidError, match=r"^call 3 \('6♠' by player 0\): 6♠ is not above 7♠"):
         score_hand(Hand.from_record({"contract": "7♠", "declarer": 1, "dealer": 0, "tricks": 7,
                                      "auction": ["7♠", "pass", "6♠"]}))     # player 1 speaks first
+    # a call that is no bid, or no bid of these conventions, is named as the others are (it
+    # said only "без прикупа bids are 9 or 10"; helper's rules audit)
+    with pytest.raises(InvalidArgumentError, match=r"^call 2 \('7 без прикупа' by seat 1\): "
+                                                   r"без прикупа bids are 9 or 10, not 7$"):
+        run_auction(["6♠", "7 без прикупа"], Conventions.classic())
+    with pytest.raises(IllegalBidError, match=r"^call 1 \('9 без прикупа' by seat 0\): 9 без "
+                                              r"прикупа is not a bid under conventions 'sochi'$"):
+        run_auction(["9 без прикупа"])
 
 
 @pytest.mark.parametrize("speakers", [["Аня"], {"x": 1}, 5, "abc", ["a", "b", 3]])

@@ -526,7 +526,8 @@ def test_auction_errors_name_the_hand(auction, message):
 
 def test_unreadable_call_names_the_hand():
     from solver.errors import InvalidArgumentError
-    with pytest.raises(InvalidArgumentError, match=r"^hand 1: cannot read bid 'zz'"):
+    with pytest.raises(InvalidArgumentError,
+                       match=r"^hand 1: call 1 \('zz' by player 0\): cannot read bid 'zz'"):
         Pulka().add({"contract": "6♠", "declarer": 0, "auction": ["zz"]})
 
 
