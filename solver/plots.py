@@ -94,8 +94,16 @@ def as_distribution(data) -> dict[int, float]:
     """Tricks → weight from a mapping, a sequence of weights (index = tricks), a pandas Series
     of per-deal tricks or of weights, or an object with a ``histogram`` / ``distribution``.
 
-    Trick counts are whole numbers from 0, weights numbers from 0; anything else raises
-    :class:`~solver.errors.InvalidArgumentError`.
+    A Series is weights by trick count when it comes from ``value_counts()`` (sorted or not:
+    named ``count`` or ``proportion``, or indexed by distinct trick counts 0-10 other than the
+    default index), and otherwise one trick count per deal (a frame's column, filtered or
+    not); for other weights pass a mapping or a list.  Trick counts are whole numbers from 0,
+    weights numbers from 0; anything else raises :class:`~solver.errors.InvalidArgumentError`.
+
+    >>> import pandas as pd
+    >>> tricks = pd.Series([0, 0, 1, 2, 2, 2])
+    >>> as_distribution(tricks) == as_distribution(tricks.value_counts().sort_index())
+    True
     """
     if getattr(data, "counted", True) is False:
         raise InvalidArgumentError("these odds counted no tricks (odds(histogram=False): only "
@@ -113,15 +121,19 @@ def as_distribution(data) -> dict[int, float]:
     except ImportError:           # pragma: no cover
         np = pd = None
     if pd is not None and isinstance(data, pd.Series):
-        if data.index.dtype.kind in "iu" and not data.index.equals(pd.RangeIndex(len(data))):
-            return _weights(data.items())
+        index = data.index
+        if data.name in ("count", "proportion") or (
+                index.dtype.kind in "iu" and not isinstance(index, pd.RangeIndex)
+                and len(index) and index.is_unique and index.min() >= 0 and index.max() <= 10):
+            return _weights(data.items())    # value_counts(): its index is sorted or not
         tricks = data.dropna()
         if tricks.dtype.kind not in "iuf" or not ((tricks >= 0) & (tricks == tricks.round())).all():
             for t in tricks:        # name the first value that is not a trick count
                 if isinstance(t, (bool, np.bool_)) or not isinstance(t, Real) or t < 0 \
                         or t != int(t):
                     raise InvalidArgumentError(f"a Series of tricks must hold whole numbers "
-                                               f"from 0, not {shown(t)}")
+                                               f"from 0, not {shown(t)} (weights: pass a "
+                                               f"mapping or a list)")
         counts = tricks.astype(int).value_counts()
         return {int(k): float(v) for k, v in counts.items()}
     if isinstance(data, (str, bytes)) or not (

@@ -441,6 +441,18 @@ def test_trick_distributions_in_their_other_forms():
     assert plots.as_distribution(pd.Series([6.0, np.nan, 7.0, 7.0])) == {7: 2.0, 6: 1.0}
     assert plots.as_distribution(pd.Series([4, 1], index=[6, 7])) == {6: 4.0, 7: 1.0}
     assert plots.as_distribution({np.int64(2): np.float64(0.5)}) == {2: 0.5}
+    # value_counts() sorted by trick has the index 0, 1, 2: it was read as three deals taking
+    # 3, 2 and 5 tricks (helper's API audit); a frame's column, filtered, is per-deal tricks
+    tricks = pd.Series([0, 0, 0, 1, 1, 2, 2, 2, 2, 2])
+    want = {0: 3.0, 1: 2.0, 2: 5.0}
+    assert plots.as_distribution(tricks) == want
+    assert plots.as_distribution(tricks.value_counts().sort_index()) == want
+    assert plots.as_distribution(tricks.value_counts()) == want
+    assert plots.as_distribution(tricks.value_counts(normalize=True).sort_index()) == {
+        0: 0.3, 1: 0.2, 2: 0.5}
+    frame = pd.DataFrame({"tricks": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 3]})
+    assert plots.as_distribution(frame[frame.tricks > 2]["tricks"]) == {
+        3: 2.0, 4: 1.0, 5: 1.0, 6: 1.0, 7: 1.0, 8: 1.0, 9: 1.0, 10: 1.0}
     ax = plots.discard_odds(pd.Series({"7♠ 8♠": 0.25}))
     assert [round(float(p.get_width()), 6) for p in ax.patches] == [0.25]
 
