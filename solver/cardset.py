@@ -49,6 +49,16 @@ class Card(int):
     __or__, __and__, __xor__, __sub__ = (_one_card_or_int("__or__"), _one_card_or_int("__and__"),
                                          _one_card_or_int("__xor__"), _one_card_or_int("__sub__"))
 
+    # a card is no set (as 1 != {1}): Card("7♦") == CardSet("J♠") held, the set's mask being
+    # 7♦'s number, and a dict of cards answered a set's lookup with another card's value
+    def __eq__(self, other):
+        return False if isinstance(other, CardSet) else int.__eq__(self, other)
+
+    def __ne__(self, other):
+        return True if isinstance(other, CardSet) else int.__ne__(self, other)
+
+    __hash__ = int.__hash__
+
 
 CARDS = tuple(int.__new__(Card, c) for c in range(32))
 """``CARDS[c]``: card number ``c`` as a :class:`Card`, made once: results turn their card
@@ -83,7 +93,8 @@ class CardSet(int):
     ``int(s)`` is the mask the engines take.  The set operators (``| & ^ -``) read the other
     side as a set: a :class:`Card` is that one card, text a hand, a plain number a mask.
     ``<= < >= >`` compare by inclusion against a set, a card, text or a card list, and as
-    numbers against a plain number, as an ``int`` does.
+    numbers against a plain number, as an ``int`` does; ``==`` compares masks, and a set is
+    never equal to a :class:`Card` (as ``{1} != 1``).
     """
 
     def __new__(cls, mask: int = 0):
@@ -177,6 +188,15 @@ class CardSet(int):
     def __gt__(self, other):
         return self.issuperset(other) and int(self) != _as_set(other) \
             if _a_set(other) else int.__gt__(self, other)
+
+    # a set is no card (see Card.__eq__); against a number, a mask (int's ==)
+    def __eq__(self, other):
+        return False if isinstance(other, Card) else int.__eq__(self, other)
+
+    def __ne__(self, other):
+        return True if isinstance(other, Card) else int.__ne__(self, other)
+
+    __hash__ = int.__hash__
 
     def dotted(self, style: str | None = None) -> str:
         """The dotted form (``AKT..7.T``) in ``style`` (None: the output style in force, as

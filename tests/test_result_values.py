@@ -140,6 +140,20 @@ def test_cards_still_compare_hash_and_index_as_ints(results):
     assert results["odds"].lead == 7 and results["discard"].best_discards[0] == (8, 24)
 
 
+def test_a_card_is_no_card_set():
+    # CardSet("J♠")'s mask is 7♦'s number: the two compared equal (and a dict of cards, a
+    # result's cards copied, answered a set's lookup with 7♦'s value; helper's API audit)
+    from solver import solve
+    from solver.cardset import Card, CardSet
+    r = solve("J..7.A/A.Q..8/T.J.9.", declarer=0, trump="NT")
+    jack, seven = CardSet("J♠"), Card("7♦")
+    assert int(jack) == int(seven) and jack != seven and seven != jack and not jack == seven
+    assert len({jack, seven}) == 2 and r.cards[jack] == r.cards["J♠"] == 1
+    with pytest.raises(KeyError):
+        dict(r.cards)[jack]
+    assert jack <= Card("J♠") and jack == 1 << 4 and Card(3) == 3 and {3: "x"}[Card(3)] == "x"
+
+
 def test_json_is_unchanged(results):
     """``to_dict()`` (what ``--json`` prints) and the JSON of the fields themselves (ints)."""
     golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
