@@ -142,6 +142,19 @@ class Hand:
     dealer: int | None = None
     auction: tuple[str, ...] | None = None
 
+    def __post_init__(self) -> None:
+        # numpy numbers as plain ones and lists or arrays as tuples, as docs/scoring.md says
+        # a Hand built in Python is read: a Hand of arrays failed ==, to_record() and hash();
+        # checking the values is score_hand's (it knows the number of players)
+        def plain(v):
+            return v.item() if isinstance(v, (np.integer, np.bool_)) else v
+        for name in ("declarer", "half_whist", "multiplier", "raspasy_round", "dealer"):
+            object.__setattr__(self, name, plain(getattr(self, name)))
+        for name in ("whisters", "tricks", "talon", "auction"):
+            value = getattr(self, name)
+            if isinstance(value, list) or (isinstance(value, np.ndarray) and value.ndim == 1):
+                object.__setattr__(self, name, tuple(plain(v) for v in value))
+
     @classmethod
     def from_record(cls, record: Mapping, conventions: Conventions | None = None, *,
                     names: Sequence[str] | None = None, dealer: int | None = None) -> "Hand":

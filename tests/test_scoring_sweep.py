@@ -280,6 +280,14 @@ def test_a_python_hand_of_numpy_values_scores_as_the_plain_one():
     numpy = score_hand(Hand(SIX, np.int64(0), np.array([1]), np.array([6, 4, 0])))
     assert (numpy.pool, numpy.mountain, numpy.whists) == (plain.pool, plain.mountain, plain.whists)
     assert numpy.hand == plain.hand
+    # the Hand itself too: one of arrays failed ==, to_record() (the truth value of an array)
+    # and json; one of lists hash() (helper's API audit)
+    arrays = Hand(SIX, np.int64(0), np.array([1, 2]), np.array([6, 2, 2]), dealer=np.int64(2))
+    lists = Hand(SIX, 0, [1, 2], [6, 2, 2], dealer=2)
+    assert arrays == lists == Hand(SIX, 0, (1, 2), (6, 2, 2), dealer=2)
+    assert hash(arrays) == hash(lists)
+    assert json.loads(json.dumps(arrays.to_record())) == lists.to_record() == {
+        "contract": "6♠", "declarer": 0, "whisters": [1, 2], "tricks": [6, 2, 2], "dealer": 2}
     # a talon text, as records give it
     conv = Conventions.sochi_amnesty()
     assert score_hand(Hand(SIX, 0, (1,), (6, 4, 0), talon="A♠ K♠"), conv) == \
