@@ -381,6 +381,14 @@ def test_whole_number_columns_with_gaps_are_nullable_integers():
     assert df["tricks"].isna().tolist() == [False, False, True]
     assert df["tricks"][0] == solve(deals[0], declarer=0, trump="♠").tricks
     assert df["error"][2] and str(df["mode"].dtype) != "Int64"
+    # a column no row fills has the task's type too (it was an object column of Nones: a
+    # contract's tricks0-2, every column of an empty input; helper's API audit)
+    assert [str(df[f"tricks{s}"].dtype) for s in range(3)] == ["Int64"] * 3
+    empty = evaluate([], "solve", raspasy=True, jobs=1)
+    assert {str(empty[c].dtype) for c in ("solo", "tricks", "tricks0")} == {"Int64"}
+    tenner = evaluate(["AK.7..7/QJ.8..8/T9.9..9"], "tenner", declarer=0, trump="NT", jobs=1,
+                      backend="reference")
+    assert str(tenner["would_make"].dtype) == "boolean" and tenner["verified"].dtype == bool
 
 
 def test_a_dicts_error_row_shows_its_deal_text():

@@ -235,11 +235,20 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
     frame = pd.DataFrame.from_records(records, columns=columns, index=[r["line"] for r in rows])
     for c in columns:
         # whole numbers with gaps (an error row, a распасы row's solo) as pandas' nullable
-        # Int64, not float64 (3.0) or an object column of ints and Nones
+        # Int64, not float64 (3.0) or an object column of ints and Nones; a column of the
+        # task's own type (Task.types, as the Parquet output has it) so even with no value
+        # at all (a contract's tricks0-2, an empty input), not an object column of Nones
         values = [r[c] for r in records if r[c] is not None]
-        if values and len(values) < len(records) and all(
-                isinstance(v, int) and not isinstance(v, bool) for v in values):
+        kind = task.types.get(c)
+        if len(values) == len(records) and records and kind != "float":
+            continue                             # no gap: pandas' own int64 / bool / text
+        if kind == "int" or (values and all(
+                isinstance(v, int) and not isinstance(v, bool) for v in values)):
             frame[c] = frame[c].astype("Int64")
+        elif kind == "float":
+            frame[c] = frame[c].astype("float64")
+        elif kind == "bool":
+            frame[c] = frame[c].astype("boolean")
     return frame
 
 
