@@ -232,7 +232,9 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
     rows.sort(key=lambda r: r["line"])
     records = [{c: r.get(c, r.get("input") if c == "deal" else None) for c in columns}
                for r in rows]
-    frame = pd.DataFrame.from_records(records, columns=columns, index=[r["line"] for r in rows])
+    # not from_records: with no rows pandas 1.5 took the empty index for no levels (ValueError)
+    frame = pd.DataFrame(records, columns=columns,
+                         index=pd.Index([r["line"] for r in rows], dtype="int64"))
     for c in columns:
         # whole numbers with gaps (an error row, a распасы row's solo) as pandas' nullable
         # Int64, not float64 (3.0) or an object column of ints and Nones; a column of the
