@@ -69,12 +69,16 @@ class _LookedUp(FrozenDict):
         return None
 
     def __getitem__(self, key):
+        if isinstance(key, str) and dict.__contains__(self, key):   # a text key of its own
+            return dict.__getitem__(self, key)                       # (order's "misere")
         k = self._key(key)
         if k is None:
             raise KeyError(key)
         return dict.__getitem__(self, k)
 
     def __contains__(self, key) -> bool:
+        if isinstance(key, str) and dict.__contains__(self, key):
+            return True
         k = self._key(key)
         return k is not None and dict.__contains__(self, k)
 

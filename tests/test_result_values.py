@@ -204,3 +204,15 @@ def test_the_same_answer_from_another_engine_compares_equal():
     own, pool = "AK.Q7.A.8", "QJ9.K.KQ.79"
     assert (odds(own, 0, trump="♠", pool=pool, backend="reference", progress=False)
             == odds(own, 0, trump="♠", pool=pool, backend="auto", progress=False))
+
+
+def test_strain_keyed_results_look_a_strain_up_by_any_spelling():
+    # a table's did; a преферанс check's methods and counterexamples and order's histograms
+    # raised KeyError for "NT" or "♠" (helper's API audit)
+    from solver.analysis import order, preferans
+    r = preferans("AKQJ.AKQ.AK.AQJ")
+    assert r.methods["NT"] == r.methods["БК"] == r.methods[4]
+    assert r.counterexamples["♠"] is r.counterexamples["S"] is r.counterexamples[0]
+    o = order("A.K7.A.", 0, pool="KQ.A8..", backend="reference", progress=False)
+    assert o.histograms["NT"] == o.histograms[4] and "misere" in o.histograms
+    assert o.histograms["misere"] == o.histograms.get("misere") != o.histograms[4]

@@ -25,7 +25,7 @@ from ..checks import as_flag, scalar_of
 from ..conventions import Conventions
 from ..engine import DEFAULT_TT_MB
 from ..errors import InvalidArgumentError, TimeLimitError
-from ..frozen import freeze_fields
+from ..frozen import strain_values
 from ..notation import at_most, format_strain, misere_word, whists_word
 from ._common import (
     Deadline,
@@ -86,7 +86,7 @@ class OrderResult:
     histograms: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self):
-        freeze_fields(self, "histograms")
+        object.__setattr__(self, "histograms", strain_values(self.histograms))   # "NT", "♥"
 
     @property
     def best(self) -> OrderOption:

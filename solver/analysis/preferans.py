@@ -60,7 +60,7 @@ from ..checks import as_flag
 from ..engine import DEFAULT_TT_MB
 from ..engine.layout import P_HAND0, P_LEADER
 from ..errors import InvalidArgumentError
-from ..frozen import freeze_fields
+from ..frozen import strain_values
 from ..notation import format_card, format_hand, format_strain, preferans_word
 from ._common import (as_cards, as_strain, cards_text, engine, pairs, position, thread_count,
                       warm_context)
@@ -117,8 +117,9 @@ class PreferansResult:
     probes: int = 0
     seconds: float = field(default=0.0, compare=False)
 
-    def __post_init__(self):
-        freeze_fields(self, "counterexamples", "methods")
+    def __post_init__(self):      # looked up by strain in any spelling, as a table's
+        object.__setattr__(self, "counterexamples", strain_values(self.counterexamples))
+        object.__setattr__(self, "methods", strain_values(self.methods))
 
     @property
     def preferans(self) -> bool:
