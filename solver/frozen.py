@@ -1,7 +1,8 @@
 """Read-only dicts for results: a result does not change once made.
 
 ``FrozenDict`` is a ``dict`` (``json.dumps``, ``pandas`` and ``isinstance(x, dict)`` take it)
-whose items cannot be set, deleted or updated; it pickles and hashes.  ``CardValues`` is one
+whose items cannot be set, deleted or updated; it pickles and hashes, and finds a whole-number
+key by the text ``to_dict()`` writes for it too (a seat's ``"0"``).  ``CardValues`` is one
 keyed by cards that also looks a card up by its text.  ``frozen(x)`` turns the dicts and lists
 of a result's field into these and tuples, all the way down.
 
@@ -27,6 +28,11 @@ def _read_only(self, *args, **kwargs):
     raise TypeError("a result's values are read-only: edit a copy (dict(x) copies one level)")
 
 
+def _whole_number_text(key) -> bool:
+    """``key`` is a whole number as ``str()`` writes it (``"0"``, not ``"00"`` or ``"٠"``)."""
+    return isinstance(key, str) and key.isascii() and key.isdigit() and str(int(key)) == key
+
+
 class FrozenDict(dict):
     """A dict whose items cannot change (``dict(d)`` is an editable copy)."""
 
@@ -43,6 +49,20 @@ class FrozenDict(dict):
     def copy(self) -> dict:
         """An editable ``dict`` with the same items."""
         return dict(self)
+
+    # a whole-number key also by the text to_dict() writes for it: r.tricks["0"] as r.tricks[0]
+    # (a seat keyed so in the JSON; a KeyError before)
+    def __missing__(self, key):
+        if _whole_number_text(key) and dict.__contains__(self, int(key)):
+            return dict.__getitem__(self, int(key))
+        raise KeyError(key)
+
+    def __contains__(self, key) -> bool:
+        return dict.__contains__(self, key) or (
+            _whole_number_text(key) and dict.__contains__(self, int(key)))
+
+    def get(self, key, default=None):
+        return self[key] if key in self else default
 
     @classmethod
     def fromkeys(cls, keys, value=None):

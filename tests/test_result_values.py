@@ -216,3 +216,19 @@ def test_strain_keyed_results_look_a_strain_up_by_any_spelling():
     o = order("A.K7.A.", 0, pool="KQ.A8..", backend="reference", progress=False)
     assert o.histograms["NT"] == o.histograms[4] and "misere" in o.histograms
     assert o.histograms["misere"] == o.histograms.get("misere") != o.histograms[4]
+
+
+def test_seat_keyed_results_take_the_jsons_keys_too():
+    # to_dict() writes seat 0 as "0"; r.tricks["0"] was a KeyError (helper's API audit)
+    from solver import solve
+    from solver.analysis import table
+    deal = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."
+    r = solve(deal, raspasy=True)
+    assert r.tricks["0"] == r.tricks[0] and "2" in r.tricks and r.tricks.get("1") == r.tricks[1]
+    assert set(r.to_dict()["tricks"]) == {"0", "1", "2"}
+    t = table(deal)
+    assert t.misere["1"] == t.misere[1] and t.tricks["2"]["NT"] == t.tricks[2][4]
+    for key in ("00", "01", "x", " 1", "٠", "3"):
+        assert key not in r.tricks and r.tricks.get(key) is None
+        with pytest.raises(KeyError):
+            r.tricks[key]
