@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from _analysis_helpers import FAST, needs_fast, ref
 
-from solver import EXAMPLE_DEAL, Deal
+from solver import EXAMPLE_DEAL, Deal, solve
 from solver.analysis import raspasy
 from solver.errors import InvalidArgumentError
 
@@ -53,6 +53,8 @@ def test_equal_results_compare_equal_and_survive_pickle():
     b = raspasy(EXAMPLE_DEAL, talon="lead", backend=FAST[0])
     assert a == b and pickle.loads(pickle.dumps(a)) == a
     assert pickle.loads(pickle.dumps(a)).replay(1) == a.replay(1)
+    # seat 0 by default, as a распасы SolveResult's replay() (it required one)
+    assert a.replay() == a.replay(0) == solve(EXAMPLE_DEAL, raspasy=True, talon="lead").replay()
     assert "solution" not in repr(a)
 
 

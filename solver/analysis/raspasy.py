@@ -39,7 +39,8 @@ class RaspasyResult:
     def __post_init__(self):
         freeze_fields(self, "tricks", "lines")
 
-    def replay(self, seat: int) -> list[dict]:
+    def replay(self, seat: int | None = None) -> list[dict]:
+        """The line of ``seat`` (default 0, as :meth:`solver.SolveResult.replay`) as tricks."""
         return self.solution.replay(seat)
 
     def to_dict(self) -> dict:
