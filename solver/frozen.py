@@ -102,9 +102,6 @@ class _LookedUp(FrozenDict):
         k = self._key(key)
         return k is not None and dict.__contains__(self, k)
 
-    def get(self, key, default=None):
-        return self[key] if key in self else default
-
 
 class CardValues(_LookedUp):
     """``{card: value}`` that looks a card up by its number or its text (``"9♠"``, ``"9S"``,

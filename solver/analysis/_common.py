@@ -133,8 +133,8 @@ def twelve_of(deal: Deal, seat: int, talon=None, beside=None) -> tuple[int, list
                else f"talon= gives {len(tal)} card{'s' if len(tal) != 1 else ''}"))
     if talon is not None and deal.talon and sorted(tal) != sorted(deal.talon):
         raise InvalidDealError(
-            f"talon {' '.join(format_card(c) for c in tal)}: the deal gives its own talon "
-            f"({' '.join(format_card(c) for c in deal.talon)}); a talon is given "
+            f"talon {format_cards(tal)}: the deal gives its own talon "
+            f"({format_cards(deal.talon)}); a talon is given "
             f"(--talon, talon=) for an ending only")
     held = deal.hands[0] | deal.hands[1] | deal.hands[2]
     for c in tal:

@@ -242,8 +242,8 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
         # at all (a contract's tricks0-2, an empty input), not an object column of Nones
         values = [r[c] for r in records if r[c] is not None]
         kind = task.types.get(c)
-        if len(values) == len(records) and records and kind != "float":
-            continue                             # no gap: pandas' own int64 / bool / text
+        if len(values) == len(records) and records:
+            continue                     # no gap: pandas' own int64 / float64 / bool / text
         if kind == "int" or (values and all(
                 isinstance(v, int) and not isinstance(v, bool) for v in values)):
             frame[c] = frame[c].astype("Int64")

@@ -18,7 +18,8 @@ from ..checks import as_flag
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB, get_backend, warm_context
 from ..errors import InvalidArgumentError, InvalidCardError, PrefError
-from ..notation import format_card, format_cards, format_strain, output_style, parse_strain
+from ..notation import (check_t_beside, format_card, format_cards, format_strain, output_style,
+                        parse_strain)
 
 # -- options ---------------------------------------------------------------------------------
 
@@ -203,6 +204,8 @@ def is_default(key: str, value) -> bool:
 
 
 CLEARED = "_cleared"
+"""The key under which :func:`~solver.batch.reader.read_deal` lists a line's options set to
+null (``"trump": null``: not the command line's value)."""
 SOURCE = "_source"        # a JSON line's deal as written (a per-line options key, like CLEARED)
 CARD_OPTIONS = ("talon", "discard", "lead", "play")
 
@@ -211,7 +214,6 @@ def check_lone_t(task: "Task", options: dict, source) -> None:
     """Refuse a card option whose lone Latin T the line's deal, written in Russian letters,
     would read the other way (:func:`~solver.notation.check_t_beside`): the options are read
     once for the run, the deals line by line."""
-    from ..notation import check_t_beside
     for key in CARD_OPTIONS:
         if key == "talon" and task.talon_is_rule:
             continue
@@ -219,8 +221,6 @@ def check_lone_t(task: "Task", options: dict, source) -> None:
             check_t_beside(options.get(key), source, "the deal")
         except InvalidCardError as exc:
             raise InvalidCardError(f"{key}: {exc}") from None
-"""The key under which :func:`~solver.batch.reader.read_deal` lists a line's options set to
-null (``"trump": null``: not the command line's value)."""
 
 
 def merge_options(common: dict, opts: dict, talon_is_rule: bool = False) -> dict:
