@@ -176,3 +176,40 @@ def test_raspasy_tenner_and_preferans_rows():
         twelve = d.hands[1] | mask_of(parse_card_list(t))
         p = preferans(twelve, pool=d.hands[0] | d.hands[2], backend="reference", threads=1)
         assert pre.loc[i, "preferans"] == p.preferans
+
+
+@pytest.mark.skipif("tenner" not in available_tasks(), reason="the analyses are not installed")
+def test_tenner_rows_score_under_the_conventions_given(tmp_path):
+    """A four-player club's tenners: --conventions / --players (or -O, or a line's own keys)
+    reach the score as `pref tenner`'s do; without them, seed 000 three-handed."""
+    import json
+
+    from solver.analysis import tenner
+    from solver.cli import main
+    from solver.conventions import Conventions
+    deal = "AKQJT9.AK.A.7/7.QJT.KQJT.KQ/.987.987.JT98/8...A"     # short by one trick
+    club = Conventions.of("004").replace(players=4)
+    want = "; ".join(str(e) for e in tenner(deal, 0, "S", conventions=club).score.entries)
+    plain = "; ".join(str(e) for e in tenner(deal, 0, "S").score.entries)
+    assert "player 3" in want and want != plain      # the dealer's висты
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps({"deal": deal}) + "\n" + json.dumps(
+        {"deal": deal, "conventions": {"preset": "004", "players": 4}}) + "\n", "utf-8")
+    runs = {"flags": ["--conventions", "004", "--players", "4"],
+            "options": ["-O", "conventions=classic", "-O", "players=4"], "none": []}
+    for name, extra in runs.items():
+        out = tmp_path / f"{name}.jsonl"
+        assert main(["batch", str(src), "-o", str(out), "--what", "tenner", "-d", "0", "-t",
+                     "S", "--no-progress", *extra]) == 0
+        rows = [json.loads(x) for x in out.read_text("utf-8").splitlines()]
+        assert rows[0]["score"] == (plain if name == "none" else want)
+        assert rows[1]["score"] == want              # the line's own conventions
+    # "classic" is seed 004's preset: the run resumes; another ruleset is refused
+    args = ["batch", str(src), "-o", str(tmp_path / "flags.jsonl"), "--what", "tenner", "-d",
+            "0", "-t", "S", "--no-progress", "--resume", "--players", "4"]
+    assert main([*args, "-O", "conventions=classic"]) == 0
+    assert main([*args, "-O", "conventions=001"]) == 2
+    assert main(["batch", str(src), "-o", str(tmp_path / "bad.jsonl"), "--what", "tenner",
+                 "-d", "0", "-t", "S", "--no-progress", "-O", "players=5"]) == 2
+    with pytest.raises(InvalidArgumentError, match="unknown option 'conventions'"):
+        evaluate([deal], "table", conventions="004", jobs=1)

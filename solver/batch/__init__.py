@@ -37,7 +37,8 @@ from .reader import (LineSet, as_deal_texts, check_encoding, count_lines, iter_l
                      parse_object)
 from .runner import (ClusterError, chunk_size_for, default_jobs, executor_slots,
                      is_dask_client, make_pool, pipeline, stop_pool)
-from .tasks import TASKS, Task, available_tasks, get_task, is_default, run_chunk, table_error
+from .tasks import (CARD_OPTIONS, TASKS, Task, available_tasks, get_task, is_default, run_chunk,
+                    table_error)
 from .writer import OutputError, Sink, errors_path, output_format
 
 __all__ = ["evaluate", "run_file", "BatchSummary", "TASKS", "Task", "available_tasks",
@@ -118,7 +119,13 @@ def _answer_options(base: dict) -> dict:
             value = format_strain(parse_strain(value), "symbols")
         elif key == "play":          # review: the cards in the order played
             value = " ".join(format_card(c, "symbols") for c in parse_card_list(value))
-        elif isinstance(value, str) and value not in ("none", "lead", "dealer"):
+        elif key == "conventions":     # "004" resumes a run written with "classic"
+            from ..conventions import PRESETS, Conventions
+            rules = Conventions.of(value)
+            value = next((name for name in dict.fromkeys(PRESETS.values())
+                          if Conventions.preset(name) == rules), rules.to_dict())
+        elif key in CARD_OPTIONS and isinstance(value, str) \
+                and value not in ("none", "lead", "dealer"):
             value = " ".join(format_card(c, "symbols") for c in sorted(parse_card_list(value)))
         out[key] = value
     return out

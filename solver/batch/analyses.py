@@ -284,6 +284,30 @@ register(Task(
 
 # -- tenner -------------------------------------------------------------------------------------
 
+def _conventions(value):
+    """A preset name (``"004"``, ``"classic"``) or a conventions record, as ``pref score``
+    reads it; checked here, so a bad one is the line's error before any solve."""
+    from ..conventions import Conventions
+    Conventions.of(value)
+    return value
+
+
+def _players(value):
+    if isinstance(value, bool) or value not in (3, 4):
+        raise InvalidArgumentError(f"players is 3 or 4, not {value!r}")
+    return int(value)
+
+
+def _rules(opts):
+    """The :class:`~solver.conventions.Conventions` of ``conventions`` and ``players`` (None
+    when neither is given: seed 000 three-handed), as ``pref tenner`` builds them."""
+    from ..conventions import Conventions
+    if opts.get("conventions") is None and opts.get("players") is None:
+        return None
+    rules = Conventions.of(opts.get("conventions"))
+    return rules if opts.get("players") is None else rules.replace(players=opts["players"])
+
+
 def _run_tenner(deal, opts):
     from ..analysis import tenner
     from ..analysis._common import cards_text
@@ -291,7 +315,7 @@ def _run_tenner(deal, opts):
     if seat is None or trump is None:
         raise InvalidArgumentError("--what tenner needs -d SEAT -t TRUMP (the declarer's game)")
     r = tenner(deal, seat, trump, discard=opts.get("discard"), talon=opts.get("talon"),
-               leader=opts.get("leader", 0), **_engine(opts))
+               leader=opts.get("leader", 0), conventions=_rules(opts), **_engine(opts))
     score = "; ".join(str(e) for e in r.score.entries) if r.score is not None else ""
     return {"solo": r.declarer, "trump": format_strain(r.trump), "verified": r.verified,
             "tricks": int(r.tricks), "short": int(r.short),
@@ -304,11 +328,13 @@ def _run_tenner(deal, opts):
 register(Task(
     name="tenner",
     summary="unwhisted десятерная of -d SEAT -t TRUMP checked with open cards: verified or "
-            "short by how many, the refuting line, the best discard with the talon known",
+            "short by how many, the refuting line, the best discard with the talon known, "
+            "the score under --conventions NAME --players N (default seed 000, three-handed)",
     columns=("solo", "trump", "verified", "tricks", "short", "discard", "best_discard",
              "best_tricks", "would_make", "play", "score"),
     options={"declarer": _seat("declarer"), "trump": _trump, "discard": _pair,
-             "talon": _talon_cards, "leader": _seat("leader")},
+             "talon": _talon_cards, "leader": _seat("leader"), "conventions": _conventions,
+             "players": _players},
     defaults={},
     run=_run_tenner,
     requires="solver.analysis.tenner",

@@ -13,7 +13,7 @@ import json
 import signal
 
 from ..console import say
-from ._args import add_style, mebibytes, whole_number
+from ._args import add_conventions, add_style, mebibytes, whole_number
 
 HELP = "evaluate a file of deals (one per line or JSON lines) into CSV / JSON lines"
 
@@ -59,7 +59,8 @@ def _key_value(text: str):
 
 FLAGS = {"declarer": "-d/--declarer", "trump": "-t/--trump", "misere": "--misere",
          "raspasy": "--raspasy", "talon": "--talon", "leader": "--leader",
-         "backend": "--backend", "tt_mb": "--tt-mb", "level": "--level", "exact": "--exact"}
+         "backend": "--backend", "tt_mb": "--tt-mb", "level": "--level", "exact": "--exact",
+         "conventions": "--conventions", "players": "--players"}
 """The task options that have a flag of their own (``-O`` may name any option)."""
 
 
@@ -173,6 +174,7 @@ def register(sub) -> None:
                    help="odds: the contract's tricks (default 6)")
     e.add_argument("--exact", action="store_true", default=None,
                    help="discard: the value of every discard, not only the best")
+    add_conventions(e)
     e.add_argument("-O", "--option", type=_key_value, action="append", default=[],
                    metavar="KEY=VALUE", help="any option of the task (value read as JSON)")
     p.set_defaults(func=run)
