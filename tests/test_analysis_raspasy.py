@@ -8,7 +8,7 @@ from _analysis_helpers import FAST, needs_fast, ref
 
 from solver import EXAMPLE_DEAL, Deal, solve
 from solver.analysis import raspasy
-from solver.errors import InvalidArgumentError
+from solver.errors import InvalidArgumentError, PrefError
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -32,8 +32,41 @@ def test_hand_worked():
 
 
 def test_talon_rule_needs_talon():
-    with pytest.raises(InvalidArgumentError):
+    with pytest.raises(InvalidArgumentError, match="an ending takes talon_cards"):
         raspasy("A.K..7/K.A..8/7.7..A", talon="lead", backend="reference")
+
+
+def test_an_ending_with_its_talon_turned():
+    """talon_cards= (--talon-cards) turns an ending's talon as solve's Position does; nobody
+    holds a diamond, so under "dealer" the turned J♦ wins trick one for the dealer and seat 0,
+    made to take it under "lead" (his A♠ the highest card played), escapes it."""
+    from solver import Position
+    from solver.cli import main
+    from solver.notation import parse_card_list
+    deal = "A.K..7/K.A..8/7.7..A"
+    got = {}
+    for rule in ("lead", "dealer"):
+        r = raspasy(deal, talon=rule, talon_cards="J♦", backend="reference")
+        p = Position(Deal.from_str(deal).hands, mode="raspasy", talon=parse_card_list("J♦"),
+                     talon_rule=rule)
+        s = solve(p, backend="reference")
+        assert r.tricks == s.tricks and r.lines == {k: tuple(v) for k, v in s.line.items()}
+        assert r.to_dict()["talon_cards"] == ["J♦"] and "J♦" in str(r)
+        for seat in range(3):
+            assert sum(t["winner"] == seat for t in r.replay(seat)) == r.tricks[seat]
+        got[rule] = r
+    assert got["dealer"].replay(0)[0]["winner"] == -1 and got["lead"].replay(0)[0]["winner"] == 0
+    assert got["lead"].tricks[0] == got["dealer"].tricks[0] + 1
+    assert "talon_cards" not in raspasy(deal, backend="reference").to_dict()
+    assert main(["raspasy", deal, "--talon", "dealer", "--talon-cards", "J♦", "--backend",
+                 "reference", "--json"]) == 0
+    for bad, words in [({"talon": "none"}, "not 'none'"), ({"talon_cards": "J♦ 8♦ 9♦"}, "two"),
+                       ({"talon_cards": "A♠"}, "A♠")]:
+        kwargs = {"talon": "lead", "talon_cards": "J♦", **bad}
+        with pytest.raises(PrefError, match=words):
+            raspasy(deal, backend="reference", **kwargs)
+    with pytest.raises(InvalidArgumentError, match="its own talon"):
+        raspasy(EXAMPLE_DEAL, talon="lead", talon_cards="J♦", backend="reference")
 
 
 @needs_fast

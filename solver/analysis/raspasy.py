@@ -44,10 +44,18 @@ class RaspasyResult:
         return self.solution.replay(seat)
 
     def to_dict(self) -> dict:
-        """JSON-ready: ``tricks`` {seat: n}, ``line`` {seat: [cards]}, ``talon``."""
-        return {"talon": self.talon_rule,
-                "tricks": {str(s): t for s, t in self.tricks.items()},
-                "line": {str(s): [format_card(c) for c in ln] for s, ln in self.lines.items()}}
+        """JSON-ready: ``tricks`` {seat: n}, ``line`` {seat: [cards]}, ``talon``; for an ending
+        given ``talon_cards``, those cards in turning order."""
+        out = {"talon": self.talon_rule,
+               "tricks": {str(s): t for s, t in self.tricks.items()},
+               "line": {str(s): [format_card(c) for c in ln] for s, ln in self.lines.items()}}
+        if self._turned():
+            out["talon_cards"] = [format_card(c) for c in self._turned()]
+        return out
+
+    def _turned(self) -> tuple:
+        """An ending's talon cards given as ``talon_cards`` (empty for a deal's own)."""
+        return () if self.deal.talon else tuple(self.solution.position.talon)
 
     def to_pandas(self):
         import pandas as pd
@@ -57,7 +65,8 @@ class RaspasyResult:
                             index=pd.Index(range(3), name="seat"))
 
     def __str__(self) -> str:
-        out = [f"{raspasy_word()} (talon: {self.talon_rule})"]
+        turned = "".join(f" {format_card(c)}" for c in self._turned())
+        out = [f"{raspasy_word()} (talon: {self.talon_rule}{turned})"]
         for s in range(3):
             out.append(f"  seat {s}: takes {at_most()} {self.tricks[s]}   line: "
                        + " ".join(format_card(c) for c in self.lines[s]))
@@ -72,23 +81,49 @@ class RaspasyResult:
         return "".join(parts)
 
 
-def raspasy(deal, *, talon="none", backend="auto", tt_mb=DEFAULT_TT_MB,
+def raspasy(deal, *, talon="none", talon_cards=None, backend="auto", tt_mb=DEFAULT_TT_MB,
             context=None) -> RaspasyResult:
     """Each seat's распасы guarantee, with a line.
 
-    ``talon``: ``"none"``, ``"lead"`` or ``"dealer"`` (a talon rule needs the deal's talon).
+    ``talon``: ``"none"``, ``"lead"`` or ``"dealer"`` (a talon rule needs the talon: a full
+    deal's own, or for an ending ``talon_cards``, one or two cards turned in the order given,
+    as ``pref solve --talon-cards`` takes them).  The lines hold the hands' cards only.
 
     >>> r = raspasy("A.K..7/K.A..8/7.7..A", backend="reference")
     >>> r.tricks, r.lines[0][:3]
     ({0: 1, 1: 1, 2: 1}, (7♥, 8♥, A♥))
+    >>> [raspasy("A.K..7/K.A..8/7.7..A", talon=rule, talon_cards="J♦",
+    ...          backend="reference").tricks for rule in ("lead", "dealer")]
+    [{0: 2, 1: 2, 2: 0}, {0: 1, 1: 2, 2: 0}]
     """
+    text = deal if isinstance(deal, str) else None
     deal = as_deal(deal)
     if talon not in ("none", "lead", "dealer"):
         raise InvalidArgumentError(f"unknown talon rule {talon!r}: choose none, lead or dealer")
-    if talon != "none" and not deal.talon:
-        raise InvalidArgumentError(f"the talon rule {talon!r} needs a deal with its talon")
-    r = solve(deal, raspasy=True, talon=talon, backend=backend, tt_mb=tt_mb, context=context)
+    engine = {"backend": backend, "tt_mb": tt_mb, "context": context}
+    if talon_cards is not None:
+        r = solve(_ending_with_talon(deal, talon, talon_cards, text), **engine)
+    elif talon != "none" and not deal.talon:
+        raise InvalidArgumentError(f"the talon rule {talon!r} needs the talon: a full deal's line "
+                                   f"gives it, an ending takes talon_cards= (--talon-cards)")
+    else:
+        r = solve(deal, raspasy=True, talon=talon, **engine)
     return RaspasyResult(deal, talon, r.tricks, dict(r.line), r)
+
+
+def _ending_with_talon(deal, talon, talon_cards, text):
+    """The opening :class:`~solver.Position` of an ending whose talon is turned."""
+    from ..position import Position
+    from ._common import as_cards
+    if talon == "none":
+        raise InvalidArgumentError("talon_cards: an ending's talon is turned on распасы with the "
+                                   "talon rule 'lead' or 'dealer', not 'none'")
+    if deal.talon:
+        raise InvalidArgumentError("talon_cards: the deal gives its own talon")
+    cards = as_cards(talon_cards, "talon_cards", text, "the deal")
+    if not 1 <= len(cards) <= 2:
+        raise InvalidArgumentError(f"talon_cards: one or two cards, not {len(cards)}")
+    return Position(deal.hands, mode="raspasy", talon=cards, talon_rule=talon)
 
 
 __all__ = ["RaspasyResult", "raspasy"]

@@ -1,4 +1,5 @@
-"""``pref raspasy DEAL [--talon none|lead|dealer]``: each seat's распасы guarantee."""
+"""``pref raspasy DEAL [--talon none|lead|dealer] [--talon-cards CARDS]``: each seat's распасы
+guarantee."""
 
 from __future__ import annotations
 
@@ -12,6 +13,9 @@ def register(sub) -> None:
     p.add_argument("deal", help="a deal line (or an ending)")
     p.add_argument("--talon", default="none", choices=("none", "lead", "dealer"),
                    help="talon rule (default none: out of play, the first hand leads)")
+    p.add_argument("--talon-cards", metavar="CARDS",
+                   help="an ending's talon with --talon lead or dealer, turned in the order "
+                        "written (e.g. \"8♦ 9♥\"; a full deal's talon is in its line)")
     add_common(p, json_help="print JSON: tricks {seat: n}, line {seat: [cards]}")
     add_style(p)
     p.set_defaults(func=run)
@@ -20,11 +24,12 @@ def register(sub) -> None:
 def run(args) -> int:
     from ..analysis import raspasy
     from ..display import tricks_text
-    from ..notation import at_most, raspasy_word
-    r = raspasy(args.deal, talon=args.talon, backend=args.backend)
+    from ..notation import at_most, format_card, raspasy_word
+    r = raspasy(args.deal, talon=args.talon, talon_cards=args.talon_cards, backend=args.backend)
     if args.json:
         return emit(args, r)
-    print(f"{raspasy_word()} (talon: {r.talon_rule}): "
+    turned = "".join(f" {format_card(c)}" for c in r._turned())
+    print(f"{raspasy_word()} (talon: {r.talon_rule}{turned}): "
           + ", ".join(f"seat {s} takes {at_most()} {r.tricks[s]}" for s in range(3)))
     for seat in range(3):     # each seat's line trick by trick: who led, who won
         print(f"\nseat {seat} takes {at_most()} {r.tricks[seat]}:")
