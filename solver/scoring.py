@@ -339,10 +339,20 @@ class HandScore:
         """
         return "\n".join([*(e.describe(self.names) for e in self.entries), self.worth_text()])
 
+    def _names(self, names):
+        """``names`` given to a method, checked as a record's are (one for each of
+        :attr:`players`, four-handed the dealer's too), or :attr:`names`."""
+        if names is None:
+            return self.names
+        try:
+            return check_names(names, self.players)
+        except InvalidRecordError as exc:
+            raise InvalidArgumentError(f"names: {exc}") from None
+
     def worth_text(self, names: Sequence[str] | None = None) -> str:
         """``worth in висты: player 0 +14, player 1 -14, player 2 0`` (:meth:`values`, the
         players named by ``names``, default :attr:`names`)."""
-        names = self.names if names is None else names
+        names = self._names(names)
         return "worth in висты: " + ", ".join(
             f"{_who(i, names)} {'+' if v > 0 else ''}{number_text(v)}"
             for i, v in enumerate(self.values()))
@@ -369,7 +379,7 @@ class HandScore:
         """JSON-ready: pool, mountain, whists, values and the entries in words, the players
         named by ``names`` (default :attr:`names`, else "player 0", ...) as the text output
         names them."""
-        names = self.names if names is None else names
+        names = self._names(names)
         return {
             "pool": [_json(x) for x in self.pool],
             "mountain": [_json(x) for x in self.mountain],

@@ -189,3 +189,16 @@ def test_tenner_four_handed_score():
         tenner(deal.rsplit("/", 1)[0], 0, "♠", conventions=S004_4, backend=FAST[0])
     r = tenner(deal.rsplit("/", 1)[0], 0, "♠", conventions=S000_4, backend=FAST[0])
     assert r.score.values() == (75, -25, -25, -25)
+
+
+def test_names_given_to_a_four_handed_score_are_checked():
+    """to_dict / worth_text(names=): one name for each of the four players (the dealer's
+    too), or an error naming names; three names were an IndexError where the dealer writes."""
+    s = score_contract("7♥", 6, talon="A♠ K♠", conventions=Conventions.classic(players=4))
+    assert s.to_dict(names=["A", "B", "C", "D"])["entries"][0].startswith("D writes")
+    assert s.worth_text(["A", "B", "C", "D"]).endswith("D +22")
+    for bad in (["A", "B", "C"], "ABCD", ["A", "B", "C", "D", "E"], ["A", "A", "C", "D"]):
+        with pytest.raises(InvalidArgumentError, match="names: "):
+            s.to_dict(names=bad)
+        with pytest.raises(InvalidArgumentError, match="names: "):
+            s.worth_text(bad)
