@@ -199,6 +199,10 @@ class Position:
             raise InvalidArgumentError(
                 "dealer_tricks counts the tricks the dealer's talon card took: talon_rule "
                 f"'dealer' (four-handed распасы) only, not {mode} with talon rule {talon_rule!r}")
+        if self.dealer_tricks > 2:
+            raise InvalidArgumentError(
+                f"dealer_tricks: the dealer's talon card takes at most the two talon tricks, "
+                f"not {self.dealer_tricks}")
         taken = sum(self.tricks) + self.dealer_tricks
         if talon and len(talon) + taken > 2:
             raise InvalidDealError(
@@ -212,6 +216,9 @@ class Position:
         leader = as_seat(leader, "leader")
         if talon and leader != 0:
             raise InvalidDealError("on a talon trick the first hand (seat 0) plays first")
+        if talon_rule != "none" and taken == 2 and leader != 0:
+            raise InvalidDealError(f"trick 3, after the two talon tricks, is led by the first "
+                                   f"hand (seat 0), not seat {leader}")
         self._pos = make_position([int(h) for h in hands], trump=strain, solo=self.solo,
                                   minimise=mode != "contract", leader=leader, table=table,
                                   talon_rule=TALON_RULES[talon_rule], talon=talon)

@@ -166,6 +166,26 @@ def test_dealer_tricks_only_under_the_dealer_talon_rule(kwargs):
                              dealer_tricks=1).dealer_tricks == 1
 
 
+@pytest.mark.parametrize("rule", ["lead", "dealer"])
+def test_impossible_talon_states_are_refused(rule):
+    """The dealer's card takes at most the two talon tricks, and trick 3 is the first hand's
+    lead: both were accepted (four-handed audit); what play reaches reads back."""
+    hands = ["AK.7..", "Q8.9..", "J9.8.."]
+    with pytest.raises(InvalidArgumentError, match="at most the two talon tricks, not 3"):
+        Position(hands, mode="raspasy", talon_rule="dealer", dealer_tricks=3)
+    taken = dict(dealer_tricks=2) if rule == "dealer" else dict(tricks=(1, 1, 0))
+    with pytest.raises(InvalidDealError, match="trick 3, after the two talon tricks"):
+        Position(hands, mode="raspasy", talon_rule=rule, leader=1, **taken)
+    p = Position(hands, mode="raspasy", talon_rule=rule, leader=0, **taken)
+    q = Position(hands, mode="raspasy", talon_rule=rule, tricks=(1, 0, 0), leader=1)
+    assert p.leader == 0 and q.leader == 1           # no talon trick left to say who leads
+    deal = Deal.from_str(EXAMPLE)
+    r = Position.from_deal(deal, raspasy=True, talon=rule)
+    for _ in range(6):                               # the two talon tricks
+        r.push(sorted(r.legal_cards())[0])
+    assert r.leader == 0 and eval(repr(r), {"Position": Position}) == r
+
+
 def test_positions_compare_by_the_state_of_play():
     """Two positions of the same state are equal however they were reached, and a repr reads
     back as an equal position; being mutable, a position is not hashable (like a list)."""
