@@ -54,6 +54,10 @@ def test_table_and_raspasy_and_tenner_on_a_full_deal():
     assert set(r["tricks"]) == {"0", "1", "2"}
     x = as_json("tenner", EXAMPLE, "-d", "1", "-t", "♣")
     assert x["verified"] is False and isinstance(x["tricks"], int) and x["line"]
+    from solver.analysis import tenner
+    for leader in range(3):      # --leader as tenner(leader=) takes it
+        y = as_json("tenner", EXAMPLE, "-d", "1", "-t", "♣", "--leader", str(leader))
+        assert y == tenner(EXAMPLE, 1, "♣", leader=leader).to_dict() and y["leader"] == leader
 
 
 def test_odds_on_an_ending():

@@ -1,5 +1,5 @@
-"""``pref tenner DEAL -d SEAT -t TRUMP [--discard CARDS] [--conventions NAME] [--players N]``:
-check an unwhisted десятерная."""
+"""``pref tenner DEAL -d SEAT -t TRUMP [--discard CARDS] [--leader SEAT] [--conventions NAME]
+[--players N]``: check an unwhisted десятерная."""
 
 from __future__ import annotations
 
@@ -17,6 +17,8 @@ def register(sub) -> None:
                    help="the contract's trump: ♠ ♣ ♦ ♥ S C D H NT БК")
     p.add_argument("--discard", help="the two cards discarded (default: the hand as dealt)")
     p.add_argument("--talon", help="the talon for an ending")
+    p.add_argument("--leader", type=seat, default=0, metavar="SEAT",
+                   help="who leads the first trick (default: 0, the first hand)")
     add_conventions(p)
     add_common(p, json_help="print JSON: verified, tricks, line, best_discard, score")
     add_style(p)
@@ -26,5 +28,5 @@ def register(sub) -> None:
 def run(args) -> int:
     from ..analysis import tenner
     r = tenner(args.deal, args.declarer, args.trump, discard=args.discard, talon=args.talon,
-               conventions=conventions_of(args), backend=args.backend)
+               leader=args.leader, conventions=conventions_of(args), backend=args.backend)
     return emit(args, r)
