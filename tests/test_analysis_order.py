@@ -243,3 +243,20 @@ def test_option_names_follow_the_style_in_force_when_shown():
     assert {o["contract"] for o in data["options"]} >= {"misere", "2S", "1NT"}
     with output_style("russian"):
         assert "2БК" in str(r)
+
+
+@needs_fast
+def test_each_contract_level_takes_its_best_discard():
+    """The screen ranked a strain's discards by mean tricks, one discard for every level:
+    KQJ98.A7.K8.AQ7 ordered 6♥ with 8♠ 7♣ (4.72 tricks, 8.9% making) where 7♣ 8♦ (4.60)
+    makes 26.8% (metamorphic audit).  Each level now keeps the discards making it most often
+    in the screen and takes the best exact expected висты among the strain's candidates."""
+    r = order("KQJ98.A7.K8.AQ7", 0, strains="♥", misere=False, threads=1, progress=False)
+    six = next(o for o in r.options if o.level == 6)
+    assert CardSet(six.discard) == CardSet(".7.8.") and six.probability == Fraction(49448, 184756)
+    assert r.histograms[3][0] == six.discard            # the strain's best option's histogram
+    for o in r.options:     # every option exact for its discard, none below another candidate
+        want = odds("KQJ98.A7.K8.AQ7", 0, trump="♥", level=o.level, discard=" ".join(
+            str(c) for c in o.discard), progress=False, threads=1).best
+        assert o.probability == Fraction(want.success, want.layouts)
+    assert [o.level for o in r.options] == [6, 7, 8, 9, 10]

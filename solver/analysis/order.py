@@ -5,10 +5,12 @@ expected висты.
 For each strain (and мизер) the discard is chosen first — the player discards before he sees
 a card of the opponents — by a seeded screen: every group of equivalent discards is solved on
 the same ``screen`` random layouts (per layout one every-discard question, one table shared
-by the discards; the layouts shared among the cores) and the ``keep`` best by mean tricks go
-on to the exact count over every layout (:func:`solver.analysis.odds.odds`).  The
-probabilities and висты reported are exact for the discard reported; the screen only picks
-which discard that is.
+by the discards; the layouts shared among the cores).  The мизер's ``keep`` discards not
+caught in the most of them, and each contract level's ``keep`` making it in the most, go on
+to the exact count over every layout (:func:`solver.analysis.odds.odds`); each level then
+takes, of its strain's candidates, the one with the best exact expected висты (on an ending,
+the best probability).  The probabilities and висты reported are exact for the discard
+reported; the screen only picks which discards are counted.
 """
 
 from __future__ import annotations
@@ -77,8 +79,9 @@ class OrderOption:
 class OrderResult:
     """Every option, best first (by expected висты when known, else by probability); ``cards``:
     the 12 cards, a :class:`~solver.CardSet`; ``histograms``: {strain (0-4: ♠ ♣ ♦ ♥ NT) or
-    ``"misere"``: (discard, layouts per trick count)} of the options counted exactly, the
-    same whatever the output style."""
+    ``"misere"``: (discard, layouts per trick count)} of the options counted exactly (a
+    strain's levels may name different discards: its best option's), the same whatever the
+    output style."""
 
     cards: CardSet
     seat: int
@@ -127,12 +130,14 @@ def _cards(mask: int):
 
 
 def _screen(be, own_mask, pool, seat, n, *, misere, strain, screen, keep, rng, threads, tt_mb,
-            deadline=None):
-    """The ``keep`` most promising discards over ``screen`` random layouts, and the first
-    one's mean tricks (None when there are no more groups than ``keep``: no screen).  As
-    :func:`~solver.analysis.odds.odds` ranks discards: a мизер's by the layouts it is not
-    caught in, then the fewest tricks; a contract's (one discard for every level) by the
-    most tricks.
+            deadline=None, levels=()):
+    """The most promising discards over ``screen`` random layouts, the best one's mean tricks
+    (None when there are no more groups than ``keep``: no screen) and, for a contract, each of
+    ``levels``' own ``keep`` best ({level: discards}; None without a screen).  A мизер's
+    ``keep`` best are those not caught in the most layouts, then the fewest tricks (as
+    :func:`~solver.analysis.odds.odds` ranks them); a contract's, per level, those making it
+    in the most layouts, then the most tricks, and the discards returned are every level's
+    (each level's first, in the order of the levels; the mean is the most tricks').
 
     One representative discard per group of equivalent ones (equal up to relative ranks
     against the pool).  Each layout is a full deal, so every representative's exact value in
@@ -146,7 +151,7 @@ def _screen(be, own_mask, pool, seat, n, *, misere, strain, screen, keep, rng, t
         kept = own_mask & ~((1 << d[0]) | (1 << d[1]))
         groups.setdefault(_odds_key(kept, mask_of(pool)), d)
     if len(groups) <= keep:
-        return list(groups.values()), None
+        return list(groups.values()), None, None
     reps = list(groups.values())
     pool_arr = np.array(pool)
     samples = []
@@ -173,10 +178,17 @@ def _screen(be, own_mask, pool, seat, n, *, misere, strain, screen, keep, rng, t
     if misere:      # by mean tricks alone, A♠ T♠ (1.03 tricks, 0.3% clean) beat A♠ A♣ (1.34, 42%)
         clean = (values == 0).sum(axis=0)
         scores = sorted((-int(k), mu, d) for k, mu, d in zip(clean, means.tolist(), reps))
-    else:
-        scores = sorted((-mu, 0, d) for mu, d in zip(means.tolist(), reps))
-    best = scores[0][-1]
-    return [s[-1] for s in scores[:keep]], means[reps.index(best)]
+        return [s[-1] for s in scores[:keep]], means[reps.index(scores[0][-1])], None
+    # by mean tricks alone, for 6♥ 8♠ 7♣ (4.72 tricks, making in 8.9% of the layouts) beat
+    # 7♣ 8♦ (4.60, 26.8%): each level keeps the discards that make it most often
+    by_mean = sorted((-mu, d) for mu, d in zip(means.tolist(), reps))
+    by_level, kept = {}, {}
+    for level in levels:
+        made = (values >= level).sum(axis=0)
+        ranked = sorted((-int(k), -mu, d) for k, mu, d in zip(made, means.tolist(), reps))
+        by_level[level] = [s[-1] for s in ranked[:keep]]
+        kept.update(dict.fromkeys(by_level[level]))
+    return list(kept) or [d for _, d in by_mean[:keep]], -by_mean[0][0], by_level
 
 
 def _odds(own, seat, ask: dict, **more):
@@ -349,7 +361,8 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
     talon = _talon(talon, own_mask, conventions, modes if scored else [], cards)
     screened = [_screen(be, own_mask, pool_cards, seat, n, misere=mis, strain=strain,
                         screen=screen, keep=keep, rng=rng, threads=threads,
-                        tt_mb=DEFAULT_TT_MB if tt_mb is None else tt_mb, deadline=deadline)
+                        tt_mb=DEFAULT_TT_MB if tt_mb is None else tt_mb, deadline=deadline,
+                        levels=levels)
                 for strain, mis in modes]
     # the contracts most tricks first, the мизер last: exact=False bounds an option against the
     # best exact value found before it; the options are listed in the modes' order
@@ -357,7 +370,7 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
         modes[i][1], -(screened[i][1] if screened[i][1] is not None else n)))
     per_mode, hists = {}, {}
     for i in todo:
-        (strain, mis), (cands, mean) = modes[i], screened[i]
+        (strain, mis), (cands, mean, _) = modes[i], screened[i]
         ask = {"trump": None if mis else strain, "misere": mis, "discard": cands,
                "pool": pool_cards if pool is not None else None, "backend": be.name,
                "threads": threads, "progress": progress, "tt_mb": tt_mb, "deadline": deadline}
@@ -374,29 +387,39 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
             per_mode[i] = bounded
             continue
         r = _odds(own, seat, ask)
-        best = r.best
-        hist = list(best.histogram)
-        hists[i] = ("misere" if mis else strain), (best.cards, hist)
-        total = sum(hist)
         if mis:
-            p = Fraction(hist[0], total)
+            best = r.best
+            hist = list(best.histogram)
+            hists[i] = "misere", (best.cards, hist)
+            p = Fraction(hist[0], sum(hist))
             ev = None
             if scored:
                 ev = expected_whists("misere", hist, conventions, declarer=seat,
                                      talon=talon).values[seat]
             per_mode[i] = [OrderOption(True, NO_TRUMP, 10, best.cards, p, ev)]
             continue
-        per_mode[i] = []
+        per_mode[i], shown = [], {}
         for level in levels:
             if level > n:
                 continue
-            p = Fraction(sum(hist[level:]), total)
-            ev = None
             name = f"{level}{format_strain(strain)}"
-            if scored:
-                ev = expected_whists(name, hist, conventions, declarer=seat,
-                                     talon=talon).values[seat]
-            per_mode[i].append(OrderOption(False, strain, level, best.cards, p, ev))
+            options = []
+            for d in r.discards:        # every level's candidates, each exact: the best kept
+                hist = list(d.histogram)
+                ev = None
+                if scored:
+                    ev = expected_whists(name, hist, conventions, declarer=seat,
+                                         talon=talon).values[seat]
+                p = Fraction(sum(hist[level:]), sum(hist))
+                options.append(((ev if ev is not None else 0, p, d.expected_tricks),
+                                OrderOption(False, strain, level, d.cards, p, ev), hist))
+            key, option, hist = max(options, key=lambda o: o[0])
+            per_mode[i].append(option)
+            if option.discard not in shown or key > shown[option.discard][0]:
+                shown[option.discard] = key, hist
+        if shown:       # the strain's histogram: its best option's discard's
+            top = max(shown, key=lambda cards: shown[cards][0])
+            hists[i] = strain, (top, shown[top][1])
     options = [o for i in range(len(modes)) for o in per_mode[i]]
     hists = dict(hists[i] for i in range(len(modes)) if i in hists)
     if all(o.expected is not None for o in options):
