@@ -198,7 +198,7 @@ def test_a_talon_still_to_turn_after_tricks_taken_is_refused():
     hands = ["T7...", "J8...", "Q9..."]
     with pytest.raises(PrefError, match="first two tricks"):
         Position(hands, mode="raspasy", talon="K♠ A♠", talon_rule="lead", tricks=(5, 0, 0))
-    with pytest.raises(PrefError, match="first two tricks"):
+    with pytest.raises(PrefError, match="at most the two talon tricks, not 3"):
         Position(hands, mode="raspasy", talon="K♠ A♠", talon_rule="dealer", dealer_tricks=3)
     with pytest.raises(PrefError, match="first two tricks"):
         Position(hands, mode="raspasy", talon="K♠", talon_rule="lead", tricks=(1, 1, 0))
