@@ -86,7 +86,9 @@ SKIPPED = {
     "[--lead CARD]": "usage synopsis",
     "pref review DEAL (-d SEAT -t TRUMP | --misere SEAT | --raspasy [--talon "
     "none|lead|dealer]) --play CARDS [--leader SEAT]": "usage synopsis",
-    "pref raspasy DEAL [--talon none|lead|dealer]": "usage synopsis",
+    "pref raspasy DEAL [--talon none|lead|dealer [--talon-cards CARDS]]": "usage synopsis",
+    "pref batch --what tenner": "names a task of pref batch (test_batch_analyses runs it), "
+        "not a command line",
     "pref tenner DEAL -d SEAT -t TRUMP [--discard CARDS] [--conventions NAME] [--players N]":
         "usage synopsis",
     "pref preferans CARDS12 [-t TRUMP]": "usage synopsis",
