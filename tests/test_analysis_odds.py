@@ -480,7 +480,22 @@ def test_a_call_within_its_timeout_answers_as_without():
     assert odds("A97.87.Q97.KT87", 0, timeout=600, **kw) == odds("A97.87.Q97.KT87", 0, **kw)
 
 
-@pytest.mark.parametrize("bad", [0, -1, "5", True, float("inf"), float("nan")])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_timeout_holds_on_the_reference_solver(threads):
+    """The reference solver had its layouts in one batch call of up to 4,096 rows, the limit
+    looked at only between them: a 5-card ending's odds with timeout=0.5 answered after about
+    100 s (worst-case audit).  It now gets one layout a call, the limit looked at between."""
+    import time
+    from solver.errors import TimeLimitError
+    own, pool = list(range(7)), list(range(7, 17))      # spades and low clubs: slow to solve
+    t0 = time.monotonic()
+    with pytest.raises(TimeLimitError, match=r"odds did not finish within timeout=0\.5 s"):
+        odds(own, 0, trump="NT", discard=own[:2], pool=pool, backend="reference",
+             threads=threads, progress=False, timeout=0.5)
+    assert time.monotonic() - t0 < 20     # the whole call takes about 100 s
+
+
+@pytest.mark.parametrize("bad", [0, -1, "5", True, float("inf"), float("nan"), 10 ** 400])
 def test_timeout_must_be_a_positive_number_of_seconds(bad):
     with pytest.raises(InvalidArgumentError, match="timeout is a finite positive number of seconds"):
         odds("A.K7.A.", 0, trump="NT", level=2, discard="7♣ A♦", pool="KQ.A8..",

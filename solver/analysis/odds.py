@@ -411,6 +411,8 @@ class _Prober:
     contexts cannot probe many rows (the reference solver) gets its batch call."""
 
     SLICE = 4096   # rows an engine call at most when a stop flag is watched
+    SLOW_SLICE = 1  # the same for a backend without contexts (the reference solver, a layout
+    #                 of a 7-card ending taking seconds): a time limit held to one layout
 
     def __init__(self, be, tt_mb, stop: threading.Event | None = None,
                  deadline: Deadline | None = None):
@@ -425,16 +427,18 @@ class _Prober:
     def __call__(self, pos: np.ndarray, targets) -> np.ndarray:
         targets = np.ascontiguousarray(
             np.broadcast_to(np.asarray(targets, dtype=np.int64), (len(pos),)))
-        if self.stop is not None and len(pos) > self.SLICE:
+        batch_only = not hasattr(getattr(self.be, "Context", None), "tests")
+        cut = self.SLOW_SLICE if batch_only else self.SLICE
+        if self.stop is not None and len(pos) > cut:
             # a worker thread: Ctrl-C reaches only the calling thread, which raises the stop
             # flag; looking at it between slices of rows keeps the wait short
             out = []
-            for at in range(0, len(pos), self.SLICE):
+            for at in range(0, len(pos), cut):
                 if self.stopped():
                     raise _Stopped
-                out.append(self(pos[at:at + self.SLICE], targets[at:at + self.SLICE]))
+                out.append(self(pos[at:at + cut], targets[at:at + cut]))
             return np.concatenate(out)
-        if not hasattr(getattr(self.be, "Context", None), "tests"):
+        if batch_only:
             return self.be.tests_batch(pos, targets, threads=1)[0]
         if self.context is None:
             # the C table spreads one shape's entries over more buckets: the layouts of one
