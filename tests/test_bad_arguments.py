@@ -16,10 +16,11 @@ NOT_A_CONTEXT = ["x", 3, 2.5, None.__class__, [], {}]
 CASES = [
     # (call, arguments that are right, the argument made wrong, its wrong values)
     (solver.solve, dict(deal=DEAL, declarer=0, trump="♠"), "context", NOT_A_CONTEXT),
-    (solver.solve, dict(deal=DEAL, declarer=0, trump="♠"), "tt_mb", [[], {}, "x", -1, True]),
+    (solver.solve, dict(deal=DEAL, declarer=0, trump="♠"), "tt_mb",
+     [[], {}, "x", -1, True, 10 ** 400]),        # an int with no float: an OverflowError
     (solver.solve, dict(deal=DEAL, declarer=0, trump="♠"), "backend", [[], {}, 3]),
     (solver.discard, dict(deal=DEAL, declarer=0, trump="♠"), "context", NOT_A_CONTEXT),
-    (solver.discard, dict(deal=DEAL, declarer=0, trump="♠"), "tt_mb", [[], {}]),
+    (solver.discard, dict(deal=DEAL, declarer=0, trump="♠"), "tt_mb", [[], {}, 10 ** 400]),
     (solver.table, dict(deal=DEAL, threads=1), "context", NOT_A_CONTEXT),
     (solver.table, dict(deal=DEAL), "backend", [[], 2.5]),
     (solver.raspasy, dict(deal=DEAL), "context", NOT_A_CONTEXT),
@@ -30,8 +31,10 @@ CASES = [
     (solver.review, dict(deal=DEAL, play="7♣", declarer=0, trump="♠"), "leader",
      [3, 2.5, True, "x"]),
     (solver.tenner, dict(deal=DEAL, declarer=0, trump="♠"), "conventions", [3, "x", (1, 2)]),
-    (solver.tenner, dict(deal=DEAL, declarer=0, trump="♠"), "tt_mb", [[], {}]),
-    (solver.preferans, dict(cards="AKQ.AKQ.AKQ.AKQ"), "tt_mb", [[], {}]),
+    (solver.tenner, dict(deal=DEAL, declarer=0, trump="♠"), "tt_mb", [[], {}, 10 ** 400]),
+    (solver.preferans, dict(cards="AKQ.AKQ.AKQ.AKQ"), "tt_mb", [[], {}, 10 ** 400]),
+    (solver.raspasy, dict(deal=DEAL), "tt_mb", [10 ** 400]),
+    (solver.order, dict(cards="AKQ.AKQ.AK.A987", progress=False), "timeout", [10 ** 400]),
     (solver.odds, dict(cards="AKQ.AKQ.AK.A987", trump="♥", discard="7♥ 8♥", progress=False),
      "discard", [3, 2.5, True, None.__class__]),
     (solver.Position, dict(hands=HANDS), "hands", [None, 5, "abc", [1, 2], [1, 2, -3]]),

@@ -63,6 +63,22 @@ def test_a_lines_own_table_too_large_is_its_error_row(tmp_path, capsys, jobs):
 
 
 @pytest.mark.skipif("odds" not in available_tasks(), reason="the odds analysis is not installed")
+def test_a_lines_numbers_too_large_for_a_float_are_its_error_rows(tmp_path):
+    """A line's tt_mb or timeout of 10**400 (no float holds it) was an OverflowError that
+    stopped the run with a traceback, no row written (worst-case audit)."""
+    big = 10 ** 400
+    lines = [json.dumps({"deal": D, "tt_mb": big}), D,
+             json.dumps({"deal": D, "misere": 0, "timeout": big})]
+    src = _write(tmp_path / "in.txt", lines)
+    out = tmp_path / "out.jsonl"
+    assert _cli(src, out, "--what", "odds", "-d", "0", "-t", "S", "-O", "timeout=60") == 1
+    assert [r["line"] for r in _jsonl(out)] == [2]
+    errors = {e["line"]: e["error"] for e in _jsonl(str(out) + ".errors.jsonl")}
+    assert errors[1].startswith("tt_mb must be a positive number of MiB, not 1000")
+    assert errors[3].startswith("timeout is a finite positive number of seconds")
+
+
+@pytest.mark.skipif("odds" not in available_tasks(), reason="the odds analysis is not installed")
 def test_a_lines_own_table_too_large_is_its_error_row_in_odds():
     df = evaluate([{"deal": D, "tt_mb": HUGE}], "odds", declarer=0, trump="S", jobs=1,
                   on_error="record")

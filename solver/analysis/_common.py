@@ -190,11 +190,15 @@ class Deadline:
 
     def __init__(self, timeout, what: str):
         if timeout is not None:
+            try:        # 10**400 has no float: too large, as inf is
+                finite = math.isfinite(timeout) and timeout > 0
+            except (TypeError, OverflowError):
+                finite = False
             if (isinstance(timeout, bool) or not isinstance(timeout, (int, float, np.integer,
                                                                       np.floating))
-                    or not math.isfinite(timeout) or timeout <= 0):
+                    or not finite):
                 raise InvalidArgumentError(f"timeout is a finite positive number of seconds "
-                                           f"(None: no limit), not {timeout!r}")
+                                           f"(None: no limit), not {shown(timeout)}")
             timeout = float(timeout)
         self.timeout, self.what = timeout, what
         self.at = None if timeout is None else time.monotonic() + timeout

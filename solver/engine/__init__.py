@@ -42,7 +42,7 @@ import threading
 import numpy as np
 
 from ..checks import scalar_of
-from ..errors import BackendUnavailableError, InvalidArgumentError
+from ..errors import BackendUnavailableError, InvalidArgumentError, shown
 
 DEFAULT_TT_MB = 32
 _MODULES = {"c": "c_backend", "numba": "numba_backend", "reference": "reference_backend"}
@@ -146,11 +146,11 @@ def table_mb(tt_mb) -> float:
     before a context is looked up or made)."""
     try:
         size = float("nan") if isinstance(tt_mb, (str, bytes)) else float(tt_mb)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):     # 10**400 has no float
         size = float("nan")
     if isinstance(tt_mb, bool) or not 0 < size <= 1 << 20:
-        raise InvalidArgumentError(f"tt_mb must be a positive number of MiB, not {tt_mb!r} "
-                                   f"(at most {1 << 20:,} MiB)")
+        raise InvalidArgumentError(f"tt_mb must be a positive number of MiB, not "
+                                   f"{shown(tt_mb)} (at most {1 << 20:,} MiB)")
     return size
 
 
