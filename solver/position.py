@@ -216,9 +216,6 @@ class Position:
         leader = as_seat(leader, "leader")
         if talon and leader != 0:
             raise InvalidDealError("on a talon trick the first hand (seat 0) plays first")
-        if talon_rule != "none" and taken == 2 and leader != 0:
-            raise InvalidDealError(f"trick 3, after the two talon tricks, is led by the first "
-                                   f"hand (seat 0), not seat {leader}")
         self._pos = make_position([int(h) for h in hands], trump=strain, solo=self.solo,
                                   minimise=mode != "contract", leader=leader, table=table,
                                   talon_rule=TALON_RULES[talon_rule], talon=talon)
