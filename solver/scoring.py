@@ -96,7 +96,17 @@ class Entry:
         return self.describe()
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        """The write in words, players named by ``names`` (default "player 0", ...)."""
+        """The write in words, players named by ``names`` (default "player 0", ...; a list
+        that does not name a player the entry names is an error naming it)."""
+        if names is not None:
+            names = scalar_of(names)
+            if isinstance(names, (str, bytes)) or not hasattr(names, "__getitem__") \
+                    or not hasattr(names, "__len__"):
+                raise InvalidArgumentError(f"names: expected a list of names, not {shown(names)}")
+            unnamed = [q for q in (self.player, self.on) if q is not None and q >= len(names)]
+            if unnamed:
+                raise InvalidArgumentError(f"names: {shown(names)} has no name for player "
+                                           f"{unnamed[0]}")
         p = _who(self.player, names)
         reason = self.reason.replace("×", "x") if current_style() == "ascii" else self.reason
         if self.kind == "whists":

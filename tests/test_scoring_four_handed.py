@@ -202,3 +202,13 @@ def test_names_given_to_a_four_handed_score_are_checked():
             s.to_dict(names=bad)
         with pytest.raises(InvalidArgumentError, match="names: "):
             s.worth_text(bad)
+
+
+def test_an_entry_described_by_names_too_few_is_an_error_naming_them():
+    s = score_contract("7♥", 6, talon="A♠ K♠", conventions=Conventions.classic(players=4))
+    dealer = next(e for e in s.entries if 3 in (e.player, e.on))
+    assert dealer.describe(["a", "b", "c", "d"]).startswith("d writes")
+    with pytest.raises(InvalidArgumentError, match="has no name for player 3"):
+        dealer.describe(["a", "b", "c"])        # was an IndexError
+    with pytest.raises(InvalidArgumentError, match="a list of names"):
+        dealer.describe("abcd")
