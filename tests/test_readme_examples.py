@@ -89,7 +89,8 @@ SKIPPED = {
     "pref raspasy DEAL [--talon none|lead|dealer [--talon-cards CARDS]]": "usage synopsis",
     "pref batch --what tenner": "names a task of pref batch (test_batch_analyses runs it), "
         "not a command line",
-    "pref tenner DEAL -d SEAT -t TRUMP [--discard CARDS] [--conventions NAME] [--players N]":
+    "pref tenner DEAL -d SEAT -t TRUMP [--discard CARDS] [--leader SEAT] [--conventions NAME] "
+    "[--players N]":
         "usage synopsis",
     "pref preferans CARDS12 [-t TRUMP]": "usage synopsis",
     "pref order CARDS12 [--seat SEAT] [--strains S …] [--no-misere] [--levels N …] [--fast] "
