@@ -213,3 +213,32 @@ def test_tenner_rows_score_under_the_conventions_given(tmp_path):
                  "-d", "0", "-t", "S", "--no-progress", "-O", "players=5"]) == 2
     with pytest.raises(InvalidArgumentError, match="unknown option 'conventions'"):
         evaluate([deal], "table", conventions="004", jobs=1)
+
+
+@pytest.mark.skipif("raspasy" not in available_tasks(), reason="the analyses are not installed")
+def test_raspasy_rows_of_an_ending_with_its_talon_turned(tmp_path):
+    """A line's own "talon_cards" or -O talon_cards turns an ending's talon, as
+    raspasy(talon_cards=) does: the error row's advice to give it was one batch refused."""
+    import json
+
+    from solver.analysis import raspasy
+    from solver.cli import main
+    ending = "A.K..7/K.A..8/7.7..A"
+    src = tmp_path / "in.jsonl"
+    src.write_text("\n".join([ending, json.dumps({"deal": ending, "talon_cards": "J♦"}),
+                              json.dumps({"deal": ending, "talon_cards": "J♦ 8♦ 9♦"})]) + "\n",
+                   "utf-8")
+    for extra, first in ([], None), (["-O", "talon_cards=Q♥"], "Q♥"):
+        out = tmp_path / f"out{len(extra)}.jsonl"
+        assert main(["batch", str(src), "-o", str(out), "--what", "raspasy", "--talon",
+                     "dealer", "--backend", "reference", "--no-progress", *extra]) == 1
+        rows = {r["line"]: r for r in map(json.loads, out.read_text("utf-8").splitlines())}
+        errors = [json.loads(x) for x in open(f"{out}.errors.jsonl", encoding="utf-8")]
+        for line, cards in ((1, first), (2, "J♦")):
+            if cards is None:
+                assert line not in rows and "an ending takes talon_cards" in errors[0]["error"]
+                continue
+            want = raspasy(ending, talon="dealer", talon_cards=cards, backend="reference")
+            assert [rows[line][f"tricks{s}"] for s in range(3)] == [want.tricks[s] for s in
+                                                                      range(3)]
+        assert errors[-1]["line"] == 3 and "one or two cards, not 3" in errors[-1]["error"]

@@ -18,7 +18,7 @@ from html import escape
 from ..api import SolveResult, solve
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, PrefError
 from ..frozen import freeze_fields
 from ..notation import at_most, format_card, raspasy_word
 from ._common import as_deal
@@ -123,7 +123,10 @@ def _ending_with_talon(deal, talon, talon_cards, text):
     cards = as_cards(talon_cards, "talon_cards", text, "the deal")
     if not 1 <= len(cards) <= 2:
         raise InvalidArgumentError(f"talon_cards: one or two cards, not {len(cards)}")
-    return Position(deal.hands, mode="raspasy", talon=cards, talon_rule=talon)
+    try:
+        return Position(deal.hands, mode="raspasy", talon=cards, talon_rule=talon)
+    except PrefError as exc:        # a card the hands hold, too many for the hands' size
+        raise type(exc)(f"talon_cards: {exc}") from None
 
 
 __all__ = ["RaspasyResult", "raspasy"]

@@ -117,7 +117,7 @@ def _answer_options(base: dict) -> dict:
             continue
         if key == "trump":
             value = format_strain(parse_strain(value), "symbols")
-        elif key == "play":          # review: the cards in the order played
+        elif key in ("play", "talon_cards"):     # in the order played / turned
             value = " ".join(format_card(c, "symbols") for c in parse_card_list(value))
         elif key == "conventions":     # "004" resumes a run written with "classic"
             from ..conventions import PRESETS, Conventions

@@ -257,11 +257,20 @@ def _talon_rule(value):
     return value
 
 
+def _turned_cards(value):
+    """An ending's talon turned on распасы: one or two cards, in the order written."""
+    from ..analysis._common import as_cards
+    cards = as_cards(value, "talon_cards")
+    if not 1 <= len(cards) <= 2:
+        raise InvalidArgumentError(f"talon_cards: one or two cards, not {len(cards)}")
+    return _as_written(value, cards)
+
+
 def _run_raspasy(deal, opts):
     from ..analysis import raspasy
     backend, tt_mb = opts.get("backend", "auto"), opts.get("tt_mb", 32)
-    r = raspasy(deal, talon=opts.get("talon", "none"), backend=backend, tt_mb=tt_mb,
-                context=engine_context(backend, tt_mb))
+    r = raspasy(deal, talon=opts.get("talon", "none"), talon_cards=opts.get("talon_cards"),
+                backend=backend, tt_mb=tt_mb, context=engine_context(backend, tt_mb))
     row = {"talon": r.talon_rule}
     for s in range(3):
         row[f"tricks{s}"] = int(r.tricks[s])
@@ -272,9 +281,10 @@ def _run_raspasy(deal, opts):
 register(Task(
     name="raspasy",
     summary="распасы: every seat's guarantee (the most tricks it can be made to take) with a line; "
-            "--talon none|lead|dealer",
+            "--talon none|lead|dealer (an ending's talon: -O talon_cards=\"8♦ 9♥\", turned in "
+            "that order)",
     columns=("talon", "tricks0", "tricks1", "tricks2", "play0", "play1", "play2"),
-    options={"talon": _talon_rule},
+    options={"talon": _talon_rule, "talon_cards": _turned_cards},
     defaults={},
     run=_run_raspasy,
     requires="solver.analysis.raspasy",

@@ -207,7 +207,7 @@ CLEARED = "_cleared"
 """The key under which :func:`~solver.batch.reader.read_deal` lists a line's options set to
 null (``"trump": null``: not the command line's value)."""
 SOURCE = "_source"        # a JSON line's deal as written (a per-line options key, like CLEARED)
-CARD_OPTIONS = ("talon", "discard", "lead", "play")
+CARD_OPTIONS = ("talon", "discard", "lead", "play", "talon_cards")
 
 
 def check_lone_t(task: "Task", options: dict, source) -> None:

@@ -24,8 +24,17 @@ def register(sub) -> None:
 def run(args) -> int:
     from ..analysis import raspasy
     from ..display import tricks_text
+    from ..errors import PrefError
     from ..notation import at_most, format_card, raspasy_word
-    r = raspasy(args.deal, talon=args.talon, talon_cards=args.talon_cards, backend=args.backend)
+    try:
+        r = raspasy(args.deal, talon=args.talon, talon_cards=args.talon_cards,
+                    backend=args.backend)
+    except PrefError as exc:        # the option as typed, not the Python argument
+        text = str(exc)
+        if text.startswith("talon_cards"):
+            raise type(exc)("--talon-cards" + text[len("talon_cards"):].replace(
+                "talon_cards=", "--talon-cards")) from None
+        raise
     if args.json:
         return emit(args, r)
     turned = "".join(f" {format_card(c)}" for c in r._turned())
