@@ -105,3 +105,12 @@ def test_results_cannot_be_edited():
     assert r.solution.line[0] == before and len(r.replay(0)) == 3
     assert r.tricks == {0: 1, 1: 1, 2: 1} and json.loads(json.dumps(r.tricks)) == {
         "0": 1, "1": 1, "2": 1}
+
+
+def test_pref_raspasy_names_the_talon_cards_option_as_typed(capsys):
+    from solver.cli import main
+    for cards, words in (("8♦ 9♦ 10♦", "one or two cards, not 3"),
+                         ("A♠", "duplicate card A♠ in first hand (0) and the talon")):
+        assert main(["raspasy", "AK.7../Q8.9../J9.8..", "--talon", "lead", "--talon-cards",
+                     cards, "--backend", "reference"]) == 2
+        assert f"error: --talon-cards: {words}" in capsys.readouterr().err
