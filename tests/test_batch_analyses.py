@@ -242,3 +242,35 @@ def test_raspasy_rows_of_an_ending_with_its_talon_turned(tmp_path):
             assert [rows[line][f"tricks{s}"] for s in range(3)] == [want.tricks[s] for s in
                                                                       range(3)]
         assert errors[-1]["line"] == 3 and "one or two cards, not 3" in errors[-1]["error"]
+
+
+@pytest.mark.skipif("tenner" not in available_tasks(), reason="the analyses are not installed")
+def test_a_lines_own_conventions_say_their_players_and_resumes_read_rules_once(tmp_path):
+    """A line's conventions record of three players was scored four-handed under the run's
+    --players 4; resuming with --conventions 000 or --players 3 (the defaults spelt out) was
+    refused (review)."""
+    import json
+
+    from solver.cli import main
+    deal = "AKQJT9.AK.A.7/7.QJT.KQJT.KQ/.987.987.JT98/8...A"
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps({"deal": deal, "conventions": {"preset": "004", "players": 3}})
+                   + "\n", "utf-8")
+    rows = {}
+    for players in ("3", "4"):
+        out = tmp_path / f"p{players}.jsonl"
+        assert main(["batch", str(src), "-o", str(out), "--what", "tenner", "-d", "0", "-t",
+                     "S", "--no-progress", "--players", players]) == 0
+        rows[players] = json.loads(out.read_text("utf-8"))["score"]
+    assert rows["3"] == rows["4"] and "player 3" not in rows["4"]
+    plain = tmp_path / "plain.jsonl"
+    base = ["batch", str(src), "-o", str(plain), "--what", "tenner", "-d", "0", "-t", "S",
+            "--no-progress"]
+    assert main(base) == 0
+    for same in (["--conventions", "000"], ["--players", "3"], ["-O", "conventions=sochi"]):
+        assert main([*base, "--resume", *same]) == 0
+    assert main([*base, "--resume", "--players", "4"]) == 2
+    club = tmp_path / "club.jsonl"
+    assert main([*base[:3], str(club), *base[4:], "--conventions", "004", "--players", "4"]) == 0
+    assert main([*base[:3], str(club), *base[4:], "--resume", "-O",
+                 'conventions={"preset": "classic", "players": 4}']) == 0

@@ -107,10 +107,32 @@ line's error row stands, as any error row does (``resume`` retrying them would s
 timeout again on every resume): delete those rows to try the lines with a longer one."""
 
 
+def _rules_named(conventions, players):
+    """The rules of ``conventions`` and ``players`` in one spelling ("classic", "classic, 4
+    players", else the whole record), None for seed 000 three-handed: ``-O conventions=004``
+    resumes a run written with ``--conventions classic``, ``--players 3`` one written without."""
+    from ..conventions import PRESETS, Conventions
+    rules = Conventions.of(conventions)
+    if players is not None:
+        rules = rules.replace(players=players)
+    if rules == Conventions.of(None):
+        return None
+    for name in dict.fromkeys(PRESETS.values()):
+        preset = Conventions.preset(name)
+        if preset.replace(players=rules.players) == rules:
+            return name if rules.players == preset.players else f"{name}, {rules.players} players"
+    return rules.to_dict()
+
+
 def _answer_options(base: dict) -> dict:
     """``base``'s options that shape the rows, in one spelling each (symbols, cards sorted,
     defaults left out), so that ``-t H`` resumes a run written with ``-t ♥``."""
     out = {}
+    base = dict(base)
+    if base.get("conventions") is not None or base.get("players") is not None:
+        rules = _rules_named(base.pop("conventions", None), base.pop("players", None))
+        if rules is not None:       # seed 000 three-handed, however spelt, is no option
+            out["conventions"] = rules
     for key in sorted(base):
         value = base[key]
         if key in _SAME_ANSWERS or is_default(key, value):
@@ -119,11 +141,6 @@ def _answer_options(base: dict) -> dict:
             value = format_strain(parse_strain(value), "symbols")
         elif key in ("play", "talon_cards"):     # in the order played / turned
             value = " ".join(format_card(c, "symbols") for c in parse_card_list(value))
-        elif key == "conventions":     # "004" resumes a run written with "classic"
-            from ..conventions import PRESETS, Conventions
-            rules = Conventions.of(value)
-            value = next((name for name in dict.fromkeys(PRESETS.values())
-                          if Conventions.preset(name) == rules), rules.to_dict())
         elif key in CARD_OPTIONS and isinstance(value, str) \
                 and value not in ("none", "lead", "dealer"):
             value = " ".join(format_card(c, "symbols") for c in sorted(parse_card_list(value)))

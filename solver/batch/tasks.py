@@ -231,7 +231,8 @@ def merge_options(common: dict, opts: dict, talon_is_rule: bool = False) -> dict
     that ``{"deal": ..., "misere": 1}`` is a мизер under ``-d 0 -t S``.  With
     ``talon_is_rule`` (``--what solve``, whose ``talon`` is the распасы talon rule) a contract
     or мизер drops ``talon`` too; elsewhere ``talon`` is the two talon cards of an ending,
-    whatever the line's mode.
+    whatever the line's mode.  A line's ``conventions`` drops the command line's ``players``
+    (a preset or record says its own).
 
     >>> merge_options({"declarer": 0, "trump": "S", "tt_mb": 16}, {"misere": 1})
     {'tt_mb': 16, 'misere': 1}
@@ -248,6 +249,8 @@ def merge_options(common: dict, opts: dict, talon_is_rule: bool = False) -> dict
             drop.update(others)
             if talon_is_rule and key != "raspasy":
                 drop.add("talon")
+    if opts.get("conventions") is not None:    # a line's own rules, whole: its players too
+        drop.add("players")
     for key in drop:
         out.pop(key, None)
     out.update((k, v) for k, v in opts.items() if k != CLEARED)
