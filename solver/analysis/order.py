@@ -3,14 +3,16 @@ strain) and мизер, ranked by exact probability of success and, through the 
 expected висты.
 
 For each strain (and мизер) the discard is chosen first — the player discards before he sees
-a card of the opponents — by a seeded screen: every group of equivalent discards is solved on
-the same ``screen`` random layouts (per layout one every-discard question, one table shared
-by the discards; the layouts shared among the cores).  The мизер's ``keep`` discards not
-caught in the most of them, and each contract level's ``keep`` making it in the most, go on
-to the exact count over every layout (:func:`solver.analysis.odds.odds`); each level then
-takes, of its strain's candidates, the one with the best exact expected висты (on an ending,
-the best probability).  The probabilities and висты reported are exact for the discard
-reported; the screen only picks which discards are counted.
+a card of the opponents.  The мизер's is exact: the discard caught in the fewest layouts of
+all (:func:`solver.analysis.odds.odds` without the histogram over every discard, one probe a
+layout, faster than a screen), and then its histogram.  A strain's come from a seeded screen:
+every group of equivalent discards is solved on the same ``screen`` random layouts (per
+layout one every-discard question, one table shared by the discards; the layouts shared
+among the cores), each level's ``keep`` making it in the most of them go on to the exact
+count over every layout, and each level takes, of its strain's candidates, the one with the
+best exact expected висты (on an ending, the best probability).  The probabilities and висты
+reported are exact for the discard reported; for a contract the screen picks which discards
+are counted.
 """
 
 from __future__ import annotations
@@ -135,9 +137,10 @@ def _screen(be, own_mask, pool, seat, n, *, misere, strain, screen, keep, rng, t
     (None when there are no more groups than ``keep``: no screen) and, for a contract, each of
     ``levels``' own ``keep`` best ({level: discards}; None without a screen).  A мизер's
     ``keep`` best are those not caught in the most layouts, then the fewest tricks (as
-    :func:`~solver.analysis.odds.odds` ranks them); a contract's, per level, those making it
-    in the most layouts, then the most tricks, and the discards returned are every level's
-    (each level's first, in the order of the levels; the mean is the most tricks').
+    :func:`~solver.analysis.odds.odds` ranks them; :func:`order` asks it for contracts only);
+    a contract's, per level, those making it in the most layouts, then the most tricks, and
+    the discards returned are every level's (each level's first, in the order of the levels;
+    the mean is the most tricks').
 
     One representative discard per group of equivalent ones (equal up to relative ranks
     against the pool).  Each layout is a full deal, so every representative's exact value in
@@ -189,6 +192,15 @@ def _screen(be, own_mask, pool, seat, n, *, misere, strain, screen, keep, rng, t
         by_level[level] = [s[-1] for s in ranked[:keep]]
         kept.update(dict.fromkeys(by_level[level]))
     return list(kept) or [d for _, d in by_mean[:keep]], -by_mean[0][0], by_level
+
+
+def _misere_pick(own, seat, ask: dict):
+    """The мизер's discard, exact: the one caught in the fewest layouts of all (one probe a
+    layout over every discard, as ``pref odds --misere`` ranks them), in :func:`_screen`'s
+    return form.  On A98.KJ9.Q97.KT8 the screen of 200 layouts took 9.9 s and kept a discard
+    not caught in 508 layouts; this takes 1.5 s and finds A♠ K♣, 627."""
+    best = _odds(own, seat, {**ask, "discard": None}, histogram=False).best
+    return [tuple(int(c) for c in best.cards)], None, None
 
 
 def _odds(own, seat, ask: dict, **more):
@@ -276,8 +288,8 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
 
     ``strains``: the strains to consider (one, e.g. ``"NT"``, or a list); ``misere``:
     include мизер; ``levels``: contract levels (one or a list; None: 6-10, or on an ending of
-    ``n`` cards a hand every level 1-``n``).  ``screen``/``keep``: the discard screen (see the
-    module docstring); ``pool`` for an ending.  ``tt_mb``: each table's size (None: the
+    ``n`` cards a hand every level 1-``n``).  ``screen``/``keep``: the contracts' discard
+    screen (see the module docstring; the мизер's discard is exact); ``pool`` for an ending.  ``tt_mb``: each table's size (None: the
     engine's default for the screen and :func:`~solver.analysis.odds.default_tt_mb` for the
     odds).  Expected висты use
     :func:`solver.scoring.expected_whists` under ``conventions`` (default seed 000) with both
@@ -359,7 +371,13 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
         raise InvalidArgumentError("nothing to rank: give some strains with levels, or misere=True")
     scored = expected_whists is not None and n == 10
     talon = _talon(talon, own_mask, conventions, modes if scored else [], cards)
-    screened = [_screen(be, own_mask, pool_cards, seat, n, misere=mis, strain=strain,
+    def asked(mis, strain, cands):
+        return {"trump": None if mis else strain, "misere": mis, "discard": cands,
+                "pool": pool_cards if pool is not None else None, "backend": be.name,
+                "threads": threads, "progress": progress, "tt_mb": tt_mb, "deadline": deadline}
+
+    screened = [_misere_pick(own, seat, asked(True, NO_TRUMP, None)) if mis else
+                _screen(be, own_mask, pool_cards, seat, n, misere=False, strain=strain,
                         screen=screen, keep=keep, rng=rng, threads=threads,
                         tt_mb=DEFAULT_TT_MB if tt_mb is None else tt_mb, deadline=deadline,
                         levels=levels)
@@ -371,9 +389,7 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
     per_mode, hists = {}, {}
     for i in todo:
         (strain, mis), (cands, mean, _) = modes[i], screened[i]
-        ask = {"trump": None if mis else strain, "misere": mis, "discard": cands,
-               "pool": pool_cards if pool is not None else None, "backend": be.name,
-               "threads": threads, "progress": progress, "tt_mb": tt_mb, "deadline": deadline}
+        ask = asked(mis, strain, cands)
         best_exact = max((o.expected for done in per_mode.values() for o in done
                           if o.expected_exact and o.expected is not None), default=None)
         bounded = None

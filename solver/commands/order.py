@@ -22,7 +22,8 @@ def register(sub) -> None:
                    help="bound the expected висты of options that cannot be the best instead "
                         "of counting their every layout (probabilities stay exact; printed ≤)")
     p.add_argument("--screen", type=whole_number, default=200,
-                   help="random layouts of the discard screen (default 200)")
+                   help="random layouts of the contracts' discard screen (default 200; the "
+                        "мизер's discard is exact)")
     p.add_argument("--seed", type=whole_number, default=0,
                    help="the screen's random seed (default 0)")
     add_conventions(p)
