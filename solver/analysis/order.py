@@ -289,9 +289,9 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
     ``strains``: the strains to consider (one, e.g. ``"NT"``, or a list); ``misere``:
     include мизер; ``levels``: contract levels (one or a list; None: 6-10, or on an ending of
     ``n`` cards a hand every level 1-``n``).  ``screen``/``keep``: the contracts' discard
-    screen (see the module docstring; the мизер's discard is exact); ``pool`` for an ending.  ``tt_mb``: each table's size (None: the
-    engine's default for the screen and :func:`~solver.analysis.odds.default_tt_mb` for the
-    odds).  Expected висты use
+    screen (see the module docstring; the мизер's discard is exact); ``pool`` for an ending.
+    ``tt_mb``: each table's size (None: the engine's default for the screen and
+    :func:`~solver.analysis.odds.default_tt_mb` for the odds).  Expected висты use
     :func:`solver.scoring.expected_whists` under ``conventions`` (default seed 000) with both
     opponents whisting; four-handed, ``seat`` is still 0-2 in playing order and the dealer,
     who sits out, is player 3.  ``talon``: which two of the 12 cards came from the talon,
