@@ -103,6 +103,7 @@ class Entry:
             if isinstance(names, (str, bytes)) or not hasattr(names, "__getitem__") \
                     or not hasattr(names, "__len__"):
                 raise InvalidArgumentError(f"names: expected a list of names, not {shown(names)}")
+            names = list(names)         # a numpy array has no truth value
             unnamed = [q for q in (self.player, self.on) if q is not None and q >= len(names)]
             if unnamed:
                 raise InvalidArgumentError(f"names: {shown(names)} has no name for player "

@@ -270,6 +270,15 @@ def test_a_lines_own_conventions_say_their_players_and_resumes_read_rules_once(t
     for same in (["--conventions", "000"], ["--players", "3"], ["-O", "conventions=sochi"]):
         assert main([*base, "--resume", *same]) == 0
     assert main([*base, "--resume", "--players", "4"]) == 2
+    # an ending has no score: its row is the same under the defaults spelt out, which resume
+    # takes for the same rules (it had been an error row under --conventions 000)
+    ending = tmp_path / "ending.txt"
+    ending.write_text("AK.A..7/QJ.K..8/T9.Q..9\n", "utf-8")
+    for spelt in ([], ["--conventions", "000"], ["--players", "3"]):
+        out = tmp_path / f"ending{len(spelt)}{spelt[-1] if spelt else ''}.jsonl"
+        assert main(["batch", str(ending), "-o", str(out), "--what", "tenner", "-d", "0", "-t",
+                     "S", "--no-progress", "--backend", "reference", *spelt]) == 0
+        assert json.loads(out.read_text("utf-8"))["score"] == ""
     club = tmp_path / "club.jsonl"
     assert main([*base[:3], str(club), *base[4:], "--conventions", "004", "--players", "4"]) == 0
     assert main([*base[:3], str(club), *base[4:], "--resume", "-O",

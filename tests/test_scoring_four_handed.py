@@ -212,3 +212,5 @@ def test_an_entry_described_by_names_too_few_is_an_error_naming_them():
         dealer.describe(["a", "b", "c"])        # was an IndexError
     with pytest.raises(InvalidArgumentError, match="a list of names"):
         dealer.describe("abcd")
+    import numpy as np
+    assert dealer.describe(np.array(["a", "b", "c", "d"])) == dealer.describe(list("abcd"))

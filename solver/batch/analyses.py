@@ -309,13 +309,17 @@ def _players(value):
 
 
 def _rules(opts):
-    """The :class:`~solver.conventions.Conventions` of ``conventions`` and ``players`` (None
-    when neither is given: seed 000 three-handed), as ``pref tenner`` builds them."""
+    """The :class:`~solver.conventions.Conventions` of ``conventions`` and ``players``, as
+    ``pref tenner`` builds them; None for seed 000 three-handed however spelt (what a run
+    without them scores under: a resume takes the two for the same rules, so an ending's line
+    is a row with no score under both, not an error row under one)."""
     from ..conventions import Conventions
     if opts.get("conventions") is None and opts.get("players") is None:
         return None
     rules = Conventions.of(opts.get("conventions"))
-    return rules if opts.get("players") is None else rules.replace(players=opts["players"])
+    if opts.get("players") is not None:
+        rules = rules.replace(players=opts["players"])
+    return None if rules == Conventions.of(None) else rules
 
 
 def _run_tenner(deal, opts):
