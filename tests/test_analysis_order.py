@@ -215,6 +215,15 @@ def test_inexact_contract_bound_keeps_one_discard(monkeypatch):
     assert [o.contract for o in out] == ["6NT", "7NT", "8NT"]
     for o in out:
         assert o.probability == Fraction(made[o.discard].get(o.level, 0), 1000), o
+    # every candidate is bounded (the exact count chooses among them level by level): when
+    # one of them could reach the best exact option, nothing is bounded (second review)
+    alone = {d: order_module._contract_bound([], 0, 4, (7,), {"discard": [d]}, 10 ** 6, None)
+             for d in made}
+    low, high = sorted(alone[d][0].expected for d in made)
+    assert low < high
+    between = (low + high) / 2
+    assert order_module._contract_bound([], 0, 4, (7,), ask, between, None) is None
+    assert order_module._contract_bound([], 0, 4, (7,), ask, high + 1, None)[0].expected == high
 
 
 @pytest.mark.slow

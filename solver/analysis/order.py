@@ -229,37 +229,40 @@ def _misere_bound(own, seat, ask, best, conventions, talon=None):
 
 def _contract_bound(own, seat, strain, levels, ask, best, conventions, talon=None):
     """exact=False: a strain's options with upper bounds on their expected висты, or None
-    when a bound does not fall below ``best``.  One probe a layout per level from six up
+    when a bound does not fall below ``best``.  For each candidate discard (the exact count
+    would choose among them, level by level), one probe a layout per level from six up
     (stopping at the first level nothing makes) counts exactly the layouts taking each number
-    of tricks from six up; the layouts below six are put at their kindest count.  The
-    probabilities are exact."""
+    of tricks from six up; the layouts below six are put at their kindest count.  Every
+    candidate's bound must fall below ``best``, so that no bounded option could stand first;
+    each level names the candidate with the highest bound, and its exact probability."""
     from ..scoring import expected_whists
     if any(level < 6 for level in levels):
         return None
-    made, total, cards = {}, None, None
-    for level in range(6, 11):
-        # the levels above six ask the discard best at six (as the exact count does): with
-        # several candidates (keep > 1) each level's best may be another discard, and the
-        # counts of different discards are no discard's probabilities
-        one = ask if cards is None else {**ask, "discard": [cards]}
-        r = _odds(own, seat, one, level=level, histogram=False).best
-        made[level], total, cards = r.histogram[level], r.layouts, r.cards
-        if not made[level]:
-            break
-    upper = {k: made.get(k, 0) - made.get(k + 1, 0) for k in range(6, 11)}
-    below = total - made[6]
-    out = []
-    for level in levels:
-        if level > 10:
-            continue
-        name = f"{level}{format_strain(strain)}"
-        bound = max(expected_whists(name, {**upper, k: below}, conventions,
-                                    declarer=seat, talon=talon).values[seat] for k in range(6))
-        if bound >= best:
-            return None
-        p = Fraction(made.get(level, 0), total)
-        out.append(OrderOption(False, strain, level, cards, p, bound, below == 0))
-    return out
+    shown = {}                  # level -> (bound, option) of the highest bound so far
+    for discard in ask["discard"]:
+        made, total, cards = {}, None, None
+        for level in range(6, 11):      # one discard's counts: no mixing of two discards'
+            r = _odds(own, seat, {**ask, "discard": [discard]}, level=level,
+                      histogram=False).best
+            made[level], total, cards = r.histogram[level], r.layouts, r.cards
+            if not made[level]:
+                break
+        upper = {k: made.get(k, 0) - made.get(k + 1, 0) for k in range(6, 11)}
+        below = total - made[6]
+        for level in levels:
+            if level > 10:
+                continue
+            name = f"{level}{format_strain(strain)}"
+            bound = max(expected_whists(name, {**upper, k: below}, conventions,
+                                        declarer=seat, talon=talon).values[seat]
+                        for k in range(6))
+            if bound >= best:
+                return None
+            p = Fraction(made.get(level, 0), total)
+            if level not in shown or bound > shown[level][0]:
+                shown[level] = bound, OrderOption(False, strain, level, cards, p, bound,
+                                                  below == 0)
+    return [shown[level][1] for level in levels if level in shown]
 
 
 def _talon(talon, own_mask, conventions, modes, beside=None):
@@ -307,9 +310,10 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
     (``expected_exact=False``) instead of counting the tricks of every caught layout, which
     for a weak мизер takes minutes (bench corpus мизер case 0's hand: 157 s for the whole
     call on 2 cores).  Likewise a strain whose chosen discard averages under six tricks in
-    the screen: one probe a layout per level from six up gives every level's probability
-    exactly and the count of the layouts taking six or more; when even the layouts below six
-    at their kindest count leave every level's expected висты below the best exact option's,
+    the screen: one probe a layout per level from six up gives, for each candidate discard,
+    every level's probability exactly and the count of the layouts taking six or more; when
+    even the layouts below six at their kindest count leave every level's expected висты
+    below the best exact option's for every candidate,
     those bounds are reported instead of the strain's exact histogram (a hopeless trump
     contract's proofs at four or five tricks can cost ten times a good one's).  Sorted by
     their bounds, such options may stand above options they are in fact below; they never
