@@ -420,6 +420,7 @@ class _Prober:
         # table (128 MiB for a мизер) until the garbage collector runs, not free it at return
         self.be, self.tt_mb, self.stop, self.deadline = be, tt_mb, stop, deadline
         self.context = None
+        self.batch_only = not hasattr(getattr(be, "Context", None), "tests")
 
     def stopped(self) -> bool:
         return _halted(self.stop, self.deadline)
@@ -427,8 +428,7 @@ class _Prober:
     def __call__(self, pos: np.ndarray, targets) -> np.ndarray:
         targets = np.ascontiguousarray(
             np.broadcast_to(np.asarray(targets, dtype=np.int64), (len(pos),)))
-        batch_only = not hasattr(getattr(self.be, "Context", None), "tests")
-        cut = self.SLOW_SLICE if batch_only else self.SLICE
+        cut = self.SLOW_SLICE if self.batch_only else self.SLICE
         if self.stop is not None and len(pos) > cut:
             # a worker thread: Ctrl-C reaches only the calling thread, which raises the stop
             # flag; looking at it between slices of rows keeps the wait short
@@ -438,7 +438,7 @@ class _Prober:
                     raise _Stopped
                 out.append(self(pos[at:at + cut], targets[at:at + cut]))
             return np.concatenate(out)
-        if batch_only:
+        if self.batch_only:
             return self.be.tests_batch(pos, targets, threads=1)[0]
         if self.context is None:
             # the C table spreads one shape's entries over more buckets: the layouts of one

@@ -375,6 +375,7 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
         raise InvalidArgumentError("nothing to rank: give some strains with levels, or misere=True")
     scored = expected_whists is not None and n == 10
     talon = _talon(talon, own_mask, conventions, modes if scored else [], cards)
+
     def asked(mis, strain, cands):
         return {"trump": None if mis else strain, "misere": mis, "discard": cands,
                 "pool": pool_cards if pool is not None else None, "backend": be.name,

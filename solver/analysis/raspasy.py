@@ -49,8 +49,9 @@ class RaspasyResult:
         out = {"talon": self.talon_rule,
                "tricks": {str(s): t for s, t in self.tricks.items()},
                "line": {str(s): [format_card(c) for c in ln] for s, ln in self.lines.items()}}
-        if self._turned():
-            out["talon_cards"] = [format_card(c) for c in self._turned()]
+        turned = self._turned()
+        if turned:
+            out["talon_cards"] = [format_card(c) for c in turned]
         return out
 
     def _turned(self) -> tuple:

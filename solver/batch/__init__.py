@@ -112,10 +112,9 @@ def _rules_named(conventions, players):
     players", else the whole record), None for seed 000 three-handed: ``-O conventions=004``
     resumes a run written with ``--conventions classic``, ``--players 3`` one written without."""
     from ..conventions import PRESETS, Conventions
-    rules = Conventions.of(conventions)
-    if players is not None:
-        rules = rules.replace(players=players)
-    if rules == Conventions.of(None):
+    from .analyses import _rules
+    rules = _rules({"conventions": conventions, "players": players})
+    if rules is None:
         return None
     for name in dict.fromkeys(PRESETS.values()):
         preset = Conventions.preset(name)
