@@ -273,30 +273,34 @@ def _private(name: str) -> None:
         raise AttributeError(f"a SolveResult does not change once made: {name!r} is read-only")
 
 
-def _as_position(deal, declarer, trump, misere, raspasy, talon, leader) -> Position:
+def _as_position(deal, declarer, trump, misere, raspasy, talon, leader,
+                 talon_cards=None) -> Position:
     if isinstance(deal, Position):
         if (declarer is not None or misere is not None or raspasy is not False
-                or trump is not None or leader is not None or talon != "none"):
+                or trump is not None or leader is not None or talon != "none"
+                or talon_cards is not None):
             raise InvalidArgumentError(
                 "a Position already carries its mode, trump, leader and talon; pass only "
                 "backend options")
         return deal.copy()   # a snapshot: the caller may play on, the result answers this one
-    if isinstance(deal, str):
-        deal = Deal.from_str(deal)
-    if not isinstance(deal, Deal):
+    if not isinstance(deal, (Deal, str)):
         raise InvalidArgumentError(f"solve() takes a Deal, a deal string or a Position, not {type(deal).__name__}")
     return Position.from_deal(deal, declarer=declarer, trump=trump, misere=misere,
-                              raspasy=raspasy, talon=talon, leader=0 if leader is None else leader)
+                              raspasy=raspasy, talon=talon, leader=0 if leader is None else leader,
+                              talon_cards=talon_cards)
 
 
 def solve(deal, *, declarer=None, trump=None, misere=None, raspasy=False, talon="none",
-          leader=None, backend="auto", tt_mb=DEFAULT_TT_MB, context=None) -> SolveResult:
+          leader=None, talon_cards=None, backend="auto", tt_mb=DEFAULT_TT_MB,
+          context=None) -> SolveResult:
     """Solve a deal (or a :class:`Position`) double dummy.
 
     Say one of: ``declarer=SEAT, trump=STRAIN`` (a contract; the declarer maximises his
     tricks), ``misere=SEAT`` (the misère player minimises, both catchers maximise) or
     ``raspasy=True`` (for every seat, the most tricks the other two can make it take;
-    ``talon`` is ``"none"``, ``"lead"`` or ``"dealer"``).  ``leader`` defaults to the first hand.
+    ``talon`` is ``"none"``, ``"lead"`` or ``"dealer"``; an ending, whose line has no talon,
+    takes ``talon_cards``, one or two cards turned in the order given).  ``leader`` defaults
+    to the first hand.
     A :class:`Position` carries all of these itself: passing any of them with one is an error.
 
     ``backend`` is ``"c"``, ``"numba"``, ``"reference"`` (small endings) or ``"auto"``;
@@ -310,7 +314,7 @@ def solve(deal, *, declarer=None, trump=None, misere=None, raspasy=False, talon=
     Raises :class:`InvalidDealError`, :class:`InvalidArgumentError` on bad input and
     :class:`BackendUnavailableError` when an explicitly named backend is missing.
     """
-    pos = _as_position(deal, declarer, trump, misere, raspasy, talon, leader)
+    pos = _as_position(deal, declarer, trump, misere, raspasy, talon, leader, talon_cards)
     engine = backend_for(backend, context)
     ctx = context_for(engine, tt_mb, context)
     if pos.is_over:

@@ -42,11 +42,12 @@ from .errors import (
     InvalidArgumentError,
     InvalidCardError,
     InvalidDealError,
+    PrefError,
     shown,
 )
-from .notation import (check_length, format_card, format_hand, format_strain, misere_player,
-                       misere_word, parse_card, parse_card_list, parse_strain, plural,
-                       raspasy_word)
+from .notation import (check_length, check_t_beside, format_card, format_hand, format_strain,
+                       misere_player, misere_word, parse_card, parse_card_list, parse_strain,
+                       plural, raspasy_word)
 from .deal import SEAT_NAMES
 from .play import DEALER, legal_mask, trick_winner
 
@@ -93,6 +94,45 @@ def as_card(value) -> int:
     if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and 0 <= value < 32:
         return int(value)
     raise InvalidCardError(f"{shown(value)} is not a card")
+
+
+def as_cards(value, what: str = "cards", beside=None,
+             beside_name: str = "the player's cards") -> list[int]:
+    """Cards in the order given, from text in any hand notation, a mask, or an iterable.
+
+    Duplicates are an error (:class:`InvalidCardError` naming the card), found as the cards
+    are read: a list of a million items stops at its first repeated or unreadable one.
+    ``beside``: the text these cards go with (the 12 cards a discard is from, a deal), whose
+    alphabet says how a lone T reads (:func:`~solver.notation.check_t_beside`).
+    """
+    value = scalar_of(value)       # a 0-d array is a mask, as a numpy integer is
+    if isinstance(value, str):
+        try:
+            check_t_beside(value, beside, beside_name)
+            given = parse_card_list(value)
+        except InvalidCardError as exc:
+            raise InvalidCardError(f"{what}: {exc}") from None
+    elif isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        if not 0 <= int(value) <= 0xFFFFFFFF:
+            raise InvalidCardError(f"{what}: {value!r} is not a 32-bit card mask")
+        given = iter_cards(int(value))
+    else:
+        try:
+            given = iter(value)
+        except TypeError:
+            raise InvalidCardError(f"{what}: cannot read {shown(value)} as cards") from None
+    cards: list[int] = []
+    seen = set()
+    for item in given:
+        try:
+            c = as_card(item)
+        except InvalidCardError as exc:
+            raise InvalidCardError(f"{what}: {exc}") from None
+        if c in seen:
+            raise InvalidCardError(f"{what}: card {format_card(c)} given twice")
+        seen.add(c)
+        cards.append(c)
+    return cards
 
 
 def _card_list(value, what: str) -> list[int]:
@@ -266,10 +306,21 @@ class Position:
     # -- construction from a deal -------------------------------------------------------
     @classmethod
     def from_deal(cls, deal, *, declarer=None, trump=None, misere=None, raspasy=False,
-                  talon="none", leader=0, solo=None) -> "Position":
+                  talon="none", leader=0, solo=None, talon_cards=None) -> "Position":
         """The opening position of a deal (a :class:`Deal` or its text) in one of the modes
-        of :func:`solver.solve`."""
+        of :func:`solver.solve`.
+
+        ``talon_cards``: an ending's talon (its line has none), turned on распасы under the
+        talon rule ``"lead"`` or ``"dealer"``: one or two cards in the order turned, as text
+        or a list (a full deal turns its own talon).
+
+        >>> p = Position.from_deal("A.K..7/K.A..8/7.7..A", raspasy=True, talon="dealer",
+        ...                        talon_cards="J♦")
+        >>> [str(c) for c in p.talon], p.talon_rule
+        (['J♦'], 'dealer')
+        """
         from .deal import Deal, parse_deal
+        text = deal if isinstance(deal, str) else None
         if isinstance(deal, str):
             deal = parse_deal(deal)
         if not isinstance(deal, Deal):
@@ -286,6 +337,8 @@ class Position:
                 "say exactly one of declarer=SEAT (with trump=), misere=SEAT or raspasy=True")
         if not raspasy and talon not in (None, "none"):
             raise InvalidArgumentError(f"a talon rule ({talon!r}) applies on распасы only")
+        if talon_cards is not None:
+            return cls._ending_with_talon(deal, raspasy, talon, leader, solo, talon_cards, text)
         if not raspasy and solo is not None:
             raise InvalidArgumentError(
                 "solo= picks the seat examined on распасы; a contract's is declarer=, a "
@@ -305,13 +358,44 @@ class Position:
                 raise InvalidArgumentError(
                     f"unknown talon rule {talon!r}: choose none, lead or dealer")
             if not deal.talon:
-                raise InvalidDealError(f"talon rule {talon!r} needs a deal with its talon")
+                raise InvalidArgumentError(
+                    f"the talon rule {talon!r} needs the talon: a full deal's line gives it, an "
+                    f"ending takes talon_cards= (--talon-cards)")
             if as_seat(leader, "leader") != 0:
                 raise InvalidArgumentError(f"the leader cannot be seat {leader}: with the talon "
                                            f"turned, the first hand (0) plays first")
         return cls(deal.hands, trump="NT", mode="raspasy", solo=0 if solo is None else solo,
                    leader=leader, talon=deal.talon if talon != "none" else (),
                    talon_rule=talon)
+
+    @classmethod
+    def _ending_with_talon(cls, deal, raspasy, talon, leader, solo, talon_cards,
+                           text) -> "Position":
+        """:meth:`from_deal` with ``talon_cards``: an ending played as распасы, its talon
+        turned.  ``text``: the deal as written, whose alphabet reads a lone T."""
+        if not raspasy:
+            raise InvalidArgumentError("talon_cards: an ending's talon is turned on распасы "
+                                       "only, with the talon rule 'lead' or 'dealer'")
+        if talon == "none":
+            raise InvalidArgumentError("talon_cards: an ending's talon is turned on распасы "
+                                       "with the talon rule 'lead' or 'dealer', not 'none'")
+        if talon not in TALON_RULES:
+            raise InvalidArgumentError(f"unknown talon rule {talon!r}: choose none, lead or dealer")
+        if deal.talon:
+            raise InvalidArgumentError("talon_cards: the deal gives its own talon")
+        cards = as_cards(talon_cards, "talon_cards", text, "the deal")
+        if not cards:
+            raise InvalidArgumentError('talon_cards: no cards given (one or two, e.g. "8♦ 9♥")')
+        if len(cards) > 2:
+            raise InvalidArgumentError(f"talon_cards: one or two cards, not {len(cards)}")
+        if as_seat(leader, "leader") != 0:
+            raise InvalidArgumentError(f"the leader cannot be seat {leader}: with the talon "
+                                       f"turned, the first hand (0) plays first")
+        try:
+            return cls(deal.hands, mode="raspasy", solo=0 if solo is None else solo,
+                       talon=cards, talon_rule=talon)
+        except PrefError as exc:          # a card a hand holds, too many for the hands' size
+            raise type(exc)(f"talon_cards: {exc}") from None
 
     @classmethod
     def from_str(cls, text: str, **kwargs) -> "Position":

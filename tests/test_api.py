@@ -378,3 +378,49 @@ def test_a_context_names_the_backend_that_searched():
                                        match=f"backend='{other}', but the context given is a "
                                              f"'{own}' context"):
                         call(backend=other, context=ctx)
+
+
+def test_an_endings_talon_is_turned_by_talon_cards():
+    """solve(), review() and Position.from_deal take an ending's talon as talon_cards=, as
+    only a Position built by hand could before.  Nobody holds a diamond: under "dealer" the
+    turned J♦ wins trick one for the dealer, under "lead" seat 0's A♠ (the highest card of
+    the trick) takes it, so seat 0 is made to take one trick more."""
+    from solver.analysis import review
+    from solver.errors import InvalidArgumentError, InvalidCardError, InvalidDealError
+    ending = "A.K..7/K.A..8/7.7..A"
+    for rule, want in (("lead", {0: 2, 1: 2, 2: 0}), ("dealer", {0: 1, 1: 2, 2: 0})):
+        pos = Position(Deal.from_str(ending).hands, mode="raspasy", talon=["J♦"],
+                       talon_rule=rule)
+        assert Position.from_deal(ending, raspasy=True, talon=rule, talon_cards=["J♦"]) == pos
+        r = solve(ending, raspasy=True, talon=rule, talon_cards="J♦", backend="reference")
+        assert r.tricks == solve(pos, backend="reference").tricks == want
+        got = review(ending, "A♠ K♠", raspasy=True, talon=rule, talon_cards="J♦",
+                     backend="reference")
+        again = review(pos, "A♠ K♠", backend="reference")
+        assert (got.start, got.end, got.costs) == (again.start, again.end, again.costs)
+        assert got.start == want
+    for kwargs, error, words in [
+            ({"declarer": 0, "trump": "S"}, InvalidArgumentError, "распасы only"),
+            ({"raspasy": True}, InvalidArgumentError, "not 'none'"),
+            ({"raspasy": True, "talon": "lead", "leader": 1}, InvalidArgumentError,
+             "leader cannot be seat 1"),
+            ({"raspasy": True, "talon": "lead", "talon_cards": ""}, InvalidArgumentError,
+             "no cards given"),
+            ({"raspasy": True, "talon": "lead", "talon_cards": "J♦ 8♦ 9♦"},
+             InvalidArgumentError, "one or two cards, not 3"),
+            ({"raspasy": True, "talon": "lead", "talon_cards": "A♠"}, InvalidDealError,
+             "talon_cards: duplicate card A♠"),
+            ({"raspasy": True, "talon": "lead", "talon_cards": "Z"}, InvalidCardError,
+             "talon_cards: unknown rank 'Z'")]:
+        with pytest.raises(error, match=words):
+            solve(ending, **{"talon_cards": "J♦", **kwargs}, backend="reference")
+    with pytest.raises(InvalidArgumentError, match="its own talon"):
+        solve(EXAMPLE, raspasy=True, talon="lead", talon_cards="J♦")
+    with pytest.raises(InvalidArgumentError, match="already carries"):
+        solve(pos, talon_cards="J♦", backend="reference")
+    # the deal's alphabet reads a lone T: Russian letters make a Latin T ambiguous
+    russian = "Т.К..7/К.Т..8/7.7..Т"
+    with pytest.raises(InvalidCardError, match="talon_cards: ambiguous Latin 'T'"):
+        solve(russian, raspasy=True, talon="lead", talon_cards="T♦", backend="reference")
+    assert solve(russian, raspasy=True, talon="lead", talon_cards="В♦",
+                 backend="reference").tricks == {0: 2, 1: 2, 2: 0}

@@ -278,7 +278,10 @@ def test_an_endings_talon_is_given_with_talon_cards():
 
 
 @pytest.mark.parametrize("extra, fault", [
-    (["--talon-cards", "8♦ 9♥"], "--talon-cards: an ending's talon is turned on распасы only"),
+    (["--raspasy", "--talon-cards", "8♦ 9♥"],
+     "--talon-cards: an ending's talon is turned on распасы with --talon lead or dealer, not"),
+    (["-d", "0", "-t", "S", "--talon-cards", "8♦ 9♥"],
+     "--talon-cards: an ending's talon is turned on распасы only, with --talon lead or dealer"),
     (["--raspasy", "--talon", "lead", "--talon-cards", "8♦ 7♠"], "--talon-cards: duplicate card 7♠"),
     (["--raspasy", "--talon", "lead", "--talon-cards", "8♦ 9♥", "--leader", "1"],
      "the leader cannot be seat 1"),
@@ -288,6 +291,6 @@ def test_an_endings_talon_is_given_with_talon_cards():
                                        "an ending takes --talon-cards CARDS"),
 ])
 def test_talon_cards_errors(extra, fault):
-    out = pref("solve", "A7.K../K8.A../J9.7..", *([] if "--raspasy" in extra else ["--raspasy"]),
-               *extra)
+    out = pref("solve", "A7.K../K8.A../J9.7..", *([] if "--raspasy" in extra or "-d" in extra
+                                                  else ["--raspasy"]), *extra)
     assert out.returncode == 2 and fault in out.stderr and out.stderr.count("\n") == 1

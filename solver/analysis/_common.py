@@ -18,26 +18,20 @@ from itertools import combinations
 import numpy as np
 
 from ..cards import NO_TRUMP, iter_cards, mask_of, rank_of, suit_of
-from ..checks import as_count, scalar_of
+from ..checks import as_count
 from ..deal import Deal
 from ..engine import (DEFAULT_TT_MB, backend_for, check_workers, context_for, default_jobs,
                       warm_context)
 from ..errors import (
     InvalidArgumentError,
-    InvalidCardError,
     InvalidDealError,
     TimeLimitError,
     shown,
 )
-from ..notation import (
-    check_t_beside,
-    format_card,
-    format_cards,
-    parse_card_list,
-    parse_strain,
-)
-from ..position import (  # the one definition of a seat and a card argument
+from ..notation import format_card, format_cards, parse_strain
+from ..position import (  # the one definition of a seat and card arguments
     as_card,
+    as_cards,
     as_seat,
 )
 
@@ -75,45 +69,6 @@ def as_deal(deal) -> Deal:
 def as_strain(value) -> int:
     """A strain 0..3 (♠ ♣ ♦ ♥) or 4 (no trump) from any notation."""
     return parse_strain(value)
-
-
-def as_cards(value, what: str = "cards", beside=None,
-             beside_name: str = "the player's cards") -> list[int]:
-    """Cards in the order given, from text in any hand notation, a mask, or an iterable.
-
-    Duplicates are an error (:class:`InvalidCardError` naming the card), found as the cards
-    are read: a list of a million items stops at its first repeated or unreadable one.
-    ``beside``: the text these cards go with (the 12 cards a discard is from, a deal), whose
-    alphabet says how a lone T reads (:func:`~solver.notation.check_t_beside`).
-    """
-    value = scalar_of(value)       # a 0-d array is a mask, as a numpy integer is
-    if isinstance(value, str):
-        try:
-            check_t_beside(value, beside, beside_name)
-            given = parse_card_list(value)
-        except InvalidCardError as exc:
-            raise InvalidCardError(f"{what}: {exc}") from None
-    elif isinstance(value, (int, np.integer)) and not isinstance(value, bool):
-        if not 0 <= int(value) <= 0xFFFFFFFF:
-            raise InvalidCardError(f"{what}: {value!r} is not a 32-bit card mask")
-        given = iter_cards(int(value))
-    else:
-        try:
-            given = iter(value)
-        except TypeError:
-            raise InvalidCardError(f"{what}: cannot read {shown(value)} as cards") from None
-    cards: list[int] = []
-    seen = set()
-    for item in given:
-        try:
-            c = as_card(item)
-        except InvalidCardError as exc:
-            raise InvalidCardError(f"{what}: {exc}") from None
-        if c in seen:
-            raise InvalidCardError(f"{what}: card {format_card(c)} given twice")
-        seen.add(c)
-        cards.append(c)
-    return cards
 
 
 def twelve_of(deal: Deal, seat: int, talon=None, beside=None) -> tuple[int, list[int]]:

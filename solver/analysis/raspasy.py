@@ -18,7 +18,7 @@ from html import escape
 from ..api import SolveResult, solve
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
-from ..errors import InvalidArgumentError, PrefError
+from ..errors import InvalidArgumentError
 from ..frozen import freeze_fields
 from ..notation import at_most, format_card, raspasy_word
 from ._common import as_deal
@@ -97,37 +97,13 @@ def raspasy(deal, *, talon="none", talon_cards=None, backend="auto", tt_mb=DEFAU
     ...          backend="reference").tricks for rule in ("lead", "dealer")]
     [{0: 2, 1: 2, 2: 0}, {0: 1, 1: 2, 2: 0}]
     """
-    text = deal if isinstance(deal, str) else None
-    deal = as_deal(deal)
+    given, deal = deal, as_deal(deal)
     if talon not in ("none", "lead", "dealer"):
         raise InvalidArgumentError(f"unknown talon rule {talon!r}: choose none, lead or dealer")
-    engine = {"backend": backend, "tt_mb": tt_mb, "context": context}
-    if talon_cards is not None:
-        r = solve(_ending_with_talon(deal, talon, talon_cards, text), **engine)
-    elif talon != "none" and not deal.talon:
-        raise InvalidArgumentError(f"the talon rule {talon!r} needs the talon: a full deal's line "
-                                   f"gives it, an ending takes talon_cards= (--talon-cards)")
-    else:
-        r = solve(deal, raspasy=True, talon=talon, **engine)
+    # the text as given, whose alphabet reads a lone T in talon_cards
+    r = solve(given if isinstance(given, str) else deal, raspasy=True, talon=talon,
+              talon_cards=talon_cards, backend=backend, tt_mb=tt_mb, context=context)
     return RaspasyResult(deal, talon, r.tricks, dict(r.line), r)
-
-
-def _ending_with_talon(deal, talon, talon_cards, text):
-    """The opening :class:`~solver.Position` of an ending whose talon is turned."""
-    from ..position import Position
-    from ._common import as_cards
-    if talon == "none":
-        raise InvalidArgumentError("talon_cards: an ending's talon is turned on распасы with the "
-                                   "talon rule 'lead' or 'dealer', not 'none'")
-    if deal.talon:
-        raise InvalidArgumentError("talon_cards: the deal gives its own talon")
-    cards = as_cards(talon_cards, "talon_cards", text, "the deal")
-    if not 1 <= len(cards) <= 2:
-        raise InvalidArgumentError(f"talon_cards: one or two cards, not {len(cards)}")
-    try:
-        return Position(deal.hands, mode="raspasy", talon=cards, talon_rule=talon)
-    except PrefError as exc:        # a card the hands hold, too many for the hands' size
-        raise type(exc)(f"talon_cards: {exc}") from None
 
 
 __all__ = ["RaspasyResult", "raspasy"]

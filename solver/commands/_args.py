@@ -92,43 +92,40 @@ def add_game(p, *, raspasy_help: str) -> None:
 
 
 def opening_of(args, deal):
-    """The :class:`~solver.Position` that ``add_game``'s options make of ``deal``."""
-    from ..errors import InvalidArgumentError
+    """The :class:`~solver.Position` that ``add_game``'s options make of ``deal`` (read from
+    ``args.deal``)."""
+    from ..errors import InvalidArgumentError, PrefError
     from ..position import Position
     if args.declarer is not None and args.trump is None:
         raise InvalidArgumentError("a contract needs -t TRUMP (♠ ♣ ♦ ♥ or NT)")
-    if args.talon_cards is not None:
-        return _ending_with_talon(args, deal)
-    if args.raspasy and args.talon != "none" and not deal.talon:
+    if args.talon_cards is None and args.raspasy and args.talon != "none" and not deal.talon:
         raise InvalidArgumentError(f"--talon {args.talon} needs the talon: a full deal's line "
                                    f"gives it, an ending takes --talon-cards CARDS")
-    return Position.from_deal(deal, declarer=args.declarer, trump=args.trump,
-                              misere=args.misere, raspasy=args.raspasy, talon=args.talon,
-                              leader=args.leader)
-
-
-def _ending_with_talon(args, deal):
-    """``--talon-cards``: an ending played as распасы with its talon turned."""
-    from ..errors import InvalidArgumentError, PrefError
-    from ..notation import check_t_beside, parse_card_list
-    from ..position import Position
-    if not args.raspasy or args.talon == "none":
-        raise InvalidArgumentError("--talon-cards: an ending's talon is turned on распасы only, "
-                                   "with --talon lead or dealer")
-    if deal.talon:
-        raise InvalidArgumentError("--talon-cards: the deal line gives its own talon")
-    if args.leader != 0:
-        raise InvalidArgumentError(f"the leader cannot be seat {args.leader}: with the talon "
-                                   f"turned, the first hand (0) plays first")
     try:
-        check_t_beside(args.talon_cards, args.deal)
-        cards = parse_card_list(args.talon_cards)
-        if not cards:
-            raise InvalidArgumentError("no cards given (one or two, e.g. \"8♦ 9♥\")")
-        return Position(deal.hands, mode="raspasy", talon=cards, talon_rule=args.talon,
-                        leader=args.leader)
+        return Position.from_deal(deal if args.talon_cards is None else args.deal,
+                                  declarer=args.declarer, trump=args.trump, misere=args.misere,
+                                  raspasy=args.raspasy, talon=args.talon, leader=args.leader,
+                                  talon_cards=args.talon_cards)
     except PrefError as exc:
-        raise type(exc)(f"--talon-cards: {exc}") from None
+        raise as_typed(exc) from None
+
+
+def as_typed(exc):
+    """``exc`` with the Python arguments it names (``talon_cards``, the talon rule) written
+    as the options typed on the command line (``--talon-cards``, ``--talon``).
+
+    >>> from solver.errors import InvalidArgumentError
+    >>> str(as_typed(InvalidArgumentError("talon_cards: turned with the talon rule 'lead' or "
+    ...                                   "'dealer'")))
+    '--talon-cards: turned with --talon lead or dealer'
+    """
+    text = str(exc)
+    if not text.startswith("talon_cards"):
+        return exc
+    text = "--talon-cards" + text[len("talon_cards"):]
+    text = text.replace("talon_cards=", "--talon-cards").replace(
+        "the talon rule 'lead' or 'dealer'", "--talon lead or dealer")
+    return type(exc)(text)
 
 
 def opening_json(deal, opening) -> dict:

@@ -3,7 +3,7 @@ guarantee."""
 
 from __future__ import annotations
 
-from ._args import add_common, add_style, emit
+from ._args import add_common, add_style, as_typed, emit
 
 HELP = "распасы: the most tricks the other two can make each seat take, with a line"
 
@@ -30,11 +30,7 @@ def run(args) -> int:
         r = raspasy(args.deal, talon=args.talon, talon_cards=args.talon_cards,
                     backend=args.backend)
     except PrefError as exc:        # the option as typed, not the Python argument
-        text = str(exc)
-        if text.startswith("talon_cards"):
-            raise type(exc)("--talon-cards" + text[len("talon_cards"):].replace(
-                "talon_cards=", "--talon-cards")) from None
-        raise
+        raise as_typed(exc) from None
     if args.json:
         return emit(args, r)
     turned = "".join(f" {format_card(c)}" for c in r._turned())
