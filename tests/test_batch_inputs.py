@@ -280,6 +280,42 @@ def test_a_lines_mode_keeps_the_command_lines_talon_cards():
                   raspasy=True, talon="lead", backend="reference", jobs=1)
     assert df["mode"].tolist() == ["contract"]
 
+def test_solve_and_review_rows_of_an_ending_with_its_talon_turned(tmp_path):
+    """--what solve and --what review take an ending's talon as a line's "talon_cards" or
+    -O talon_cards, as solve(talon_cards=) does (only --what raspasy took it); a line that
+    names a contract drops the run's, with its распасы talon rule."""
+    from solver.analysis import review
+    ending = "A.K..7/K.A..8/7.7..A"
+    src = _write(tmp_path / "in.jsonl", [
+        ending, json.dumps({"deal": ending, "talon_cards": "J♦"}),
+        json.dumps({"deal": ending, "talon_cards": "J♦ 8♦ 9♦"}),
+        json.dumps({"deal": ending, "declarer": 0, "trump": "NT"})])
+    for extra, first in ([], None), (["-O", "talon_cards=Q♦"], "Q♦"):
+        for what in ("solve", "review"):
+            out = tmp_path / f"{what}{len(extra)}.jsonl"
+            assert main(["batch", str(src), "-o", str(out), "--what", what, "--raspasy",
+                         "--talon", "dealer", "--backend", "reference", "--no-progress",
+                         *(["-O", "play=A♠"] if what == "review" else []), *extra]) == 1
+            rows = {r["line"]: r for r in _jsonl(out)}
+            errors = _jsonl(f"{out}.errors.jsonl")
+            assert errors[-1]["line"] == 3 and "one or two cards, not 3" in errors[-1]["error"]
+            assert rows[4]["mode"] == "contract" and rows[4]["solo"] == 0
+            for line, cards in ((1, first), (2, "J♦")):
+                if cards is None:
+                    assert line not in rows and "--talon-cards" in errors[0]["error"]
+                    continue
+                if what == "solve":
+                    want = solve(ending, raspasy=True, talon="dealer", talon_cards=cards,
+                                 backend="reference").tricks
+                else:
+                    want = review(ending, "A♠", raspasy=True, talon="dealer",
+                                  talon_cards=cards, backend="reference").end
+                key = "tricks" if what == "solve" else "end"
+                assert [rows[line][f"{key}{s}"] for s in range(3)] == [want[s] for s in range(3)]
+    assert merge_options({"raspasy": True, "talon": "lead", "talon_cards": "J♦"},
+                         {"misere": 1}, talon_is_rule=True) == {"misere": 1}
+
+
 # -- 4. --scheduler --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("address", ["not a url", "127.0.0.1", "tcp://", "tcp://host:notaport",

@@ -12,19 +12,11 @@ from __future__ import annotations
 from ..cards import NO_TRUMP, STRAINS, mask_of
 from ..deal import Deal
 from ..errors import InvalidArgumentError
-from ..notation import format_card, format_cards, format_strain
-from .tasks import Task, _flag, _ints, _seat, _trump, engine_context, register
+from ..notation import format_cards, format_strain
+from .tasks import (_MODE_KEYS, Task, _as_written, _flag, _ints, _seat, _talon, _trump, _turned_cards,
+                    engine_context, register)
 
 STRAIN_KEYS = ("S", "C", "D", "H", "NT")     # ASCII column suffixes for ♠ ♣ ♦ ♥ NT
-
-
-def _as_written(value, cards) -> str:
-    """A card option's value once checked: the text as written where it holds a Latin T,
-    which only each line's deal says how to read (:func:`solver.batch.tasks.check_lone_t`),
-    else ``cards`` in one spelling with no T in it (symbols, the ten as 10)."""
-    if isinstance(value, str) and ("T" in value or "t" in value):
-        return value
-    return " ".join(format_card(c, "symbols").replace("T", "10") for c in cards)
 
 
 def _talon_cards(value):
@@ -251,21 +243,6 @@ register(Task(
 
 # -- raspasy -------------------------------------------------------------------------------------
 
-def _talon_rule(value):
-    if value not in ("none", "lead", "dealer"):
-        raise InvalidArgumentError(f"unknown talon rule {value!r}: choose none, lead or dealer")
-    return value
-
-
-def _turned_cards(value):
-    """An ending's talon turned on распасы: one or two cards, in the order written."""
-    from ..analysis._common import as_cards
-    cards = as_cards(value, "talon_cards")
-    if not 1 <= len(cards) <= 2:
-        raise InvalidArgumentError(f"talon_cards: one or two cards, not {len(cards)}")
-    return _as_written(value, cards)
-
-
 def _run_raspasy(deal, opts):
     from ..analysis import raspasy
     backend, tt_mb = opts.get("backend", "auto"), opts.get("tt_mb", 32)
@@ -284,7 +261,7 @@ register(Task(
             "--talon none|lead|dealer (an ending's talon: -O talon_cards=\"8♦ 9♥\", turned in "
             "that order)",
     columns=("talon", "tricks0", "tricks1", "tricks2", "play0", "play1", "play2"),
-    options={"talon": _talon_rule, "talon_cards": _turned_cards},
+    options={"talon": _talon, "talon_cards": _turned_cards},
     defaults={},
     run=_run_raspasy,
     requires="solver.analysis.raspasy",
@@ -415,8 +392,7 @@ def _run_review(deal, opts):
             '--what review needs the cards played: a "play" key on the line ({"deal": …, '
             '"play": "7♣ A♣ Q♣ …"}, any card notation) or -O play=CARDS')
     backend, tt_mb = opts.get("backend", "auto"), opts.get("tt_mb", 32)
-    mode = {k: opts[k] for k in ("declarer", "trump", "misere", "raspasy", "talon", "leader")
-            if k in opts}
+    mode = {k: opts[k] for k in _MODE_KEYS if k in opts}
     r = review(deal, play, backend=backend, tt_mb=tt_mb,
                context=engine_context(backend, tt_mb), **mode)
     costs = r.costs
@@ -446,8 +422,8 @@ register(Task(
             "the mistakes",
     columns=_review_columns(),
     options={"declarer": _seat("declarer"), "trump": _trump, "misere": _seat("misere"),
-             "raspasy": _flag("raspasy"), "talon": _talon_rule, "leader": _seat("leader"),
-             "play": _play},
+             "raspasy": _flag("raspasy"), "talon": _talon, "talon_cards": _turned_cards,
+             "leader": _seat("leader"), "play": _play},
     defaults={},
     run=_run_review,
     requires="solver.analysis.review",

@@ -60,6 +60,24 @@ def _talon(value):
     return value
 
 
+def _turned_cards(value):
+    """An ending's talon turned on распасы: one or two cards, in the order written."""
+    from ..position import as_cards
+    cards = as_cards(value, "talon_cards")
+    if not 1 <= len(cards) <= 2:
+        raise InvalidArgumentError(f"talon_cards: one or two cards, not {len(cards)}")
+    return _as_written(value, cards)
+
+
+def _as_written(value, cards) -> str:
+    """A card option's value once checked: the text as written where it holds a Latin T,
+    which only each line's deal says how to read (:func:`solver.batch.tasks.check_lone_t`),
+    else ``cards`` in one spelling with no T in it (symbols, the ten as 10)."""
+    if isinstance(value, str) and ("T" in value or "t" in value):
+        return value
+    return " ".join(format_card(c, "symbols").replace("T", "10") for c in cards)
+
+
 def _backend(value):
     if value not in ("auto", "c", "numba", "reference"):
         raise InvalidArgumentError(
@@ -185,7 +203,7 @@ def get_task(name: str) -> Task:
 
 # -- solve -------------------------------------------------------------------------------------
 
-_MODE_KEYS = ("declarer", "trump", "misere", "raspasy", "talon", "leader")
+_MODE_KEYS = ("declarer", "trump", "misere", "raspasy", "talon", "leader", "talon_cards")
 
 # a line's own mode replaces the command line's: the keys of the other modes are dropped (and
 # the распасы talon rule, where a task's ``talon`` is one: elsewhere it is the talon's cards)
@@ -248,7 +266,7 @@ def merge_options(common: dict, opts: dict, talon_is_rule: bool = False) -> dict
         if value is not None and value is not False:     # seat 0 is a mode too (0 == False)
             drop.update(others)
             if talon_is_rule and key != "raspasy":
-                drop.add("talon")
+                drop.update(("talon", "talon_cards"))
     if opts.get("conventions") is not None:    # a line's own rules, whole: its players too
         drop.add("players")
     for key in drop:
@@ -290,7 +308,8 @@ register(Task(
             "распасы (--raspasy [--talon RULE])",
     columns=("mode", "solo", "trump", "tricks", "tricks0", "tricks1", "tricks2", "cards", "play"),
     options={"declarer": _seat("declarer"), "trump": _trump, "misere": _seat("misere"),
-             "raspasy": _flag("raspasy"), "talon": _talon, "leader": _seat("leader")},
+             "raspasy": _flag("raspasy"), "talon": _talon, "leader": _seat("leader"),
+             "talon_cards": _turned_cards},
     defaults={},
     run=_run_solve,
     talon_is_rule=True,
