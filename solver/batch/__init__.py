@@ -188,8 +188,8 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
     mask).  ``what``: a task of :data:`TASKS` (``"table"``, the makeability
     table, by default; ``"solve"``, and the analyses installed: see :func:`available_tasks`);
     ``options``: the task's options (for ``"solve"``:
-    ``declarer``, ``trump``, ``misere``, ``raspasy``, ``talon``, ``leader``) and ``backend``,
-    ``tt_mb``.
+    ``declarer``, ``trump``, ``misere``, ``raspasy``, ``talon``, ``leader``, an ending's
+    ``talon_cards``) and ``backend``, ``tt_mb``.
 
     ``executor``: any object with ``submit(fn, *args)`` returning futures (a
     ``concurrent.futures`` executor, a Dask ``distributed.Client``); by default a process pool
