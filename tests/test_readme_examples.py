@@ -650,3 +650,14 @@ def test_dask_examples(tmp_path, monkeypatch):
                                                  repr(cluster.scheduler_address)), ns)
         assert len(ns["df"]) == 3
         ns["client"].close()
+
+
+def test_the_readmes_quoted_solve_output_is_the_commands():
+    """README quotes a line of `pref solve` on its example deal: it is what the command prints
+    (the line it quoted once named cards seat 1 does not hold)."""
+    readme = (ROOT / "README.md").read_text("utf-8")
+    out = subprocess.run([sys.executable, "-m", "solver", "solve", EXAMPLE_DEAL, "-d", "1",
+                          "-t", "♥"], capture_output=True, text=True, encoding="utf-8",
+                         env=_env(), check=True).stdout
+    line = next(x for x in out.splitlines() if x.startswith("cards of seat"))
+    assert " ".join(line.split()) in " ".join(readme.split())
