@@ -875,3 +875,24 @@ def test_a_second_run_on_the_same_output_is_refused(tmp_path):
     finally:
         first.close()
     Sink(out, ("tricks",), resume=True).close()      # free again once the first is done
+
+
+def test_no_contract_is_empty_text_in_jsonl_and_an_empty_csv_field(tmp_path):
+    """docs/batch.md: a seat with no contract that makes has best{seat} "" (eq("") finds it in
+    JSON lines and evaluate()), while a CSV field cannot tell "" from null: pandas reads NaN
+    (the docs' eq("") found nothing on CSV)."""
+    import pandas as pd
+    from solver.analysis import table
+    deals = [str(Deal.random(20261129 + i)) for i in range(6)]
+    src = tmp_path / "in.txt"
+    src.write_text("\n".join(deals) + "\n", "utf-8")
+    none = [table(d).best_contract(0) is None for d in deals]
+    assert any(none) and not all(none)
+    for ext in ("csv", "jsonl"):
+        assert main(["batch", str(src), "-o", str(tmp_path / f"t.{ext}"), "--no-progress",
+                     "--jobs", "1"]) == 0
+    csv_df = pd.read_csv(tmp_path / "t.csv")
+    json_df = pd.read_json(tmp_path / "t.jsonl", lines=True)
+    assert json_df.best0.eq("").tolist() == none == csv_df.best0.isna().tolist()
+    assert not csv_df.best0.eq("").any()
+    assert csv_df.best0.fillna("").eq("").tolist() == none
