@@ -274,11 +274,11 @@ def _private(name: str) -> None:
 
 
 def _as_position(deal, declarer, trump, misere, raspasy, talon, leader,
-                 talon_cards=None) -> Position:
+                 talon_cards=None, discard=None) -> Position:
     if isinstance(deal, Position):
         if (declarer is not None or misere is not None or raspasy is not False
                 or trump is not None or leader is not None or talon != "none"
-                or talon_cards is not None):
+                or talon_cards is not None or discard is not None):
             raise InvalidArgumentError(
                 "a Position already carries its mode, trump, leader and talon; pass only "
                 "backend options")
@@ -287,11 +287,11 @@ def _as_position(deal, declarer, trump, misere, raspasy, talon, leader,
         raise InvalidArgumentError(f"solve() takes a Deal, a deal string or a Position, not {type(deal).__name__}")
     return Position.from_deal(deal, declarer=declarer, trump=trump, misere=misere,
                               raspasy=raspasy, talon=talon, leader=0 if leader is None else leader,
-                              talon_cards=talon_cards)
+                              talon_cards=talon_cards, discard=discard)
 
 
 def solve(deal, *, declarer=None, trump=None, misere=None, raspasy=False, talon="none",
-          leader=None, talon_cards=None, backend="auto", tt_mb=DEFAULT_TT_MB,
+          leader=None, talon_cards=None, discard=None, backend="auto", tt_mb=DEFAULT_TT_MB,
           context=None) -> SolveResult:
     """Solve a deal (or a :class:`Position`) double dummy.
 
@@ -300,7 +300,9 @@ def solve(deal, *, declarer=None, trump=None, misere=None, raspasy=False, talon=
     ``raspasy=True`` (for every seat, the most tricks the other two can make it take;
     ``talon`` is ``"none"``, ``"lead"`` or ``"dealer"``; an ending, whose line has no talon,
     takes ``talon_cards``, one or two cards turned in the order given).  ``leader`` defaults
-    to the first hand.
+    to the first hand.  The hands are played as dealt, a full deal's talon out of play (the
+    declarer's discard); ``discard``: the two cards he (the misère player) put away from his
+    hand and the talon instead, so that he plays the hand he kept.
     A :class:`Position` carries all of these itself: passing any of them with one is an error.
 
     ``backend`` is ``"c"``, ``"numba"``, ``"reference"`` (small endings) or ``"auto"``;
@@ -314,7 +316,8 @@ def solve(deal, *, declarer=None, trump=None, misere=None, raspasy=False, talon=
     Raises :class:`InvalidDealError`, :class:`InvalidArgumentError` on bad input and
     :class:`BackendUnavailableError` when an explicitly named backend is missing.
     """
-    pos = _as_position(deal, declarer, trump, misere, raspasy, talon, leader, talon_cards)
+    pos = _as_position(deal, declarer, trump, misere, raspasy, talon, leader, talon_cards,
+                       discard)
     engine = backend_for(backend, context)
     ctx = context_for(engine, tt_mb, context)
     if pos.is_over:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .cards import NO_CARD, NO_TRUMP, SUIT_MASK, count, iter_cards, suit_of
+from .cards import NO_CARD, NO_TRUMP, SUIT_MASK, count, iter_cards, mask_of, suit_of
 from .cardset import CARDS, Card, CardSet
 from .checks import as_count, as_flag, as_seat, scalar_of
 from .engine.layout import (
@@ -306,9 +306,15 @@ class Position:
     # -- construction from a deal -------------------------------------------------------
     @classmethod
     def from_deal(cls, deal, *, declarer=None, trump=None, misere=None, raspasy=False,
-                  talon="none", leader=0, solo=None, talon_cards=None) -> "Position":
+                  talon="none", leader=0, solo=None, talon_cards=None,
+                  discard=None) -> "Position":
         """The opening position of a deal (a :class:`Deal` or its text) in one of the modes
         of :func:`solver.solve`.
+
+        The hands are played as dealt; a full deal's talon is out of play (a contract's or
+        мизер's discard).  ``discard``: on a full deal, the two cards the declarer (the misère
+        player) put away from his hand and the talon, which he then plays with the rest
+        (the hand as played after taking the talon).
 
         ``talon_cards``: an ending's talon (its line has none), turned on распасы under the
         talon rule ``"lead"`` or ``"dealer"``: one or two cards in the order turned, as text
@@ -338,22 +344,18 @@ class Position:
         if not raspasy and talon not in (None, "none"):
             raise InvalidArgumentError(f"a talon rule ({talon!r}) applies on распасы only")
         if talon_cards is not None:
+            if discard is not None and raspasy:
+                raise InvalidArgumentError("discard: распасы has no discard")
             return cls._ending_with_talon(deal, raspasy, talon, leader, solo, talon_cards, text)
         if not raspasy and solo is not None:
             raise InvalidArgumentError(
                 "solo= picks the seat examined on распасы; a contract's is declarer=, a "
                 "мизер's misere=")
-        if declarer is not None:
-            if trump is None:
-                raise InvalidArgumentError("a contract needs trump= (♠ ♣ ♦ ♥ or NT)")
-            return cls(deal.hands, trump=trump, mode="contract", solo=as_seat(declarer, "declarer"),
-                       leader=leader)
-        if trump is not None and parse_strain(trump) != NO_TRUMP:
+        if declarer is not None and trump is None:
+            raise InvalidArgumentError("a contract needs trump= (♠ ♣ ♦ ♥ or NT)")
+        if declarer is None and trump is not None and parse_strain(trump) != NO_TRUMP:
             raise InvalidArgumentError("мизер and распасы are played without trumps")
-        if misere is not None:
-            return cls(deal.hands, trump="NT", mode="misere", solo=as_seat(misere, "misere"),
-                       leader=leader)
-        if talon != "none":
+        if raspasy and talon != "none":
             if talon not in TALON_RULES:
                 raise InvalidArgumentError(
                     f"unknown talon rule {talon!r}: choose none, lead or dealer")
@@ -364,9 +366,45 @@ class Position:
             if as_seat(leader, "leader") != 0:
                 raise InvalidArgumentError(f"the leader cannot be seat {leader}: with the talon "
                                            f"turned, the first hand (0) plays first")
-        return cls(deal.hands, trump="NT", mode="raspasy", solo=0 if solo is None else solo,
-                   leader=leader, talon=deal.talon if talon != "none" else (),
-                   talon_rule=talon)
+        hands, aside = list(deal.hands), tuple(deal.talon)
+        why = ("the talon, unused under the talon rule 'none'" if raspasy else
+               "the deal's talon, taken as the discard; discard= (--discard) names the two "
+               "cards put away instead")
+        if raspasy:
+            if discard is not None:
+                raise InvalidArgumentError("discard: распасы has no discard")
+            pos = cls(hands, trump="NT", mode="raspasy", solo=0 if solo is None else solo,
+                      leader=leader, talon=deal.talon if talon != "none" else (),
+                      talon_rule=talon)
+        else:
+            mode, seat = (("contract", as_seat(declarer, "declarer")) if declarer is not None
+                          else ("misere", as_seat(misere, "misere")))
+            if discard is not None:
+                hands[seat], aside = cls._after_discard(deal, seat, discard, text)
+                why = "discarded"
+            pos = cls(hands, trump=trump if declarer is not None else "NT", mode=mode,
+                      solo=seat, leader=leader)
+        if aside:
+            pos._aside = (aside, why)      # named when a card of them is played
+        return pos
+
+    @staticmethod
+    def _after_discard(deal, seat: int, discard, text) -> tuple[int, tuple]:
+        """The declarer's hand once he has taken the talon and put ``discard`` away, and the
+        two cards discarded."""
+        if not deal.talon:
+            raise InvalidArgumentError("discard: an ending has no talon to take; its hands are "
+                                       "played as they are")
+        twelve = int(deal.hands[seat]) | mask_of(deal.talon)
+        cards = as_cards(discard, "discard", text, "the deal")
+        if len(cards) != 2:
+            raise InvalidArgumentError(f"discard: two cards, not {len(cards)}")
+        stray = [format_card(c) for c in cards if not twelve >> c & 1]
+        if stray:
+            raise InvalidArgumentError(
+                f"discard: {' '.join(stray)} {'is' if len(stray) == 1 else 'are'} not among "
+                f"seat {seat}'s 12 cards (his hand and the talon)")
+        return twelve & ~mask_of(cards), tuple(cards)
 
     @classmethod
     def _ending_with_talon(cls, deal, raspasy, talon, leader, solo, talon_cards,
@@ -499,6 +537,10 @@ class Position:
                 raise IllegalPlayError(
                     f"seat {seat} does not hold {format_card(c)}: it is a talon card, turned "
                     f"by itself for its trick; give the seats' cards only")
+            aside, why = getattr(self, "_aside", ((), ""))
+            if c in aside:
+                raise IllegalPlayError(f"seat {seat} does not hold {format_card(c)}: it is out "
+                                       f"of play, {why}")
             raise IllegalPlayError(f"seat {seat} does not hold {format_card(c)}")
         if not int(self.legal_cards()) >> c & 1:
             led = self.led_suit

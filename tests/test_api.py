@@ -424,3 +424,43 @@ def test_an_endings_talon_is_turned_by_talon_cards():
         solve(russian, raspasy=True, talon="lead", talon_cards="T♦", backend="reference")
     assert solve(russian, raspasy=True, talon="lead", talon_cards="В♦",
                  backend="reference").tricks == {0: 2, 1: 2, 2: 0}
+
+
+def test_a_full_deal_played_after_a_named_discard():
+    """discard= plays a full deal as the declarer (the misère player) held it after taking
+    the talon and putting two cards away: the same as the three hands as played, given as an
+    ending; without it the talon is the discard.  A card out of play, played, is named so."""
+    from solver.analysis import review
+    from solver.cards import mask_of
+    from solver.errors import IllegalPlayError, InvalidArgumentError
+    from solver.notation import parse_card_list
+    deal = Deal.from_str(EXAMPLE)           # seat 0: ♠KQ9 ♣T7 ♦A ♥KJT9, talon A♠ 9♣
+    for discard in ("A♠ 9♣", "7♣ T♣", "9♠ 7♣", "A♦ 9♠"):
+        hands = list(deal.hands)
+        hands[0] = (hands[0] | mask_of(deal.talon)) & ~mask_of(parse_card_list(discard))
+        played = Deal.from_hands(hands)     # an ending of ten cards a hand, no talon
+        for mode in ({"declarer": 0, "trump": "♥"}, {"misere": 0}):
+            got = solve(deal, discard=discard, **mode)
+            assert got.tricks == solve(played, **mode).tricks
+            assert got.cards == solve(played, **mode).cards
+    # the talon is the discard by default; keeping A♠ 9♣ and putting 9♠ 7♣ away costs the
+    # мизер two tricks
+    assert solve(deal, misere=0).tricks == solve(deal, misere=0, discard="A♠ 9♣").tricks == 6
+    assert solve(deal, misere=0, discard="9♠ 7♣").tricks == 8
+    r = review(deal, "9♣ 8♣", declarer=0, trump="♥", discard="7♣ T♣")
+    assert r.start == solve(deal, declarer=0, trump="♥", discard="7♣ T♣").tricks
+    with pytest.raises(IllegalPlayError, match="does not hold A♠: it is out of play, the "
+                                               "deal's talon, taken as the discard"):
+        review(deal, "7♣ A♠", declarer=1, trump="♥")
+    with pytest.raises(IllegalPlayError, match="does not hold 7♣: it is out of play, discarded"):
+        review(deal, "7♣", declarer=0, trump="♥", discard="7♣ T♣")
+    for kwargs, words in [({"discard": "7♣"}, "discard: two cards, not 1"),
+                          ({"discard": "7♣ 8♣"}, "8♣ is not among seat 0's 12 cards"),
+                          ({"raspasy": True, "declarer": None, "trump": None},
+                           "распасы has no discard")]:
+        with pytest.raises(InvalidArgumentError, match=words):
+            solve(deal, **{"declarer": 0, "trump": "♥", "discard": "7♣ T♣", **kwargs})
+    with pytest.raises(InvalidArgumentError, match="an ending has no talon"):
+        solve("A.K..7/K.A..8/7.7..A", declarer=0, trump="NT", discard="A♠ 7♥")
+    with pytest.raises(InvalidArgumentError, match="already carries"):
+        solve(Position.from_deal(deal, misere=0), discard="7♣ T♣")

@@ -238,15 +238,16 @@ def _play_list(play, deal=None) -> list[int]:
 
 
 def review(deal, play, *, declarer=None, trump=None, misere=None, raspasy=False, talon="none",
-           leader=None, talon_cards=None, backend="auto", tt_mb=DEFAULT_TT_MB,
+           leader=None, talon_cards=None, discard=None, backend="auto", tt_mb=DEFAULT_TT_MB,
            context=None) -> ReviewResult:
     """Review a played hand card by card: the value after each card, the best its mover
     could have had, what it cost him and the cards that were best.
 
     ``deal``: a :class:`~solver.Deal` or its text with the mode as :func:`solver.solve` takes
     it (``declarer=, trump=`` | ``misere=`` | ``raspasy=True, talon=`` and, for an ending,
-    ``talon_cards=``; ``leader``: the first hand by default), or a :class:`~solver.Position`
-    to start from (carrying its mode).
+    ``talon_cards=``; ``leader``: the first hand by default; ``discard=``: the two cards the
+    declarer put away, on a full deal as dealt), or a :class:`~solver.Position` to start from
+    (carrying its mode).
     ``play``: the cards in the order played, as text in any notation (``"7♣ K♣ Q♣"``) or a
     list; a card that could not have been played is an :class:`~solver.IllegalPlayError`
     naming it, its place and why.  A contract's declarer maximises his tricks, the defenders
@@ -267,7 +268,8 @@ def review(deal, play, *, declarer=None, trump=None, misere=None, raspasy=False,
     >>> r.rows[0].best_cards, r.solo_cost, r.others_cost
     ((K♠, A♠), 1, 0)
     """
-    start = _as_position(deal, declarer, trump, misere, raspasy, talon, leader, talon_cards)
+    start = _as_position(deal, declarer, trump, misere, raspasy, talon, leader, talon_cards,
+                         discard)
     cards = _play_list(play, deal)
     if start.is_over:
         raise InvalidArgumentError("the play is over: nothing to review")
