@@ -294,3 +294,34 @@ def test_talon_cards_errors(extra, fault):
     out = pref("solve", "A7.K../K8.A../J9.7..", *([] if "--raspasy" in extra or "-d" in extra
                                                   else ["--raspasy"]), *extra)
     assert out.returncode == 2 and fault in out.stderr and out.stderr.count("\n") == 1
+
+
+def test_a_hand_reviewed_as_dealt_takes_its_discard():
+    """A club player types his deal as dealt: --discard names the two cards he put away (the
+    talon was taken as his discard, silently, and a talon card played said only "does not
+    hold"); the JSON carries the discard, so its play replays."""
+    from solver import Position, solve
+    out = pref("solve", EXAMPLE, "-d", "0", "-t", "♥", "--discard", "9♠ 7♣", "--play",
+               "A♠ J♠", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["discard"] == ["9♠", "7♣"] and data["deal"] == EXAMPLE
+    start = Position.from_deal(data["deal"], declarer=0, trump="♥", discard=data["discard"],
+                               leader=data["leader"])
+    start.push_all(["A♠", "J♠"])
+    assert data["tricks"] == solve(start).tricks
+    out = pref("review", EXAMPLE, "--misere", "0", "--discard", "9♠ 7♣", "--play", "A♠",
+               "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["start"] == solve(EXAMPLE, misere=0, discard="9♠ 7♣").tricks
+    for extra, fault in [
+            (["-d", "1", "-t", "♥", "--play", "7♣ A♠"],
+             "does not hold A♠: it is out of play, the deal's talon, taken as the discard; "
+             "--discard names"),
+            (["-d", "0", "-t", "♥", "--discard", "9♠ 7♣", "--play", "7♣"],
+             "does not hold 7♣: it is out of play, discarded"),
+            (["-d", "0", "-t", "♥", "--discard", "9♠ 8♣"],
+             "--discard: 8♣ is not among seat 0's 12 cards"),
+            (["--raspasy", "--discard", "9♠ 7♣"], "--discard: распасы has no discard")]:
+        out = pref("solve", EXAMPLE, *extra)
+        assert out.returncode == 2 and fault in out.stderr and out.stderr.count("\n") == 1

@@ -76,7 +76,8 @@ def add_style(p) -> None:
 
 def add_game(p, *, raspasy_help: str) -> None:
     """The question a deal is played as (``pref solve``, ``pref review``): ``-d SEAT -t TRUMP``,
-    ``--misere SEAT`` or ``--raspasy`` with ``--talon``, and ``--leader``."""
+    ``--misere SEAT`` or ``--raspasy`` with ``--talon``, ``--talon-cards``, ``--discard``
+    and ``--leader``."""
     mode = p.add_mutually_exclusive_group(required=True)
     mode.add_argument("-d", "--declarer", type=seat, metavar="SEAT", help="declarer's seat")
     mode.add_argument("--misere", type=seat, metavar="SEAT", help="the misère player's seat")
@@ -87,6 +88,9 @@ def add_game(p, *, raspasy_help: str) -> None:
     p.add_argument("--talon-cards", metavar="CARDS",
                    help="an ending's talon on распасы with --talon lead or dealer, turned in the "
                         "order written (e.g. \"8♦ 9♥\"; a full deal's talon is in its line)")
+    p.add_argument("--discard", metavar="CARDS",
+                   help="a full deal: the two cards the declarer (misère player) put away from "
+                        "his hand and the talon (default: the talon, the hands as dealt)")
     p.add_argument("--leader", type=seat, default=0, metavar="SEAT",
                    help="who leads the first trick (default: 0, the first hand)")
 
@@ -102,17 +106,23 @@ def opening_of(args, deal):
         raise InvalidArgumentError(f"--talon {args.talon} needs the talon: a full deal's line "
                                    f"gives it, an ending takes --talon-cards CARDS")
     try:
-        return Position.from_deal(deal if args.talon_cards is None else args.deal,
+        given = args.talon_cards is not None or args.discard is not None
+        return Position.from_deal(args.deal if given else deal,   # the text reads a lone T
                                   declarer=args.declarer, trump=args.trump, misere=args.misere,
                                   raspasy=args.raspasy, talon=args.talon, leader=args.leader,
-                                  talon_cards=args.talon_cards)
+                                  talon_cards=args.talon_cards, discard=args.discard)
     except PrefError as exc:
         raise as_typed(exc) from None
 
 
+_AS_TYPED = (("talon_cards= (--talon-cards)", "--talon-cards"), ("talon_cards=", "--talon-cards"),
+             ("discard= (--discard)", "--discard"),
+             ("the talon rule 'lead' or 'dealer'", "--talon lead or dealer"))
+
+
 def as_typed(exc):
-    """``exc`` with the Python arguments it names (``talon_cards``, the talon rule) written
-    as the options typed on the command line (``--talon-cards``, ``--talon``).
+    """``exc`` with the Python arguments it names (``talon_cards``, ``discard``, the talon
+    rule) written as the options typed on the command line (``--talon-cards``, ...).
 
     >>> from solver.errors import InvalidArgumentError
     >>> str(as_typed(InvalidArgumentError("talon_cards: turned with the talon rule 'lead' or "
@@ -120,22 +130,29 @@ def as_typed(exc):
     '--talon-cards: turned with --talon lead or dealer'
     """
     text = str(exc)
-    if not text.startswith("talon_cards"):
-        return exc
-    text = "--talon-cards" + text[len("talon_cards"):]
-    text = text.replace("talon_cards=", "--talon-cards").replace(
-        "the talon rule 'lead' or 'dealer'", "--talon lead or dealer")
-    return type(exc)(text)
+    for name in ("talon_cards", "discard"):
+        if text.startswith(name + ":"):
+            text = "--" + name.replace("_", "-") + text[len(name):]
+    for python, typed in _AS_TYPED:
+        text = text.replace(python, typed)
+    return exc if text == str(exc) else type(exc)(text)
 
 
-def opening_json(deal, opening) -> dict:
+def opening_json(deal, opening, discarded: bool = False) -> dict:
     """What replays the play of a ``solve`` / ``review`` JSON, from the ``opening`` position
-    (:func:`opening_of`'s, before any card): ``deal``, the first trick's ``leader`` and, for an
-    ending given ``--talon-cards``, its ``talon_cards`` in turning order."""
+    (:func:`opening_of`'s, before any card): ``deal``, the first trick's ``leader``, for an
+    ending given ``--talon-cards`` its ``talon_cards`` in turning order, and when
+    ``discarded`` (``--discard`` given) the ``discard``: the solo seat's two cards out of his
+    hand and the talon."""
+    from ..cards import iter_cards, mask_of
     from ..notation import format_card
     out = {"deal": deal.to_str(), "leader": opening.leader}
     if opening.talon and not deal.talon:
         out["talon_cards"] = [format_card(c) for c in opening.talon]
+    if discarded:
+        seat = opening.solo
+        gone = (int(deal.hands[seat]) | mask_of(deal.talon)) & ~int(opening.hands[seat])
+        out["discard"] = [format_card(c) for c in iter_cards(gone)]
     return out
 
 
@@ -150,7 +167,10 @@ def play_out(position, text: str, deal_text: str | None = None) -> list[int]:
         cards = parse_card_list(text)
     except PrefError as exc:    # the notation's error names the bad character
         raise type(exc)(f"--play: {exc}") from None
-    position.push_all(cards, "--play")
+    try:
+        position.push_all(cards, "--play")
+    except PrefError as exc:
+        raise as_typed(exc) from None
     return cards
 
 

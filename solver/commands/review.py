@@ -18,7 +18,8 @@ def register(sub) -> None:
                         "A♣\")")
     add_common(p, json_help="print JSON: start, end, taken, costs, rows [{number, trick, seat, "
                             "card, value, best, cost, best_cards}], deal, leader (the first "
-                            "trick's), talon (the распасы rule), talon_cards with --talon-cards")
+                            "trick's), talon (the распасы rule), talon_cards with --talon-cards, "
+                            "discard with --discard")
     add_style(p)
     p.set_defaults(func=run)
 
@@ -31,7 +32,7 @@ def run(args) -> int:
     r = review(where, played, backend=args.backend)
     if args.json:
         out = r.to_dict()
-        out.update(opening_json(deal, where))   # the play replays from these
+        out.update(opening_json(deal, where, args.discard is not None))   # the play replays from
         print_json(out)
     else:
         print(r)

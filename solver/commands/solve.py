@@ -21,7 +21,8 @@ def register(sub) -> None:
                         "8♠\" on the README's deal, -d 1 -t ♥): solve from there; tricks "
                         "count those already taken")
     add_common(p, json_help="print JSON: tricks, cards, best_cards, line, deal, leader (the "
-                            "first trick's; talon_cards with --talon-cards; played, taken "
+                            "first trick's; talon_cards with --talon-cards; discard with "
+                            "--discard; played, taken "
                             "with --play; dealer_tricks when the dealer took any)")
     add_style(p)
     p.set_defaults(func=run)
@@ -30,7 +31,7 @@ def register(sub) -> None:
 def run(args) -> int:
     deal = Deal.from_str(args.deal)
     where = opening_of(args, deal)
-    opening = opening_json(deal, where)       # before the play: what it replays from
+    opening = opening_json(deal, where, args.discard is not None)   # what the play replays from
     played = play_out(where, args.play, args.deal) if args.play is not None else []
     if where.is_over:
         return print_over(args, opening, where, played)
