@@ -316,6 +316,37 @@ def test_solve_and_review_rows_of_an_ending_with_its_talon_turned(tmp_path):
                          {"misere": 1}, talon_is_rule=True) == {"misere": 1}
 
 
+def test_solve_and_review_rows_of_a_deal_after_its_discard(tmp_path):
+    """--what solve and --what review take the declarer's discard (-O discard or a line's own
+    "discard") as solve(discard=) does; a line naming its own mode drops the run's."""
+    from solver.analysis import review
+    src = _write(tmp_path / "in.jsonl", [
+        D, json.dumps({"deal": D, "discard": "9♠ 7♣"}),
+        json.dumps({"deal": D, "discard": "9♠ 8♣"}),
+        json.dumps({"deal": D, "declarer": 0, "trump": "♥"})])
+    for extra, first in ([], None), (["-O", "discard=T♣ 7♣"], "T♣ 7♣"):
+        for what in ("solve", "review"):
+            out = tmp_path / f"{what}{len(extra)}.jsonl"
+            assert main(["batch", str(src), "-o", str(out), "--what", what, "--misere", "0",
+                         "--no-progress",
+                         *(["-O", "play=K♠"] if what == "review" else []), *extra]) == 1
+            rows = {r["line"]: r for r in _jsonl(out)}
+            errors = _jsonl(f"{out}.errors.jsonl")
+            assert [e["line"] for e in errors] == [3]
+            assert "8♣ is not among seat 0's 12 cards" in errors[0]["error"]
+            for line, mode, cards in ((1, {"misere": 0}, first), (2, {"misere": 0}, "9♠ 7♣"),
+                                      (4, {"declarer": 0, "trump": "♥"}, None)):
+                if what == "solve":
+                    want, key = solve(D, discard=cards, **mode).tricks, "tricks"
+                else:
+                    want, key = review(D, "K♠", discard=cards, **mode).start, "start"
+                assert rows[line][key] == want, (what, line)
+    # the мизер's three answers differ: each row's discard was the one played
+    assert [solve(D, misere=0, discard=d).tricks for d in (None, "T♣ 7♣", "9♠ 7♣")] == [6, 7, 8]
+    assert merge_options({"declarer": 0, "trump": "S", "discard": "9♠ 7♣"}, {"misere": 1},
+                         talon_is_rule=True) == {"misere": 1}
+
+
 # -- 4. --scheduler --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("address", ["not a url", "127.0.0.1", "tcp://", "tcp://host:notaport",

@@ -13,8 +13,8 @@ from ..cards import NO_TRUMP, STRAINS, mask_of
 from ..deal import Deal
 from ..errors import InvalidArgumentError
 from ..notation import format_cards, format_strain
-from .tasks import (_MODE_KEYS, Task, _as_written, _flag, _ints, _seat, _talon, _trump, _turned_cards,
-                    engine_context, register)
+from .tasks import (_MODE_KEYS, Task, _as_written, _flag, _ints, _pair, _seat, _talon, _trump,
+                    _turned_cards, engine_context, register)
 
 STRAIN_KEYS = ("S", "C", "D", "H", "NT")     # ASCII column suffixes for ♠ ♣ ♦ ♥ NT
 
@@ -42,14 +42,6 @@ def _timeout(value):
     from ..analysis._common import Deadline
     Deadline(value, "odds")      # raises InvalidArgumentError naming the value
     return float(value)
-
-
-def _pair(value):
-    from ..analysis._common import as_cards
-    cards = as_cards(value, "discard")
-    if len(cards) != 2:
-        raise InvalidArgumentError(f"a discard is two cards, not {len(cards)}: {value!r}")
-    return _as_written(value, cards)
 
 
 def _engine(opts):
@@ -423,7 +415,7 @@ register(Task(
     columns=_review_columns(),
     options={"declarer": _seat("declarer"), "trump": _trump, "misere": _seat("misere"),
              "raspasy": _flag("raspasy"), "talon": _talon, "talon_cards": _turned_cards,
-             "leader": _seat("leader"), "play": _play},
+             "discard": _pair, "leader": _seat("leader"), "play": _play},
     defaults={},
     run=_run_review,
     requires="solver.analysis.review",

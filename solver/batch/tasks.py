@@ -69,6 +69,15 @@ def _turned_cards(value):
     return _as_written(value, cards)
 
 
+def _pair(value):
+    """The declarer's (the misère player's) two discarded cards."""
+    from ..position import as_cards
+    cards = as_cards(value, "discard")
+    if len(cards) != 2:
+        raise InvalidArgumentError(f"a discard is two cards, not {len(cards)}: {value!r}")
+    return _as_written(value, cards)
+
+
 def _as_written(value, cards) -> str:
     """A card option's value once checked: the text as written where it holds a Latin T,
     which only each line's deal says how to read (:func:`solver.batch.tasks.check_lone_t`),
@@ -203,7 +212,8 @@ def get_task(name: str) -> Task:
 
 # -- solve -------------------------------------------------------------------------------------
 
-_MODE_KEYS = ("declarer", "trump", "misere", "raspasy", "talon", "leader", "talon_cards")
+_MODE_KEYS = ("declarer", "trump", "misere", "raspasy", "talon", "leader", "talon_cards",
+              "discard")
 
 # a line's own mode replaces the command line's: the keys of the other modes are dropped (and
 # the распасы talon rule, where a task's ``talon`` is one: elsewhere it is the talon's cards)
@@ -265,8 +275,9 @@ def merge_options(common: dict, opts: dict, talon_is_rule: bool = False) -> dict
         value = opts.get(key)
         if value is not None and value is not False:     # seat 0 is a mode too (0 == False)
             drop.update(others)
-            if talon_is_rule and key != "raspasy":
-                drop.update(("talon", "talon_cards"))
+            if talon_is_rule:    # the распасы rule and cards, the solo seat's discard
+                drop.update(("talon", "talon_cards", "discard") if key != "raspasy" else
+                            ("discard",))
     if opts.get("conventions") is not None:    # a line's own rules, whole: its players too
         drop.add("players")
     for key in drop:
@@ -309,7 +320,7 @@ register(Task(
     columns=("mode", "solo", "trump", "tricks", "tricks0", "tricks1", "tricks2", "cards", "play"),
     options={"declarer": _seat("declarer"), "trump": _trump, "misere": _seat("misere"),
              "raspasy": _flag("raspasy"), "talon": _talon, "leader": _seat("leader"),
-             "talon_cards": _turned_cards},
+             "talon_cards": _turned_cards, "discard": _pair},
     defaults={},
     run=_run_solve,
     talon_is_rule=True,
