@@ -475,6 +475,28 @@ def test_timeout_stops_a_long_call_with_a_clear_error(threads):
 
 
 @needs_fast
+def test_a_misere_timed_out_over_every_discard_names_the_faster_questions(capsys):
+    """The мизер's trick counts over every discard take minutes (persona audit: a timeout
+    said only that it ran out); the error names the two questions answered far sooner, in
+    Python's words or the options as typed.  One discard's timeout has no such advice."""
+    from solver.cli import main
+    from solver.errors import TimeLimitError
+    kw = dict(misere=True, threads=1, progress=False, backend=FAST[0], timeout=0.3)
+    with pytest.raises(TimeLimitError, match=r"within timeout=0\.3 s \(the мизер's trick "
+                       r"counts over every discard are the slow part: histogram=False "
+                       r"\(--no-histogram\) settles P\(caught\) alone, discard= \(--discard\) "
+                       r"asks one discard\)$"):
+        odds("A97.87.Q97.KT87", 0, **kw)
+    assert main(["odds", "A97.87.Q97.KT87", "--misere", "--timeout", "0.3", "--threads", "1",
+                 "--no-progress"]) == 2
+    assert capsys.readouterr().err.strip().endswith(
+        "timeout=0.3 s (the мизер's trick counts over every discard are the slow part: "
+        "--no-histogram settles P(caught) alone, --discard asks one discard)")
+    with pytest.raises(TimeLimitError, match=r"within timeout=0\.3 s$"):
+        odds(LONG, 0, trump="♠", threads=1, progress=False, backend=FAST[0], timeout=0.3)
+
+
+@needs_fast
 def test_a_call_within_its_timeout_answers_as_without():
     kw = dict(misere=True, discard="A♠ K♥", threads=1, progress=False, backend=FAST[0])
     assert odds("A97.87.Q97.KT87", 0, timeout=600, **kw) == odds("A97.87.Q97.KT87", 0, **kw)

@@ -157,6 +157,7 @@ class Deadline:
             timeout = float(timeout)
         self.timeout, self.what = timeout, what
         self.at = None if timeout is None else time.monotonic() + timeout
+        self.hint = ""     # what would answer sooner, said after the error's first words
 
     def expired(self) -> bool:
         return self.at is not None and time.monotonic() >= self.at
@@ -166,7 +167,9 @@ class Deadline:
         return None if self.at is None else max(self.at - time.monotonic(), 1e-3)
 
     def error(self) -> TimeLimitError:
-        return TimeLimitError(f"{self.what} did not finish within timeout={self.timeout:g} s")
+        hint = f" ({self.hint})" if self.hint else ""
+        return TimeLimitError(f"{self.what} did not finish within timeout={self.timeout:g} s"
+                              f"{hint}")
 
 
 _POOL: list = []               # the kept pool, at most one (the largest asked for so far)

@@ -746,7 +746,8 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     so a server running several bounds them with ``tt_mb``).  ``timeout``: seconds the call
     may take (None: no limit); past it the call stops within a fraction of a second and
     raises :class:`~solver.errors.TimeLimitError` (every discard of a weak мизер with its
-    histogram can take minutes: a server bounds it so).
+    histogram can take minutes: a server bounds it so, and the error names
+    ``histogram=False`` and ``discard=``, answered far sooner).
 
     Raises :class:`InvalidArgumentError` / :class:`InvalidCardError` on bad input.
 
@@ -840,6 +841,10 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
                     lead_card is not None and seat == 0 and lead_card in d):
                 groups[key].append(d)
     be = engine(backend)
+    if misere and histogram and len(groups) > 1:
+        deadline.hint = ("the мизер's trick counts over every discard are the slow part: "
+                         "histogram=False (--no-histogram) settles P(caught) alone, "
+                         "discard= (--discard) asks one discard")
     opp_a, opp_b = (seat + 1) % 3, (seat + 2) % 3
     per_group = comb(2 * n, n)
     if lead_card is not None and seat != 0:

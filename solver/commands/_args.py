@@ -117,6 +117,7 @@ def opening_of(args, deal):
 
 _AS_TYPED = (("talon_cards= (--talon-cards)", "--talon-cards"), ("talon_cards=", "--talon-cards"),
              ("discard= (--discard)", "--discard"),
+             ("histogram=False (--no-histogram)", "--no-histogram"),
              ("the talon rule 'lead' or 'dealer'", "--talon lead or dealer"))
 
 

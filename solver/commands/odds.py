@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ._args import (add_common, add_layout_options, add_player_cards, add_style, add_timeout,
-                    emit, whole_number)
+                    as_typed, emit, whole_number)
 
 HELP = "exact probability of making a contract / of a мизер being caught, over every layout"
 
@@ -30,9 +30,13 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from ..analysis import odds
-    r = odds(args.cards, args.seat, trump=args.trump, misere=args.misere, level=args.level,
-             discard=args.discard, lead=args.lead, pool=args.pool,
-             histogram=not args.no_histogram, backend=args.backend,
-             threads=args.threads, progress=False if args.no_progress else None,
-             timeout=args.timeout)
+    from ..errors import PrefError
+    try:
+        r = odds(args.cards, args.seat, trump=args.trump, misere=args.misere,
+                 level=args.level, discard=args.discard, lead=args.lead, pool=args.pool,
+                 histogram=not args.no_histogram, backend=args.backend,
+                 threads=args.threads, progress=False if args.no_progress else None,
+                 timeout=args.timeout)
+    except PrefError as exc:       # the options as typed, not the Python arguments
+        raise as_typed(exc) from None
     return emit(args, r)
