@@ -124,7 +124,8 @@ class OddsResult:
     ``"misere"`` (``p_caught`` = P(tricks ≥ 1)).  ``counted`` is False for
     ``odds(histogram=False)``: each histogram then holds only the failures (index 0) and the
     successes (index ``level``, a мизер's 1), so no trick count or expected tricks is shown.  ``best`` is the first entry of ``discards``;
-    ``histogram``, ``layouts`` and the probability attributes refer to it.  ``cards`` (the 12
+    ``discard`` (its cards), ``histogram``, ``layouts`` and the probability attributes refer to
+    it.  ``cards`` (the 12
     cards) is a :class:`~solver.CardSet`, ``lead`` a :class:`~solver.Card` (or None).
     """
 
@@ -142,6 +143,11 @@ class OddsResult:
     @property
     def best(self) -> DiscardOdds:
         return self.discards[0]
+
+    @property
+    def discard(self) -> tuple[Card, ...]:
+        """The best discard's two cards (``to_dict()["discard"]``; ``best.cards``)."""
+        return self.best.cards
 
     @property
     def histogram(self) -> tuple[int, ...]:
@@ -755,7 +761,7 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     ...          backend="reference", progress=False)
     >>> r.histogram, r.layouts, r.p_make
     ((0, 6, 0), 6, 0.0)
-    >>> r.cards, r.best.cards
+    >>> r.cards, r.discard
     (CardSet('A.K7.A.'), (7♣, A♦))
     """
     import time
