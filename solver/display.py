@@ -402,7 +402,8 @@ def review_html(review) -> str:
 
 
 __all__ = ["card_html", "hand_html", "table_layout", "deal_html", "position_html",
-           "line_html", "result_html", "review_html", "deal_text", "format_card", "rank_text"]
+           "line_html", "result_html", "review_html", "deal_text", "position_text", "format_card",
+           "rank_text"]
 
 
 # -- text, for the terminal -------------------------------------------------------------------
@@ -441,19 +442,86 @@ def tricks_text(tricks, *, first: int = 1) -> list[str]:
     return rows
 
 
-def deal_text(deal, style: str | None = None) -> str:
-    """A deal for the terminal: seat 1 on top, seats 0 and 2 left and right, the talon below;
-    cards written in ``style`` (``symbols``, ``ascii`` or ``russian``, as :func:`format_card`;
-    None: the current output style)."""
-    deal = _as_deal(deal)
-    top = _hand_lines(deal.hands[1], "1 · second hand", style)
-    left = _hand_lines(deal.hands[0], "0 · first hand", style)
-    right = _hand_lines(deal.hands[2], "2 · third hand", style)
+_SEAT_TITLES = ("0 · first hand", "1 · second hand", "2 · third hand")
+
+
+def _diagram(hands, titles, below, style) -> str:
+    """Three hands in the table's shape (seat 1 on top, 0 and 2 left and right; a title may
+    be two lines) and the ``below`` lines under them, indented as the top hand."""
+    top, left, right = ([line for part in titles[i].split("\n")
+                         for line in _hand_lines(0, part, style)[:1]]
+                        + _hand_lines(int(hands[i]), "", style)[1:] for i in (1, 0, 2))
     width = max(len(s) for s in left) + 4
     out = [" " * width + s for s in top]
     out.append("")
     out += [f"{a:<{width}}{'':<{width}}{b}" for a, b in zip(left, right)]
-    if deal.talon:
+    if below:
         out.append("")
-        out.append(" " * width + "talon: " + " ".join(format_card(c, style) for c in deal.talon))
+        out += [" " * width + line for line in below]
     return "\n".join(out)
+
+
+def deal_text(deal, style: str | None = None) -> str:
+    """A deal for the terminal: seat 1 on top, seats 0 and 2 left and right, the talon below;
+    cards written in ``style`` (``symbols``, ``ascii`` or ``russian``, as :func:`format_card`;
+    None: the current output style).  A :class:`~solver.Position` is drawn by
+    :func:`position_text`."""
+    from .position import Position
+    if isinstance(deal, Position):
+        return position_text(deal, style)
+    deal = _as_deal(deal)
+    below = ["talon: " + " ".join(format_card(c, style) for c in deal.talon)] if deal.talon \
+        else []
+    return _diagram(deal.hands, _SEAT_TITLES, below, style)
+
+
+def position_text(pos, style: str | None = None) -> str:
+    """A position for the terminal or a printed page, drawn as :func:`deal_text` draws a
+    deal: under each seat its role and the tricks it has taken (``▶`` on the player to move),
+    and below the hands the game, the cards on the table with who played them and a talon
+    still to be turned.
+
+    >>> from solver import Position
+    >>> p = Position.from_str("AK.7../Q8.9../J7.8..", trump="♠").push("A♠")
+    >>> print(position_text(p, "ascii"))
+                           1 - second hand
+                           0 tricks >
+                           S Q 8
+                           C 9
+                           D -
+                           H -
+    <BLANKLINE>
+    0 - first hand                                2 - third hand
+    declarer - 0 tricks                           0 tricks
+    S K                                           S J 7
+    C 7                                           C 8
+    D -                                           D -
+    H -                                           H -
+    <BLANKLINE>
+                           contract S, declarer seat 0; seat 1 to play
+                           on the table: AS (seat 0)
+    """
+    from .notation import output_style
+    from .position import Position
+    if not isinstance(pos, Position):
+        raise InvalidArgumentError(f"position_text() takes a Position, not {type(pos).__name__}")
+    with output_style(current_style(style)):
+        arrow = ">" if current_style() == "ascii" else "▶"
+        titles = []
+        for i in range(3):
+            role = _role(pos, i)[3:]
+            n = pos.tricks[i]
+            second = f"{role + ' · ' if role else ''}{n} trick{'s' if n != 1 else ''}"
+            turn = f" {arrow}" if i == pos.to_move and not pos.is_over else ""
+            titles.append(f"{_SEAT_TITLES[i]}\n{second}{turn}")
+        head = str(pos).splitlines()[0]
+        below = [head + ("; play over" if pos.is_over else f"; seat {pos.to_move} to play")]
+        if pos.table:
+            below.append("on the table: " + " ".join(
+                f"{format_card(c)} (seat {(pos.leader + k) % 3})" for k, c in enumerate(pos.table)))
+        if pos.talon:
+            below.append(f"talon ({pos.talon_rule}), still to be turned: "
+                         + " ".join(format_card(c) for c in pos.talon))
+        if getattr(pos, "dealer_tricks", 0):
+            below.append(f"the dealer's talon took {pos.dealer_tricks}")
+        return _diagram(pos.hands, titles, below, None)

@@ -152,7 +152,7 @@ def test_help_and_version_with_stdout_closed_are_status_3(args):
 
 @pytest.mark.parametrize("args, rest", [
     (["solve", EXAMPLE, "-d", "1", "-t", "H", "--bogus", "1"], "--bogus 1"),
-    (["show", EXAMPLE, "--talon", "x"], "--talon x"), (["demo", "--json"], "--json")])
+    (["show", EXAMPLE, "--threads", "2"], "--threads 2"), (["demo", "--json"], "--json")])
 def test_an_unknown_argument_is_the_subcommands_error(args, rest):
     # it was "pref: error: unrecognized arguments: … (see `pref --help`)"
     r = subprocess.run([sys.executable, "-m", "solver", *args], capture_output=True, text=True)
@@ -324,4 +324,35 @@ def test_a_hand_reviewed_as_dealt_takes_its_discard():
              "--discard: 8♣ is not among seat 0's 12 cards"),
             (["--raspasy", "--discard", "9♠ 7♣"], "--discard: распасы has no discard")]:
         out = pref("solve", EXAMPLE, *extra)
+        assert out.returncode == 2 and fault in out.stderr and out.stderr.count("\n") == 1
+
+
+def test_show_draws_the_position_a_play_reaches():
+    """A teacher prints a mid-play position: `pref show DEAL <game> --play CARDS` draws the
+    hands left, each seat's tricks, who is to play and the cards on the table (only Python's
+    Position could, and display.deal_text refused a Position)."""
+    from solver import Position
+    from solver.display import deal_text, position_text
+    out = pref("show", EXAMPLE, "-d", "1", "-t", "♥", "--play", "7♣ A♣ Q♣ 8♠")
+    assert out.returncode == 0, out.stderr
+    p = Position.from_deal(EXAMPLE, declarer=1, trump="♥")
+    p.push_all(["7♣", "A♣", "Q♣", "8♠"])
+    assert out.stdout.rstrip("\n").endswith(position_text(p))
+    assert position_text(p) == deal_text(p)
+    text = position_text(p)
+    # seat 1 won the club trick (A♣) and led 8♠; seat 2 is to play, holding no club now
+    assert "declarer · 1 trick\n" in text and "0 tricks ▶" in text
+    assert "contract ♥, declarer seat 1; seat 2 to play" in text
+    assert "on the table: 8♠ (seat 1)" in text and "♣ —" in text
+    out = pref("show", EXAMPLE, "--misere", "0", "--discard", "9♠ 7♣", "--play", "A♠ J♠ 10♠",
+               "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["taken"] == [1, 0, 0] and data["to_move"] == 0 and data["table"] == []
+    assert data["in_hand"][0] == "KQ.T9.A.KJT9" and data["discard"] == ["9♠", "7♣"]
+    for extra, fault in [(["--play", "7♣"], "--play needs the game"),
+                         (["-t", "♥"], "-t needs the game"),
+                         (["-d", "1", "-t", "♥", "--play", "7♣ 9♣"],
+                          "does not hold 9♣: it is out of play, the deal's talon")]:
+        out = pref("show", EXAMPLE, *extra)
         assert out.returncode == 2 and fault in out.stderr and out.stderr.count("\n") == 1

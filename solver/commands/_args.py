@@ -74,11 +74,11 @@ def add_style(p) -> None:
                         "or Т♥ (russian); every form reads back as input")
 
 
-def add_game(p, *, raspasy_help: str) -> None:
-    """The question a deal is played as (``pref solve``, ``pref review``): ``-d SEAT -t TRUMP``,
-    ``--misere SEAT`` or ``--raspasy`` with ``--talon``, ``--talon-cards``, ``--discard``
-    and ``--leader``."""
-    mode = p.add_mutually_exclusive_group(required=True)
+def add_game(p, *, raspasy_help: str, required: bool = True) -> None:
+    """The question a deal is played as (``pref solve``, ``pref review``, ``pref show``):
+    ``-d SEAT -t TRUMP``, ``--misere SEAT`` or ``--raspasy`` with ``--talon``,
+    ``--talon-cards``, ``--discard`` and ``--leader``."""
+    mode = p.add_mutually_exclusive_group(required=required)
     mode.add_argument("-d", "--declarer", type=seat, metavar="SEAT", help="declarer's seat")
     mode.add_argument("--misere", type=seat, metavar="SEAT", help="the misère player's seat")
     mode.add_argument("--raspasy", action="store_true", help=raspasy_help)
