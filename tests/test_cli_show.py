@@ -321,8 +321,8 @@ def test_a_hand_reviewed_as_dealt_takes_its_discard():
             (["-d", "0", "-t", "♥", "--discard", "9♠ 7♣", "--play", "7♣"],
              "does not hold 7♣: it is out of play, discarded"),
             (["-d", "0", "-t", "♥", "--discard", "9♠ 8♣"],
-             "--discard: 8♣ is not among seat 0's 12 cards"),
-            (["--raspasy", "--discard", "9♠ 7♣"], "--discard: распасы has no discard")]:
+             "discard: 8♣ is not among seat 0's 12 cards"),
+            (["--raspasy", "--discard", "9♠ 7♣"], "discard: распасы has no discard")]:
         out = pref("solve", EXAMPLE, *extra)
         assert out.returncode == 2 and fault in out.stderr and out.stderr.count("\n") == 1
 

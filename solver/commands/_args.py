@@ -122,7 +122,7 @@ _AS_TYPED = (("talon_cards= (--talon-cards)", "--talon-cards"), ("talon_cards=",
 
 
 def as_typed(exc):
-    """``exc`` with the Python arguments it names (``talon_cards``, ``discard``, the talon
+    """``exc`` with the Python arguments it names (``talon_cards``, ``discard=``, the talon
     rule) written as the options typed on the command line (``--talon-cards``, ...).
 
     >>> from solver.errors import InvalidArgumentError
@@ -131,9 +131,8 @@ def as_typed(exc):
     '--talon-cards: turned with --talon lead or dealer'
     """
     text = str(exc)
-    for name in ("talon_cards", "discard"):
-        if text.startswith(name + ":"):
-            text = "--" + name.replace("_", "-") + text[len(name):]
+    if text.startswith("talon_cards:"):     # "discard:", "pool:", … read as typed already
+        text = "--talon-cards" + text[len("talon_cards"):]
     for python, typed in _AS_TYPED:
         text = text.replace(python, typed)
     return exc if text == str(exc) else type(exc)(text)
