@@ -17,7 +17,7 @@ from .cardset import CARDS, Card
 from .deal import Deal
 from .engine import DEFAULT_TT_MB, backend_for, context_for, get_backend, warm_context
 from .errors import InvalidArgumentError
-from .frozen import FrozenDict, frozen
+from .frozen import CardValues, FrozenDict, frozen
 from .notation import (at_most, format_card, format_strain, misere_player, misere_word, plural,
                        raspasy_word)
 from .position import Position, as_seat
@@ -100,9 +100,10 @@ class SolveResult:
             out = {}
             for seat in self._seats():
                 base = self._position.tricks[seat]
-                out[seat] = {CARDS[c]: base + v
-                             for c, v in self._context.card_values(self._flat(seat)).items()}
-            self._cards = frozen(out if self.mode == "raspasy" else out[self.solo])
+                values = {CARDS[c]: base + v
+                          for c, v in self._context.card_values(self._flat(seat)).items()}
+                out[seat] = CardValues(values) if values else FrozenDict(values)   # as frozen()
+            self._cards = FrozenDict(out) if self.mode == "raspasy" else out[self.solo]
         return self._cards
 
     @property
@@ -128,7 +129,7 @@ class SolveResult:
     def line(self):
         """The principal line, a list of cards (распасы: per seat), a new list each time."""
         if self._line is None:
-            out = {seat: tuple(CARDS[c] for c in self._context.line(self._flat(seat)))
+            out = {seat: tuple([CARDS[c] for c in self._context.line(self._flat(seat))])
                    for seat in self._seats()}
             self._line = frozen(out) if self.mode == "raspasy" else out[self.solo]
         if self.mode == "raspasy":

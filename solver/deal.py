@@ -136,6 +136,8 @@ class Deal:
 def _whole_numbers(value, what: str, expected: str) -> tuple[int, ...]:
     """``value`` as a tuple of ints, or an error naming ``what`` (no float or text read as one;
     a 0-d integer array is read as the numpy integer it holds)."""
+    if value.__class__ is tuple and all(x.__class__ is int for x in value):
+        return value                    # what the checks below return for it
     items = scalar_of(value)
     if isinstance(items, (tuple, list, np.ndarray)):
         items = [scalar_of(x) for x in items]
@@ -271,8 +273,15 @@ def _parse_canonical(line: str) -> Deal | None:
             break
     else:
         return None
+    fields = _CANONICAL_FIELDS[ranks is _CANONICAL_RANKS[1]]
     hands = []
     for part in parts[:3]:
+        suits = part.split(".")
+        if len(suits) == 4 and suits[0] in fields and suits[1] in fields \
+                and suits[2] in fields and suits[3] in fields:    # written from the ace down
+            hands.append(fields[suits[0]] | fields[suits[1]] << 8 | fields[suits[2]] << 16
+                         | fields[suits[3]] << 24)
+            continue
         cards = _dotted_cards(part, ranks)
         if cards is None:
             return None
@@ -297,6 +306,22 @@ def _parse_canonical(line: str) -> Deal | None:
     if talon is None:
         return None
     return Deal(tuple(hands), tuple(talon))
+
+
+def _suit_fields(ranks: dict) -> dict[str, int]:
+    """Every suit field written from the ace down in one alphabet (a ten as ``T`` or ``10``,
+    as the alphabet has it) → its rank bits, as :func:`_dotted_cards` reads it."""
+    names = {r: ch for ch, r in ranks.items()}
+    names[3] = names.get(3, "10")
+    out = {}
+    for b in range(256):
+        text = "".join(names[r] for r in range(7, -1, -1) if b >> r & 1)
+        out[text] = b
+        out[text.replace("T", "10")] = b
+    return out
+
+
+_CANONICAL_FIELDS = tuple(_suit_fields(ranks) for ranks in _CANONICAL_RANKS)
 
 
 def _dotted_cards(text: str, ranks: dict) -> list[int] | None:

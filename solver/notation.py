@@ -343,6 +343,12 @@ def current_style(style: str | None = None) -> str:
 def format_card(c: int, style: str | None = None) -> str:
     """Write one card: ``symbols`` ``"A♥"``, ``ascii`` ``"AH"``, ``russian`` ``"Т♥"`` (None:
     the current :func:`output_style`, ``symbols`` unless set)."""
+    # the common case (a card number or a Card, a known style) read from a table
+    if isinstance(c, int) and c.__class__ is not bool:
+        texts = _CARD_TEXTS.get(_OUTPUT_STYLE.get() if style is None else style) \
+            if style is None or style.__class__ is str else None
+        if texts is not None and 0 <= c <= 31:
+            return texts[c]
     style = current_style(style)
     # an int or an int subclass (a Card) but bool: 1.5 failed in >>, True was 7♠
     if not (isinstance(c, int) and c.__class__ is not bool and 0 <= c <= 31):
@@ -353,6 +359,14 @@ def format_card(c: int, style: str | None = None) -> str:
     if style == "russian":
         return RANKS_RUSSIAN[r] + SUIT_SYMBOLS[s]
     return RANKS_ASCII[r] + SUIT_SYMBOLS[s]
+
+
+# each card's text (index: the card number) in each style, as format_card writes it
+_CARD_TEXTS = {
+    "symbols": tuple(RANKS_ASCII[c & 7] + SUIT_SYMBOLS[c >> 3] for c in range(32)),
+    "ascii": tuple(RANKS_ASCII[c & 7] + SUIT_LETTERS[c >> 3] for c in range(32)),
+    "russian": tuple(RANKS_RUSSIAN[c & 7] + SUIT_SYMBOLS[c >> 3] for c in range(32)),
+}
 
 
 def _check_style(style: str) -> None:
@@ -430,10 +444,21 @@ def parse_card_list(text: str) -> list[int]:
     check_length(text, "a card list")
     text = visible(text)
     _check_t(text)
+    if "." not in text:     # the common case, cards written as pref writes them ("A♠ 10♥")
+        cards = [_CARD_TOKENS.get(t) for t in text.split()]
+        if cards and None not in cards and len(set(cards)) == len(cards):
+            return cards
     if re.search("[ТКДВтвдк]", text):     # errors name the cards as the player wrote them
         with output_style("russian"):
             return _parse_dotted(text) if "." in text else _parse_groups(text)
     return _parse_dotted(text) if "." in text else _parse_groups(text)
+
+
+# a card token in the three styles pref writes ("A♠", "T♠", "10♠", "Т♠") → the card, as
+# _parse_groups reads it alone (parse_card: a token with its suit symbol ends any group)
+_CARD_TOKENS = {rank + symbol: parse_card(rank + symbol)
+                for rank in ("A", "K", "Q", "J", "T", "10", "9", "8", "7", "Т", "К", "Д", "В")
+                for symbol in SUIT_SYMBOLS}
 
 
 def _parse_groups(text: str) -> list[int]:
@@ -588,7 +613,7 @@ def plural(n: int, word: str) -> str:
 
 def format_cards(cards, style: str | None = None, sep: str = " ") -> str:
     """Write cards in the given order as a list (``"8♦ 7♠"``)."""
-    return sep.join(format_card(c, style) for c in cards)
+    return sep.join([format_card(c, style) for c in cards])
 
 
 def is_dotted_order(cards: list[int]) -> bool:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .cards import NO_CARD, NO_TRUMP, SUIT_MASK, count, iter_cards, mask_of, suit_of
+from .cards import FULL_DECK, NO_CARD, NO_TRUMP, SUIT_MASK, count, iter_cards, mask_of, suit_of
 from .cardset import CARDS, Card, CardSet
 from .checks import as_count, as_flag, as_seat, scalar_of
 from .engine.layout import (
@@ -204,7 +204,8 @@ class Position:
                  talon_rule: str = "none", dealer_tricks: int = 0):
         if isinstance(hands, str) or not hasattr(hands, "__len__") or len(hands) != 3:
             raise InvalidDealError(f"a position has three hands, not {shown(hands)}")
-        hands = [int(CardSet(h)) for h in hands]   # masks, hand texts or card lists
+        hands = [h if h.__class__ is int and 0 <= h <= FULL_DECK else int(CardSet(h))
+                 for h in hands]                  # masks, hand texts or card lists
         if not isinstance(mode, str) or mode not in MODES:
             raise InvalidArgumentError(f"unknown mode {mode!r}: choose one of {', '.join(MODES)}")
         strain = parse_strain(trump)
@@ -528,10 +529,11 @@ class Position:
     def push(self, card) -> "Position":
         """Play ``card`` for the player to move; raises :class:`IllegalPlayError` if illegal."""
         c = as_card(card)
-        if self.is_over:
+        p = self._pos.tolist()          # the fields read once (a numpy item read is slow)
+        if not (p[P_HAND0] or p[P_HAND0 + 1] or p[P_HAND0 + 2]):      # is_over
             raise IllegalPlayError("the play is over: no cards are left")
-        seat = self.to_move
-        hand = int(self._pos[P_HAND0 + seat])
+        seat = (p[P_LEADER] + p[P_NTABLE]) % 3                          # to_move
+        hand = p[P_HAND0 + seat]
         if not hand >> c & 1:
             if c in self.talon:
                 raise IllegalPlayError(
@@ -542,8 +544,10 @@ class Position:
                 raise IllegalPlayError(f"seat {seat} does not hold {format_card(c)}: it is out "
                                        f"of play, {why}")
             raise IllegalPlayError(f"seat {seat} does not hold {format_card(c)}")
-        if not int(self.legal_cards()) >> c & 1:
-            led = self.led_suit
+        # led_suit and legal_cards() from the fields read
+        talon = [t for t in (p[P_TALON0], p[P_TALON1]) if t != NO_CARD]
+        led = suit_of(talon[0]) if talon else (suit_of(p[P_TABLE0]) if p[P_NTABLE] else None)
+        if not legal_mask(hand, led, p[P_TRUMP]) >> c & 1:
             need = ("follow suit " + format_strain(led) if hand & SUIT_MASK[led]
                     else "play a trump")
             raise IllegalPlayError(f"seat {seat} must {need}; {format_card(c)} is not allowed")

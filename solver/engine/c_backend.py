@@ -149,7 +149,8 @@ class Context(NodeCount):
         values = ffi.new("int8_t[]", 10)
         with self._lock:
             self._call(lib.pref_card_values, pos, cards, values, self._out)
-            return {int(cards[i]): int(values[i]) for i in range(self._out[0])}
+            n = self._out[0]
+            return dict(zip(ffi.unpack(cards, n), ffi.unpack(values, n)))
 
     def line(self, pos) -> list[int]:
         """A principal line to the end of play.
@@ -160,7 +161,7 @@ class Context(NodeCount):
         value = ffi.new("int *")
         with self._lock:
             self._call(lib.pref_line, pos, line, self._out, value)
-            return [int(line[i]) for i in range(self._out[0])]
+            return ffi.unpack(line, self._out[0])
 
     def discard_scan(self, positions, best: int, only_best: bool):
         """The scan of a best-discard question in one call (``csrc/pref.h``,

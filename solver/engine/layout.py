@@ -69,21 +69,16 @@ def make_position(
     talon=(),
 ) -> np.ndarray:
     """Pack a position into the flat array (no validation: callers validate first)."""
-    pos = np.zeros(POS_FIELDS, dtype=np.int64)
-    pos[P_HAND0:P_HAND2 + 1] = [int(h) & 0xFFFFFFFF for h in hands]
-    pos[P_TRUMP] = trump
-    pos[P_SOLO] = solo
-    pos[P_MINIMISE] = int(bool(minimise))
-    pos[P_LEADER] = leader
+    h0, h1, h2 = [int(h) & 0xFFFFFFFF for h in hands]
     table = list(table)
-    pos[P_NTABLE] = len(table)
-    pos[P_TABLE0] = table[0] if len(table) > 0 else NO_CARD
-    pos[P_TABLE1] = table[1] if len(table) > 1 else NO_CARD
-    pos[P_TALON_RULE] = talon_rule
     talon = list(talon) if talon_rule != TALON_NONE else []
-    pos[P_TALON0] = talon[0] if len(talon) > 0 else NO_CARD
-    pos[P_TALON1] = talon[1] if len(talon) > 1 else NO_CARD
-    return pos
+    # the fields in layout order (P_HAND0 .. P_TALON1, then the unused ones), in one array
+    return np.array([h0, h1, h2, trump, solo, int(bool(minimise)), leader, len(table),
+                     table[0] if len(table) > 0 else NO_CARD,
+                     table[1] if len(table) > 1 else NO_CARD, talon_rule,
+                     talon[0] if len(talon) > 0 else NO_CARD,
+                     talon[1] if len(talon) > 1 else NO_CARD]
+                    + [0] * (POS_FIELDS - P_TALON1 - 1), dtype=np.int64)
 
 
 def as_position(pos) -> np.ndarray:
