@@ -141,3 +141,47 @@ def test_how_to_get_a_backend(monkeypatch):
     monkeypatch.setitem(engine._errors, "c", "No module named 'solver._pref_c'")
     assert "C compiler and Python's headers" in engine.how_to_get("c")
     assert "c" not in engine.available_backends()
+
+
+def test_numba_with_nowhere_to_cache_is_unavailable_not_a_traceback(monkeypatch, capsys):
+    """Numba raises RuntimeError("cannot cache function …: no locator available") while the
+    kernels' module is imported when neither the package's directory nor the user's cache
+    can be written (a system install run by a service user; the no-C audit): that was a
+    traceback from available_backends() and every command, even where C was built."""
+    import importlib
+
+    import solver.engine as engine
+    from solver.cli import main
+    from solver.errors import BackendUnavailableError
+    real = importlib.import_module
+
+    def import_module(name, package=None):
+        if name == ".numba_backend":
+            raise RuntimeError("cannot cache function 'build_tables': no locator available "
+                               "for file '/usr/lib/python3/site-packages/solver/engine/"
+                               "nb_search.py'")
+        return real(name, package)
+
+    monkeypatch.setattr(engine.importlib, "import_module", import_module)
+    monkeypatch.setattr(engine, "_cache", {k: v for k, v in engine._cache.items()
+                                           if k != "numba"})
+    monkeypatch.setattr(engine, "_errors", {})
+    monkeypatch.setattr(engine, "_how", {})
+    assert "numba" not in engine.available_backends()
+    assert engine.how_to_get("numba") == engine.NO_NUMBA_CACHE
+    with pytest.raises(BackendUnavailableError, match="set NUMBA_CACHE_DIR to a writable"):
+        engine.get_backend("numba")
+    assert main(["solve", "A.K..7/K.A..8/7.7..A", "-d", "0", "-t", "NT", "--backend",
+                 "numba"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot cache its compiled code" in err \
+        and "NUMBA_CACHE_DIR" in err
+    # any other RuntimeError is not hidden as an unavailable backend
+    monkeypatch.setattr(engine, "_errors", {})
+
+    def broken(name, package=None):
+        raise RuntimeError("something else")
+
+    monkeypatch.setattr(engine.importlib, "import_module", broken)
+    with pytest.raises(RuntimeError, match="something else"):
+        engine._load("numba")

@@ -52,8 +52,12 @@ _HOW_TO_GET = {
     "numba": "install numba (`pip install numba`)",
     "reference": "it ships with the package; only an import error can hide it",
 }
+NO_NUMBA_CACHE = ("set NUMBA_CACHE_DIR to a writable directory: the Numba engine keeps its "
+                  "compiled code on disk, and neither the package's directory nor the user's "
+                  "cache directory can be written here")
 _cache: dict[str, object] = {}
 _errors: dict[str, str] = {}
+_how: dict[str, str] = {}       # how to get a backend whose load failed otherwise than usual
 
 
 def _load(name: str):
@@ -68,11 +72,17 @@ def _load(name: str):
     except ImportError as exc:
         _errors[name] = str(exc)
         return None
+    except RuntimeError as exc:     # Numba's cache=True with nowhere to write the cache
+        if "cannot cache" not in str(exc):
+            raise
+        _errors[name] = "it cannot cache its compiled code"
+        _how[name] = NO_NUMBA_CACHE
+        return None
 
 
 def how_to_get(name: str) -> str | None:
     """None when backend ``name`` loads here, else how to get it (for a message)."""
-    return None if _load(name) is not None else _HOW_TO_GET[name]
+    return None if _load(name) is not None else _how.get(name, _HOW_TO_GET[name])
 
 
 def available_backends() -> list[str]:
@@ -96,7 +106,8 @@ def get_backend(name: str = "auto"):
             if backend is not None:
                 return backend
         raise BackendUnavailableError(
-            "no solver backend is available: " + "; ".join(_HOW_TO_GET.values()))
+            "no solver backend is available: "
+            + "; ".join(how_to_get(n) for n in ("c", "numba")))
     if not isinstance(name, str) or name not in _MODULES:
         raise InvalidArgumentError(
             f"unknown backend {name!r}: choose 'c', 'numba', 'reference' or 'auto'")
@@ -104,7 +115,7 @@ def get_backend(name: str = "auto"):
     if backend is None:
         raise BackendUnavailableError(
             f"the {name!r} backend is not available ({_errors.get(name, 'not built')}): "
-            f"{_HOW_TO_GET[name]}")
+            f"{how_to_get(name)}")
     return backend
 
 
