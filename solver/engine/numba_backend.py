@@ -31,8 +31,9 @@ NOTICE_AFTER = 2.0
 """Seconds a kernel's first call in a process may run before :func:`compiled` says on stderr
 that the engine is being compiled (loading it from Numba's cache takes well under one)."""
 
-COMPILING = ("pref-solver: compiling the Numba engine; this happens once (about half a minute "
-             "on 2 cores), later runs load it from Numba's cache")
+COMPILING = ("pref-solver: compiling the Numba engine (about half a minute on 2 cores; an "
+             "analysis used for the first time compiles its own parts, seconds more); it is "
+             "cached, so later runs load it")
 WITHOUT_C = ("pref-solver: the C engine, faster still, was not built with this install "
              "(pip is silent about it): ")
 """Said after :data:`COMPILING` where the C engine cannot be loaded, with how to get it."""
