@@ -280,6 +280,16 @@ def test_a_lines_mode_keeps_the_command_lines_talon_cards():
                   raspasy=True, talon="lead", backend="reference", jobs=1)
     assert df["mode"].tolist() == ["contract"]
 
+def _solve_and_review_rows(tmp_path, src, game: list, play: str):
+    """``(what, rows by line, error rows)`` of `pref batch --what solve` and `--what review`
+    (``-O play=``) on ``src`` with the ``game`` options: some lines are errors (exit 1)."""
+    for what in ("solve", "review"):
+        out = tmp_path / f"{what}{abs(hash(tuple(game)))}.jsonl"
+        assert main(["batch", str(src), "-o", str(out), "--what", what, "--no-progress",
+                     *(["-O", f"play={play}"] if what == "review" else []), *game]) == 1
+        yield what, {r["line"]: r for r in _jsonl(out)}, _jsonl(f"{out}.errors.jsonl")
+
+
 def test_solve_and_review_rows_of_an_ending_with_its_talon_turned(tmp_path):
     """--what solve and --what review take an ending's talon as a line's "talon_cards" or
     -O talon_cards, as solve(talon_cards=) does (only --what raspasy took it); a line that
@@ -291,13 +301,8 @@ def test_solve_and_review_rows_of_an_ending_with_its_talon_turned(tmp_path):
         json.dumps({"deal": ending, "talon_cards": "J♦ 8♦ 9♦"}),
         json.dumps({"deal": ending, "declarer": 0, "trump": "NT"})])
     for extra, first in ([], None), (["-O", "talon_cards=Q♦"], "Q♦"):
-        for what in ("solve", "review"):
-            out = tmp_path / f"{what}{len(extra)}.jsonl"
-            assert main(["batch", str(src), "-o", str(out), "--what", what, "--raspasy",
-                         "--talon", "dealer", "--backend", "reference", "--no-progress",
-                         *(["-O", "play=A♠"] if what == "review" else []), *extra]) == 1
-            rows = {r["line"]: r for r in _jsonl(out)}
-            errors = _jsonl(f"{out}.errors.jsonl")
+        game = ["--raspasy", "--talon", "dealer", "--backend", "reference", *extra]
+        for what, rows, errors in _solve_and_review_rows(tmp_path, src, game, "A♠"):
             assert errors[-1]["line"] == 3 and "one or two cards, not 3" in errors[-1]["error"]
             assert rows[4]["mode"] == "contract" and rows[4]["solo"] == 0
             for line, cards in ((1, first), (2, "J♦")):
@@ -325,13 +330,8 @@ def test_solve_and_review_rows_of_a_deal_after_its_discard(tmp_path):
         json.dumps({"deal": D, "discard": "9♠ 8♣"}),
         json.dumps({"deal": D, "declarer": 0, "trump": "♥"})])
     for extra, first in ([], None), (["-O", "discard=T♣ 7♣"], "T♣ 7♣"):
-        for what in ("solve", "review"):
-            out = tmp_path / f"{what}{len(extra)}.jsonl"
-            assert main(["batch", str(src), "-o", str(out), "--what", what, "--misere", "0",
-                         "--no-progress",
-                         *(["-O", "play=K♠"] if what == "review" else []), *extra]) == 1
-            rows = {r["line"]: r for r in _jsonl(out)}
-            errors = _jsonl(f"{out}.errors.jsonl")
+        game = ["--misere", "0", *extra]
+        for what, rows, errors in _solve_and_review_rows(tmp_path, src, game, "K♠"):
             assert [e["line"] for e in errors] == [3]
             assert "8♣ is not among seat 0's 12 cards" in errors[0]["error"]
             for line, mode, cards in ((1, {"misere": 0}, first), (2, {"misere": 0}, "9♠ 7♣"),
