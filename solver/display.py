@@ -478,8 +478,8 @@ def deal_text(deal, style: str | None = None) -> str:
 def position_text(pos, style: str | None = None) -> str:
     """A position for the terminal or a printed page, drawn as :func:`deal_text` draws a
     deal: under each seat its role and the tricks it has taken (``▶`` on the player to move),
-    and below the hands the game, the cards on the table with who played them and a talon
-    still to be turned.
+    and below the hands the game, the cards on the table with who played them, the talon card
+    turned for this trick (распасы) and the tricks the dealer's talon card took.
 
     >>> from solver import Position
     >>> p = Position.from_str("AK.7../Q8.9../J7.8..", trump="♠").push("A♠")
@@ -519,9 +519,7 @@ def position_text(pos, style: str | None = None) -> str:
         if pos.table:
             below.append("on the table: " + " ".join(
                 f"{format_card(c)} (seat {(pos.leader + k) % 3})" for k, c in enumerate(pos.table)))
-        if pos.talon:
-            below.append(f"talon ({pos.talon_rule}), still to be turned: "
-                         + " ".join(format_card(c) for c in pos.talon))
-        if getattr(pos, "dealer_tricks", 0):
-            below.append(f"the dealer's talon took {pos.dealer_tricks}")
+        # the talon card turned for this trick and the next, the dealer's tricks: as str(pos)
+        below += [line for line in str(pos).splitlines()
+                  if line.startswith(("talon (", "the dealer's talon"))]
         return _diagram(pos.hands, titles, below, None)

@@ -125,6 +125,8 @@ def as_cards(value, what: str = "cards", beside=None,
     seen = set()
     for item in given:
         try:
+            if isinstance(item, str):       # a lone T read as the text beside reads it
+                check_t_beside(item, beside, beside_name)
             c = as_card(item)
         except InvalidCardError as exc:
             raise InvalidCardError(f"{what}: {exc}") from None
@@ -368,9 +370,10 @@ class Position:
                 raise InvalidArgumentError(f"the leader cannot be seat {leader}: with the talon "
                                            f"turned, the first hand (0) plays first")
         hands, aside = list(deal.hands), tuple(deal.talon)
-        why = ("the talon, unused under the talon rule 'none'" if raspasy else
-               "the deal's talon, taken as the discard; discard= (--discard) names the two "
-               "cards put away instead")
+        why = ("the deal's talon, taken as the discard; discard= (--discard) names the two "
+               "cards put away instead" if not raspasy else
+               "the talon, unused under the talon rule 'none'" if talon == "none" else
+               "a talon card, turned by itself for its trick")
         if raspasy:
             if discard is not None:
                 raise InvalidArgumentError("discard: распасы has no discard")

@@ -464,3 +464,23 @@ def test_a_full_deal_played_after_a_named_discard():
         solve("A.K..7/K.A..8/7.7..A", declarer=0, trump="NT", discard="A♠ 7♥")
     with pytest.raises(InvalidArgumentError, match="already carries"):
         solve(Position.from_deal(deal, misere=0), discard="7♣ T♣")
+
+
+def test_a_talon_card_played_after_its_trick_is_named_so():
+    """(review) under the talon rule lead or dealer, playing a talon card already turned said
+    it was unused under the rule 'none'."""
+    from solver.analysis import review
+    from solver.errors import IllegalPlayError, InvalidCardError
+    for rule in ("lead", "dealer"):
+        with pytest.raises(IllegalPlayError, match="does not hold A♠: it is out of play, a "
+                                                   "talon card, turned by itself for its trick"):
+            review(EXAMPLE, "9♠ 7♠ T♠ T♣ 8♣ Q♣ A♠", raspasy=True, talon=rule)
+    with pytest.raises(IllegalPlayError, match="the talon, unused under the talon rule 'none'"):
+        review(EXAMPLE, "A♠", raspasy=True)
+    # a lone Latin T in a list of cards beside a deal in Russian letters is as ambiguous as
+    # in a text (a list was read as a ten)
+    russian = "КД9.107.Т.КВ109/В87.ТКВ8.КД.8/10.Д.В10987.ТД7/Т.9.."
+    with pytest.raises(InvalidCardError, match="discard: ambiguous Latin 'T'"):
+        solve(russian, declarer=0, trump="S", discard=["T♣", "7♣"])
+    assert solve(russian, declarer=0, trump="S", discard=["10♣", "7♣"]).tricks == \
+        solve(EXAMPLE, declarer=0, trump="S", discard="T♣ 7♣").tricks

@@ -356,3 +356,25 @@ def test_show_draws_the_position_a_play_reaches():
                           "does not hold 9♣: it is out of play, the deal's talon")]:
         out = pref("show", EXAMPLE, *extra)
         assert out.returncode == 2 and fault in out.stderr and out.stderr.count("\n") == 1
+
+
+def test_show_on_raspasy_names_its_talon_rule_and_turned_card():
+    """(review) `pref show --raspasy --json` gave the same JSON under every talon rule and no
+    dealer_tricks, so it did not replay; the drawing said the turned card was still to turn."""
+    from solver import Position
+    from solver.display import position_text
+    for rule in ("none", "lead", "dealer"):
+        out = pref("show", EXAMPLE, "--raspasy", "--talon", rule, "--play", "K♠ 8♠ T♠", "--json")
+        assert out.returncode == 0, out.stderr
+        data = json.loads(out.stdout)
+        again = Position.from_deal(data["deal"], raspasy=True, talon=data["talon_rule"],
+                                   leader=data["leader"])
+        again.push_all(data["played"])
+        assert data["talon_rule"] == rule and list(again.tricks) == data["taken"]
+        assert again.dealer_tricks == data["dealer_tricks"]
+        assert [str(c) for c in again.talon] == data["turned"]
+    # under "dealer" the turned A♠ took trick 1 over K♠; under "none" K♠ did
+    assert data["dealer_tricks"] == 1 and data["turned"] == ["9♣"]
+    p = Position.from_deal(EXAMPLE, raspasy=True, talon="lead")
+    p.push_all(["K♠", "8♠"])
+    assert "talon (lead): A♠ turned for this trick, 9♣ to turn next" in position_text(p)

@@ -19,7 +19,11 @@ def register(sub) -> None:
     p.add_argument("--style", choices=("symbols", "ascii", "russian"), default="symbols",
                    help="notation of the cards: the canonical line, the hands and the talon "
                         "(default: symbols)")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--json", action="store_true",
+                   help="print JSON: deal, hands, cards, talon (its cards), ending; with a game "
+                        "also leader, mode, solo, trump, played, taken, to_move, table, in_hand "
+                        "and on распасы talon_rule, turned (the talon card of this trick and "
+                        "the next) and dealer_tricks")
     add_game(p, raspasy_help="распасы", required=False)
     p.add_argument("--play", metavar="CARDS",
                    help="with the game: the cards played, in order from the first lead; show "
@@ -58,14 +62,19 @@ def show_position(args, deal: Deal) -> int:
             print()
             print(position_text(where))
             return 0
-        print_json({**deal_json(deal, args.style), **opening, "mode": where.mode,
-                    "solo": None if where.mode == "raspasy" else where.solo,
-                    "trump": format_strain(where.trump),
-                    "played": [format_card(c) for c in played],
-                    "taken": list(where.tricks),
-                    "to_move": None if where.is_over else where.to_move,
-                    "table": [format_card(c) for c in where.table],
-                    "in_hand": [format_hand(int(h)) for h in where.hands]})
+        out = {**deal_json(deal, args.style), **opening, "mode": where.mode,
+               "solo": None if where.mode == "raspasy" else where.solo,
+               "trump": format_strain(where.trump),
+               "played": [format_card(c) for c in played],
+               "taken": list(where.tricks),
+               "to_move": None if where.is_over else where.to_move,
+               "table": [format_card(c) for c in where.table],
+               "in_hand": [format_hand(int(h)) for h in where.hands]}
+        if where.mode == "raspasy":     # "talon" is the deal's cards here, as without a game
+            out.update(talon_rule=where.talon_rule,
+                       turned=[format_card(c) for c in where.talon],
+                       dealer_tricks=where.dealer_tricks)
+        print_json(out)
     return 0
 
 
