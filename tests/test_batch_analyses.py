@@ -79,6 +79,33 @@ def test_odds_rows_equal_direct_odds():
         assert df.loc[i, "histogram"] == " ".join(map(str, r.histogram))
 
 
+def test_odds_rows_without_the_histogram_and_a_lines_mode_drops_the_runs_discard():
+    """-O histogram=false settles p alone, as odds(histogram=False): the timeout error's
+    advice named an option batch refused (review); expected_tricks is then null and the
+    histogram "".  A line naming its own mode drops the run's -O discard (the run's seat's
+    two cards) for every task, as for solve: odds and tenner made it the line's error."""
+    from solver import EXAMPLE_DEAL, available_backends
+    from solver.analysis import odds
+    from solver.batch.tasks import merge_options
+    cases = endings_with_talon(3, seed=3)
+    lines = [f'{{"deal": "{d}", "talon": "{t}"}}' for d, t in cases]
+    df = evaluate(lines, "odds", misere=0, histogram=False, backend="reference", jobs=1)
+    for i, (d, t) in enumerate(cases):
+        r = odds(d.hands[0] | mask_of(parse_card_list(t)), 0, misere=True, histogram=False,
+                 pool=d.hands[1] | d.hands[2], backend="reference", threads=1, progress=False)
+        assert df.loc[i, "p"] == pytest.approx(r.p_caught)
+        assert pd.isna(df.loc[i, "expected_tricks"]) and df.loc[i, "histogram"] == ""
+    assert merge_options({"declarer": 0, "trump": "S", "discard": "9♠ 9♣"},
+                         {"declarer": 1, "trump": "♥"}) == {"declarer": 1, "trump": "♥"}
+    assert merge_options({"declarer": 0, "trump": "S", "discard": "9♠ 9♣"},
+                         {"misere": 1, "discard": "9♠ 9♣"}) == {"misere": 1, "discard": "9♠ 9♣"}
+    if "tenner" in available_tasks() and available_backends():
+        df = evaluate([{"deal": EXAMPLE_DEAL, "declarer": 1, "trump": "♥"}], "tenner",
+                      declarer=0, trump="S", discard="9♠ 9♣", jobs=1)
+        assert "error" not in df or df["error"].isna().all()
+        assert df["solo"].tolist() == [1]
+
+
 def test_analysis_errors_name_the_line(tmp_path):
     d, t = endings_with_talon(1, seed=4)[0]
     src = tmp_path / "in.txt"

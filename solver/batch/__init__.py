@@ -189,7 +189,7 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
     table, by default; ``"solve"``, and the analyses installed: see :func:`available_tasks`);
     ``options``: the task's options (for ``"solve"``:
     ``declarer``, ``trump``, ``misere``, ``raspasy``, ``talon``, ``leader``, an ending's
-    ``talon_cards``) and ``backend``, ``tt_mb``.
+    ``talon_cards``, a full deal's ``discard``) and ``backend``, ``tt_mb``.
 
     ``executor``: any object with ``submit(fn, *args)`` returning futures (a
     ``concurrent.futures`` executor, a Dask ``distributed.Client``); by default a process pool

@@ -201,13 +201,16 @@ def _run_odds(deal, opts):
     kw = {"misere": True} if misere else {"trump": strain}
     kw["level"] = opts.get("level")
     r = odds(twelve, seat, discard=opts.get("discard"), lead=opts.get("lead"), pool=pool,
-             threads=1, progress=False, timeout=opts.get("timeout"), **kw, **_engine(opts))
+             threads=1, progress=False, timeout=opts.get("timeout"),
+             histogram=opts.get("histogram", True), **kw, **_engine(opts))
     best = r.best
+    counted = r.counted      # histogram=false: success or failure per layout, no trick counts
     return {"mode": r.mode, "solo": seat, "trump": format_strain(r.trump),
             "level": r.level if r.mode == "contract" else None,
             "p": float(best.probability), "layouts": int(best.layouts),
-            "expected_tricks": float(best.expected_tricks), "discard": best.text,
-            "histogram": " ".join(str(n) for n in best.histogram)}
+            "expected_tricks": float(best.expected_tricks) if counted else None,
+            "discard": best.text,
+            "histogram": " ".join(str(n) for n in best.histogram) if counted else ""}
 
 
 def _lead(value):
@@ -220,12 +223,13 @@ register(Task(
     summary="exact odds over every split of the unseen cards for the seat's 12 cards: "
             "p = P(contract makes) (-d SEAT -t TRUMP [--level N]) or P(мизер caught) "
             "(--misere SEAT), for the best discard (or -O discard='7♣ 8♣'); -O timeout=SECONDS "
-            "makes a line that takes longer an error row",
+            "makes a line that takes longer an error row; -O histogram=false settles p alone "
+            "(one probe a layout, far sooner for a мизер over every discard)",
     columns=("mode", "solo", "trump", "level", "p", "layouts", "expected_tricks", "discard",
              "histogram"),
     options={"declarer": _seat("declarer"), "trump": _trump, "misere": _seat("misere"),
              "talon": _talon_cards, "level": _level, "discard": _pair, "lead": _lead,
-             "timeout": _timeout},
+             "timeout": _timeout, "histogram": _flag("histogram")},
     defaults={},
     run=_run_odds,
     requires="solver.analysis.odds",

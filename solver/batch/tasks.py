@@ -220,7 +220,7 @@ _MODE_KEYS = ("declarer", "trump", "misere", "raspasy", "talon", "leader", "talo
 _REPLACES = {"declarer": ("misere", "raspasy"),
              "misere": ("declarer", "trump", "raspasy", "level"),
              "raspasy": ("declarer", "trump", "misere")}
-_AS_IF_OMITTED = {"leader": 0, "talon": "none", "exact": False}
+_AS_IF_OMITTED = {"leader": 0, "talon": "none", "exact": False, "histogram": True}
 
 
 def is_default(key: str, value) -> bool:
@@ -258,8 +258,9 @@ def merge_options(common: dict, opts: dict, talon_is_rule: bool = False) -> dict
     line's other modes, and a key the line sets to null drops the command line's value, so
     that ``{"deal": ..., "misere": 1}`` is a мизер under ``-d 0 -t S``.  With
     ``talon_is_rule`` (``--what solve``, whose ``talon`` is the распасы talon rule) a contract
-    or мизер drops ``talon`` too; elsewhere ``talon`` is the two talon cards of an ending,
-    whatever the line's mode.  A line's ``conventions`` drops the command line's ``players``
+    or мизер drops ``talon`` (and ``talon_cards``) too; elsewhere ``talon`` is the two talon
+    cards of an ending, whatever the line's mode.  A line naming a mode drops the command
+    line's ``discard``, its solo seat's.  A line's ``conventions`` drops the command line's ``players``
     (a preset or record says its own).
 
     >>> merge_options({"declarer": 0, "trump": "S", "tt_mb": 16}, {"misere": 1})
@@ -275,9 +276,9 @@ def merge_options(common: dict, opts: dict, talon_is_rule: bool = False) -> dict
         value = opts.get(key)
         if value is not None and value is not False:     # seat 0 is a mode too (0 == False)
             drop.update(others)
-            if talon_is_rule:    # the распасы rule and cards, the solo seat's discard
-                drop.update(("talon", "talon_cards", "discard") if key != "raspasy" else
-                            ("discard",))
+            drop.add("discard")      # the command line's solo seat's, not the line's
+            if talon_is_rule and key != "raspasy":     # the распасы rule and its cards
+                drop.update(("talon", "talon_cards"))
     if opts.get("conventions") is not None:    # a line's own rules, whole: its players too
         drop.add("players")
     for key in drop:
