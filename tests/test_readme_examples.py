@@ -85,7 +85,8 @@ SKIPPED = {
     "pref odds CARDS12 [--seat SEAT] (--misere | -t TRUMP [--level N]) [--discard CARDS] "
     "[--lead CARD]": "usage synopsis",
     "pref review DEAL (-d SEAT -t TRUMP | --misere SEAT | --raspasy [--talon "
-    "none|lead|dealer]) --play CARDS [--leader SEAT] [--discard CARDS]": "usage synopsis",
+    "none|lead|dealer [--talon-cards CARDS]]) --play CARDS [--leader SEAT] [--discard CARDS]":
+        "usage synopsis",
     "pref raspasy DEAL [--talon none|lead|dealer [--talon-cards CARDS]]": "usage synopsis",
     "pref batch --what tenner": "names a task of pref batch (test_batch_analyses runs it), "
         "not a command line",
