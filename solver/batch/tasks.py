@@ -260,8 +260,8 @@ def merge_options(common: dict, opts: dict, talon_is_rule: bool = False) -> dict
     ``talon_is_rule`` (``--what solve``, whose ``talon`` is the распасы talon rule) a contract
     or мизер drops ``talon`` (and ``talon_cards``) too; elsewhere ``talon`` is the two talon
     cards of an ending, whatever the line's mode.  A line naming a mode drops the command
-    line's ``discard``, its solo seat's.  A line's ``conventions`` drops the command line's ``players``
-    (a preset or record says its own).
+    line's ``discard``, its solo seat's.  A line's ``conventions`` drops the command line's
+    ``players`` (a preset or record says its own).
 
     >>> merge_options({"declarer": 0, "trump": "S", "tt_mb": 16}, {"misere": 1})
     {'tt_mb': 16, 'misere': 1}
