@@ -98,4 +98,9 @@ class InvalidRecordError(PrefError):
 
 
 class TimeLimitError(PrefError):
-    """A long analysis (``odds``, ``order``) not finished within the ``timeout`` it was given."""
+    """A long analysis (``odds``, ``order``) not finished within the ``timeout`` it was given.
+
+    ``partial``: what was finished by then, where the analysis keeps it (``odds``: an
+    ``OddsResult`` of the discards counted), else None."""
+
+    partial = None

@@ -497,6 +497,28 @@ def test_a_misere_timed_out_over_every_discard_names_the_faster_questions(capsys
 
 
 @needs_fast
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_timed_out_call_keeps_the_discards_it_finished(threads):
+    """Every discard of a slow contract takes over a minute: a timeout threw away the
+    discards already counted (persona audit).  The error's partial holds them, each as the
+    call asking for that discard alone answers it, best first among them."""
+    from solver.errors import TimeLimitError
+    kw = dict(trump="♠", threads=threads, progress=False, backend=FAST[0])
+    for timeout in (2, 4, 8, 16, 32):           # a loaded machine finishes fewer in time
+        with pytest.raises(TimeLimitError) as stopped:
+            odds(LONG, 0, timeout=timeout, **kw)
+        part = stopped.value.partial
+        if part is not None:
+            break
+    assert part is not None and 0 < len(part.discards) < 66
+    probs = [d.probability for d in part.discards]
+    assert probs == sorted(probs, reverse=True)
+    first = part.discards[0]
+    alone = odds(LONG, 0, discard=[first.cards], **kw)
+    assert alone.histogram == first.histogram and alone.discard == first.cards
+
+
+@needs_fast
 def test_a_call_within_its_timeout_answers_as_without():
     kw = dict(misere=True, discard="A♠ K♥", threads=1, progress=False, backend=FAST[0])
     assert odds("A97.87.Q97.KT87", 0, timeout=600, **kw) == odds("A97.87.Q97.KT87", 0, **kw)

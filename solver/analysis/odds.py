@@ -510,7 +510,13 @@ class _Workers:
         share more of the table: 12% fewer nodes than jobs dealt out one at a time); one
         whose block is done takes the last job of the longest block left."""
         if self.threads == 1 or len(jobs) == 1:
-            return [job(self.prober()) for job in jobs]
+            results = [None] * len(jobs)
+            for j, job in enumerate(jobs):
+                try:
+                    results[j] = job(self.prober())
+                except _Stopped:    # one thread: only the time limit stops it so
+                    break
+            return results
         workers = min(self.threads, len(jobs))
         cuts = np.linspace(0, len(jobs), workers + 1).astype(int)
         blocks = [list(range(cuts[w], cuts[w + 1])) for w in range(workers)]
@@ -753,7 +759,9 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     may take (None: no limit); past it the call stops within a fraction of a second and
     raises :class:`~solver.errors.TimeLimitError` (every discard of a weak мизер with its
     histogram can take minutes: a server bounds it so, and the error names
-    ``histogram=False`` and ``discard=``, answered far sooner).
+    ``histogram=False`` and ``discard=``, answered far sooner).  The error's ``partial`` is
+    an :class:`OddsResult` of the discards finished by then, best first among them (None
+    when none was).
 
     Raises :class:`InvalidArgumentError` / :class:`InvalidCardError` on bad input.
 
@@ -874,15 +882,13 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
 
     try:
         hists = workers.run([job(d, i) for d in firsts for i in range(parts)])
-    except _Stopped:        # one thread: only the time limit stops it so
-        raise deadline.error() from None
     finally:
         if bar is not None:
             bar.close()
-    if any(h is None for h in hists):   # worker threads stopped by the time limit
-        raise deadline.error()
     results = []
     for gi, ds in enumerate(groups.values()):
+        if any(h is None for h in hists[gi * parts:(gi + 1) * parts]):
+            continue            # stopped by the time limit before this discard was done
         hist = sum(hists[gi * parts:(gi + 1) * parts])
         layouts = int(hist.sum())
         success = int(hist[1:].sum()) if misere else int(hist[level:].sum())
@@ -894,9 +900,14 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
         results.sort(key=lambda r: (r.success, r.expected_tricks if histogram else 0))
     else:
         results.sort(key=lambda r: (-r.success, -r.expected_tricks if histogram else 0))
-    return OddsResult(CardSet(own_mask), seat, "misere" if misere else "contract", strain,
+    done = OddsResult(CardSet(own_mask), seat, "misere" if misere else "contract", strain,
                       level, None if lead_card is None else CARDS[lead_card], tuple(results),
                       be.name, time.perf_counter() - t0, histogram)
+    if len(results) < len(groups):      # the time limit stopped it: what was finished goes
+        error = deadline.error()        # with the error
+        error.partial = done if results else None
+        raise error
+    return done
 
 
 __all__ = ["DiscardOdds", "OddsResult", "odds"]
