@@ -147,6 +147,15 @@ def _card_list(value, what: str) -> list[int]:
     return [as_card(c) for c in value]
 
 
+def _led_suit(fields: list) -> int | None:
+    """The suit to follow in a position's fields (``_pos.tolist()``): the talon card turned
+    for this trick's, else the first card on the table's, None when leading."""
+    for turned in (fields[P_TALON0], fields[P_TALON1]):
+        if turned != NO_CARD:
+            return suit_of(turned)
+    return suit_of(fields[P_TABLE0]) if fields[P_NTABLE] else None
+
+
 def _name_the_duplicate(hands, table, talon) -> None:
     """Raise the error naming a card held twice (the masks said there is one)."""
     seen: dict[int, str] = {}
@@ -346,10 +355,17 @@ class Position:
                 "say exactly one of declarer=SEAT (with trump=), misere=SEAT or raspasy=True")
         if not raspasy and talon not in (None, "none"):
             raise InvalidArgumentError(f"a talon rule ({talon!r}) applies on распасы only")
+        if raspasy and discard is not None:
+            raise InvalidArgumentError("discard: распасы has no discard")
+        if raspasy and talon != "none":
+            if talon not in TALON_RULES:
+                raise InvalidArgumentError(
+                    f"unknown talon rule {talon!r}: choose none, lead or dealer")
+            if as_seat(leader, "leader") != 0:
+                raise InvalidArgumentError(f"the leader cannot be seat {leader}: with the talon "
+                                           f"turned, the first hand (0) plays first")
         if talon_cards is not None:
-            if discard is not None and raspasy:
-                raise InvalidArgumentError("discard: распасы has no discard")
-            return cls._ending_with_talon(deal, raspasy, talon, leader, solo, talon_cards, text)
+            return cls._ending_with_talon(deal, raspasy, talon, solo, talon_cards, text)
         if not raspasy and solo is not None:
             raise InvalidArgumentError(
                 "solo= picks the seat examined on распасы; a contract's is declarer=, a "
@@ -358,25 +374,16 @@ class Position:
             raise InvalidArgumentError("a contract needs trump= (♠ ♣ ♦ ♥ or NT)")
         if declarer is None and trump is not None and parse_strain(trump) != NO_TRUMP:
             raise InvalidArgumentError("мизер and распасы are played without trumps")
-        if raspasy and talon != "none":
-            if talon not in TALON_RULES:
-                raise InvalidArgumentError(
-                    f"unknown talon rule {talon!r}: choose none, lead or dealer")
-            if not deal.talon:
-                raise InvalidArgumentError(
-                    f"the talon rule {talon!r} needs the talon: a full deal's line gives it, an "
-                    f"ending takes talon_cards= (--talon-cards)")
-            if as_seat(leader, "leader") != 0:
-                raise InvalidArgumentError(f"the leader cannot be seat {leader}: with the talon "
-                                           f"turned, the first hand (0) plays first")
+        if raspasy and talon != "none" and not deal.talon:
+            raise InvalidArgumentError(
+                f"the talon rule {talon!r} needs the talon: a full deal's line gives it, an "
+                f"ending takes talon_cards= (--talon-cards)")
         hands, aside = list(deal.hands), tuple(deal.talon)
         why = ("the deal's talon, taken as the discard; discard= (--discard) names the two "
                "cards put away instead" if not raspasy else
                "the talon, unused under the talon rule 'none'" if talon == "none" else
                "a talon card, turned by itself for its trick")
         if raspasy:
-            if discard is not None:
-                raise InvalidArgumentError("discard: распасы has no discard")
             pos = cls(hands, trump="NT", mode="raspasy", solo=0 if solo is None else solo,
                       leader=leader, talon=deal.talon if talon != "none" else (),
                       talon_rule=talon)
@@ -411,18 +418,16 @@ class Position:
         return twelve & ~mask_of(cards), tuple(cards)
 
     @classmethod
-    def _ending_with_talon(cls, deal, raspasy, talon, leader, solo, talon_cards,
-                           text) -> "Position":
+    def _ending_with_talon(cls, deal, raspasy, talon, solo, talon_cards, text) -> "Position":
         """:meth:`from_deal` with ``talon_cards``: an ending played as распасы, its talon
-        turned.  ``text``: the deal as written, whose alphabet reads a lone T."""
+        turned (the rule and the leader checked there).  ``text``: the deal as written, whose
+        alphabet reads a lone T."""
         if not raspasy:
             raise InvalidArgumentError("talon_cards: an ending's talon is turned on распасы "
                                        "only, with the talon rule 'lead' or 'dealer'")
         if talon == "none":
             raise InvalidArgumentError("talon_cards: an ending's talon is turned on распасы "
                                        "with the talon rule 'lead' or 'dealer', not 'none'")
-        if talon not in TALON_RULES:
-            raise InvalidArgumentError(f"unknown talon rule {talon!r}: choose none, lead or dealer")
         if deal.talon:
             raise InvalidArgumentError("talon_cards: the deal gives its own talon")
         cards = as_cards(talon_cards, "talon_cards", text, "the deal")
@@ -430,9 +435,6 @@ class Position:
             raise InvalidArgumentError('talon_cards: no cards given (one or two, e.g. "8♦ 9♥")')
         if len(cards) > 2:
             raise InvalidArgumentError(f"talon_cards: one or two cards, not {len(cards)}")
-        if as_seat(leader, "leader") != 0:
-            raise InvalidArgumentError(f"the leader cannot be seat {leader}: with the talon "
-                                       f"turned, the first hand (0) plays first")
         try:
             return cls(deal.hands, mode="raspasy", solo=0 if solo is None else solo,
                        talon=cards, talon_rule=talon)
@@ -516,11 +518,7 @@ class Position:
     @property
     def led_suit(self) -> int | None:
         """The suit the player to move must follow, or None when leading."""
-        talon = self.talon
-        if talon:
-            return suit_of(talon[0])
-        table = self.table
-        return suit_of(table[0]) if table else None
+        return _led_suit(self._pos.tolist())
 
     def legal_cards(self) -> CardSet:
         """The cards the player to move may play."""
@@ -547,9 +545,7 @@ class Position:
                 raise IllegalPlayError(f"seat {seat} does not hold {format_card(c)}: it is out "
                                        f"of play, {why}")
             raise IllegalPlayError(f"seat {seat} does not hold {format_card(c)}")
-        # led_suit and legal_cards() from the fields read
-        talon = [t for t in (p[P_TALON0], p[P_TALON1]) if t != NO_CARD]
-        led = suit_of(talon[0]) if talon else (suit_of(p[P_TABLE0]) if p[P_NTABLE] else None)
+        led = _led_suit(p)              # legal_cards(), from the fields read
         if not legal_mask(hand, led, p[P_TRUMP]) >> c & 1:
             need = ("follow suit " + format_strain(led) if hand & SUIT_MASK[led]
                     else "play a trump")

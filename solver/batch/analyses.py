@@ -14,17 +14,14 @@ from ..deal import Deal
 from ..errors import InvalidArgumentError
 from ..notation import format_cards, format_strain
 from .tasks import (_MODE_KEYS, Task, _as_written, _flag, _ints, _pair, _seat, _talon, _trump,
-                    _turned_cards, engine_context, register)
+                    _turned_cards, cards_option, engine_context, register)
 
 STRAIN_KEYS = ("S", "C", "D", "H", "NT")     # ASCII column suffixes for ♠ ♣ ♦ ♥ NT
 
 
-def _talon_cards(value):
-    from ..analysis._common import as_cards
-    cards = as_cards(value, "talon")
-    if len(cards) != 2:
-        raise InvalidArgumentError(f"the talon is two cards, not {len(cards)}: {value!r}")
-    return _as_written(value, cards)
+# an ending's two talon cards
+_talon_cards = cards_option("talon", (2,),
+                            lambda n, value: f"the talon is two cards, not {n}: {value!r}")
 
 
 def _level(value):

@@ -60,22 +60,23 @@ def _talon(value):
     return value
 
 
-def _turned_cards(value):
-    """An ending's talon turned on распасы: one or two cards, in the order written."""
-    from ..position import as_cards
-    cards = as_cards(value, "talon_cards")
-    if not 1 <= len(cards) <= 2:
-        raise InvalidArgumentError(f"talon_cards: one or two cards, not {len(cards)}")
-    return _as_written(value, cards)
+def cards_option(what: str, counts: tuple, wrong):
+    """The check of a card option named ``what`` holding ``counts`` cards (text or a list):
+    its value as written (:func:`_as_written`), else the error ``wrong(n, value)`` says."""
+    def norm(value):
+        from ..position import as_cards
+        cards = as_cards(value, what)
+        if len(cards) not in counts:
+            raise InvalidArgumentError(wrong(len(cards), value))
+        return _as_written(value, cards)
+    return norm
 
 
-def _pair(value):
-    """The declarer's (the misère player's) two discarded cards."""
-    from ..position import as_cards
-    cards = as_cards(value, "discard")
-    if len(cards) != 2:
-        raise InvalidArgumentError(f"a discard is two cards, not {len(cards)}: {value!r}")
-    return _as_written(value, cards)
+# an ending's talon turned on распасы, in the order written; the declarer's two discarded cards
+_turned_cards = cards_option("talon_cards", (1, 2),
+                             lambda n, value: f"talon_cards: one or two cards, not {n}")
+_pair = cards_option("discard", (2,),
+                     lambda n, value: f"a discard is two cards, not {n}: {value!r}")
 
 
 def _as_written(value, cards) -> str:
