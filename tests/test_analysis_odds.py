@@ -1,6 +1,7 @@
 """Exact odds: every layout solved by brute force on endings; the мизер safety prefilter is
 checked against the solvers; full-deal figures."""
 
+import re
 from itertools import combinations
 from math import comb, isnan
 
@@ -482,16 +483,18 @@ def test_a_misere_timed_out_over_every_discard_names_the_faster_questions(capsys
     from solver.cli import main
     from solver.errors import TimeLimitError
     kw = dict(misere=True, threads=1, progress=False, backend=FAST[0], timeout=0.3)
-    with pytest.raises(TimeLimitError, match=r"within timeout=0\.3 s \(the мизер's trick "
+    with pytest.raises(TimeLimitError, match=r"within timeout=0\.3 s(: \d+ of 47 distinct "
+                       r"discards counted)? \(the мизер's trick "
                        r"counts over every discard are the slow part: histogram=False "
                        r"\(--no-histogram\) settles P\(caught\) alone, discard= \(--discard\) "
                        r"asks one discard\)$"):
         odds("A97.87.Q97.KT87", 0, **kw)
     assert main(["odds", "A97.87.Q97.KT87", "--misere", "--timeout", "0.3", "--threads", "1",
                  "--no-progress"]) == 2
-    assert capsys.readouterr().err.strip().endswith(
-        "timeout=0.3 s (the мизер's trick counts over every discard are the slow part: "
-        "--no-histogram settles P(caught) alone, --discard asks one discard)")
+    assert re.search(r"timeout=0\.3 s(: \d+ of 47 distinct discards counted)? \(the мизер's "
+                     r"trick counts over every discard are the slow part: --no-histogram "
+                     r"settles P\(caught\) alone, --discard asks one discard\)$",
+                     capsys.readouterr().err.strip())
     with pytest.raises(TimeLimitError, match=r"within timeout=0\.3 s$"):
         odds(LONG, 0, trump="♠", threads=1, progress=False, backend=FAST[0], timeout=0.3)
 
@@ -516,6 +519,34 @@ def test_a_timed_out_call_keeps_the_discards_it_finished(threads):
     first = part.discards[0]
     alone = odds(LONG, 0, discard=[first.cards], **kw)
     assert alone.histogram == first.histogram and alone.discard == first.cards
+
+
+@needs_fast
+@pytest.mark.parametrize("json_out", [False, True])
+def test_pref_odds_shows_the_discards_a_timeout_left(capsys, json_out):
+    """`pref odds --timeout` printed the error alone, the discards counted in time lost
+    (they were kept only in Python).  They are printed, marked as a part (a line above them,
+    or "complete": false), the error names how many, and the exit status stays 2."""
+    import json
+    from solver.cli import main
+    argv = ["odds", LONG, "--seat", "0", "-t", "S", "--threads", "1", "--no-progress",
+            "--backend", FAST[0]] + (["--json"] if json_out else [])
+    for timeout in ("2", "4", "8", "16", "32"):    # a loaded machine finishes fewer in time
+        assert main(argv + ["--timeout", timeout]) == 2
+        out, err = capsys.readouterr()
+        if out:
+            break
+    shown = re.search(r"within timeout=\d+ s: (\d+) of 56 distinct discards counted$",
+                      err.strip())
+    assert shown, err
+    if json_out:
+        part = json.loads(out)
+        assert part["complete"] is False and len(part["discards"]) == int(shown[1])
+        assert 0 < len(part["discards"]) < 56
+    else:
+        head, *rows = out.splitlines()
+        assert head == "(stopped by the time limit: only the discards below were counted)"
+        assert rows[0].startswith("seat 0, ") and len(rows) - 1 == int(shown[1])
 
 
 @needs_fast

@@ -166,10 +166,12 @@ class Deadline:
         """The seconds left (at least a millisecond), or None without a limit."""
         return None if self.at is None else max(self.at - time.monotonic(), 1e-3)
 
-    def error(self) -> TimeLimitError:
+    def error(self, done: str = "") -> TimeLimitError:
+        """The error to raise; ``done`` says what was finished (after a colon)."""
+        done = f": {done}" if done else ""
         hint = f" ({self.hint})" if self.hint else ""
         return TimeLimitError(f"{self.what} did not finish within timeout={self.timeout:g} s"
-                              f"{hint}")
+                              f"{done}{hint}")
 
 
 _POOL: list = []               # the kept pool, at most one (the largest asked for so far)

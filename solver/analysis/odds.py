@@ -170,12 +170,13 @@ class OddsResult:
         return {"cards": d.text, key: d.probability, "histogram": list(d.histogram),
                 "layouts": d.layouts, "same": [cards_text(p) for p in d.same]}
 
-    def to_dict(self) -> dict:
+    def to_dict(self, discards: bool = False) -> dict:
         """JSON-ready: ``p_make`` / ``p_caught``, ``histogram`` (layouts per trick count),
         ``layouts``, ``discard``, ``same`` (the discards equivalent to it, ``[]`` when none),
         ``counted`` (false after ``histogram=False``: each histogram then holds only the
         failures, at index 0, and the successes, at ``level`` or a мизер's 1); with several
-        discard groups also ``discards`` (best first, each with its ``same``)."""
+        discard groups (or ``discards=True``) also ``discards`` (best first, each with its
+        ``same``)."""
         key = "p_make" if self.mode == "contract" else "p_caught"
         out = {"mode": self.mode, "seat": self.seat, "trump": format_strain(self.trump),
                "level": self.level if self.mode == "contract" else None,
@@ -183,7 +184,7 @@ class OddsResult:
                key: self.best.probability, "histogram": list(self.best.histogram),
                "layouts": self.best.layouts, "discard": self.best.text,
                "same": [cards_text(p) for p in self.best.same], "counted": self.counted}
-        if len(self.discards) > 1:
+        if discards or len(self.discards) > 1:
             out["discards"] = [self._one(d) for d in self.discards]
         return out
 
@@ -904,7 +905,8 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
                       level, None if lead_card is None else CARDS[lead_card], tuple(results),
                       be.name, time.perf_counter() - t0, histogram)
     if len(results) < len(groups):      # the time limit stopped it: what was finished goes
-        error = deadline.error()        # with the error
+        error = deadline.error(         # with the error
+            f"{len(results)} of {len(groups)} distinct discards counted" if results else "")
         error.partial = done if results else None
         raise error
     return done

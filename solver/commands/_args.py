@@ -194,9 +194,9 @@ def conventions_of(args):
     return conv if args.players is None else conv.replace(players=args.players)
 
 
-def add_timeout(p) -> None:
+def add_timeout(p, partial: str = "") -> None:
     p.add_argument("--timeout", type=seconds, metavar="SECONDS",
-                   help="give up after this many seconds (error, exit status 2)")
+                   help=f"give up after this many seconds (error, exit status 2{partial})")
 
 
 def add_backend_options(p) -> None:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ._args import (add_common, add_layout_options, add_player_cards, add_style, add_timeout,
-                    as_typed, emit, whole_number)
+                    as_typed, emit, print_json, whole_number)
 
 HELP = "exact probability of making a contract / of a мизер being caught, over every layout"
 
@@ -20,7 +20,7 @@ def register(sub) -> None:
     p.add_argument("--discard", help="the two discarded cards (default: every discard)")
     p.add_argument("--lead", help="the opening lead, fixed")
     add_layout_options(p)
-    add_timeout(p)
+    add_timeout(p, "; the discards counted by then are printed, marked as a part")
     p.add_argument("--no-histogram", action="store_true",
                    help="only success or failure per layout (faster; no exact trick counts)")
     add_common(p, json_help="print JSON: p_caught or p_make, histogram, layouts (and discards)")
@@ -30,13 +30,26 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from ..analysis import odds
-    from ..errors import PrefError
+    from ..errors import PrefError, TimeLimitError
     try:
         r = odds(args.cards, args.seat, trump=args.trump, misere=args.misere,
                  level=args.level, discard=args.discard, lead=args.lead, pool=args.pool,
                  histogram=not args.no_histogram, backend=args.backend,
                  threads=args.threads, progress=False if args.no_progress else None,
                  timeout=args.timeout)
+    except TimeLimitError as exc:
+        if exc.partial is not None:     # the discards counted in time are shown, then the error
+            _emit_partial(args, exc.partial)
+        raise as_typed(exc) from None
     except PrefError as exc:       # the options as typed, not the Python arguments
         raise as_typed(exc) from None
     return emit(args, r)
+
+
+def _emit_partial(args, r) -> None:
+    """The discards a timed-out run counted, marked as a part: the text says so above them,
+    the JSON has ``"complete": false`` (the exit status is 2, the error on stderr)."""
+    if args.json:
+        print_json(r.to_dict(discards=True) | {"complete": False})
+    else:
+        print(f"(stopped by the time limit: only the discards below were counted)\n{r}")
