@@ -14,7 +14,7 @@ from ..deal import Deal
 from ..errors import InvalidArgumentError
 from ..notation import format_cards, format_strain
 from .tasks import (_MODE_KEYS, Task, _as_written, _flag, _ints, _pair, _seat, _talon, _trump,
-                    _turned_cards, cards_option, engine_context, register)
+                    _turned_cards, cards_option, discard_text, engine_context, register)
 
 STRAIN_KEYS = ("S", "C", "D", "H", "NT")     # ASCII column suffixes for ♠ ♣ ♦ ♥ NT
 
@@ -373,7 +373,7 @@ def _review_columns():
             "taken0", "taken1", "taken2", "dealer_tricks",
             "solo_cost", "others_cost", "cost0", "cost1", "cost2",
             "start0", "start1", "start2", "end0", "end1", "end2",
-            "mistakes", "mistake_list")
+            "mistakes", "mistake_list", "discard")
 
 
 def _run_review(deal, opts):
@@ -391,7 +391,7 @@ def _run_review(deal, opts):
     costs = r.costs
     row = {"mode": r.mode, "solo": r.solo, "trump": format_strain(r.trump),
            "played": len(r.rows), "over": r.over, "dealer_tricks": int(r.dealer_tricks),
-           "mistakes": len(r.mistakes),
+           "mistakes": len(r.mistakes), "discard": discard_text(deal, opts),
            "mistake_list": " ".join(f"{m.number}:{format_card(m.card)}:{m.cost}"
                                     for m in r.mistakes)}
     for s in range(3):

@@ -296,13 +296,25 @@ def _cards_text(values: dict) -> str:
     return " ".join(f"{format_card(c)}:{v}" for c, v in values.items())
 
 
+def discard_text(deal: Deal, opts: dict) -> str | None:
+    """A row's ``discard``: the two cards a full deal's declarer (misère player) put away, as
+    asked or by default the talon; None on распасы and on endings (no talon)."""
+    if opts.get("raspasy") or not deal.talon:
+        return None
+    if "discard" not in opts:
+        return format_cards(deal.talon)
+    from ..position import as_cards
+    return format_cards(as_cards(opts["discard"], "discard"))
+
+
 def _run_solve(deal: Deal, opts: dict) -> dict:
     from ..api import solve
     backend, tt_mb = opts.get("backend", "auto"), opts.get("tt_mb", DEFAULT_TT_MB)
     r = solve(deal, backend=backend, tt_mb=tt_mb, context=engine_context(backend, tt_mb),
               **_solve_kwargs(opts))
     row = {"mode": r.mode, "solo": r.solo, "trump": format_strain(r.trump), "tricks": None,
-           "tricks0": None, "tricks1": None, "tricks2": None, "cards": "", "play": ""}
+           "tricks0": None, "tricks1": None, "tricks2": None, "cards": "", "play": "",
+           "discard": discard_text(deal, opts)}
     if r.mode == "raspasy":
         for s in range(3):
             row[f"tricks{s}"] = int(r.tricks[s])
@@ -319,7 +331,8 @@ register(Task(
     name="solve",
     summary="solve() per deal: a contract (-d SEAT -t TRUMP), мизер (--misere SEAT) or "
             "распасы (--raspasy [--talon RULE])",
-    columns=("mode", "solo", "trump", "tricks", "tricks0", "tricks1", "tricks2", "cards", "play"),
+    columns=("mode", "solo", "trump", "tricks", "tricks0", "tricks1", "tricks2", "cards", "play",
+             "discard"),
     options={"declarer": _seat("declarer"), "trump": _trump, "misere": _seat("misere"),
              "raspasy": _flag("raspasy"), "talon": _talon, "leader": _seat("leader"),
              "talon_cards": _turned_cards, "discard": _pair},
