@@ -138,6 +138,9 @@ def main(argv: list[str] | None = None) -> int:
         raise
     except OSError as exc:      # --help or --version could not be written
         _write_failed(exc)
+    if hasattr(args, "style") and args.style is None:      # for people: the input's alphabet
+        from .commands._args import input_style             # for programs (--json): symbols
+        args.style = "symbols" if getattr(args, "json", False) else input_style(args)
     with output_style(getattr(args, "style", None) or "symbols"):   # errors too
         return _run(args)
 

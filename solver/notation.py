@@ -170,6 +170,19 @@ _RUSSIAN_MARK = re.compile("[ДВКПБЧдвкпбчBb]")
 _ENGLISH_MARK = re.compile("[AQJXSCDHАХСНaqjxscdhахсн]")
 
 
+_RUSSIAN_LETTER = re.compile("[ТКДВПБЧткдвпбч]")   # Cyrillic only: no look-alike
+
+
+def written_in_russian(text) -> bool:
+    """Whether ``text`` writes a card or a suit with a Russian letter (Т К Д В, П Т Б Ч in
+    Cyrillic), so that an answer about it reads best in the Russian style.
+
+    >>> written_in_russian("КД9.107.Т.КВ109"), written_in_russian("KQ9.T7.A.KJT9")
+    (True, False)
+    """
+    return isinstance(text, str) and bool(_RUSSIAN_LETTER.search(text))
+
+
 def _check_t(text: str) -> None:
     """Refuse a text that writes a T among letters of the other alphabet.
 

@@ -378,3 +378,26 @@ def test_show_on_raspasy_names_its_talon_rule_and_turned_card():
     p = Position.from_deal(EXAMPLE, raspasy=True, talon="lead")
     p.push_all(["K♠", "8♠"])
     assert "talon (lead): A♠ turned for this trick, 9♣ to turn next" in position_text(p)
+
+
+def test_a_deal_in_russian_letters_is_answered_in_them():
+    """`pref discard RUSSIAN` printed its discards in the symbols style, the ten as `T♣`; typed
+    back beside the Russian deal (whose Т is the ace) they were refused as ambiguous (round-trip
+    audit).  A command's text now follows its input's alphabet; --json stays in symbols, and
+    --style says otherwise."""
+    out = pref("discard", RUSSIAN, "-d", "0", "-t", "♠")
+    assert out.returncode == 0, out.stderr
+    best = out.stdout.splitlines()[1].split(maxsplit=1)[1].split(",")[0]
+    assert best == "9♣ 7♣" and "Т♦" in out.stdout and "T" not in out.stdout   # Latin T
+    second = out.stdout.splitlines()[2].split(maxsplit=1)[1]
+    assert second == "10♣ 9♣"                  # written back as printed, read as the ten
+    solved = pref("solve", RUSSIAN, "-d", "0", "-t", "♠", "--discard", second)
+    assert solved.returncode == 0, solved.stderr
+    assert solved.stdout.startswith("contract ♠, declarer seat 0: 7 tricks")
+    assert "Д♠:7" in solved.stdout
+    english = pref("solve", RUSSIAN, "-d", "0", "-t", "♠", "--discard", "T♣ 9♣", "--style",
+                   "symbols")
+    assert english.returncode == 2 and "ambiguous Latin 'T'" in english.stderr
+    assert "Q♠:7" in pref("solve", EXAMPLE, "-d", "0", "-t", "♠", "--discard", "T♣ 9♣").stdout
+    data = json.loads(pref("solve", RUSSIAN, "-d", "0", "-t", "♠", "--json").stdout)
+    assert "Q♠" in data["cards"]

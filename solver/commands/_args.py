@@ -67,11 +67,26 @@ def add_layout_options(p) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
-def add_style(p) -> None:
-    """``--style``: the notation of the cards in the output (``cli.main`` applies it)."""
-    p.add_argument("--style", choices=("symbols", "ascii", "russian"), default="symbols",
-                   help="notation of the cards in the output: A♥ (symbols, default), AH (ascii) "
-                        "or Т♥ (russian); every form reads back as input")
+def add_style(p, auto: bool = True) -> None:
+    """``--style``: the notation of the cards in the output (``cli.main`` applies it); with
+    ``auto`` its default follows the alphabet of the deal or cards given
+    (:func:`input_style`)."""
+    default = ("russian when the deal or cards are written in Russian letters, else symbols; "
+               "with --json symbols" if auto else "symbols")
+    p.add_argument("--style", choices=("symbols", "ascii", "russian"),
+                   default=None if auto else "symbols",
+                   help=f"notation of the cards in the output: A♥ (symbols), AH (ascii) or Т♥ "
+                        f"(russian; the ten as 10); every form reads back as input (default: "
+                        f"{default})")
+
+
+def input_style(args) -> str:
+    """The output style when ``--style`` is not given: Russian for a deal (or a player's
+    cards) written in Russian letters, whose Т is the ace, so that no card printed back as
+    ``T♣`` (the ten, in English) is misread or refused beside it; else the symbols."""
+    from ..notation import written_in_russian
+    text = getattr(args, "deal", None) or getattr(args, "cards", None)
+    return "russian" if written_in_russian(text) else "symbols"
 
 
 def add_game(p, *, raspasy_help: str, required: bool = True) -> None:

@@ -153,7 +153,7 @@ def register(sub) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--encoding", default="utf-8", metavar="ENC",
                    help="IN's text encoding, e.g. cp1251 or koi8-r (default utf-8)")
-    add_style(p)
+    add_style(p, auto=False)
     g = p.add_argument_group("task options (per-line JSON keys override them)")
     mode = g.add_mutually_exclusive_group()
     mode.add_argument("-d", "--declarer", type=_seat, metavar="SEAT", help="declarer's seat")

@@ -16,9 +16,10 @@ HELP = "validate a deal and pretty-print it"
 def register(sub) -> None:
     p = sub.add_parser("show", help=HELP, description=HELP)
     p.add_argument("deal", help="a deal line: hands ♠.♣.♦.♥ separated by '/', talon last")
-    p.add_argument("--style", choices=("symbols", "ascii", "russian"), default="symbols",
+    p.add_argument("--style", choices=("symbols", "ascii", "russian"), default=None,
                    help="notation of the cards: the canonical line, the hands and the talon "
-                        "(default: symbols)")
+                        "(default: russian when the deal is written in Russian letters, else "
+                        "symbols; with --json symbols)")
     p.add_argument("--json", action="store_true",
                    help="print JSON: deal, hands, cards, talon (its cards), ending; with a game "
                         "also leader, mode, solo, trump, played, taken, to_move, table, in_hand "
