@@ -226,6 +226,8 @@ def _parse_deal(text: str) -> Deal:
     deal = _parse_canonical(line)
     if deal is not None:
         return deal
+    if _DRAWING.search(line):
+        return _drawn_deal(line)
     if line.lower().startswith("deal:"):
         return _parse_jpref(line)
     if "/" not in line and "." in line:
@@ -251,6 +253,30 @@ def _parse_deal(text: str) -> Deal:
         _check_t(line)          # a Latin T in one hand, Russian letters in another
         return Deal.from_hands(hands, talon)
     return _parse_token_list(line)
+
+
+# a seat's title in the drawing `pref show` prints (display.deal_text)
+_DRAWING = re.compile(r"^ *[0-2] [·-] (first|second|third) hand", re.M)
+
+
+def _drawn_deal(text: str) -> Deal:
+    """A deal copied from `pref show`: the deal line with the drawing under it, read as the
+    line once the drawing is found to be that deal's; a drawing alone (its hands side by
+    side) is not read."""
+    from .display import deal_text
+    first, _, rest = text.partition("\n")
+    deal = _parse_canonical(first.strip())
+    if deal is not None:
+        drawn = " ".join(rest.split())
+        if any(" ".join(deal_text(deal, style).split()) == drawn
+               for style in ("symbols", "ascii", "russian")):
+            return deal
+        raise InvalidDealError(
+            "the drawing under the deal line is not that deal's: give the line alone")
+    raise InvalidDealError(
+        "a deal drawn as `pref show` draws it (the hands side by side) is not read: give the "
+        "deal line printed above the drawing (hands ♠.♣.♦.♥ separated by '/', the talon "
+        "last)")
 
 
 # The canonical line in one alphabet (English A K Q J T/10 or Russian Т К Д В 10), the form

@@ -12,7 +12,8 @@ Read:
 * a deal as the canonical line (three hands, then the talon, separated by ``/``), a JPref
   ``deal:`` line, or a list of 32 cards (an eshavlyugin token list ``Qs 10c Ah …``, or the
   hands one after another in any of the forms above, one a line if you like: then a line
-  holds one hand's cards, or whole hands).
+  holds one hand's cards, or whole hands), or the deal line with the drawing `pref show`
+  prints under it (:func:`solver.deal._drawn_deal`).
 
 Latin ``T`` is a ten and Cyrillic ``Т`` an ace.  The two look the same, and pasted text mixes
 the alphabets, so a text that writes a T among letters of the other alphabet (a Latin T with
@@ -148,7 +149,13 @@ def _suit_char(ch: str) -> int | None:
 
 
 def _where(text: str, i: int) -> str:
-    return f"{text[i]!r} at position {i + 1} of {text!r}"
+    """Character ``i`` of ``text`` for a message; a long text (pasted pages) shown only
+    around it, so that the message stays one readable line."""
+    if len(text) <= 80:
+        return f"{text[i]!r} at position {i + 1} of {text!r}"
+    lo, hi = max(0, i - 30), min(len(text), i + 30)
+    part = ("…" if lo else "") + text[lo:hi] + ("…" if hi < len(text) else "")
+    return f"{text[i]!r} at position {i + 1} of {len(text)} in {part!r}"
 
 
 _RANKS_HELP = "ranks are A K Q J T/10 9 8 7 or Т К Д В"

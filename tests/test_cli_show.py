@@ -401,3 +401,34 @@ def test_a_deal_in_russian_letters_is_answered_in_them():
     assert "Q♠:7" in pref("solve", EXAMPLE, "-d", "0", "-t", "♠", "--discard", "T♣ 9♣").stdout
     data = json.loads(pref("solve", RUSSIAN, "-d", "0", "-t", "♠", "--json").stdout)
     assert "Q♠" in data["cards"]
+
+
+@pytest.mark.parametrize("style", ["symbols", "ascii", "russian"])
+def test_what_pref_show_prints_reads_back(style):
+    """`pref show DEAL` prints the deal line and its drawing; the whole block pasted back was
+    refused with an error quoting all of it (in the Russian style as mixed alphabets, from the
+    titles' English words).  The block reads as its line; the drawing alone, or under another
+    deal's line, gets a one-line error saying what to give."""
+    printed = pref("show", EXAMPLE, "--style", style).stdout
+    again = pref("show", printed, "--json")
+    assert again.returncode == 0, again.stderr
+    assert json.loads(again.stdout)["deal"] == EXAMPLE
+    drawing = printed.split("\n", 1)[1]
+    alone = pref("show", drawing)
+    assert alone.returncode == 2
+    assert alone.stderr.strip() == (
+        "pref show: error: a deal drawn as `pref show` draws it (the hands side by side) is "
+        "not read: give the deal line printed above the drawing (hands ♠.♣.♦.♥ separated by "
+        "'/', the talon last)")
+    other = pref("show", "AKQ.JT9.87.AKQ/" + EXAMPLE.split("/", 1)[1] + drawing)
+    assert other.returncode == 2 and len(other.stderr) < 200, other.stderr
+
+
+def test_an_error_in_a_long_text_quotes_only_around_the_fault():
+    """A fault in pasted text quoted the whole text (550-890 characters of one line, with its
+    line breaks as \\n); a long text is quoted only around the fault, with its position."""
+    text = "trick  1: led by seat 0: 9♥ 8♥ 7♥    won by seat 1\n" * 3
+    out = pref("solve", EXAMPLE, "-d", "1", "-t", "♥", "--play", text)
+    assert out.returncode == 2
+    assert "at position 1 of 153 in 'trick  1: led by seat 0: 9♥ 8♥…'" in out.stderr
+    assert len(out.stderr) < 450
