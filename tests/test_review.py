@@ -195,6 +195,7 @@ def test_the_result_is_a_value_with_cards():
     assert d["rows"][0] == {"number": 1, "trick": 1, "seat": 0, "card": "7♥", "value": 0,
                             "best": 1, "cost": 1, "best_cards": ["A♠"]}
     assert (d["start"], d["end"], d["solo_cost"], d["others_cost"]) == (1, 0, 1, 0)
+    assert d["played"] == ["7♥", "K♥", "8♣"]     # the play, as `--play` takes it back
     frame = r.to_pandas()
     assert list(frame.index) == [1, 2, 3] and list(frame["cost"]) == [1, 0, 0]
     assert list(frame["mistake"]) == [True, False, False] and frame["card"][1] == "7♥"

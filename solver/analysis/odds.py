@@ -174,11 +174,11 @@ class OddsResult:
         """JSON-ready: ``p_make`` / ``p_caught``, ``histogram`` (layouts per trick count),
         ``layouts``, ``discard``, ``same`` (the discards equivalent to it, ``[]`` when none),
         ``counted`` (false after ``histogram=False``: each histogram then holds only the
-        failures, at index 0, and the successes, at ``level`` or a мизер's 1); with several
-        discard groups (or ``discards=True``) also ``discards`` (best first, each with its
-        ``same``)."""
+        failures, at index 0, and the successes, at ``level`` or a мизер's 1), ``cards`` (the
+        player's 12); with several discard groups (or ``discards=True``) also ``discards``
+        (best first, each with its ``same``)."""
         key = "p_make" if self.mode == "contract" else "p_caught"
-        out = {"mode": self.mode, "seat": self.seat, "trump": format_strain(self.trump),
+        out = {"mode": self.mode, "seat": self.seat, "cards": cards_text(self.cards), "trump": format_strain(self.trump),
                "level": self.level if self.mode == "contract" else None,
                "lead": format_card(self.lead) if self.lead is not None else None,
                key: self.best.probability, "histogram": list(self.best.histogram),

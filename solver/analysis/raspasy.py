@@ -44,9 +44,9 @@ class RaspasyResult:
         return self.solution.replay(seat)
 
     def to_dict(self) -> dict:
-        """JSON-ready: ``tricks`` {seat: n}, ``line`` {seat: [cards]}, ``talon``; for an ending
-        given ``talon_cards``, those cards in turning order."""
-        out = {"talon": self.talon_rule,
+        """JSON-ready: ``deal`` (its line), ``tricks`` {seat: n}, ``line`` {seat: [cards]},
+        ``talon``; for an ending given ``talon_cards``, those cards in turning order."""
+        out = {"deal": self.deal.to_str(), "talon": self.talon_rule,
                "tricks": {str(s): t for s, t in self.tricks.items()},
                "line": {str(s): [format_card(c) for c in ln] for s, ln in self.lines.items()}}
         turned = self._turned()

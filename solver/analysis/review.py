@@ -128,8 +128,9 @@ class ReviewResult:
     def to_dict(self) -> dict:
         """JSON-ready: ``mode``, ``solo``, ``trump`` (on распасы ``talon``, the rule, as
         ``pref solve --json`` has it), ``start``, ``end``, ``over``, ``taken``, ``costs`` (per
-        seat; ``solo_cost``, ``others_cost`` but on распасы) and ``rows``:
-        ``[{number, trick, seat, card, value, best, cost, best_cards}]`` (cards as text)."""
+        seat; ``solo_cost``, ``others_cost`` but on распасы), ``played`` (the cards in play
+        order) and ``rows``: ``[{number, trick, seat, card, value, best, cost, best_cards}]``
+        (cards as text)."""
         def per_seat(v):
             return {str(s): t for s, t in v.items()} if isinstance(v, dict) else v
         out = {"mode": self.mode}
@@ -143,6 +144,7 @@ class ReviewResult:
             out["dealer_tricks"] = self.dealer_tricks
         if self.solo is not None:
             out.update(solo_cost=self.solo_cost, others_cost=self.others_cost)
+        out["played"] = [format_card(r.card) for r in self.rows]
         out["rows"] = [{"number": r.number, "trick": r.trick, "seat": r.seat,
                         "card": format_card(r.card), "value": r.value, "best": r.best,
                         "cost": r.cost, "best_cards": [format_card(c) for c in r.best_cards]}

@@ -23,7 +23,8 @@ def register(sub) -> None:
     add_timeout(p, "; the discards counted by then are printed, marked as a part")
     p.add_argument("--no-histogram", action="store_true",
                    help="only success or failure per layout (faster; no exact trick counts)")
-    add_common(p, json_help="print JSON: p_caught or p_make, histogram, layouts (and discards)")
+    add_common(p, json_help="print JSON: cards, p_caught or p_make, histogram, layouts (and "
+                            "discards)")
     add_style(p)
     p.set_defaults(func=run)
 

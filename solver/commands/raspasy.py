@@ -16,7 +16,7 @@ def register(sub) -> None:
     p.add_argument("--talon-cards", metavar="CARDS",
                    help="an ending's talon with --talon lead or dealer, turned in the order "
                         "written (e.g. \"8♦ 9♥\"; a full deal's talon is in its line)")
-    add_common(p, json_help="print JSON: tricks {seat: n}, line {seat: [cards]}")
+    add_common(p, json_help="print JSON: deal, tricks {seat: n}, line {seat: [cards]}")
     add_style(p)
     p.set_defaults(func=run)
 
