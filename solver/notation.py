@@ -89,6 +89,10 @@ _CYRILLIC_LOOK_ALIKES = str.maketrans("ABCEHKMOPTXY", "АВСЕНКМОРТХУ"
 # (with the Cyrillic look-alikes that stand for them) and letters only the Russian one uses:
 _ENGLISH_ONLY = frozenset("AQJXSCDHАХСН")
 _RUSSIAN_ONLY = frozenset("ДВКПБЧB")    # the Cyrillic К too: Latin K is both alphabets' king
+# the letters a card can be written with (ranks and suits, both alphabets, upper case): a word
+# with any other letter ("trick", "by") is no card, named by the parser, not weighed for its T
+_CARD_LETTERS = frozenset(c for c in (*_RANK_BY_CHAR, *_SUIT_BY_LETTER, *_SUIT_BY_RUSSIAN)
+                          if c.isalpha())
 
 
 # Characters that show nothing and are dropped before reading: a byte order mark, the
@@ -198,7 +202,8 @@ def _check_t(text: str) -> None:
     with Russian letters (``Д В К П Б Ч``, a Russian suit name or heading), or a Cyrillic Т
     in a text with letters only the English notation uses (``A Q J X S C D H``, an English
     suit name or heading), could be either card: the error says how to write it
-    unambiguously.
+    unambiguously.  A word with a letter no card is written with (``trick``, ``by``) is not
+    weighed: it is no card, and the parser names it.
     """
     latin, cyrillic = "T" in text or "t" in text, "Т" in text or "т" in text
     if not (latin and (cyrillic or _RUSSIAN_MARK.search(text))) \
@@ -214,6 +219,8 @@ def _check_t(text: str) -> None:
             if len(word) == 1 and _suit_char(word) is not None:     # "П:", "H:": a heading
                 (russian if word in _SUIT_BY_RUSSIAN else english).append(m.start())
             continue        # an unknown suit name: the parser names it, no alphabet to judge
+        if not _CARD_LETTERS.issuperset(word):
+            continue        # no card (a word of prose): the parser names it
         for k, ch in enumerate(word, m.start()):
             if ch == "T":
                 latin_t.append(k)

@@ -427,8 +427,13 @@ def test_what_pref_show_prints_reads_back(style):
 def test_an_error_in_a_long_text_quotes_only_around_the_fault():
     """A fault in pasted text quoted the whole text (550-890 characters of one line, with its
     line breaks as \\n); a long text is quoted only around the fault, with its position."""
-    text = "trick  1: led by seat 0: 9♥ 8♥ 7♥    won by seat 1\n" * 3
+    text = "9♥ 8♥ 7♥ " * 12 + "Т♦ Q♦"
     out = pref("solve", EXAMPLE, "-d", "1", "-t", "♥", "--play", text)
     assert out.returncode == 2
-    assert "at position 1 of 153 in 'trick  1: led by seat 0: 9♥ 8♥…'" in out.stderr
+    assert ("ambiguous Cyrillic 'Т' at position 109 of 113 in '…7♥ 9♥ 8♥ 7♥ 9♥ 8♥ 7♥ 9♥ 8♥ 7♥ "
+            "Т♦ Q♦'") in out.stderr
     assert len(out.stderr) < 450
+    # a line of prose ("by" has a B, read as the Russian В) is named as no card, not as
+    # letters of two alphabets beside a T
+    prose = pref("solve", EXAMPLE, "-d", "1", "-t", "♥", "--play", "trick 1: led by seat 0")
+    assert "ambiguous" not in prose.stderr and "'trick'" in prose.stderr
