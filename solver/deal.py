@@ -228,6 +228,9 @@ def _parse_deal(text: str) -> Deal:
         return deal
     if _DRAWING.search(line):
         return _drawn_deal(line)
+    labelled = _TALON_LINE.search(line)
+    if labelled:
+        return _with_talon_line(line, labelled)
     if line.lower().startswith("deal:"):
         return _parse_jpref(line)
     if "/" not in line and "." in line:
@@ -277,6 +280,26 @@ def _drawn_deal(text: str) -> Deal:
         "a deal drawn as `pref show` draws it (the hands side by side) is not read: give the "
         "deal line printed above the drawing (hands ♠.♣.♦.♥ separated by '/', the talon "
         "last)")
+
+
+# a line of its own giving the talon: "talon: A♠ 9♣", "Прикуп: Т♠ 9♣"
+_TALON_LINE = re.compile(r"^[ \t]*(?:talon|прикуп)[ \t]*[:—–-][ \t]*(?P<cards>.*)$",
+                         re.M | re.I)
+
+
+def _with_talon_line(text: str, found) -> Deal:
+    """The three hands, with the talon on a line of its own after a label (``talon:``,
+    ``прикуп:``), as a deal is often written out: read as the hands with the talon after them
+    (a fourth ``/`` part, or the last two of 32 cards)."""
+    rest, cards = (text[:found.start()] + text[found.end():]).strip(), found.group("cards")
+    if not cards.strip():
+        raise InvalidDealError("the talon line has no cards: write them after the label, "
+                               "as in 'talon: 7♠ 8♦'")
+    if rest.count("/") == 3:
+        raise InvalidDealError(
+            f"the talon is given twice: after the third hand's '/' and on its own line "
+            f"({found.group(0).strip()!r})")
+    return _parse_deal(f"{rest}/{cards}" if rest.count("/") == 2 else f"{rest}\n{cards}")
 
 
 # The canonical line in one alphabet (English A K Q J T/10 or Russian Т К Д В 10), the form

@@ -12,7 +12,8 @@ Read:
 * a deal as the canonical line (three hands, then the talon, separated by ``/``), a JPref
   ``deal:`` line, or a list of 32 cards (an eshavlyugin token list ``Qs 10c Ah …``, or the
   hands one after another in any of the forms above, one a line if you like: then a line
-  holds one hand's cards, or whole hands), or the deal line with the drawing `pref show`
+  holds one hand's cards, or whole hands; the talon also on a line of its own after its label,
+  ``Прикуп: Т♠ 9♣`` or ``talon: A♠ 9♣``), or the deal line with the drawing `pref show`
   prints under it (:func:`solver.deal._drawn_deal`).
 
 Latin ``T`` is a ten and Cyrillic ``Т`` an ace.  The two look the same, and pasted text mixes

@@ -220,9 +220,35 @@ RUSSIAN = "КД9.107.Т.КВ109/В87.ТКВ8.КД.8/10.Д.В10987.ТД7/Т.9.."
     # one hand a line, as a diagram lists them
     "♠ К Д 9\n♣ 10 7\n♦ Т\n♥ К В 10 9\n♠ В 8 7\n♣ Т К В 8\n♦ К Д\n♥ 8\n"
     "♠ 10\n♣ Д\n♦ В 10 9 8 7\n♥ Т Д 7\nТ♠ 9♣",
+    # the talon on a line of its own after its label, before or after the hands
+    "КД9.107.Т.КВ109\nВ87.ТКВ8.КД.8\n10.Д.В10987.ТД7\nПрикуп: Т♠ 9♣",
+    "прикуп — Т♠ 9♣\nКД9.107.Т.КВ109/В87.ТКВ8.КД.8/10.Д.В10987.ТД7",
+    "♠ К Д 9\n♣ 10 7\n♦ Т\n♥ К В 10 9\n♠ В 8 7\n♣ Т К В 8\n♦ К Д\n♥ 8\n"
+    "♠ 10\n♣ Д\n♦ В 10 9 8 7\n♥ Т Д 7\nПРИКУП: Т♠ 9♣",
 ])
 def test_russian_forms_of_one_deal(line):
     assert Deal.from_str(line) == Deal.from_str(RUSSIAN)
+
+
+@pytest.mark.parametrize("text,fault", [
+    ("KQ9.T7.A.KJT9\nJ87.AKJ8.KQ.8\nT.Q.JT987.AQ7\ntalon: A♠ 9♣", None),
+    ("talon: 9♣ A♠\nKQ9.T7.A.KJT9 / J87.AKJ8.KQ.8 / T.Q.JT987.AQ7", None),   # its order kept
+    (EXAMPLE + "\ntalon: A♠ 9♣", "the talon is given twice"),
+    ("KQ9.T7.A.KJT9\nJ87.AKJ8.KQ.8\nT.Q.JT987.AQ7\ntalon:", "the talon line has no cards"),
+    ("KQ9.T7.A.KJT9\nJ87.AKJ8.KQ.8\nT.Q.JT987.A7\ntalon: A♠ 9♣",
+     r"third hand \(2\) has 9 cards; with a talon every hand has 10"),
+    ("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7\ntalon: A♠ Z♣", "talon: unknown rank 'Z'"),
+])
+def test_a_talon_line_with_its_label(text, fault):
+    """"Прикуп: Т♠ 9♣" / "talon: A♠ 9♣" on a line of its own was refused as an unknown suit
+    heading; it is the talon, after the hands whatever line it is on."""
+    if fault is None:
+        deal = Deal.from_str(text)
+        assert deal.hands == Deal.from_str(EXAMPLE).hands
+        assert format_cards(deal.talon) == text.split("talon: ")[1][:5]
+    else:
+        with pytest.raises((InvalidDealError, InvalidCardError), match=fault):
+            Deal.from_str(text)
 
 
 @pytest.mark.parametrize("hand,expected", [
