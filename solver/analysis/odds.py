@@ -178,7 +178,8 @@ class OddsResult:
         player's 12); with several discard groups (or ``discards=True``) also ``discards``
         (best first, each with its ``same``)."""
         key = "p_make" if self.mode == "contract" else "p_caught"
-        out = {"mode": self.mode, "seat": self.seat, "cards": cards_text(self.cards), "trump": format_strain(self.trump),
+        out = {"mode": self.mode, "seat": self.seat, "cards": cards_text(self.cards),
+               "trump": format_strain(self.trump),
                "level": self.level if self.mode == "contract" else None,
                "lead": format_card(self.lead) if self.lead is not None else None,
                key: self.best.probability, "histogram": list(self.best.histogram),

@@ -16,8 +16,8 @@ def register(sub) -> None:
     p.add_argument("--play", metavar="CARDS", required=True,
                    help="the cards as played, in order from the first lead (e.g. \"K♠ 7♠ 10♠ "
                         "A♣\")")
-    add_common(p, json_help="print JSON: start, end, taken, costs, played, rows [{number, trick, seat, "
-                            "card, value, best, cost, best_cards}], deal, leader (the first "
+    add_common(p, json_help="print JSON: start, end, taken, costs, played, rows [{number, trick, "
+                            "seat, card, value, best, cost, best_cards}], deal, leader (the first "
                             "trick's), talon (the распасы rule), talon_cards with --talon-cards, "
                             "discard with --discard")
     add_style(p)
