@@ -262,17 +262,23 @@ def _parse_deal(text: str) -> Deal:
 _DRAWING = re.compile(r"^ *[0-2] [·-] (first|second|third) hand", re.M)
 
 
+# the game line under the drawing of a position (display.position_text)
+_POSITION_DRAWN = re.compile(r"; (seat [0-2] to play|play over)$", re.M)
+
+
 def _drawn_deal(text: str) -> Deal:
     """A deal copied from `pref show`: the deal line with the drawing under it, read as the
-    line once the drawing is found to be that deal's; a drawing alone (its hands side by
-    side) is not read."""
+    line once the drawing is found to be that deal's (a position's drawing, `pref show` with
+    a game, only says where a play got to: the line is the deal); a drawing alone (its hands
+    side by side) is not read."""
     from .display import deal_text
     first, _, rest = text.partition("\n")
     deal = _parse_canonical(first.strip())
     if deal is not None:
         drawn = " ".join(rest.split())
-        if any(" ".join(deal_text(deal, style).split()) == drawn
-               for style in ("symbols", "ascii", "russian")):
+        if _POSITION_DRAWN.search(rest) or any(
+                " ".join(deal_text(deal, style).split()) == drawn
+                for style in ("symbols", "ascii", "russian")):
             return deal
         raise InvalidDealError(
             "the drawing under the deal line is not that deal's: give the line alone")

@@ -522,4 +522,8 @@ def position_text(pos, style: str | None = None) -> str:
         # the talon card turned for this trick and the next, the dealer's tricks: as str(pos)
         below += [line for line in str(pos).splitlines()
                   if line.startswith(("talon (", "the dealer's talon"))]
+        aside, why = getattr(pos, "_aside", ((), ""))     # a full deal's discard (from_deal)
+        if aside and pos.mode != "raspasy":
+            below.append("put away: " + " ".join(format_card(c) for c in aside)
+                         + ("" if why == "discarded" else " (the talon)"))
         return _diagram(pos.hands, titles, below, None)

@@ -422,6 +422,17 @@ def test_what_pref_show_prints_reads_back(style):
         "'/', the talon last)")
     other = pref("show", "AKQ.JT9.87.AKQ/" + EXAMPLE.split("/", 1)[1] + drawing)
     assert other.returncode == 2 and len(other.stderr) < 200, other.stderr
+    # with a game the drawing is the position reached (review audit: refused as "not that
+    # deal's"); the line is the deal, and the drawing names the discard put away
+    game = pref("show", EXAMPLE, "-d", "1", "-t", "♥", "--discard", "7♠ 8♠", "--play", "7♣ A♣",
+                "--style", style).stdout
+    assert game.splitlines()[-1].strip().startswith("put away: 7")
+    again = pref("show", game, "--json")
+    assert again.returncode == 0 and json.loads(again.stdout)["deal"] == EXAMPLE, again.stderr
+    talon = pref("show", EXAMPLE, "--misere", "0", "--style", style).stdout
+    assert talon.splitlines()[-1].strip() in ("put away: A♠ 9♣ (the talon)",
+                                              "put away: AS 9C (the talon)",
+                                              "put away: Т♠ 9♣ (the talon)")
 
 
 def test_an_error_in_a_long_text_quotes_only_around_the_fault():

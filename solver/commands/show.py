@@ -23,8 +23,9 @@ def register(sub) -> None:
     p.add_argument("--json", action="store_true",
                    help="print JSON: deal, hands, cards, talon (its cards), ending; with a game "
                         "also leader, mode, solo, trump, played, taken, to_move, table, in_hand "
-                        "and on распасы talon_rule, turned (the talon card of this trick and "
-                        "the next) and dealer_tricks")
+                        "(the hands as they stand), discard with --discard, talon_cards with "
+                        "--talon-cards, and on распасы talon_rule, turned (the talon card of "
+                        "this trick and the next) and dealer_tricks")
     add_game(p, raspasy_help="распасы", required=False)
     p.add_argument("--play", metavar="CARDS",
                    help="with the game: the cards played, in order from the first lead; show "
