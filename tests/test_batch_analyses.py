@@ -106,6 +106,28 @@ def test_odds_rows_without_the_histogram_and_a_lines_mode_drops_the_runs_discard
         assert df["solo"].tolist() == [1]
 
 
+def test_batch_switches_and_messages_are_in_batch_words(tmp_path):
+    """The timeout's advice said "histogram=False (--no-histogram)", and -O histogram=False
+    was then refused as "must be True or False, not 'False'" (review audit).  The advice and
+    the refusal name JSON's false, as -O and a line write it; an error row names options as a
+    batch sets them."""
+    from solver.batch.tasks import TASKS, in_batch_words
+    flag = TASKS["odds"].options["histogram"]
+    assert [flag(v) for v in (True, False)] == [True, False]
+    for bad in ("no", "False", 1, 0, None):
+        with pytest.raises(InvalidArgumentError,
+                           match=r"histogram must be JSON's true or false \(-O histogram=false, "
+                                 r"a line's \"histogram\": false\), not"):
+            flag(bad)
+    assert in_batch_words("an ending takes talon_cards= (--talon-cards)") == (
+        "an ending takes -O talon_cards=CARDS (or a line's \"talon_cards\")")
+    ending = "A7.K../K8.A../J9.7.."
+    with pytest.raises(InvalidArgumentError) as refused:
+        evaluate([ending], "solve", raspasy=True, talon="lead", backend="reference", jobs=1)
+    assert str(refused.value).endswith(
+        "an ending takes -O talon_cards=CARDS (or a line's \"talon_cards\")")
+
+
 def test_analysis_errors_name_the_line(tmp_path):
     d, t = endings_with_talon(1, seed=4)[0]
     src = tmp_path / "in.txt"
@@ -263,7 +285,7 @@ def test_raspasy_rows_of_an_ending_with_its_talon_turned(tmp_path):
         errors = [json.loads(x) for x in open(f"{out}.errors.jsonl", encoding="utf-8")]
         for line, cards in ((1, first), (2, "J♦")):
             if cards is None:
-                assert line not in rows and "an ending takes talon_cards" in errors[0]["error"]
+                assert line not in rows and "an ending takes -O talon_cards=CARDS" in errors[0]["error"]
                 continue
             want = raspasy(ending, talon="dealer", talon_cards=cards, backend="reference")
             assert [rows[line][f"tricks{s}"] for s in range(3)] == [want.tricks[s] for s in

@@ -149,17 +149,17 @@ def test_raspasy_is_a_boolean_as_in_solve(value):
     # evaluate(raspasy=1) gave a распасы row, while solve(D, raspasy=1) refuses
     with pytest.raises(InvalidArgumentError):
         solve(E, raspasy=value)
-    with pytest.raises(InvalidArgumentError, match="raspasy must be True or False"):
+    with pytest.raises(InvalidArgumentError, match="raspasy must be JSON's true or false"):
         evaluate([E], "solve", raspasy=value, jobs=1)
     df = evaluate([json.dumps({"deal": E, "raspasy": value})], "solve", declarer=0,
                   trump="S", jobs=1, on_error="record")
-    assert "raspasy must be True or False" in df["error"][0]
+    assert "raspasy must be JSON's true or false" in df["error"][0]
 
 
 @pytest.mark.skipif("discard" not in available_tasks(), reason="no discard analysis")
 @pytest.mark.parametrize("value", ["yes", 1, "false"])
 def test_exact_is_a_boolean(value):
-    with pytest.raises(InvalidArgumentError, match="exact must be True or False"):
+    with pytest.raises(InvalidArgumentError, match="exact must be JSON's true or false"):
         evaluate([D], "discard", declarer=0, trump="S", exact=value, jobs=1)
 
 
@@ -172,7 +172,7 @@ def test_dash_o_switches_are_json_true_or_false(tmp_path, capsys):
     for text in ("raspasy=yes", "raspasy=1", "raspasy=True"):
         assert _cli(src, tmp_path / "o2.jsonl", "--what", "solve", "-d", "0", "-t", "S",
                     "-j", "1", "-O", text) == 2
-        assert "raspasy must be True or False" in capsys.readouterr().err
+        assert "raspasy must be JSON's true or false" in capsys.readouterr().err
     assert not (tmp_path / "o2.jsonl").exists()
 
 
@@ -308,7 +308,7 @@ def test_solve_and_review_rows_of_an_ending_with_its_talon_turned(tmp_path):
             assert [r["discard"] for r in rows.values()] == [None] * len(rows)   # no talon
             for line, cards in ((1, first), (2, "J♦")):
                 if cards is None:
-                    assert line not in rows and "--talon-cards" in errors[0]["error"]
+                    assert line not in rows and "-O talon_cards=CARDS" in errors[0]["error"]
                     continue
                 if what == "solve":
                     want = solve(ending, raspasy=True, talon="dealer", talon_cards=cards,

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from ..checks import as_flag
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB, get_backend, warm_context
-from ..errors import InvalidArgumentError, InvalidCardError, PrefError
+from ..errors import InvalidArgumentError, InvalidCardError, PrefError, shown
 from ..notation import (check_t_beside, format_card, format_cards, format_strain, output_style,
                         parse_strain)
 
@@ -48,10 +48,36 @@ def _trump(value):
 
 def _flag(name):
     """A switch: a bool (JSON ``true``/``false``, ``-O KEY=true``), never ``"no"``, ``1`` or
-    ``"false"`` read as one (:func:`solver.checks.as_flag`, as the Python API checks it)."""
+    ``"false"`` read as one (:func:`solver.checks.as_flag`, as the Python API checks it); the
+    error says how a batch writes one (it said "True or False, not 'False'")."""
     def norm(value):
-        return as_flag(value, name)
+        try:
+            return as_flag(value, name)
+        except InvalidArgumentError:
+            raise InvalidArgumentError(
+                f"{name} must be JSON's true or false (-O {name}=false, a line's "
+                f"\"{name}\": false), not {shown(value)}") from None
     return norm
+
+
+# the Python arguments (and command-line options) an analysis's message names, as a batch
+# sets them (the run's -O KEY=VALUE or a line's own key)
+_IN_BATCH = (("histogram=False (--no-histogram)", "-O histogram=false"),
+             ("discard= (--discard)", "-O discard=CARDS (or a line's \"discard\")"),
+             ("talon_cards= (--talon-cards)",
+              "-O talon_cards=CARDS (or a line's \"talon_cards\")"),
+             ("talon=… (--talon on the command line)", "--talon CARDS"))
+
+
+def in_batch_words(text: str) -> str:
+    """An error's text with the arguments it names written as a batch sets them.
+
+    >>> in_batch_words("histogram=False (--no-histogram) settles P(caught) alone")
+    '-O histogram=false settles P(caught) alone'
+    """
+    for python, batch in _IN_BATCH:
+        text = text.replace(python, batch)
+    return text
 
 
 def _talon(value):
@@ -416,7 +442,8 @@ def _one_row(task: Task, common: dict, line: int, payload, read_deal) -> dict:
         check_lone_t(task, options, source)
         row = task.run(deal, options)
     except PrefError as exc:
-        return {"line": line, "deal": text, "error": str(exc), "kind": type(exc).__name__}
+        return {"line": line, "deal": text, "error": in_batch_words(str(exc)),
+                "kind": type(exc).__name__}
     except MemoryError:
         if "tt_mb" in opts:          # the line's own table: its answer, as the run's tt_mb is
             exc = table_error(opts["tt_mb"])       # refused before any line
