@@ -322,15 +322,15 @@ def _cards_text(values: dict) -> str:
     return " ".join(f"{format_card(c)}:{v}" for c, v in values.items())
 
 
-def discard_text(deal: Deal, opts: dict) -> str | None:
+def discard_text(deal: Deal, opts: dict) -> str:
     """A row's ``discard``: the two cards a full deal's declarer (misère player) put away, as
-    asked or by default the talon; None on распасы and on endings (no talon)."""
+    asked or by default the talon, in card order (as ``pref solve --json`` lists them); ""
+    on распасы and on endings (no talon)."""
     if opts.get("raspasy") or not deal.talon:
-        return None
-    if "discard" not in opts:
-        return format_cards(deal.talon)
+        return ""
     from ..position import as_cards
-    return format_cards(as_cards(opts["discard"], "discard"))
+    cards = as_cards(opts["discard"], "discard") if "discard" in opts else deal.talon
+    return format_cards(sorted(cards))
 
 
 def _run_solve(deal: Deal, opts: dict) -> dict:
