@@ -320,6 +320,14 @@ def test_solve_and_review_rows_of_an_ending_with_its_talon_turned(tmp_path):
                 assert [rows[line][f"{key}{s}"] for s in range(3)] == [want[s] for s in range(3)]
     assert merge_options({"raspasy": True, "talon": "lead", "talon_cards": "J♦"},
                          {"misere": 1}, talon_is_rule=True) == {"misere": 1}
+    # a line's own talon rule drops the run's cards (review audit: its "talon": "none" was
+    # refused for the run's -O talon_cards); the line's own cards stay
+    assert merge_options({"raspasy": True, "talon": "lead", "talon_cards": "J♦"},
+                         {"talon": "none"}, talon_is_rule=True) == {"raspasy": True,
+                                                                    "talon": "none"}
+    assert merge_options({"raspasy": True, "talon": "lead", "talon_cards": "J♦"},
+                         {"talon": "dealer", "talon_cards": "Q♦"}, talon_is_rule=True) == {
+        "raspasy": True, "talon": "dealer", "talon_cards": "Q♦"}
 
 
 def test_solve_and_review_rows_of_a_deal_after_its_discard(tmp_path):
