@@ -153,14 +153,22 @@ def _suit_char(ch: str) -> int | None:
     return None
 
 
+def _quote(text: str, i: int | None = None) -> str:
+    """``text`` quoted for a message; a long one (a pasted page) only around character ``i``
+    (or cut in the middle), so that the message stays one readable line."""
+    if len(text) <= 80:
+        return repr(text)
+    if i is None:
+        return shown(text)
+    lo, hi = max(0, i - 30), min(len(text), i + 30)
+    return repr(("…" if lo else "") + text[lo:hi] + ("…" if hi < len(text) else ""))
+
+
 def _where(text: str, i: int) -> str:
-    """Character ``i`` of ``text`` for a message; a long text (pasted pages) shown only
-    around it, so that the message stays one readable line."""
+    """Character ``i`` of ``text`` for a message, with its position."""
     if len(text) <= 80:
         return f"{text[i]!r} at position {i + 1} of {text!r}"
-    lo, hi = max(0, i - 30), min(len(text), i + 30)
-    part = ("…" if lo else "") + text[lo:hi] + ("…" if hi < len(text) else "")
-    return f"{text[i]!r} at position {i + 1} of {len(text)} in {part!r}"
+    return f"{text[i]!r} at position {i + 1} of {len(text)} in {_quote(text, i)}"
 
 
 _RANKS_HELP = "ranks are A K Q J T/10 9 8 7 or Т К Д В"
@@ -416,7 +424,7 @@ def _parse_ranks(field: str, suit: int, whole: str, offset: int) -> list[int]:
         rank, used = got
         c = suit * 8 + rank
         if c in cards:
-            raise InvalidCardError(f"card {format_card(c)} written twice in {whole!r}")
+            raise InvalidCardError(f"card {format_card(c)} written twice in {_quote(whole)}")
         cards.append(c)
         i += used
     return cards
@@ -498,12 +506,12 @@ def _parse_groups(text: str) -> list[int]:
     def fault(message: str, start: int, token: str) -> InvalidCardError:
         if token == text.strip():       # the message already shows the whole text
             return InvalidCardError(message)
-        return InvalidCardError(f"{message} (in {text!r}, at position {start + 1})")
+        return InvalidCardError(f"{message} (in {_quote(text, start)}, at position {start + 1})")
 
     def add(new: list[int]) -> None:
         for c in new:
             if c in cards:
-                raise InvalidCardError(f"card {format_card(c)} written twice in {text!r}")
+                raise InvalidCardError(f"card {format_card(c)} written twice in {_quote(text)}")
             cards.append(c)
 
     def pieces():
@@ -588,7 +596,7 @@ def _parse_dotted(text: str) -> list[int]:
         where = (f" (a '.' at position {dots[0]})" if len(dots) == 1 else
                  f" (a '.' at positions {', '.join(map(str, dots))})" if len(dots) <= 4 else "")
         raise InvalidCardError(
-            f"a dotted hand has 4 suit fields (♠.♣.♦.♥), {text!r} has {len(fields)}{where}")
+            f"a dotted hand has 4 suit fields (♠.♣.♦.♥), {_quote(text)} has {len(fields)}{where}")
     cards: list[int] = []
     offset = 0
     for suit, field in enumerate(fields):

@@ -335,3 +335,17 @@ def test_a_letter_o_for_the_zero_of_10_is_named(read, text, fault):
     # the error blamed the '1' before it as an unknown rank
     with pytest.raises(InvalidCardError, match=re.escape(fault)):
         read(text)
+
+
+def test_a_long_texts_faults_quote_only_part_of_it():
+    """A fault in a pasted page quoted all of it (a card written twice, a dotted hand's fields,
+    a group's fault: 500-900 characters a message; review audit): a text over 80 characters is
+    quoted around the fault, or cut in the middle."""
+    hand = "K♠ Q♠ 9♠ T♣ 7♣ A♦ K♥ J♥ T♥ 9♥ "
+    cases = [(hand * 10, "card K♠ written twice in 'K♠ Q♠"),
+             ("".join(f"{s}  A  K  Q  J  T  9  8  7  " for s in "♠♣♦") + "♥ Z", "(in '…"),
+             ("." * 90, "a dotted hand has 4 suit fields (♠.♣.♦.♥), '......")]
+    for text, start in cases:
+        with pytest.raises(InvalidCardError) as fault:
+            parse_card_list(text) if not text.startswith(".") else parse_hand(text)
+        assert start in str(fault.value) and len(str(fault.value)) < 250, str(fault.value)
