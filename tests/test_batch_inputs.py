@@ -330,6 +330,18 @@ def test_solve_and_review_rows_of_an_ending_with_its_talon_turned(tmp_path):
         "raspasy": True, "talon": "dealer", "talon_cards": "Q♦"}
 
 
+@pytest.mark.parametrize("key,value", [("discard", 3), ("discard", 7), ("talon_cards", 5),
+                                       ("discard", 2.0)])
+def test_a_number_is_no_card_option(key, value):
+    """A line's "discard": 3 was read as a card mask (7♠ 8♠) and solved; 7 said "not 3"
+    cards, and "talon_cards": 5 a duplicate card (review audit)."""
+    df = evaluate([json.dumps({"deal": D if key == "discard" else E, key: value})], "solve",
+                  **({"misere": 0} if key == "discard" else {"raspasy": True, "talon": "lead"}),
+                  jobs=1, on_error="record")
+    assert df["error"][0] == (f'{key}: cards are written as text ("7♣ 8♣") or a list of cards, '
+                              f"not the number {value!r}")
+
+
 def test_solve_and_review_rows_of_a_deal_after_its_discard(tmp_path):
     """--what solve and --what review take the declarer's discard (-O discard or a line's own
     "discard") as solve(discard=) does; a line naming its own mode drops the run's.  Each row

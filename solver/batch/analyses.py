@@ -14,7 +14,7 @@ from ..deal import Deal
 from ..errors import InvalidArgumentError
 from ..notation import format_cards, format_strain
 from .tasks import (_MODE_KEYS, Task, _as_written, _flag, _ints, _pair, _seat, _talon, _trump,
-                    _turned_cards, cards_option, discard_text, engine_context, register)
+                    _turned_cards, cards_option, engine_context, put_away, register)
 
 STRAIN_KEYS = ("S", "C", "D", "H", "NT")     # ASCII column suffixes for ♠ ♣ ♦ ♥ NT
 
@@ -391,7 +391,7 @@ def _run_review(deal, opts):
     costs = r.costs
     row = {"mode": r.mode, "solo": r.solo, "trump": format_strain(r.trump),
            "played": len(r.rows), "over": r.over, "dealer_tricks": int(r.dealer_tricks),
-           "mistakes": len(r.mistakes), "discard": discard_text(deal, opts),
+           "mistakes": len(r.mistakes), "discard": put_away(deal, opts),
            "mistake_list": " ".join(f"{m.number}:{format_card(m.card)}:{m.cost}"
                                     for m in r.mistakes)}
     for s in range(3):

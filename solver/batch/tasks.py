@@ -91,6 +91,11 @@ def cards_option(what: str, counts: tuple, wrong):
     its value as written (:func:`_as_written`), else the error ``wrong(n, value)`` says."""
     def norm(value):
         from ..position import as_cards
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            # a JSON number: a card mask to the Python API, but in a line a slip for text
+            raise InvalidArgumentError(
+                f"{what}: cards are written as text (\"7♣ 8♣\") or a list of cards, not the "
+                f"number {value!r}")
         cards = as_cards(value, what)
         if len(cards) not in counts:
             raise InvalidArgumentError(wrong(len(cards), value))
@@ -325,7 +330,7 @@ def _cards_text(values: dict) -> str:
     return " ".join(f"{format_card(c)}:{v}" for c, v in values.items())
 
 
-def discard_text(deal: Deal, opts: dict) -> str:
+def put_away(deal: Deal, opts: dict) -> str:
     """A row's ``discard``: the two cards a full deal's declarer (misère player) put away, as
     asked or by default the talon, in card order (as ``pref solve --json`` lists them); ""
     on распасы and on endings (no talon)."""
@@ -343,7 +348,7 @@ def _run_solve(deal: Deal, opts: dict) -> dict:
               **_solve_kwargs(opts))
     row = {"mode": r.mode, "solo": r.solo, "trump": format_strain(r.trump), "tricks": None,
            "tricks0": None, "tricks1": None, "tricks2": None, "cards": "", "play": "",
-           "discard": discard_text(deal, opts)}
+           "discard": put_away(deal, opts)}
     if r.mode == "raspasy":
         for s in range(3):
             row[f"tricks{s}"] = int(r.tricks[s])
