@@ -101,6 +101,7 @@ class TimeLimitError(PrefError):
     """A long analysis (``odds``, ``order``) not finished within the ``timeout`` it was given.
 
     ``partial``: what was finished by then, where the analysis keeps it (``odds``: an
-    ``OddsResult`` of the discards counted), else None."""
+    ``OddsResult`` of the discards counted; ``order``: an ``OrderResult`` of the games
+    counted), else None."""
 
     partial = None

@@ -188,6 +188,48 @@ def test_timeout_bounds_the_whole_call():
     assert time.monotonic() - t0 < 10      # the screen alone takes about 20 s
 
 
+@needs_fast
+@pytest.mark.parametrize("json_out", [False, True])
+def test_a_timed_out_order_keeps_the_games_it_counted(capsys, json_out):
+    """A timeout lost every game (strain, мизер) already counted (as odds' did).  The error's
+    partial ranks them, each option as the whole call has it, and `pref order` prints them
+    marked as a part (exit status 2)."""
+    import json
+    import re
+    from solver.cli import main
+    from solver.errors import TimeLimitError
+    cards = "AKQ.J10.987.A987"          # the whole call takes about 2 s on one thread
+    whole = order(cards, 0, threads=1, progress=False)
+    for timeout in (0.5, 1, 1.5, 2, 3):     # a loaded machine counts fewer in time
+        try:
+            order(cards, 0, threads=1, progress=False, timeout=timeout)
+            continue                # finished in time: a longer machine's share
+        except TimeLimitError as exc:
+            part, message = exc.partial, str(exc)
+        if part is not None:
+            break
+    assert part is not None and 0 < len(part.options) < len(whole.options)
+    counted = re.search(r"within timeout=\S+ s: (\d+) of 6 games \(strains, мизер\) counted$",
+                        message)
+    assert counted and 0 < int(counted[1]) < 6, message
+    assert set(part.options) < set(whole.options)
+    assert [o.expected for o in part.options] == sorted((o.expected for o in part.options),
+                                                        reverse=True)
+    argv = ["order", cards, "--threads", "1", "--no-progress", "--timeout", f"{timeout:g}"]
+    for _ in range(5):
+        status = main(argv + (["--json"] if json_out else []))
+        out, err = capsys.readouterr()
+        if out and status == 2:
+            break
+    assert status == 2 and "games (strains, мизер) counted" in err
+    if json_out:
+        data = json.loads(out)
+        assert data["complete"] is False and 0 < len(data["options"]) < len(whole.options)
+    else:
+        assert out.startswith("(stopped by the time limit: only the games below were counted)\n"
+                              "seat 0: what to order")
+
+
 def test_inexact_contract_bound_keeps_one_discard(monkeypatch):
     """order(exact=False, keep > 1): the bounded options of a strain give the probabilities of
     the discard they name.  Each level used to take its own best candidate, so "7" named the

@@ -239,6 +239,17 @@ def print_json(data) -> None:
     print(text)
 
 
+def emit_partial(args, part, what: str, data: dict | None = None) -> None:
+    """What a run stopped by its time limit finished (``part``, a result of ``what``: "the
+    discards", "the games"), marked as a part: the text says so above it, the JSON (``data``,
+    else ``part.to_dict()``) has ``"complete": false``; the error follows on stderr, the exit
+    status 2."""
+    if args.json:
+        print_json((part.to_dict() if data is None else data) | {"complete": False})
+    else:
+        print(f"(stopped by the time limit: only {what} below were counted)\n{part}")
+
+
 def emit(args, result) -> int:
     if args.json:
         print_json(result.to_dict())

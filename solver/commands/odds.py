@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ._args import (add_common, add_layout_options, add_player_cards, add_style, add_timeout,
-                    as_typed, emit, print_json, whole_number)
+                    as_typed, emit, emit_partial, whole_number)
 
 HELP = "exact probability of making a contract / of a мизер being caught, over every layout"
 
@@ -40,17 +40,10 @@ def run(args) -> int:
                  timeout=args.timeout)
     except TimeLimitError as exc:
         if exc.partial is not None:     # the discards counted in time are shown, then the error
-            _emit_partial(args, exc.partial)
+            emit_partial(args, exc.partial, "the discards",
+                         exc.partial.to_dict(discards=True))
         raise as_typed(exc) from None
     except PrefError as exc:       # the options as typed, not the Python arguments
         raise as_typed(exc) from None
     return emit(args, r)
 
-
-def _emit_partial(args, r) -> None:
-    """The discards a timed-out run counted, marked as a part: the text says so above them,
-    the JSON has ``"complete": false`` (the exit status is 2, the error on stderr)."""
-    if args.json:
-        print_json(r.to_dict(discards=True) | {"complete": False})
-    else:
-        print(f"(stopped by the time limit: only the discards below were counted)\n{r}")

@@ -5,7 +5,7 @@ cards, every contract and мизер ranked by exact probability and expected в
 from __future__ import annotations
 
 from ._args import (add_common, add_conventions, add_layout_options, add_player_cards, add_style,
-                    add_timeout, conventions_of, emit, whole_number)
+                    add_timeout, conventions_of, emit, emit_partial, whole_number)
 
 HELP = "what to order: every contract and мизер by exact probability and expected висты"
 
@@ -32,7 +32,7 @@ def register(sub) -> None:
                         "conventions write висты for a good talon: four-handed 001/004, 001; "
                         "elsewhere checked and changes nothing)")
     add_layout_options(p)
-    add_timeout(p)
+    add_timeout(p, "; the games counted by then are printed, marked as a part")
     add_common(p, json_help="print JSON: options [{contract, discard, probability, expected, "
                             "expected_exact}], best first")
     add_style(p)
@@ -45,9 +45,16 @@ def run(args) -> int:
     kw = {}
     if args.levels:
         kw["levels"] = tuple(args.levels)
-    r = order(args.cards, args.seat, strains=tuple(args.strains) if args.strains else STRAINS,
-              misere=not args.no_misere, screen=args.screen, seed=args.seed, pool=args.pool,
-              backend=args.backend, threads=args.threads, exact=not args.fast,
-              progress=False if args.no_progress else None, timeout=args.timeout,
-              conventions=conventions_of(args), talon=args.talon, **kw)
+    from ..errors import TimeLimitError
+    try:
+        r = order(args.cards, args.seat,
+                  strains=tuple(args.strains) if args.strains else STRAINS,
+                  misere=not args.no_misere, screen=args.screen, seed=args.seed, pool=args.pool,
+                  backend=args.backend, threads=args.threads, exact=not args.fast,
+                  progress=False if args.no_progress else None, timeout=args.timeout,
+                  conventions=conventions_of(args), talon=args.talon, **kw)
+    except TimeLimitError as exc:
+        if exc.partial is not None:     # the games counted in time are shown, then the error
+            emit_partial(args, exc.partial, "the games")
+        raise
     return emit(args, r)
