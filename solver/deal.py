@@ -23,7 +23,7 @@ from .checks import as_count, as_seat, scalar_of
 from .errors import InvalidCardError, InvalidDealError, shown
 from .notation import (SUIT_SYMBOLS, _check_t, check_length, format_card, format_cards,
                        format_hand, is_dotted_order, output_style, parse_card, parse_card_list,
-                       plural, visible)
+                       plural, visible, written_in_russian)
 
 SEAT_NAMES = ("first hand (0)", "second hand (1)", "third hand (2)")
 
@@ -213,7 +213,7 @@ def parse_deal(text: str) -> Deal:
     if not isinstance(text, str):
         raise InvalidDealError(f"a deal must be text, not {type(text).__name__}")
     check_length(text, "a deal", InvalidDealError)
-    if re.search("[ТКДВтвдк]", text):     # errors name the cards as the player wrote them
+    if written_in_russian(text):     # errors name the cards as the player wrote them
         with output_style("russian"):
             return _parse_deal(text)
     return _parse_deal(text)
@@ -263,14 +263,14 @@ _DRAWING = re.compile(r"^ *[0-2] [·-] (first|second|third) hand", re.M)
 
 
 # the game line under the drawing of a position (display.position_text)
-_POSITION_DRAWN = re.compile(r"; (seat [0-2] to play|play over)$", re.M)
+_POSITION_DRAWN = re.compile(r"; (seat [0-2] to play|play over)[ \t\r]*$", re.M)
 
 
 def _drawn_deal(text: str) -> Deal:
     """A deal copied from `pref show`: the deal line with the drawing under it, read as the
     line once the drawing is found to be that deal's (a position's drawing, `pref show` with
-    a game, only says where a play got to: the line is the deal); a drawing alone (its hands
-    side by side) is not read."""
+    a game, only says where a play got to: the line is the deal, the drawing not compared); a
+    drawing alone (its hands side by side) is not read."""
     from .display import deal_text
     first, _, rest = text.partition("\n")
     deal = _parse_canonical(first.strip())
@@ -299,8 +299,18 @@ def _with_talon_line(text: str, found) -> Deal:
     (a fourth ``/`` part, or the last two of 32 cards)."""
     rest, cards = (text[:found.start()] + text[found.end():]).strip(), found.group("cards")
     if not cards.strip():
-        raise InvalidDealError("the talon line has no cards: write them after the label, "
-                               "as in 'talon: 7♠ 8♦'")
+        raise InvalidDealError("the talon line has no cards: write them after the label, on "
+                               "its line, as in 'talon: 7♠ 8♦'")
+    if len(_TALON_LINE.findall(text)) > 1:
+        raise InvalidDealError("the talon is given twice: two lines give it")
+    try:
+        n = len(parse_card_list(cards.strip()))
+    except InvalidCardError as exc:
+        raise InvalidCardError(f"talon: {exc}") from None
+    if n != 2:
+        raise InvalidDealError(f"a talon has two cards; {found.group(0).strip()!r} gives {n}")
+    if rest.count("/") == 3 and not rest.rsplit("/", 1)[1].strip():
+        rest = rest.rsplit("/", 1)[0]        # "hand/hand/hand/": an empty talon part
     if rest.count("/") == 3:
         raise InvalidDealError(
             f"the talon is given twice: after the third hand's '/' and on its own line "

@@ -524,6 +524,6 @@ def position_text(pos, style: str | None = None) -> str:
                   if line.startswith(("talon (", "the dealer's talon"))]
         aside, why = getattr(pos, "_aside", ((), ""))     # a full deal's discard (from_deal)
         if aside and pos.mode != "raspasy":
-            below.append("put away: " + " ".join(format_card(c) for c in aside)
+            below.append("put away: " + " ".join(format_card(c) for c in sorted(aside))
                          + ("" if why == "discarded" else " (the talon)"))
         return _diagram(pos.hands, titles, below, None)

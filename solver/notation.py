@@ -195,12 +195,18 @@ _RUSSIAN_LETTER = re.compile("[ТКДВПБЧткдвпбч]")   # Cyrillic only
 
 def written_in_russian(text) -> bool:
     """Whether ``text`` writes a card or a suit with a Russian letter (Т К Д В, П Т Б Ч in
-    Cyrillic), so that an answer about it reads best in the Russian style.
+    Cyrillic), so that an answer about it reads best in the Russian style; a word no card is
+    written with (``распасы``, ``Прикуп``) does not count.
 
     >>> written_in_russian("КД9.107.Т.КВ109"), written_in_russian("KQ9.T7.A.KJT9")
     (True, False)
+    >>> written_in_russian("A.K../K.A../Q.Q.. распасы"), written_in_russian("♠ К Д 9")
+    (False, True)
     """
-    return isinstance(text, str) and bool(_RUSSIAN_LETTER.search(text))
+    if not isinstance(text, str) or not _RUSSIAN_LETTER.search(text):
+        return False
+    return any(_RUSSIAN_LETTER.search(w) and _CARD_LETTERS.issuperset(w.upper())
+               for w in re.findall(r"[^\W\d_]+", text))
 
 
 def _check_t(text: str) -> None:

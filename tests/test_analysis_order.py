@@ -209,8 +209,7 @@ def test_a_timed_out_order_keeps_the_games_it_counted(capsys, json_out):
         if part is not None:
             break
     assert part is not None and 0 < len(part.options) < len(whole.options)
-    counted = re.search(r"within timeout=\S+ s: (\d+) of 6 games \(strains, мизер\) counted$",
-                        message)
+    counted = re.search(r"within timeout=\S+ s: (\d+) of 6 games counted$", message)
     assert counted and 0 < int(counted[1]) < 6, message
     assert set(part.options) < set(whole.options)
     assert [o.expected for o in part.options] == sorted((o.expected for o in part.options),
@@ -221,7 +220,7 @@ def test_a_timed_out_order_keeps_the_games_it_counted(capsys, json_out):
         out, err = capsys.readouterr()
         if out and status == 2:
             break
-    assert status == 2 and "games (strains, мизер) counted" in err
+    assert status == 2 and " of 6 games counted" in err
     if json_out:
         data = json.loads(out)
         assert data["complete"] is False and 0 < len(data["options"]) < len(whole.options)

@@ -15,7 +15,7 @@ import pytest
 
 from solver import Deal, solve
 from solver.batch import TASKS, Task, available_tasks, evaluate, run_file
-from solver.batch.tasks import merge_options, run_chunk
+from solver.batch.tasks import CLEARED, merge_options, run_chunk
 from solver.cli import main
 from solver.errors import InvalidArgumentError
 
@@ -328,6 +328,12 @@ def test_solve_and_review_rows_of_an_ending_with_its_talon_turned(tmp_path):
     assert merge_options({"raspasy": True, "talon": "lead", "talon_cards": "J♦"},
                          {"talon": "dealer", "talon_cards": "Q♦"}, talon_is_rule=True) == {
         "raspasy": True, "talon": "dealer", "talon_cards": "Q♦"}
+    # a line restating or changing the rule keeps the run's cards (review audit: a line's
+    # "lead" or "dealer" lost them and became an error row); null, like "none", drops them
+    run = {"raspasy": True, "talon": "lead", "talon_cards": "J♦"}
+    for rule in ("lead", "dealer"):
+        assert merge_options(run, {"talon": rule}, talon_is_rule=True) == {**run, "talon": rule}
+    assert merge_options(run, {CLEARED: ["talon"]}, talon_is_rule=True) == {"raspasy": True}
 
 
 @pytest.mark.parametrize("key,value", [("discard", 3), ("discard", 7), ("talon_cards", 5),

@@ -429,6 +429,10 @@ def test_what_pref_show_prints_reads_back(style):
     assert game.splitlines()[-1].strip().startswith("put away: 7")
     again = pref("show", game, "--json")
     assert again.returncode == 0 and json.loads(again.stdout)["deal"] == EXAMPLE, again.stderr
+    # a распасы block read back answers in the style of its cards, not of the word распасы
+    block = pref("show", EXAMPLE, "--raspasy", "--style", style).stdout
+    assert pref("show", block).stdout.splitlines()[0] == (RUSSIAN if style == "russian"
+                                                          else EXAMPLE)
     talon = pref("show", EXAMPLE, "--misere", "0", "--style", style).stdout
     assert talon.splitlines()[-1].strip() in ("put away: A♠ 9♣ (the talon)",
                                               "put away: AS 9C (the talon)",

@@ -10,7 +10,8 @@ from solver import Deal, InvalidArgumentError, InvalidCardError, InvalidDealErro
 from solver.cards import card, count, iter_cards, rank_of, suit_of
 from solver.deal import format_jpref, format_tokens
 from solver.notation import (format_card, format_cards, format_hand, format_strain,
-                             parse_card, parse_card_list, parse_hand, parse_strain)
+                             parse_card, parse_card_list, parse_hand, parse_strain,
+                             written_in_russian)
 
 EXAMPLE = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."
 STYLES = ("symbols", "ascii", "russian")
@@ -238,6 +239,12 @@ def test_russian_forms_of_one_deal(line):
     ("KQ9.T7.A.KJT9\nJ87.AKJ8.KQ.8\nT.Q.JT987.A7\ntalon: A♠ 9♣",
      r"third hand \(2\) has 9 cards; with a talon every hand has 10"),
     ("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7\ntalon: A♠ Z♣", "talon: unknown rank 'Z'"),
+    # (review audit) an empty talon part after the last '/', two talon lines, three cards
+    ("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/\ntalon: A♠ 9♣", None),
+    ("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7\ntalon: A♠ 9♣\ntalon: A♠ 9♣",
+     "the talon is given twice: two lines give it"),
+    ("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7\ntalon: A♠ 9♣ 8♣",
+     "a talon has two cards; 'talon: A♠ 9♣ 8♣' gives 3"),
 ])
 def test_a_talon_line_with_its_label(text, fault):
     """"Прикуп: Т♠ 9♣" / "talon: A♠ 9♣" on a line of its own was refused as an unknown suit
@@ -246,6 +253,7 @@ def test_a_talon_line_with_its_label(text, fault):
         deal = Deal.from_str(text)
         assert deal.hands == Deal.from_str(EXAMPLE).hands
         assert format_cards(deal.talon) == text.split("talon: ")[1][:5]
+        assert not written_in_russian(text.replace("talon", "Прикуп"))    # a label, no card
     else:
         with pytest.raises((InvalidDealError, InvalidCardError), match=fault):
             Deal.from_str(text)

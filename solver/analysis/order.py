@@ -456,8 +456,8 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
                 top = max(shown, key=lambda cards: shown[cards][0])
                 hists[i] = strain, (top, shown[top][1])
     except TimeLimitError:      # the games counted in time go with the error
-        error = deadline.error(f"{len(per_mode)} of {len(modes)} games (strains, мизер) counted"
-                               if per_mode else "")
+        error = deadline.error(f"{len(per_mode)} of {len(modes)} games counted" if per_mode
+                               else "")
         part = ranked()
         error.partial = part if part.options else None
         raise error from None

@@ -66,7 +66,10 @@ _IN_BATCH = (("histogram=False (--no-histogram)", "-O histogram=false"),
              ("discard= (--discard)", "-O discard=CARDS (or a line's \"discard\")"),
              ("talon_cards= (--talon-cards)",
               "-O talon_cards=CARDS (or a line's \"talon_cards\")"),
-             ("talon=… (--talon on the command line)", "--talon CARDS"))
+             ("talon=… (--talon on the command line)", "--talon CARDS (or a line's \"talon\")"),
+             ("(--talon, talon=)", "(--talon CARDS or a line's \"talon\")"),
+             ("conventions= (--conventions, --players)", "-O conventions (and players)"),
+             ("a contract needs trump= (", "a contract needs -t TRUMP or a line's \"trump\" ("))
 
 
 def in_batch_words(text: str) -> str:
@@ -291,9 +294,9 @@ def merge_options(common: dict, opts: dict, talon_is_rule: bool = False) -> dict
     that ``{"deal": ..., "misere": 1}`` is a мизер under ``-d 0 -t S``.  With
     ``talon_is_rule`` (``--what solve``, whose ``talon`` is the распасы talon rule) a contract
     or мизер drops ``talon`` (and ``talon_cards``) too; elsewhere ``talon`` is the two talon
-    cards of an ending, whatever the line's mode, and a line's own rule drops the command
-    line's ``talon_cards``.  A line naming a mode drops the command line's ``discard``, its
-    solo seat's.  A line's ``conventions`` drops the command line's
+    cards of an ending, whatever the line's mode, and a line's rule ``none`` (or null) drops
+    the command line's ``talon_cards``.  A line naming a mode drops the command line's
+    ``discard``, its solo seat's.  A line's ``conventions`` drops the command line's
     ``players`` (a preset or record says its own).
 
     >>> merge_options({"declarer": 0, "trump": "S", "tt_mb": 16}, {"misere": 1})
@@ -312,8 +315,9 @@ def merge_options(common: dict, opts: dict, talon_is_rule: bool = False) -> dict
             drop.add("discard")      # the command line's solo seat's, not the line's
             if talon_is_rule and key != "raspasy":     # the распасы rule and its cards
                 drop.update(("talon", "talon_cards"))
-    if talon_is_rule and opts.get("talon") is not None:   # a line's own распасы rule: the
-        drop.add("talon_cards")          # command line's cards were turned under the run's
+    no_rule = opts.get("talon") == "none" or "talon" in opts.get(CLEARED, ())
+    if talon_is_rule and no_rule and "talon_cards" not in opts:   # a line that turns no
+        drop.add("talon_cards")         # talon: the run's cards have nothing to be turned under
     if opts.get("conventions") is not None:    # a line's own rules, whole: its players too
         drop.add("players")
     for key in drop:
