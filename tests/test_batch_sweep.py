@@ -405,7 +405,8 @@ def test_ctrl_c_inside_the_pools_locks_does_not_hang_the_exit(tmp_path):
             done = subprocess.run([sys.executable, str(script), str(src), str(out), *args],
                                   capture_output=True, text=True, timeout=60)
         except subprocess.TimeoutExpired as exc:
-            raise AssertionError(f"the exit hung: {exc.stdout!r}") from None
+            raise AssertionError(f"the exit hung (run {args}): {exc.stdout!r}, stderr "
+                                 f"{exc.stderr!r}") from None
         assert (done.returncode, done.stdout) == (0, "interrupted\n"), done.stderr
         run_file(src, out, "tricks", options=TRICKS, jobs=1, resume=True, progress=False)
         assert sorted(r["line"] for r in _jsonl(out)) == list(range(1, 33))
