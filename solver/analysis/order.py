@@ -397,64 +397,67 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
     def ranked() -> OrderResult:
         """The options of the games counted so far, best first."""
         options = [o for i in range(len(modes)) for o in per_mode.get(i, ())]
-        shown = dict(hists[i] for i in range(len(modes)) if i in hists)
+        histograms = dict(hists[i] for i in range(len(modes)) if i in hists)
         if all(o.expected is not None for o in options):
             options.sort(key=lambda o: (-o.expected, -o.probability))
         else:
             options.sort(key=lambda o: (-o.probability, -o.level))
-        return OrderResult(CardSet(own_mask), seat, tuple(options), shown)
+        return OrderResult(CardSet(own_mask), seat, tuple(options), histograms)
+
+    def count(i) -> None:
+        """Game ``i``'s options into ``per_mode`` (and its histogram into ``hists``)."""
+        (strain, mis), (cands, mean, _) = modes[i], screened[i]
+        ask = asked(mis, strain, cands)
+        best_exact = max((o.expected for done in per_mode.values() for o in done
+                          if o.expected_exact and o.expected is not None), default=None)
+        bounded = None
+        if not exact and scored and best_exact is not None:
+            if mis:
+                bounded = _misere_bound(own, seat, ask, best_exact, conventions, talon=talon)
+            elif mean is not None and mean < 6:
+                bounded = _contract_bound(own, seat, strain, levels, ask, best_exact,
+                                          conventions, talon=talon)
+        if bounded is not None:
+            per_mode[i] = bounded
+            return
+        r = _odds(own, seat, ask)
+        if mis:
+            best = r.best
+            hist = list(best.histogram)
+            hists[i] = "misere", (best.cards, hist)
+            p = Fraction(hist[0], sum(hist))
+            ev = None
+            if scored:
+                ev = expected_whists("misere", hist, conventions, declarer=seat,
+                                     talon=talon).values[seat]
+            per_mode[i] = [OrderOption(True, NO_TRUMP, 10, best.cards, p, ev)]
+            return
+        per_mode[i], shown = [], {}
+        for level in levels:
+            if level > n:
+                continue
+            name = f"{level}{format_strain(strain)}"
+            options = []
+            for d in r.discards:        # every level's candidates, each exact: the best kept
+                hist = list(d.histogram)
+                ev = None
+                if scored:
+                    ev = expected_whists(name, hist, conventions, declarer=seat,
+                                         talon=talon).values[seat]
+                p = Fraction(sum(hist[level:]), sum(hist))
+                options.append(((ev if ev is not None else 0, p, d.expected_tricks),
+                                OrderOption(False, strain, level, d.cards, p, ev), hist))
+            key, option, hist = max(options, key=lambda o: o[0])
+            per_mode[i].append(option)
+            if option.discard not in shown or key > shown[option.discard][0]:
+                shown[option.discard] = key, hist
+        if shown:       # the strain's histogram: its best option's discard's
+            top = max(shown, key=lambda cards: shown[cards][0])
+            hists[i] = strain, (top, shown[top][1])
 
     try:
         for i in todo:
-            (strain, mis), (cands, mean, _) = modes[i], screened[i]
-            ask = asked(mis, strain, cands)
-            best_exact = max((o.expected for done in per_mode.values() for o in done
-                              if o.expected_exact and o.expected is not None), default=None)
-            bounded = None
-            if not exact and scored and best_exact is not None:
-                if mis:
-                    bounded = _misere_bound(own, seat, ask, best_exact, conventions,
-                                            talon=talon)
-                elif mean is not None and mean < 6:
-                    bounded = _contract_bound(own, seat, strain, levels, ask, best_exact,
-                                              conventions, talon=talon)
-            if bounded is not None:
-                per_mode[i] = bounded
-                continue
-            r = _odds(own, seat, ask)
-            if mis:
-                best = r.best
-                hist = list(best.histogram)
-                hists[i] = "misere", (best.cards, hist)
-                p = Fraction(hist[0], sum(hist))
-                ev = None
-                if scored:
-                    ev = expected_whists("misere", hist, conventions, declarer=seat,
-                                         talon=talon).values[seat]
-                per_mode[i] = [OrderOption(True, NO_TRUMP, 10, best.cards, p, ev)]
-                continue
-            per_mode[i], shown = [], {}
-            for level in levels:
-                if level > n:
-                    continue
-                name = f"{level}{format_strain(strain)}"
-                options = []
-                for d in r.discards:    # every level's candidates, each exact: the best kept
-                    hist = list(d.histogram)
-                    ev = None
-                    if scored:
-                        ev = expected_whists(name, hist, conventions, declarer=seat,
-                                             talon=talon).values[seat]
-                    p = Fraction(sum(hist[level:]), sum(hist))
-                    options.append(((ev if ev is not None else 0, p, d.expected_tricks),
-                                    OrderOption(False, strain, level, d.cards, p, ev), hist))
-                key, option, hist = max(options, key=lambda o: o[0])
-                per_mode[i].append(option)
-                if option.discard not in shown or key > shown[option.discard][0]:
-                    shown[option.discard] = key, hist
-            if shown:       # the strain's histogram: its best option's discard's
-                top = max(shown, key=lambda cards: shown[cards][0])
-                hists[i] = strain, (top, shown[top][1])
+            count(i)
     except TimeLimitError:      # the games counted in time go with the error
         error = deadline.error(f"{len(per_mode)} of {len(modes)} games counted" if per_mode
                                else "")
