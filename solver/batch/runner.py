@@ -167,16 +167,26 @@ def _workers(pool) -> list:
     return list((getattr(pool, "_processes", None) or {}).values())
 
 
-def _terminate(processes) -> None:
-    """Terminate ``processes`` and wait up to two seconds for each."""
+def _terminate(processes, grace: float = 2.0) -> None:
+    """Terminate ``processes``; those still alive ``grace`` seconds later are killed.
+
+    A worker can outlive SIGTERM: one that arrives between a worker's fork and its own
+    handlers meets the parent's deferring handler (:func:`~solver.progress.interrupts_deferred`)
+    and is lost.  Such a worker went on with its chunk, and the interpreter's exit waited for
+    it: the run said "interrupted" and never exited.
+    """
     for p in processes:
         try:
             p.terminate()
         except Exception:
             pass
+    deadline = time.monotonic() + grace
     for p in processes:
         try:
-            p.join(timeout=2)
+            p.join(timeout=max(0.0, deadline - time.monotonic()))
+            if p.exitcode is None:
+                p.kill()
+                p.join(timeout=grace)
         except Exception:
             pass
 
