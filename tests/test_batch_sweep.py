@@ -338,7 +338,8 @@ def test_a_worker_killed_while_sending_its_rows_stops_the_run(tmp_path):
 # -- Ctrl-C inside the pool's own locks ----------------------------------------------------------
 
 CTRL_C_IN_A_LOCK = r'''
-import signal, sys, threading
+import faulthandler, signal, sys, threading
+faulthandler.dump_traceback_later(45, exit=True)     # a hang shows every thread's stack
 from concurrent.futures import ProcessPoolExecutor
 from solver.batch import run_file
 
