@@ -37,8 +37,8 @@ from .reader import (LineSet, as_deal_texts, check_encoding, count_lines, iter_l
                      parse_object)
 from .runner import (ClusterError, chunk_size_for, default_jobs, executor_slots,
                      is_dask_client, make_pool, pipeline, stop_pool)
-from .tasks import (CARD_OPTIONS, TASKS, Task, available_tasks, get_task, is_default, run_chunk,
-                    table_error)
+from .tasks import (CARD_OPTIONS, ENGINE_OPTIONS, TASKS, Task, available_tasks, get_task,
+                    is_default, run_chunk, table_error)
 from .writer import OutputError, Sink, errors_path, output_format
 
 __all__ = ["evaluate", "run_file", "BatchSummary", "TASKS", "Task", "available_tasks",
@@ -402,9 +402,21 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
     shown = [0]
 
     def items():
-        for n, text in iter_lines(source, encoding):
+        for n, text in iter_lines(source, encoding, on_header=csv_note):
             if n not in done:
                 yield (n, text)
+
+    def csv_note(names):
+        options = [name for name in names if name.lower() in {*task.options, *ENGINE_OPTIONS}]
+        note = ("pref batch: the input is read as CSV, its 'deal' column alone (its first "
+                "line is a header)")
+        if options:
+            note += (f"; its columns {', '.join(map(repr, options))} are not read as options: "
+                     f"give them on the command line, or write JSON lines")
+        if bar is not None:
+            bar.write(note, file=log)
+        else:
+            print(note, file=log)
 
     def report(row):
         shown[0] += 1

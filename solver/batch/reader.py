@@ -5,16 +5,23 @@ and, optionally, per-line options that override the run's: ``{"deal": "…", "de
 "trump": "♥"}``.  A line that cannot be read becomes an error record naming its line number;
 the run goes on.  Lines are read here and parsed in the workers, so that the reading process
 does little per line and never holds up the cores.
+
+What the batch writes reads back as input, so one run's deals feed the next analysis: a CSV
+whose first line is a header naming a ``deal`` column (``pref batch``'s own CSV, a
+spreadsheet's export) is read by that column alone, and a JSON line with a ``"line"`` field (a
+row of ``pref batch``'s JSON-lines output or of its errors file) by its ``"deal"`` alone (else
+its ``"input"``): the other fields of such rows are results, not options.
 """
 
 from __future__ import annotations
 
 import codecs
+import csv
 import io
 import json
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import numpy as np
 
@@ -49,8 +56,13 @@ class LineSet:
         return self.count
 
 
-def iter_lines(source, encoding: str = "utf-8-sig") -> Iterator[tuple[int, str]]:
+def iter_lines(source, encoding: str = "utf-8-sig",
+               on_header: Callable[[list[str]], None] | None = None
+               ) -> Iterator[tuple[int, str]]:
     """``(line number, text)`` of every line that holds something (1-based numbers).
+
+    A CSV header as the first such line (:func:`csv_header`) is not yielded: the lines after it
+    yield their ``deal`` field, and ``on_header`` is called with the header's column names.
 
     ``source`` is a path or ``"-"`` (stdin), read in ``encoding`` (as :func:`check_encoding`
     returns it: UTF-8 may start with a byte-order mark), or an open text file (read as it
@@ -58,12 +70,12 @@ def iter_lines(source, encoding: str = "utf-8-sig") -> Iterator[tuple[int, str]]
     (:func:`read_deal`), instead of stopping the run.
     """
     if hasattr(source, "read"):
-        yield from _numbered(source)
+        yield from _numbered(source, on_header)
         return
     if str(source) == "-":
         raw = getattr(sys.stdin, "buffer", None)
         if raw is None:              # a replaced stdin (a test, an embedding): read as it is
-            yield from _numbered(sys.stdin)
+            yield from _numbered(sys.stdin, on_header)
             return
         try:
             fd = raw.fileno()
@@ -76,16 +88,16 @@ def iter_lines(source, encoding: str = "utf-8-sig") -> Iterator[tuple[int, str]]
             # could not acquire lock for <_io.BufferedReader name='<stdin>'>")
             with io.TextIOWrapper(open(fd, "rb", closefd=False), encoding=encoding,
                                   errors="replace") as text:
-                yield from _numbered(text)
+                yield from _numbered(text, on_header)
         else:
             text = io.TextIOWrapper(raw, encoding=encoding, errors="replace")
             try:
-                yield from _numbered(text)
+                yield from _numbered(text, on_header)
             finally:
                 text.detach()        # leave stdin open for the caller
         return
     with open(source, encoding=encoding, errors="replace", newline=None) as f:
-        yield from _numbered(f)
+        yield from _numbered(f, on_header)
 
 
 def encoding_name(encoding: str) -> str:
@@ -167,14 +179,48 @@ def _lines(f) -> Iterator[str]:
         yield raw
 
 
-def _numbered(f) -> Iterator[tuple[int, str]]:
+def csv_header(text: str) -> list[str] | None:
+    """The column names of ``text`` if it is a CSV header naming a ``deal`` column (any case),
+    else None.  No deal line is one: a deal has no field that is the word ``deal``.
+
+    >>> csv_header("line,deal,mode,solo"), csv_header("Deal"), csv_header("deal: KQ9.T7.A.KJT9")
+    (['line', 'deal', 'mode', 'solo'], ['Deal'], None)
+    """
+    if "deal" not in text.lower() or text.startswith("{"):
+        return None
+    names = [name.strip() for name in next(csv.reader([text]))]
+    return names if "deal" in (name.lower() for name in names) else None
+
+
+class CsvRow(str):
+    """A CSV row without the header's ``deal`` column (:func:`read_deal` says so)."""
+
+
+def _csv_field(text: str, column: int) -> str:
+    fields = next(csv.reader([text]), [])
+    if column >= len(fields):
+        return CsvRow(text)
+    return fields[column].strip()
+
+
+def _numbered(f, on_header=None) -> Iterator[tuple[int, str]]:
+    first, column = True, None
     for n, raw in enumerate(_lines(f), 1):
         if isinstance(raw, TooLong):
+            first = False
             yield n, raw
             continue
         text = raw.strip().lstrip("\ufeff").lstrip()   # a byte-order mark starts a line of
         if text and not text.startswith("#"):          # files saved on Windows and joined
-            yield n, text
+            if first:
+                first = False
+                names = csv_header(text)
+                if names is not None:
+                    column = [name.lower() for name in names].index("deal")
+                    if on_header is not None:
+                        on_header(names)
+                    continue
+            yield n, text if column is None else _csv_field(text, column)
 
 
 _NOT_TEXT = (
@@ -183,6 +229,8 @@ _NOT_TEXT = (
     (b"\xfd7zXZ\x00", "compressed by xz: unpack it first (unxz, or xzcat FILE | pref batch - …)"),
     (b"\x28\xb5\x2f\xfd", "compressed by zstd: unpack it first (unzstd)"),
     (b"PK\x03\x04", "a zip archive: unpack it first"),
+    (b"PAR1", "a Parquet file: read as input is text, one deal a line, or a CSV with a deal "
+              "column (pandas.read_parquet(IN)[['deal']].to_csv('deals.csv', index=False))"),
     (b"\xff\xfe", "UTF-16 or UTF-32 text: save it as UTF-8"),
     (b"\xfe\xff", "UTF-16 text: save it as UTF-8"),
 )
@@ -214,6 +262,7 @@ def count_lines(source, encoding: str = "utf-8-sig") -> int | None:
     n = 0
     # latin-1 reads every byte as one character, and the line ends (\n, \r\n and a bare \r,
     # as iter_lines reads them) and '#' are ASCII in every encoding check_encoding allows
+    first = True
     with open(source, encoding="latin-1", newline=None) as f:
         for raw in _lines(f):
             if raw.isascii():
@@ -222,6 +271,10 @@ def count_lines(source, encoding: str = "utf-8-sig") -> int | None:
                 text = raw.encode("latin-1").decode(encoding, errors="replace")
                 text = text.strip().lstrip("\ufeff").lstrip()   # a byte-order mark, any line
             if text and not text.startswith("#"):
+                if first:
+                    first = False
+                    if not isinstance(raw, TooLong) and csv_header(text) is not None:
+                        continue
                 n += 1
     return n
 
@@ -238,50 +291,59 @@ def read_deal(line: int, payload, task):
     ``"deal"`` text or a :class:`Deal`) or ``(hands, talon)`` masks.
     """
     try:
-        if isinstance(payload, dict):       # evaluate()'s dict: a JSON line's object
-            return _from_object(dict(payload), task)
-        if not isinstance(payload, str):
-            hands, talon = payload
-            return Deal(tuple(hands), tuple(talon)), {}
-        if isinstance(payload, TooLong):
-            raise InvalidDealError(f"the line is longer than {MAX_LINE_CHARS:,} characters "
-                                   f"(a deal with its options is under 1,000)")
-        if "\ufffd" in payload:
-            raise InvalidDealError(
-                "the line holds bytes that are not text in the file's encoding (shown as "
-                "\ufffd): save the file as UTF-8, or name its encoding (pref batch --encoding "
-                "cp1251, run_file(..., encoding='cp1251'))")
-        if payload.startswith("{"):
-            try:
-                obj = json.loads(payload, object_pairs_hook=unique_keys)
-            except DuplicateKeyError as exc:
-                raise InvalidDealError(str(exc)) from None
-            except json.JSONDecodeError as exc:
-                raise InvalidDealError(     # "Unterminated string starting at" at column N
-                    f"not a JSON object: {exc.msg.removesuffix(' at')} at column "
-                    f"{exc.colno}") from None
-            except RecursionError:       # [[[[... thousands deep: the line's error, not the run's
-                raise InvalidDealError(
-                    "not a JSON object: nested too deeply to be a deal with its options") from None
-            except ValueError:           # Python's limit on an integer's digits (3.11+)
-                limit = getattr(sys, "get_int_max_str_digits", lambda: 4300)()
-                raise InvalidDealError(
-                    f"not a JSON object: a number of more than {limit} digits") from None
-            if not isinstance(obj, dict):
-                raise InvalidDealError('a JSON line is an object with a "deal" field')
-            return _from_object(obj, task)
-        if payload[:1] in ('[', '"'):      # JSON, but no object (no deal notation starts so)
-            try:
-                obj = json.loads(payload)
-            except (ValueError, RecursionError):
-                obj = None
-            if isinstance(obj, (list, str)):
-                raise InvalidDealError(
-                    f'a JSON line is an object with a "deal" field ({{"deal": "..."}}), not '
-                    f'{"a list" if isinstance(obj, list) else "a string"}')
-        return Deal.from_str(payload), {}
+        return _read(payload, task)
     except PrefError as exc:
         return error_row(line, _input_text(payload), exc)
+
+
+def _read(payload, task, row: bool = True):
+    """:func:`read_deal`'s work: ``(deal, options)``, or the :class:`PrefError` raised;
+    ``row``: an object may be a row of the batch's output (its ``"input"`` is read so once)."""
+    if isinstance(payload, dict):       # evaluate()'s dict: a JSON line's object
+        return _from_object(dict(payload), task, row)
+    if not isinstance(payload, str):
+        hands, talon = payload
+        return Deal(tuple(hands), tuple(talon)), {}
+    if isinstance(payload, TooLong):
+        raise InvalidDealError(f"the line is longer than {MAX_LINE_CHARS:,} characters "
+                               f"(a deal with its options is under 1,000)")
+    if isinstance(payload, CsvRow):
+        raise InvalidDealError("the CSV row has fewer fields than its header: no deal "
+                               "column")
+    if "\ufffd" in payload:
+        raise InvalidDealError(
+            "the line holds bytes that are not text in the file's encoding (shown as "
+            "\ufffd): save the file as UTF-8, or name its encoding (pref batch --encoding "
+            "cp1251, run_file(..., encoding='cp1251'))")
+    if payload.startswith("{"):
+        try:
+            obj = json.loads(payload, object_pairs_hook=unique_keys)
+        except DuplicateKeyError as exc:
+            raise InvalidDealError(str(exc)) from None
+        except json.JSONDecodeError as exc:
+            raise InvalidDealError(     # "Unterminated string starting at" at column N
+                f"not a JSON object: {exc.msg.removesuffix(' at')} at column "
+                f"{exc.colno}") from None
+        except RecursionError:       # [[[[... thousands deep: the line's error, not the run's
+            raise InvalidDealError(
+                "not a JSON object: nested too deeply to be a deal with its options") from None
+        except ValueError:           # Python's limit on an integer's digits (3.11+)
+            limit = getattr(sys, "get_int_max_str_digits", lambda: 4300)()
+            raise InvalidDealError(
+                f"not a JSON object: a number of more than {limit} digits") from None
+        if not isinstance(obj, dict):
+            raise InvalidDealError('a JSON line is an object with a "deal" field')
+        return _from_object(obj, task, row)
+    if payload[:1] in ('[', '"'):      # JSON, but no object (no deal notation starts so)
+        try:
+            obj = json.loads(payload)
+        except (ValueError, RecursionError):
+            obj = None
+        if isinstance(obj, (list, str)):
+            raise InvalidDealError(
+                f'a JSON line is an object with a "deal" field ({{"deal": "..."}}), not '
+                f'{"a list" if isinstance(obj, list) else "a string"}')
+    return Deal.from_str(payload), {}
 
 
 def _input_text(payload) -> str:
@@ -297,9 +359,14 @@ def _input_text(payload) -> str:
     return repr(payload)[:200]
 
 
-def _from_object(obj: dict, task):
+def _from_object(obj: dict, task, row: bool = True):
     """A JSON line's object (or a dict given to :func:`~solver.batch.evaluate`) →
-    ``(deal, per-line options)``; ``obj`` is consumed."""
+    ``(deal, per-line options)``; ``obj`` is consumed.  A row of the batch's output or errors
+    file (it has ``"line"``) gives its ``"deal"`` alone, else its ``"input"`` read as a line."""
+    if "line" in obj and row:
+        if "deal" not in obj and isinstance(obj.get("input"), str):
+            return _read(obj["input"], task, row=False)
+        obj = {"deal": obj["deal"]} if "deal" in obj else {}
     if "deal" not in obj:
         raise InvalidDealError('a JSON line is an object with a "deal" field')
     deal = obj.pop("deal")
