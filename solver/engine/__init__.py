@@ -47,8 +47,6 @@ from ..errors import BackendUnavailableError, InvalidArgumentError, shown
 DEFAULT_TT_MB = 32
 _MODULES = {"c": "c_backend", "numba": "numba_backend", "reference": "reference_backend"}
 _HOW_TO_GET = {
-    "c": "reinstall with a C compiler and Python's headers present (e.g. `apt-get install "
-         "gcc python3-dev`, then `pip install -e .`) so the cffi extension solver._pref_c is built",
     "numba": "install numba (`pip install numba`)",
     "reference": "it ships with the package; only an import error can hide it",
 }
@@ -71,6 +69,8 @@ def _load(name: str):
         return module.BACKEND
     except ImportError as exc:
         _errors[name] = str(exc)
+        if getattr(exc, "how", None):       # the C engine's own diagnosis (build_hint)
+            _how[name] = exc.how
         return None
     except RuntimeError as exc:     # Numba's cache=True with nowhere to write the cache
         if "cannot cache" not in str(exc):
@@ -82,7 +82,14 @@ def _load(name: str):
 
 def how_to_get(name: str) -> str | None:
     """None when backend ``name`` loads here, else how to get it (for a message)."""
-    return None if _load(name) is not None else _how.get(name, _HOW_TO_GET[name])
+    if _load(name) is not None:
+        return None
+    if name in _how:
+        return _how[name]
+    if name == "c":
+        from .build_hint import rebuild_advice
+        return rebuild_advice()
+    return _HOW_TO_GET[name]
 
 
 def available_backends() -> list[str]:
@@ -107,7 +114,8 @@ def get_backend(name: str = "auto"):
                 return backend
         raise BackendUnavailableError(
             "no solver backend is available: "
-            + "; ".join(how_to_get(n) for n in ("c", "numba")))
+            + "; ".join(f"{label} ({_errors.get(n, 'not loaded')}): {how_to_get(n)}"
+                        for n, label in (("c", "the C engine"), ("numba", "Numba"))))
     if not isinstance(name, str) or name not in _MODULES:
         raise InvalidArgumentError(
             f"unknown backend {name!r}: choose 'c', 'numba', 'reference' or 'auto'")

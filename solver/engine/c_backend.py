@@ -27,16 +27,17 @@ from ..checks import as_flag
 from ..errors import InvalidArgumentError, InvalidDealError
 from . import (DEFAULT_TT_MB, NodeCount, batch_threads, probe_target, probe_targets, table_levels,
                table_mb)
+from .build_hint import c_engine_missing
 from .layout import as_position, as_positions, check_batch, check_fields, check_row
 
 try:
     from .. import _pref_c
-except ImportError as exc:  # not built: the registry reports it and falls back to Numba
-    raise ImportError(f"the C engine solver._pref_c is not built ({exc})") from exc
+except ImportError as exc:  # the registry reports it (with its .how) and falls back to Numba
+    raise c_engine_missing(exc) from exc
 
 ffi, lib = _pref_c.ffi, _pref_c.lib
 if not hasattr(lib, "pref_ctx_new") or lib.pref_abi_version() < 8:
-    raise ImportError("solver._pref_c is a stale build: rebuild with `pip install -e .`")
+    raise c_engine_missing(None)
 
 _DEAL_ERRORS = {lib.PREF_E_HAND, lib.PREF_E_COUNT, lib.PREF_E_TABLE, lib.PREF_E_TALON}
 

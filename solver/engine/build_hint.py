@@ -1,0 +1,46 @@
+"""Why the C engine (the cffi extension ``solver._pref_c``) does not load here, and what
+brings it back: the advice differs for a checkout, an installed package, a build that does
+not load and a missing cffi.
+
+>>> err = c_engine_missing(ModuleNotFoundError("No module named '_cffi_backend'",
+...                                             name="_cffi_backend"))
+>>> print(err); print(err.how)
+the C engine needs cffi at run time (No module named '_cffi_backend')
+install it: `pip install cffi`
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1]
+CHECKOUT = PACKAGE.parent
+PREREQUISITES = "a C compiler and Python's headers (e.g. `apt-get install gcc python3-dev`)"
+
+
+def rebuild_advice() -> str:
+    """How to build the C engine again, in a checkout or for an installed package."""
+    if (CHECKOUT / "setup.py").is_file() and (CHECKOUT / "csrc").is_dir():
+        return (f"build it with {PREREQUISITES} present: `pip install -e .` in "
+                f"{CHECKOUT} (or `python setup.py build_ext --inplace`)")
+    return (f"install again with {PREREQUISITES} present: `pip install --force-reinstall "
+            "--no-cache-dir pref-solver` (without --no-cache-dir pip reuses the wheel it "
+            "built before, without the engine)")
+
+
+def c_engine_missing(exc: ImportError | None) -> ImportError:
+    """The ImportError to raise for the C engine: its message says what is wrong, its ``how``
+    what to do.  ``exc``: the import's own error; None for a build too old for this code."""
+    if exc is None:
+        err = ImportError("solver._pref_c is a stale build, older than this code")
+    elif getattr(exc, "name", None) == "_cffi_backend":
+        err = ImportError(f"the C engine needs cffi at run time ({exc})")
+        err.how = "install it: `pip install cffi`"
+        return err
+    elif importlib.util.find_spec("solver._pref_c") is None:
+        err = ImportError(f"the C engine solver._pref_c is not built ({exc})")
+    else:
+        err = ImportError(f"the C engine solver._pref_c was built but does not load ({exc})")
+    err.how = rebuild_advice()
+    return err

@@ -1,0 +1,92 @@
+"""What a user is told when the C engine does not load: why (not built, built but broken,
+cffi missing, a stale build) and what to do for the way it was installed (a checkout's
+`pip install -e .`, an installed package's reinstall without pip's cached wheel)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from solver.engine import build_hint
+
+ROOT = Path(__file__).resolve().parents[1]
+PROBE = ("from solver.engine import get_backend, available_backends\n"
+         "print(available_backends())\n"
+         "try:\n"
+         "    get_backend('c')\n"
+         "except Exception as exc:\n"
+         "    print(type(exc).__name__, exc)\n")
+
+
+def _installed_copy(tmp_path, so: bytes | None):
+    """The package copied alone (as pip installs it: no setup.py or csrc/ beside it), with
+    ``so`` as its C extension's bytes (None: not built)."""
+    site = tmp_path / "site"
+    shutil.copytree(ROOT / "solver", site / "solver",
+                    ignore=shutil.ignore_patterns("__pycache__", "_pref_c*"))
+    if so is not None:
+        (site / "solver" / "_pref_c.abi3.so").write_bytes(so)
+    return site
+
+
+def _probe(site):
+    done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True,
+                          cwd=site, env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(site),
+                                         "NUMBA_CACHE_DIR": str(site / "nbcache")},
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()
+
+
+def test_an_install_without_the_engine_is_told_to_reinstall_without_pips_cache(tmp_path):
+    # it was told `pip install -e .`, meaningless outside a checkout, and a plain reinstall
+    # reused the wheel pip had built without the engine (the packaging audit)
+    backends, error = _probe(_installed_copy(tmp_path, None))
+    assert "'c'" not in backends
+    assert error.startswith("BackendUnavailableError the 'c' backend is not available (the C "
+                            "engine solver._pref_c is not built (")
+    assert error.endswith("`pip install --force-reinstall --no-cache-dir pref-solver` (without "
+                          "--no-cache-dir pip reuses the wheel it built before, without the "
+                          "engine)")
+    assert "pip install -e ." not in error
+
+
+def test_a_build_that_does_not_load_is_not_called_not_built(tmp_path):
+    # "solver._pref_c is not built (...: file too short)" for a file that is there
+    _, error = _probe(_installed_copy(tmp_path, b"garbage"))
+    assert "the C engine solver._pref_c was built but does not load (" in error
+    assert "--no-cache-dir" in error
+
+
+def test_the_advice_follows_the_way_it_was_installed(monkeypatch, tmp_path):
+    checkout = tmp_path / "checkout"            # the package beside setup.py and csrc/
+    (checkout / "csrc").mkdir(parents=True)
+    (checkout / "setup.py").write_text("", encoding="utf-8")
+    monkeypatch.setattr(build_hint, "CHECKOUT", checkout)
+    assert f"`pip install -e .` in {checkout} (or" in build_hint.rebuild_advice()
+    monkeypatch.setattr(build_hint, "CHECKOUT", tmp_path)      # site-packages
+    assert "--force-reinstall --no-cache-dir pref-solver" in build_hint.rebuild_advice()
+    cffi = ModuleNotFoundError("No module named '_cffi_backend'", name="_cffi_backend")
+    err = build_hint.c_engine_missing(cffi)
+    assert err.how == "install it: `pip install cffi`" and "needs cffi at run time" in str(err)
+    stale = build_hint.c_engine_missing(None)
+    assert "stale build" in str(stale) and "--no-cache-dir" in stale.how
+
+
+def test_no_backend_at_all_says_why_each_is_missing(monkeypatch):
+    import solver.engine as engine
+    from solver.errors import BackendUnavailableError
+    monkeypatch.setattr(engine, "_cache", {})
+    monkeypatch.setattr(engine, "_errors", {"c": "the C engine needs cffi at run time (…)",
+                                            "numba": "No module named 'numba'"})
+    monkeypatch.setattr(engine, "_how", {"c": "install it: `pip install cffi`"})
+    with pytest.raises(BackendUnavailableError) as err:
+        engine.get_backend("auto")
+    assert str(err.value) == (
+        "no solver backend is available: the C engine (the C engine needs cffi at run time "
+        "(…)): install it: `pip install cffi`; Numba (No module named 'numba'): install numba "
+        "(`pip install numba`)")
