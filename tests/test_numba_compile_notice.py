@@ -167,6 +167,14 @@ def test_numba_with_nowhere_to_cache_is_unavailable_not_a_traceback(monkeypatch,
                                            if k != "numba"})
     monkeypatch.setattr(engine, "_errors", {})
     monkeypatch.setattr(engine, "_how", {})
+    monkeypatch.setenv("NUMBA_CACHE_DIR", "/var/lib/nope")    # set, but not writable either
+    assert "numba" not in engine.available_backends()
+    assert engine.how_to_get("numba") == (
+        "NUMBA_CACHE_DIR=/var/lib/nope cannot be written: point it at a writable directory "
+        "(the Numba engine keeps its compiled code there)")
+    monkeypatch.delenv("NUMBA_CACHE_DIR")
+    monkeypatch.setattr(engine, "_errors", {})
+    monkeypatch.setattr(engine, "_how", {})
     assert "numba" not in engine.available_backends()
     assert engine.how_to_get("numba") == engine.NO_NUMBA_CACHE
     with pytest.raises(BackendUnavailableError, match="set NUMBA_CACHE_DIR to a writable"):

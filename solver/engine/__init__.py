@@ -76,7 +76,10 @@ def _load(name: str):
         if "cannot cache" not in str(exc):
             raise
         _errors[name] = "it cannot cache its compiled code"
-        _how[name] = NO_NUMBA_CACHE
+        chosen = os.environ.get("NUMBA_CACHE_DIR")
+        _how[name] = NO_NUMBA_CACHE if not chosen else (
+            f"NUMBA_CACHE_DIR={chosen} cannot be written: point it at a writable directory "
+            "(the Numba engine keeps its compiled code there)")
         return None
 
 
