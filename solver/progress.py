@@ -78,19 +78,50 @@ def interrupts_deferred(in_child: dict | None = None):
                 signal.raise_signal(sig)
 
 
+def _in_notebook() -> bool:
+    """Whether ``tqdm.auto`` draws notebook widgets here (a Jupyter kernel)."""
+    from tqdm import autonotebook
+    return autonotebook.tqdm.__module__ == "tqdm.notebook"
+
+
+def _is_terminal(stream) -> bool:
+    try:
+        return bool(stream.isatty())
+    except Exception:           # None, closed, or a shim without isatty
+        return False
+
+
 def progress_bar(**kwargs):
     """A ``tqdm.auto`` bar (``kwargs`` as tqdm takes them) whose drawing holds Ctrl-C until
-    it is done, and without tqdm's monitor thread (processes may be forked after it)."""
+    it is done, and without tqdm's monitor thread (processes may be forked after it).
+
+    ``disable=None`` (an analysis's ``progress=None``): a bar only in a notebook or when the
+    bar's stream is a terminal, else None and no tqdm object at all: a server's stderr may be
+    None, closed or a logging shim, which tqdm wrote to or failed on.  The bar's lock is for
+    threads only: tqdm's default also makes a multiprocessing lock, which fixed the process's
+    start method (a later ``multiprocessing.set_start_method`` failed).
+    """
+    stream = kwargs.get("file") or sys.stderr
+    if stream is None or (kwargs.get("disable", False) is None and not _in_notebook()
+                          and not _is_terminal(stream)):
+        return None
     from tqdm.auto import tqdm
+    from tqdm.std import TqdmDefaultWriteLock
+
+    class ThreadLock(TqdmDefaultWriteLock):
+        mp_lock = None          # create_mp_lock() sees one and makes none
 
     class Bar(tqdm):
         monitor_interval = 0
+        _lock = ThreadLock()
 
         def update(self, n=1):
             with interrupts_deferred():
                 return super().update(n)
 
         def close(self):
+            if not hasattr(self, "disable"):    # __init__ failed: nothing was drawn
+                return None
             if self.disable:        # closed already (tqdm's __del__ closes again), or off
                 return super().close()
             with interrupts_deferred():

@@ -84,3 +84,72 @@ def test_a_child_forked_after_the_block_is_left_alone():
         pass
     outside = _handlers()
     assert _in_child(lambda: _handlers() == outside) == 0
+
+
+# -- a server's stderr ------------------------------------------------------------------------
+
+class _Stream:
+    """A stream that records what is written; ``tty``: what isatty() says (None: no isatty,
+    as a logging shim has none)."""
+
+    def __init__(self, tty):
+        self.written = []
+        if tty is not None:
+            self.isatty = lambda: tty
+
+    def write(self, text):
+        self.written.append(text)
+
+    def flush(self):
+        pass
+
+
+def test_progress_none_makes_a_bar_only_for_a_terminal():
+    from solver.progress import progress_bar
+    for tty in (False, None):
+        assert progress_bar(total=3, disable=None, file=_Stream(tty)) is None
+    terminal = _Stream(True)
+    bar = progress_bar(total=3, disable=None, file=terminal)
+    bar.update(3)
+    bar.close()
+    assert any("3/3" in text for text in terminal.written)
+    assert progress_bar(total=3, disable=False, file=None) is not None   # stderr here
+
+
+SERVER = r"""
+import io, multiprocessing as mp, sys
+import solver
+from solver.batch import run_file
+sys.stderr = None                       # pythonw, a service, a daemon with fd 2 closed
+r = solver.odds("AKQ.AKQ.AK.A987", seat=0, trump="♥", discard="7♥ 8♥", threads=1)
+closed = io.StringIO(); closed.close(); sys.stderr = closed
+solver.odds("AKQ.AKQ.AK.A987", seat=0, trump="♥", discard="7♥ 8♥", threads=2)
+shim = type("Shim", (), {"write": lambda self, t: print("WROTE", repr(t)), "flush": lambda s: 0})
+sys.stderr = shim()                     # a logging shim: write and flush, no isatty
+solver.order("AKQ.AKQ.AK.A987", strains=["♥"], misere=False, threads=2)
+sys.stderr = None
+run_file(sys.argv[1], sys.argv[2], "tricks", options={"declarer": 0, "trump": "NT"}, jobs=1,
+         progress=False)
+print(r.p_make, mp.get_start_method(allow_none=True))
+"""
+
+
+def test_a_server_without_a_usable_stderr_gets_answers_and_nothing_written(tmp_path):
+    """odds and order built a tqdm bar whenever progress was not False: with sys.stderr None
+    it raised AttributeError from tqdm, with a closed one a bare ValueError, into a logging
+    shim it drew the bar, and tqdm's multiprocessing lock fixed the start method (a later
+    set_start_method failed); run_file with sys.stderr None stopped at its first bad line.
+    (The server-embedding audit.)"""
+    import subprocess
+    import sys
+    src = tmp_path / "in.txt"
+    src.write_text("AK...7/Q.A..8/7.8..A\nbad\n", encoding="utf-8")
+    script = tmp_path / "server.py"
+    script.write_text(SERVER, encoding="utf-8")
+    done = subprocess.run([sys.executable, str(script), str(src), str(tmp_path / "o.csv")],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    p_make, start_method = done.stdout.split()       # nothing WROTE to the shim
+    assert 0 < float(p_make) <= 1 and start_method == "None"
+    assert (tmp_path / "o.csv.errors.jsonl").read_text(encoding="utf-8").count("\n") == 1

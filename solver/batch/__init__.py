@@ -285,7 +285,7 @@ class _Tolerant:
 
     def __init__(self, stream):
         self._stream = stream
-        self.broken = False
+        self.broken = stream is None        # no stderr at all (pythonw, a service)
 
     def write(self, text):
         if not self.broken:
