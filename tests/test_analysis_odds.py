@@ -294,6 +294,43 @@ def test_prober_matches_one_batch(name):
         sliced(pos, targets)
 
 
+def test_a_watched_probers_slices_last_about_slice_seconds():
+    """With a stop flag (threads, a time limit) the rows go to the engine in slices timed to
+    about SLICE_SECONDS each, so a stop waits that long, not for 4,096 rows: a мизер's counts
+    (0.1-0.3 ms a row) overshot odds(timeout=1) by up to 0.9 s (the server-embedding audit),
+    while a contract's rows (microseconds) still go 4,096 at a time."""
+    import threading
+    import time
+
+    from solver.analysis.odds import _Prober
+    calls = []
+
+    class Context:
+        def __init__(self, tt_mb, **options):
+            pass
+
+        def tests(self, pos, targets):
+            calls.append(len(pos))
+            time.sleep(1e-3 * len(pos))          # 1 ms a row
+            return np.ones(len(pos), dtype=bool), None
+
+    be = type("Backend", (), {"name": "fake", "Context": Context})()
+    probe = _Prober(be, 4, threading.Event())
+    pos = np.zeros((600, 16), dtype=np.int64)
+    assert probe(pos, 1).all() and sum(calls) == 600
+    assert calls[0] == 256                        # untimed: a small first slice
+    assert all(16 <= n <= 50 for n in calls[1:-1]) and calls[-1] <= 50   # then ~0.05 s each
+    calls.clear()
+
+    def quick(pos, targets):
+        calls.append(len(pos))
+        return np.ones(len(pos), dtype=bool), None
+    probe.context.tests = quick
+    probe.row_seconds = 1e-6
+    assert probe(np.zeros((9000, 16), dtype=np.int64), 1).all()
+    assert calls[0] == 4096
+
+
 @pytest.mark.parametrize("threads", [1, 2, 3])
 def test_workers_run_every_job_once_in_order(threads):
     """The jobs' results come back in job order, each job run once, each worker thread with

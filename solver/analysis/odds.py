@@ -55,6 +55,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import threading
+import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
@@ -419,6 +420,10 @@ class _Prober:
     contexts cannot probe many rows (the reference solver) gets its batch call."""
 
     SLICE = 4096   # rows an engine call at most when a stop flag is watched
+    SLICE_SECONDS = 0.05    # and about this long: fewer rows where a row takes long (a
+    #                         мизер's counts, 0.1-0.3 ms a row: 4,096 rows overshot a time
+    #                         limit by up to 0.9 s); a contract's rows (microseconds) keep
+    #                         4,096, as a fixed 256 made its odds 3.7x slower
     SLOW_SLICE = 1  # the same for a backend without contexts (the reference solver, a layout
     #                 of a 7-card ending taking seconds): a time limit held to one layout
 
@@ -429,6 +434,7 @@ class _Prober:
         self.be, self.tt_mb, self.stop, self.deadline = be, tt_mb, stop, deadline
         self.context = None
         self.batch_only = not hasattr(getattr(be, "Context", None), "tests")
+        self.row_seconds = 0.0      # of the last slice, for the next one's size
 
     def stopped(self) -> bool:
         return _halted(self.stop, self.deadline)
@@ -436,16 +442,29 @@ class _Prober:
     def __call__(self, pos: np.ndarray, targets) -> np.ndarray:
         targets = np.ascontiguousarray(
             np.broadcast_to(np.asarray(targets, dtype=np.int64), (len(pos),)))
-        cut = self.SLOW_SLICE if self.batch_only else self.SLICE
-        if self.stop is not None and len(pos) > cut:
-            # a worker thread: Ctrl-C reaches only the calling thread, which raises the stop
-            # flag; looking at it between slices of rows keeps the wait short
-            out = []
-            for at in range(0, len(pos), cut):
-                if self.stopped():
-                    raise _Stopped
-                out.append(self(pos[at:at + cut], targets[at:at + cut]))
-            return np.concatenate(out)
+        if self.stop is None:
+            return self._run(pos, targets)
+        # a worker thread: Ctrl-C reaches only the calling thread, which raises the stop
+        # flag; looking at it between slices of rows keeps the wait short
+        out = []
+        at = 0
+        while at < len(pos):
+            if self.stopped():
+                raise _Stopped
+            if self.batch_only:
+                rows = self.SLOW_SLICE
+            elif self.row_seconds <= 0:         # the first: not yet timed
+                rows = min(self.SLICE, 256)
+            else:
+                rows = max(16, min(self.SLICE, int(self.SLICE_SECONDS / self.row_seconds)))
+            began = time.perf_counter()
+            out.append(self._run(pos[at:at + rows], targets[at:at + rows]))
+            self.row_seconds = (time.perf_counter() - began) / max(len(out[-1]), 1)
+            at += rows
+        return np.concatenate(out) if out else np.zeros(0, dtype=bool)
+
+    def _run(self, pos: np.ndarray, targets: np.ndarray) -> np.ndarray:
+        """One engine call on these rows."""
         if self.batch_only:
             return self.be.tests_batch(pos, targets, threads=1)[0]
         if self.context is None:
@@ -454,7 +473,6 @@ class _Prober:
             options = {"levels": ODDS_LEVELS} if self.be.name == "c" else {}
             self.context = self.be.Context(self.tt_mb, **options)
         return self.context.tests(pos, targets)[0]
-
 
 def _halted(stop: threading.Event, deadline: Deadline | None) -> bool:
     """True once a part failed, Ctrl-C was pressed or the time limit passed (which raises
@@ -750,10 +768,10 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     every discard given; when seat 0 is an opponent only the layouts where he holds it count).
     ``pool``: the cards the opponents share (default: the 20 cards not in ``cards``; give it
     for an ending, where ``cards`` has n + 2 cards and ``pool`` 2n).  ``threads=0`` uses every
-    core; ``progress`` shows a tqdm bar (None: only on a terminal).  ``histogram=False``
-    settles only success or failure per layout (one probe each, faster): the histogram then has
-    two entries that count, at index 0 the failures and at index ``level`` (мизер: 1) the
-    successes.
+    core; ``progress`` shows a tqdm bar (None: only on a terminal or in a notebook).
+    ``histogram=False`` settles only success or failure per layout (one probe each, faster):
+    the histogram then has two entries that count, at index 0 the failures and at index
+    ``level`` (мизер: 1) the successes.
     ``chunk``: layouts handed to the engine at a time; ``tt_mb``: the transposition table of
     each thread's context (default :func:`default_tt_mb`: 16 MiB for a contract, 128 MiB for
     a мизер while all the tables fit in 512 MiB; calls running at once each take their own,
