@@ -500,3 +500,22 @@ def test_tt_mb_is_a_number_as_written(tmp_path, capsys, size):
     assert exit_.value.code == 2
     assert f"argument --tt-mb: expected a number of MiB, not {size!r}" in capsys.readouterr().err
     assert not (tmp_path / "o.csv").exists()
+
+
+def test_the_fork_server_keeps_the_modules_the_application_preloads():
+    # from a threaded process (a server) the pool's workers come from Python's one fork
+    # server, and make_pool replaced the application's preload list with its own (the
+    # server-embedding audit): ["json"] became ["solver.batch.tasks", ...]
+    import subprocess
+    code = ("import multiprocessing as mp, threading\n"
+            "from multiprocessing import forkserver\n"
+            "from solver.batch.runner import make_pool\n"
+            "threading.Thread(target=threading.Event().wait, args=(5,), daemon=True).start()\n"
+            "mp.set_forkserver_preload(['json'])\n"
+            "pool = make_pool(1, preload=['solver.engine.c_backend'])\n"
+            "print(pool._mp_context.get_start_method(), forkserver._forkserver._preload_modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split(None, 1) == [
+        "forkserver", "['json', 'solver.batch.tasks', 'solver.engine.c_backend']\n"]

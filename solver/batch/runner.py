@@ -150,12 +150,17 @@ def make_pool(jobs: int, preload: Iterable[str] = ()) -> ProcessPoolExecutor:
 
     Forked from this process when it runs a single thread (workers inherit the loaded engine);
     otherwise (a notebook, a server) started from a fork server that imported the engine once.
+    The fork server is the process's own (multiprocessing has one): the modules it preloads
+    are added to those the application asked for, not put in their place.
     """
     if sys.platform.startswith("linux") and threading.active_count() == 1:
         ctx = multiprocessing.get_context("fork")
     elif "forkserver" in multiprocessing.get_all_start_methods():
+        from multiprocessing import forkserver
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["solver.batch.tasks", *preload])
+        theirs = getattr(getattr(forkserver, "_forkserver", None), "_preload_modules", None)
+        ctx.set_forkserver_preload(list(dict.fromkeys(
+            [*(theirs if isinstance(theirs, list) else []), "solver.batch.tasks", *preload])))
     else:
         ctx = multiprocessing.get_context("spawn")
     return ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_worker_init,
