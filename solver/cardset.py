@@ -32,6 +32,8 @@ class Card(int):
     (A♥, 3)
     """
 
+    __slots__ = ()      # frozen: every result shares the same 32 cards
+
     def __new__(cls, value):
         value = scalar_of(value)
         if isinstance(value, str):
@@ -96,6 +98,8 @@ class CardSet(int):
     numbers against a plain number, as an ``int`` does; ``==`` compares masks, and a set is
     never equal to a :class:`Card` (as ``{1} != 1``).
     """
+
+    __slots__ = ()      # frozen, as an int is: no attribute can shadow a method
 
     def __new__(cls, mask: int = 0):
         mask = scalar_of(mask)         # a 0-d array is a mask, as a numpy integer is

@@ -28,6 +28,19 @@ def test_a_card_in_a_set_operation_is_one_card():
     assert CardSet("AK...") & ~1 == CardSet("AK...")       # a plain number is still a mask
 
 
+def test_cards_and_card_sets_take_no_attributes():
+    # every result hands out the same 32 Card objects: an attribute set on one (r.line[0].x)
+    # was seen by every result in every thread, and a set's method could be shadowed
+    # (s.cards = lambda: [] made str(s) '') (the server-embedding audit)
+    line = solve(ENDING, declarer=0, trump="NT").line
+    hand = CardSet("AKQ...")
+    for obj, name in ((line[0], "owner"), (Card(5), "foo"), (hand, "cards")):
+        with pytest.raises(AttributeError):
+            setattr(obj, name, 1)
+    assert str(hand) == "A♠ K♠ Q♠" and pickle.loads(pickle.dumps(hand)) == hand
+    assert copy.deepcopy(line[0]) == line[0] and type(copy.copy(hand)) is CardSet
+
+
 def test_card_sets_compare_by_inclusion():
     a, ak, low = CardSet("A..."), CardSet("AK..."), CardSet("7.8..")
     assert a < ak and a <= ak and ak > a and ak >= a and a <= a and not a < a
