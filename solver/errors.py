@@ -105,3 +105,11 @@ class TimeLimitError(PrefError):
     counted), else None."""
 
     partial = None
+
+
+class CancelledError(TimeLimitError):
+    """A long analysis (``odds``, ``order``) stopped because its ``cancel`` event was set
+    (by another thread: a server whose client went away, an ``asyncio`` wait that timed out).
+
+    A :class:`TimeLimitError`, so that code keeping the ``partial`` result of a time limit
+    keeps it for a cancel too."""

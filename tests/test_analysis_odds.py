@@ -513,6 +513,34 @@ def test_timeout_stops_a_long_call_with_a_clear_error(threads):
 
 
 @needs_fast
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_cancel_event_set_by_another_thread_stops_odds_and_order(threads):
+    """A server whose client went away (an asyncio wait that timed out) had no way to stop a
+    long call: its threads ran to the end, minutes (the server-embedding audit). Its cancel
+    event now stops it, as a time limit does, with a CancelledError (a TimeLimitError, so its
+    partial is kept the same way)."""
+    import threading
+
+    from solver.analysis import order
+    from solver.errors import CancelledError, TimeLimitError
+    kw = dict(threads=threads, progress=False, backend=FAST[0])
+    for call, what in ((lambda stop: odds(LONG, 0, trump="♠", cancel=stop, **kw), "odds"),
+                       (lambda stop: order(LONG, strains="♠", misere=False, cancel=stop, **kw),
+                        "order")):
+        stop = threading.Event()
+        threading.Timer(0.3, stop.set).start()
+        with pytest.raises(CancelledError, match=rf"^{what} was cancelled") as err:
+            call(stop)                        # over a minute unless stopped
+        assert isinstance(err.value, TimeLimitError)
+    stop = threading.Event()
+    stop.set()                                # set before the call: no work at all
+    with pytest.raises(CancelledError, match="^odds was cancelled$"):
+        odds(LONG, 0, trump="♠", discard="8♠ 9♠", cancel=stop, **kw)
+    with pytest.raises(InvalidArgumentError, match="cancel is a threading.Event .*not 'yes'"):
+        odds(LONG, 0, trump="♠", cancel="yes", **kw)
+
+
+@needs_fast
 def test_a_misere_timed_out_over_every_discard_names_the_faster_questions(capsys):
     """The мизер's trick counts over every discard take minutes (persona audit: a timeout
     said only that it ran out); the error names the two questions answered far sooner, in

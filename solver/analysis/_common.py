@@ -23,6 +23,7 @@ from ..deal import Deal
 from ..engine import (DEFAULT_TT_MB, backend_for, check_workers, context_for, default_jobs,
                       warm_context)
 from ..errors import (
+    CancelledError,
     InvalidArgumentError,
     InvalidDealError,
     TimeLimitError,
@@ -137,13 +138,17 @@ def cards_text(cards, style: str | None = None) -> str:
 
 
 class Deadline:
-    """The time limit of a long call: ``timeout`` seconds from now (None: no limit).
+    """The time limit of a long call: ``timeout`` seconds from now (None: no limit), or
+    sooner once ``cancel`` (a ``threading.Event``, or anything with ``is_set()``) is set.
 
-    >>> Deadline(None, "odds").expired(), Deadline(60, "odds").expired()
-    (False, False)
+    >>> import threading
+    >>> stop = threading.Event()
+    >>> d = Deadline(60, "odds", cancel=stop)
+    >>> d.expired(), stop.set(), d.expired(), str(d.error("2 of 9 counted"))
+    (False, None, True, 'odds was cancelled: 2 of 9 counted')
     """
 
-    def __init__(self, timeout, what: str):
+    def __init__(self, timeout, what: str, cancel=None):
         if timeout is not None:
             try:        # 10**400 has no float: too large, as inf is
                 finite = math.isfinite(timeout) and timeout > 0
@@ -155,12 +160,23 @@ class Deadline:
                 raise InvalidArgumentError(f"timeout is a finite positive number of seconds "
                                            f"(None: no limit), not {shown(timeout)}")
             timeout = float(timeout)
-        self.timeout, self.what = timeout, what
+        if cancel is not None and not callable(getattr(cancel, "is_set", None)):
+            raise InvalidArgumentError(f"cancel is a threading.Event (anything with is_set()), "
+                                       f"or None, not {shown(cancel)}")
+        self.timeout, self.what, self.cancel = timeout, what, cancel
         self.at = None if timeout is None else time.monotonic() + timeout
         self.hint = ""     # what would answer sooner, said after the error's first words
 
+    @property
+    def watched(self) -> bool:
+        """Whether the call can be stopped (a time limit or a cancel event)."""
+        return self.at is not None or self.cancel is not None
+
+    def cancelled(self) -> bool:
+        return self.cancel is not None and bool(self.cancel.is_set())
+
     def expired(self) -> bool:
-        return self.at is not None and time.monotonic() >= self.at
+        return self.cancelled() or (self.at is not None and time.monotonic() >= self.at)
 
     def left(self) -> float | None:
         """The seconds left (at least a millisecond), or None without a limit."""
@@ -169,6 +185,8 @@ class Deadline:
     def error(self, done: str = "") -> TimeLimitError:
         """The error to raise; ``done`` says what was finished (after a colon)."""
         done = f": {done}" if done else ""
+        if self.cancelled():
+            return CancelledError(f"{self.what} was cancelled{done}")
         hint = f" ({self.hint})" if self.hint else ""
         return TimeLimitError(f"{self.what} did not finish within timeout={self.timeout:g} s"
                               f"{done}{hint}")

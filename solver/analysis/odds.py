@@ -512,7 +512,7 @@ class _Workers:
     def prober(self) -> _Prober:
         """This thread's prober (made on its first use)."""
         if not hasattr(self._mine, "prober"):
-            watched = self.threads > 1 or self.deadline.at is not None
+            watched = self.threads > 1 or self.deadline.watched
             self._mine.prober = _Prober(self.be, self.tt_mb, self.stop if watched else None,
                                         self.deadline)
         return self._mine.prober
@@ -758,7 +758,7 @@ def _one_card(x) -> bool:
 
 def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, lead=None,
          pool=None, histogram=True, backend="auto", threads=0, chunk=16384, progress=None,
-         tt_mb=None, timeout=None) -> OddsResult:
+         tt_mb=None, timeout=None, cancel=None) -> OddsResult:
     """Exact odds over every split of the unseen cards between the two opponents.
 
     ``cards``: the player's 12 cards (hand + talon) in any hand notation.  ``seat``: where he
@@ -781,7 +781,9 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     histogram can take minutes: a server bounds it so, and the error names
     ``histogram=False`` and ``discard=``, answered far sooner).  The error's ``partial`` is
     an :class:`OddsResult` of the discards finished by then, best first among them (None
-    when none was).
+    when none was).  ``cancel``: a ``threading.Event`` another thread may set to stop the
+    call the same way (a server whose client went away); it then raises
+    :class:`~solver.errors.CancelledError`, a ``TimeLimitError`` with the same ``partial``.
 
     Raises :class:`InvalidArgumentError` / :class:`InvalidCardError` on bad input.
 
@@ -792,9 +794,8 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     >>> r.cards, r.discard
     (CardSet('A.K7.A.'), (7♣, A♦))
     """
-    import time
     t0 = time.perf_counter()
-    deadline = Deadline(timeout, "odds")
+    deadline = Deadline(timeout, "odds", cancel)
     own = as_cards(cards, "cards")
     own_mask = mask_of(own)
     seat = as_seat(seat, "seat")

@@ -207,7 +207,8 @@ def _odds(own, seat, ask: dict, **more):
     """:func:`odds` with ``ask``'s options, its ``deadline``'s time left as the timeout."""
     opts = {k: v for k, v in ask.items() if k != "deadline"}
     try:
-        return odds(own, seat, timeout=ask["deadline"].left(), **opts, **more)
+        return odds(own, seat, timeout=ask["deadline"].left(), cancel=ask["deadline"].cancel,
+                    **opts, **more)
     except TimeLimitError:
         raise ask["deadline"].error() from None
 
@@ -286,7 +287,8 @@ def _talon(talon, own_mask, conventions, modes, beside=None):
 
 def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
           screen=200, keep=1, conventions=None, talon=None, pool=None, seed=0, backend="auto",
-          threads=0, progress=None, tt_mb=None, exact=True, timeout=None) -> OrderResult:
+          threads=0, progress=None, tt_mb=None, exact=True, timeout=None,
+          cancel=None) -> OrderResult:
     """Rank what to order with these 12 cards from ``seat``.
 
     ``strains``: the strains to consider (one, e.g. ``"NT"``, or a list); ``misere``:
@@ -322,8 +324,10 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
     ``timeout``: seconds the whole call may take (None: no limit); past it the call raises
     :class:`~solver.errors.TimeLimitError` within a fraction of a second, its ``partial`` the
     options of the games (strains, мизер) counted by then, ranked (None when none was).
+    ``cancel``: a ``threading.Event`` another thread may set to stop the call the same way;
+    it then raises :class:`~solver.errors.CancelledError` (a ``TimeLimitError``).
     """
-    deadline = Deadline(timeout, "order")
+    deadline = Deadline(timeout, "order", cancel)
     own = as_cards(cards, "cards")
     own_mask = mask_of(own)
     seat = as_seat(seat, "seat")
