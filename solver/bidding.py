@@ -23,7 +23,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from .cards import NO_TRUMP, SPADES
+from .cards import GAME_LEVELS, NO_TRUMP, SPADES
 from .checks import as_count, scalar_of
 from .conventions import Conventions
 from .errors import IllegalBidError, InvalidArgumentError, shown
@@ -92,7 +92,7 @@ class Bid:
                 raise InvalidArgumentError(f"a мизер is played for ten tricks' price: Bid(10, "
                                            f"misere=True), not level {shown(self.level)}")
             return
-        if type(self.level) is not int or self.level not in (6, 7, 8, 9, 10):
+        if type(self.level) is not int or self.level not in GAME_LEVELS:
             raise InvalidArgumentError(f"game level {self.level!r}: expected 6-10")
         if self.strain is None and not self.talonless:
             raise InvalidArgumentError(f"game {self.level} needs a trump or БК")
@@ -149,7 +149,7 @@ def ladder(conventions: Conventions | None = None) -> tuple[Bid, ...]:
     """
     conv = Conventions.of(conventions)
     bids: list[Bid] = []
-    for level in (6, 7, 8, 9, 10):
+    for level in GAME_LEVELS:
         if level == 9 and not conv.misere_above_nines:
             bids.append(MISERE)
         bids.extend(Bid(level, s) for s in range(5))

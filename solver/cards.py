@@ -21,9 +21,8 @@ from typing import Iterator
 from .checks import as_count
 from .errors import InvalidCardError
 
-Card = int
+CardNo = int        # a card's number (solver.Card is the int subclass that prints as A♥)
 Mask = int
-Seat = int
 
 SPADES, CLUBS, DIAMONDS, HEARTS = 0, 1, 2, 3
 NO_TRUMP = 4
@@ -31,14 +30,11 @@ SUITS = (SPADES, CLUBS, DIAMONDS, HEARTS)
 STRAINS = (SPADES, CLUBS, DIAMONDS, HEARTS, NO_TRUMP)
 
 SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(8)
-RANKS = tuple(range(8))
 
-NUM_SUITS = 4
-NUM_RANKS = 8
 NUM_CARDS = 32
-NUM_SEATS = 3
 HAND_SIZE = 10
 TALON_SIZE = 2
+GAME_LEVELS = (6, 7, 8, 9, 10)      # a game's levels: the tricks it bids
 NO_CARD = 32
 """Marks an empty card slot in the engines' flat position arrays."""
 
@@ -46,7 +42,7 @@ FULL_DECK: Mask = 0xFFFFFFFF
 SUIT_MASK: tuple[Mask, ...] = tuple(0xFF << (8 * s) for s in SUITS)
 
 
-def card(suit: int, rank: int) -> Card:
+def card(suit: int, rank: int) -> CardNo:
     """The card of ``suit`` (0 = ♠ … 3 = ♥) and ``rank`` (0 = seven … 7 = ace)."""
     suit = as_count(suit, "a card's suit", least=0, most=3, error=InvalidCardError)
     rank = as_count(rank, "a card's rank", least=0, most=7, error=InvalidCardError)
@@ -58,7 +54,7 @@ def _not_a_card(c) -> int:
     return as_count(c, "a card", least=0, most=31, error=InvalidCardError)
 
 
-def suit_of(c: Card) -> int:
+def suit_of(c: CardNo) -> int:
     """Suit of a card (0 = ♠ … 3 = ♥); a number outside 0-31 is an :class:`InvalidCardError`."""
     try:
         if 0 <= c <= 31:
@@ -68,7 +64,7 @@ def suit_of(c: Card) -> int:
     return _not_a_card(c) >> 3
 
 
-def rank_of(c: Card) -> int:
+def rank_of(c: CardNo) -> int:
     """Rank of a card (0 = 7 … 7 = A); a number outside 0-31 is an :class:`InvalidCardError`."""
     try:
         if 0 <= c <= 31:
@@ -78,7 +74,7 @@ def rank_of(c: Card) -> int:
     return _not_a_card(c) & 7
 
 
-def bit(c: Card) -> Mask:
+def bit(c: CardNo) -> Mask:
     """The one-card mask of ``c``."""
     return 1 << c
 
@@ -88,26 +84,13 @@ def count(mask: Mask) -> int:
     return bin(mask & FULL_DECK).count("1")
 
 
-def iter_cards(mask: Mask) -> Iterator[Card]:
+def iter_cards(mask: Mask) -> Iterator[CardNo]:
     """The cards of a mask in increasing order (♠7 first, ♥A last)."""
     mask &= FULL_DECK
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
-
-
-def suit_holding(mask: Mask, suit: int) -> int:
-    """The 8-bit holding of one suit (bit r set when rank r is held)."""
-    return (mask >> (8 * suit)) & 0xFF
-
-
-def from_holdings(holdings: tuple[int, int, int, int] | list[int]) -> Mask:
-    """Build a mask from four 8-bit suit holdings in ♠ ♣ ♦ ♥ order."""
-    mask = 0
-    for s, h in enumerate(holdings):
-        mask |= (h & 0xFF) << (8 * s)
-    return mask
 
 
 def mask_of(cards) -> Mask:

@@ -25,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from .cards import GAME_LEVELS
 from .checks import as_count, scalar_of
 from .errors import InvalidArgumentError, shown
 
@@ -189,7 +190,7 @@ class Conventions:
             raise InvalidArgumentError(f"convention raspasy_exit={self.raspasy_exit!r}: expected levels 6-10")
         exit_ = tuple(int(x) if isinstance(x, np.integer) and not isinstance(x, np.bool_) else x
                       for x in self.raspasy_exit)
-        if not exit_ or any(type(level) is not int or level not in (6, 7, 8, 9, 10) for level in exit_):
+        if not exit_ or any(type(level) is not int or level not in GAME_LEVELS for level in exit_):
             raise InvalidArgumentError(f"convention raspasy_exit={self.raspasy_exit!r}: expected levels 6-10")
         object.__setattr__(self, "raspasy_exit", exit_)
 

@@ -41,7 +41,7 @@ from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
 from ..engine.layout import P_LEADER, P_MINIMISE, P_NTABLE
 from ..errors import InvalidArgumentError
-from ..notation import at_least, at_most, format_card, format_strain, misere_word, plural
+from ..notation import at_least, at_most, format_strain, misere_word, plural
 from ._common import (
     as_deal,
     as_seat,
@@ -466,10 +466,6 @@ def discard(deal, declarer=None, trump=None, *, misere=None, talon=None, leader=
                                           exact=exact)
     return DiscardResult(deal, seat, "misere" if misere is not None else "contract", strain,
                          leader, cards_tuple(tal), tuple(values), be.name, nodes, calls)
-
-
-def _format_card(c):  # pragma: no cover - re-exported for commands
-    return format_card(c)
 
 
 __all__ = ["DiscardResult", "DiscardValue", "best_discard", "discard", "discard_values"]

@@ -23,7 +23,7 @@ from html import escape
 
 import numpy as np
 
-from ..cards import NO_TRUMP, STRAINS, mask_of
+from ..cards import GAME_LEVELS, NO_TRUMP, STRAINS, mask_of
 from ..cardset import Card, CardSet
 from ..checks import as_flag, scalar_of
 from ..conventions import Conventions
@@ -242,13 +242,13 @@ def _contract_bound(own, seat, strain, levels, ask, best, conventions, talon=Non
     shown = {}                  # level -> (bound, option) of the highest bound so far
     for discard in ask["discard"]:
         made, total, cards = {}, None, None
-        for level in range(6, 11):      # one discard's counts: no mixing of two discards'
+        for level in GAME_LEVELS:       # one discard's counts: no mixing of two discards'
             r = _odds(own, seat, {**ask, "discard": [discard]}, level=level,
                       histogram=False).best
             made[level], total, cards = r.histogram[level], r.layouts, r.cards
             if not made[level]:
                 break
-        upper = {k: made.get(k, 0) - made.get(k + 1, 0) for k in range(6, 11)}
+        upper = {k: made.get(k, 0) - made.get(k + 1, 0) for k in GAME_LEVELS}
         below = total - made[6]
         for level in levels:
             if level > 10:
@@ -340,7 +340,7 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
     if progress is not None:
         progress = as_flag(progress, "progress (None: a bar only on a terminal)")
     if levels is None:
-        levels = (6, 7, 8, 9, 10) if n == 10 else tuple(range(1, n + 1))
+        levels = GAME_LEVELS if n == 10 else tuple(range(1, n + 1))
     levels, strains = scalar_of(levels), scalar_of(strains)    # a 0-d array: one value
     if isinstance(levels, (int, np.integer)) and not isinstance(levels, bool):
         levels = (int(levels),)

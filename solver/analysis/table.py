@@ -34,8 +34,6 @@ from ._common import (
 )
 from .discard import best_discard
 
-LEVELS = (6, 7, 8, 9, 10)
-
 
 def contract_name(tricks: int, strain: int) -> str | None:
     """The highest contract ``tricks`` make in ``strain`` (``"7♥"``, ``"6NT"``), or None."""
