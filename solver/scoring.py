@@ -748,7 +748,7 @@ def score_hand(hand: Hand, conventions: Conventions | None = None, *,
         # seed 004's dark распасы prices are per player ("на первом круге — 2 очка или одно"):
         # not modelled (docs/scoring.md, Not implemented); a преферанс is not priced at all
         raise InvalidRecordError(f"'dark' and 'multiplier' are for a game or a мизер, not {what}")
-    _check_hand(hand, n, dealer)
+    _check_hand(hand, n)
     sheet = _Sheet()
     if hand.game == RASPASY:
         _score_raspasy(hand, conv, n, dealer, sheet)
@@ -865,23 +865,17 @@ def _clean_hand(hand: Hand, n: int, conv: Conventions, names: Sequence[str] | No
     return clean
 
 
-def _check_hand(hand: Hand, n: int, dealer: int) -> None:
-    """Validate a ``Hand`` built in Python (records are checked as they are read)."""
+def _check_hand(hand: Hand, n: int) -> None:
+    """What :func:`_clean_hand` leaves to check once the auction has named the game: the
+    game, and one count of tricks a player adding up to 10 (the fields are plain already)."""
     if not isinstance(hand.game, Bid) and hand.game not in (RASPASY, PREFERANS):
         raise InvalidRecordError(f"unknown game {hand.game!r}: a Bid, RASPASY or PREFERANS")
-    for who in (hand.declarer, hand.half_whist, *hand.whisters):
-        if who is not None and (not isinstance(who, int) or not 0 <= who < n):
-            raise InvalidRecordError(f"player {who!r}: expected 0-{n - 1}")
     if hand.tricks is not None:
         if len(hand.tricks) != n:
             raise InvalidRecordError(f"tricks {list(hand.tricks)}: expected one number per player ({n})")
         known = [t for t in hand.tricks if t is not None]
-        if any(not isinstance(t, int) or not 0 <= t <= 10 for t in known):
-            raise InvalidRecordError(f"tricks {list(hand.tricks)}: expected numbers 0-10")
         if not isinstance(hand.tricks, _DeclarerOnly) and sum(known) != 10:
             raise InvalidRecordError(f"tricks {list(hand.tricks)} add up to {sum(known)}, not 10")
-    if not isinstance(hand.multiplier, int) or hand.multiplier < 1:
-        raise InvalidRecordError(f"multiplier {hand.multiplier!r}: expected a positive integer")
 
 
 def _check_auction(hand: Hand, conv: Conventions, order: list[int],
