@@ -494,6 +494,17 @@ def test_counts_must_be_whole_numbers():
                       (dict(seed=-1), "seed must be"), (dict(screen=2.0), "screen must be")):
         with pytest.raises(InvalidArgumentError, match=fault):
             order("AKQ.AKQ.AK.A987", **kw)
+    # a 0-d array is the number it holds, as everywhere else (the code-health review: level
+    # and threads were refused), and threads=True is refused in order's words by odds too
+    kw = dict(trump="NT", discard="7♣ A♦", pool="KQ.A8..", backend="reference", progress=False)
+    assert odds("A.K7.A.", 0, level=np.array(2), threads=np.array(2), **kw).histogram == (
+        odds("A.K7.A.", 0, level=2, **kw).histogram)
+    for call in (odds, order):
+        with pytest.raises(InvalidArgumentError,
+                           match=r"^threads \(0: every core\) must be an integer of at least 0, "
+                                 r"not True$"):
+            call("AKQ.AKQ.AK.A987", 0, **({"trump": "♥", "discard": "7♥ 8♥"}
+                                          if call is odds else {}), threads=True, progress=False)
 
 
 # -- a time limit ---------------------------------------------------------------------------------

@@ -124,7 +124,8 @@ def test_help_and_usage_errors_still_exit_through_systemexit(capsys):
 @pytest.mark.parametrize("args, says", [
     (["solve", EXAMPLE, "-d", "5", "-t", "♥"], "argument -d/--declarer: a seat is 0, 1 or 2"),
     (["solve", EXAMPLE, "-d", "1", "-t", "♥", "--backend", "foo"], "invalid choice: 'foo'"),
-    (["batch", "x", "-d", "7"], "a seat is 0, 1 or 2, not '7'"),
+    (["batch", "x", "-d", "7"], "a seat is 0, 1 or 2 in playing order (0 = the first hand, "
+                                "первая рука), not '7'"),
     (["solv"], "invalid choice: 'solv'"),
     (["solve"], "required: deal"),
     # an option given twice was the last one taken: -d 1 … -d 2 solved for seat 2, a second
@@ -277,3 +278,29 @@ def test_the_ascii_style_writes_ascii(args, capsys):
     assert main([*args, "--style", "ascii"]) == 0
     out = capsys.readouterr().out
     assert out.isascii(), [line for line in out.splitlines() if not line.isascii()]
+
+
+def test_the_option_rewordings_match_texts_the_library_still_says():
+    """The CLI and the batch rewrite the Python arguments an error names into their own
+    options by matching the message's text (_AS_TYPED, _IN_BATCH): a message reworded in the
+    library would silently stop being rewritten (the code-health review). Each text they
+    match is in a string the library's code holds (f-strings' literal parts included)."""
+    import ast
+    from pathlib import Path
+
+    from solver.batch.tasks import _IN_BATCH
+    from solver.commands._args import _AS_TYPED
+    root = Path(__file__).resolve().parents[1] / "solver"
+    texts = []
+    for path in root.rglob("*.py"):
+        if path.name in ("_args.py", "tasks.py") and path.parent.name in ("commands", "batch"):
+            continue                       # the tables themselves
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                texts.append(node.value)
+            elif isinstance(node, ast.JoinedStr):
+                texts.append("\0".join(part.value if isinstance(part, ast.Constant) else ""
+                                       for part in node.values))
+    said = "\n".join(texts)
+    missing = [python for python, _ in (*_AS_TYPED, *_IN_BATCH) if python not in said]
+    assert not missing, f"no longer in any message: {missing}"

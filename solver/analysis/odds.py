@@ -65,7 +65,7 @@ import numpy as np
 
 from ..cards import NO_TRUMP, iter_cards, mask_of
 from ..cardset import CARDS, Card, CardSet, cards_tuple
-from ..checks import as_flag
+from ..checks import as_flag, scalar_of
 from ..engine import check_workers, default_jobs
 from ..engine.layout import P_HAND0, make_position
 from ..errors import InvalidArgumentError, InvalidCardError, InvalidDealError, PrefError
@@ -420,10 +420,8 @@ class _Prober:
     contexts cannot probe many rows (the reference solver) gets its batch call."""
 
     SLICE = 4096   # rows an engine call at most when a stop flag is watched
-    SLICE_SECONDS = 0.05    # and about this long: fewer rows where a row takes long (a
-    #                         мизер's counts, 0.1-0.3 ms a row: 4,096 rows overshot a time
-    #                         limit by up to 0.9 s); a contract's rows (microseconds) keep
-    #                         4,096, as a fixed 256 made its odds 3.7x slower
+    SLICE_SECONDS = 0.05    # and about this long, so a stop waits no longer (a мизер's
+    #                         counts take 0.1-0.3 ms a row, a contract's microseconds)
     SLOW_SLICE = 1  # the same for a backend without contexts (the reference solver, a layout
     #                 of a 7-card ending taking seconds): a time limit held to one layout
 
@@ -496,11 +494,9 @@ class _Workers:
     the others stop at their next chunk or engine call and the exception is raised."""
 
     def __init__(self, be, threads: int, tt_mb, deadline: Deadline | None = None):
-        if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 0:
-            raise InvalidArgumentError(f"threads must be 0 (every core) or a positive count, "
-                                       f"not {threads!r}")
+        threads = as_count(threads, "threads (0: every core)", least=0)   # as thread_count's
         self.be, self.tt_mb = be, tt_mb
-        self.threads = check_workers(int(threads), "threads") or default_jobs()
+        self.threads = check_workers(threads, "threads") or default_jobs()
         self.stop = threading.Event()
         self.deadline = deadline if deadline is not None else Deadline(None, "odds")
         self.lock = threading.Lock()     # the shared layouts and the progress bar
@@ -772,10 +768,11 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     ``histogram=False`` settles only success or failure per layout (one probe each, faster):
     the histogram then has two entries that count, at index 0 the failures and at index
     ``level`` (мизер: 1) the successes.
-    ``chunk``: layouts handed to the engine at a time; ``tt_mb``: the transposition table of
-    each thread's context (default :func:`default_tt_mb`: 16 MiB for a contract, 128 MiB for
-    a мизер while all the tables fit in 512 MiB; calls running at once each take their own,
-    so a server running several bounds them with ``tt_mb``).  ``timeout``: seconds the call
+    ``chunk``: layouts enumerated and counted at a time (the memory held; the engine gets
+    them in slices of about 0.05 s when the call can be stopped); ``tt_mb``: the
+    transposition table of each thread's context (default :func:`default_tt_mb`: 16 MiB for
+    a contract, 128 MiB for a мизер while all the tables fit in 512 MiB; calls running at
+    once each take their own, so a server running several bounds them with ``tt_mb``).  ``timeout``: seconds the call
     may take (None: no limit); past it the call stops within a fraction of a second and
     raises :class:`~solver.errors.TimeLimitError` (every discard of a weak мизер with its
     histogram can take minutes: a server bounds it so, and the error names
@@ -815,8 +812,7 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
         strain = as_strain(trump)
     pool_cards, n = unseen_pool(own, pool, cards)
     chunk = as_count(chunk, "chunk")
-    if level is None:
-        level = min(6, n)
+    level = min(6, n) if level is None else scalar_of(level)     # a 0-d array: its number
     if not misere:
         if isinstance(level, bool) or not isinstance(level, (int, np.integer)):
             raise InvalidArgumentError(f"level must be a whole number of tricks, not {level!r}")

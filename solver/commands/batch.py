@@ -13,7 +13,7 @@ import json
 import signal
 
 from ..console import say
-from ._args import add_conventions, add_style, mebibytes, whole_number
+from ._args import add_conventions, add_style, mebibytes, seat, whole_number
 
 HELP = "evaluate a file of deals (one per line or JSON lines) into CSV / JSON lines"
 
@@ -28,12 +28,6 @@ examples:
 Input lines are deals in any notation, or JSON objects {"deal": "...", "declarer": 1, ...}
 whose keys override the options given here.  Bad lines go to OUT.errors.jsonl.
 """
-
-
-def _seat(text: str) -> int:
-    if text not in ("0", "1", "2"):
-        raise argparse.ArgumentTypeError(f"a seat is 0, 1 or 2, not {text!r}")
-    return int(text)
 
 
 def _positive(text: str) -> int:
@@ -158,15 +152,15 @@ def register(sub) -> None:
     add_style(p, auto=False)
     g = p.add_argument_group("task options (per-line JSON keys override them)")
     mode = g.add_mutually_exclusive_group()
-    mode.add_argument("-d", "--declarer", type=_seat, metavar="SEAT", help="declarer's seat")
-    mode.add_argument("--misere", type=_seat, metavar="SEAT", help="the misère player's seat")
+    mode.add_argument("-d", "--declarer", type=seat, metavar="SEAT", help="declarer's seat")
+    mode.add_argument("--misere", type=seat, metavar="SEAT", help="the misère player's seat")
     mode.add_argument("--raspasy", action="store_true", default=None,
                       help="распасы: every seat's guarantee")
     g.add_argument("-t", "--trump", help="trump for a contract: ♠ ♣ ♦ ♥ S C D H NT БК")
     g.add_argument("--talon", metavar="RULE|CARDS",
                    help="solve --raspasy: the talon rule none, lead or dealer (default none); "
                         "table, discard, misere, odds on endings: the two talon cards")
-    g.add_argument("--leader", type=_seat, metavar="SEAT", help="who leads (default: 0)")
+    g.add_argument("--leader", type=seat, metavar="SEAT", help="who leads (default: 0)")
     e = p.add_argument_group("engine and other task options")
     e.add_argument("--backend", choices=("auto", "c", "numba", "reference"),
                    help="solver backend (default: C when built, else Numba)")
