@@ -72,9 +72,12 @@ def test_solve_reference_ending_json():
     assert data["line"][:3] == ["K♠", "Q♠", "7♠"]
 
 
-def test_solve_needs_a_trump():
-    out = pref("solve", EXAMPLE, "-d", "0")
-    assert out.returncode == 2 and "needs -t TRUMP" in out.stderr
+@pytest.mark.parametrize("command", ["solve", "discard"])
+def test_solve_needs_a_trump(command):
+    # pref discard said "-d SEAT needs -t TRUMP", pref solve this (code-health review)
+    out = pref(command, EXAMPLE, "-d", "0")
+    assert out.returncode == 2
+    assert out.stderr.strip() == f"pref {command}: error: a contract needs -t TRUMP (♠ ♣ ♦ ♥ or NT)"
 
 
 def test_solve_and_raspasy_write_russian_cards_that_read_back():

@@ -29,7 +29,7 @@ def run(args) -> int:
     from ..analysis import discard
     from ..errors import InvalidArgumentError
     if args.declarer is not None and args.trump is None:
-        raise InvalidArgumentError("-d SEAT needs -t TRUMP")
+        raise InvalidArgumentError("a contract needs -t TRUMP (♠ ♣ ♦ ♥ or NT)")   # as solve's
     r = discard(args.deal, declarer=args.declarer, trump=args.trump, misere=args.misere,
                 talon=args.talon, leader=args.leader, exact=not args.best_only,
                 backend=args.backend)
