@@ -18,6 +18,19 @@ def _jsonl(path):
         return [json.loads(t) for t in f]
 
 
+def _run_script(path, text: str, *args, timeout: float):
+    """Write ``text`` to ``path`` and run it with ``args``; a run past ``timeout`` seconds
+    fails the test with what it printed (a hang, not a slow run, is what these look for)."""
+    import subprocess
+    path.write_text(text, encoding="utf-8")
+    try:
+        return subprocess.run([sys.executable, str(path), *map(str, args)],
+                              capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired as exc:
+        raise AssertionError(f"the run hung ({path.name} {' '.join(map(str, args))}): "
+                             f"{exc.stdout!r}, stderr {exc.stderr!r}") from None
+
+
 # -- hostile JSON lines --------------------------------------------------------------------------
 
 def test_json_nested_too_deeply_or_a_huge_number_is_the_lines_error(tmp_path):
@@ -313,20 +326,13 @@ def test_a_worker_killed_while_sending_its_rows_stops_the_run(tmp_path):
     # several writes) left half a message in the pool's result pipe, and Python's
     # ProcessPoolExecutor waited for the rest forever: the run hung (no row, no exit, the
     # other worker idle) instead of stopping with "a worker process died" for --resume
-    import subprocess
-
     from solver import Deal
     lines = [str(Deal.from_hands([[c], [c + 8], [c + 16]])) for c in range(8)]
     lines[5] = "A.K..7/K.A..8/7.7..A"
     src = tmp_path / "in.txt"
     src.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    script = tmp_path / "kill.py"
-    script.write_text(KILLED_MID_SEND, encoding="utf-8")
-    try:
-        done = subprocess.run([sys.executable, str(script), str(src), str(tmp_path / "o.jsonl")],
-                              capture_output=True, text=True, timeout=90)
-    except subprocess.TimeoutExpired as exc:
-        raise AssertionError(f"the run hung: {exc.stdout!r}") from None
+    done = _run_script(tmp_path / "kill.py", KILLED_MID_SEND, src, tmp_path / "o.jsonl",
+                       timeout=90)
     assert done.returncode == 0, done.stderr
     first, second = done.stdout.splitlines()
     assert first.startswith("BrokenProcessPool "), done.stdout
@@ -392,22 +398,14 @@ def test_ctrl_c_inside_the_pools_locks_does_not_hang_the_exit(tmp_path):
     # run stopped swallowed the SIGTERM that stops it; the other, terminated holding the
     # pool's queue lock, left it waiting there for ever, and the exit waited for it (Python
     # 3.10: 2 runs in 3 hung so, and 1 in 20 of the plain nth=1 runs)
-    import subprocess
-
     lines = [str(__import__("solver").Deal.from_hands([[c], [c + 8], [c + 16]]))
              for c in range(8)] * 4
     src = tmp_path / "in.txt"
     src.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    script = tmp_path / "ctrl_c.py"
-    script.write_text(CTRL_C_IN_A_LOCK, encoding="utf-8")
     for run, args in enumerate((["1"], ["3"], ["1", "late"])):
         out = tmp_path / f"o{run}.jsonl"
-        try:
-            done = subprocess.run([sys.executable, str(script), str(src), str(out), *args],
-                                  capture_output=True, text=True, timeout=60)
-        except subprocess.TimeoutExpired as exc:
-            raise AssertionError(f"the exit hung (run {args}): {exc.stdout!r}, stderr "
-                                 f"{exc.stderr!r}") from None
+        done = _run_script(tmp_path / "ctrl_c.py", CTRL_C_IN_A_LOCK, src, out, *args,
+                           timeout=60)
         assert (done.returncode, done.stdout) == (0, "interrupted\n"), done.stderr
         run_file(src, out, "tricks", options=TRICKS, jobs=1, resume=True, progress=False)
         assert sorted(r["line"] for r in _jsonl(out)) == list(range(1, 33))
@@ -442,17 +440,10 @@ def test_workers_that_outlive_sigterm_are_killed_so_the_exit_does_not_wait_for_t
     # the interpreter's exit joined it: "interrupted" was printed and the run never exited
     # (suspected in one hang of the Ctrl-C-in-a-lock test above under load). Now workers
     # still alive two seconds after SIGTERM are killed
-    import subprocess
-
     src = tmp_path / "in.txt"
     src.write_text((ENDING + "\n") * 4, encoding="utf-8")
-    script = tmp_path / "deaf.py"
-    script.write_text(DEAF_WORKERS, encoding="utf-8")
-    try:
-        done = subprocess.run([sys.executable, str(script), str(src), str(tmp_path / "o.jsonl")],
-                              capture_output=True, text=True, timeout=40)
-    except subprocess.TimeoutExpired as exc:
-        raise AssertionError(f"the exit hung: {exc.stdout!r}") from None
+    done = _run_script(tmp_path / "deaf.py", DEAF_WORKERS, src, tmp_path / "o.jsonl",
+                       timeout=40)
     assert done.returncode == 0, done.stderr
     word, seconds = done.stdout.split()
     assert word == "interrupted" and int(seconds) < 10, done.stdout
