@@ -518,64 +518,65 @@ def test_a_dicts_error_row_shows_its_deal_text():
 
 # -- 7. what the batch writes read back as its input -----------------------------------------------
 
-def test_a_runs_csv_and_json_lines_read_back_as_the_next_runs_deals(tmp_path):
-    """A run's output as the next run's input (a solve's rows, then the same deals' tables):
-    a CSV was read line by line ("unknown rank 'l' at position 1 of 'line'", then every row
-    an error) and a JSON-lines row refused ("unknown option 'line'"). Now a CSV header naming
-    a deal column is skipped and that column read; a row with "line" gives its deal alone."""
+def test_a_runs_csv_reads_back_as_the_next_runs_deals(tmp_path):
+    """A run's CSV as the next run's input (a solve's rows, then the same deals' tricks for
+    another seat) was read line by line ("unknown rank 'l' at position 1 of 'line'", then
+    every row an error). Now the header naming a deal column is skipped and that column read,
+    with a note naming the columns that are not read as options."""
     import io
     deals = [Deal.random(i).to_str() for i in range(3)]
     src = _write(tmp_path / "in.txt", deals)
-    for ext in ("csv", "jsonl"):
-        first = tmp_path / f"solve.{ext}"
-        run_file(src, first, "solve", options={"declarer": 0, "trump": "NT"}, jobs=1,
-                 progress=False)
-        log = io.StringIO()
-        summary = run_file(first, tmp_path / f"tricks.{ext}.jsonl", "tricks",
-                           options={"declarer": 1, "trump": "♠"}, jobs=1, progress=False,
-                           log=log)
-        rows = _jsonl(tmp_path / f"tricks.{ext}.jsonl")
-        assert [r["deal"] for r in rows] == deals and summary.lines == 3
-        assert [r["tricks"] for r in rows] == [solve(d, declarer=1, trump="♠").tricks
-                                               for d in deals]
-        if ext == "csv":        # the header is line 1; the columns that look like options
-            assert [r["line"] for r in rows] == [2, 3, 4]
-            assert log.getvalue() == (
-                "pref batch: the input is read as CSV, its 'deal' column alone (its first line "
-                "is a header); its columns 'trump' are not read as options: give them on the "
-                "command line, or write JSON lines\n")
-        else:
-            assert [r["line"] for r in rows] == [1, 2, 3] and log.getvalue() == ""
+    first = tmp_path / "solve.csv"
+    run_file(src, first, "solve", options={"declarer": 0, "trump": "NT"}, jobs=1,
+             progress=False)
+    log = io.StringIO()
+    summary = run_file(first, tmp_path / "tricks.jsonl", "tricks",
+                       options={"declarer": 1, "trump": "♠"}, jobs=1, progress=False, log=log)
+    rows = _jsonl(tmp_path / "tricks.jsonl")
+    assert [r["deal"] for r in rows] == deals and summary.lines == 3
+    assert [r["tricks"] for r in rows] == [solve(d, declarer=1, trump="♠").tricks
+                                           for d in deals]
+    assert [r["line"] for r in rows] == [2, 3, 4]          # the header is line 1
+    assert log.getvalue() == (
+        "pref batch: the input is read as CSV, its 'deal' column alone (its first line is a "
+        "header); its columns 'trump' are not read as options: give them on the command "
+        "line, or write JSON lines\n")
 
 
-def test_an_errors_files_rows_read_back_by_their_deal_or_input(tmp_path):
-    """A run's errors file as input reruns its lines: a row with the deal by the deal, a row
-    whose line could not be read by that line (it fails again, saying why)."""
-    bad = {"line": 7, "input": "KQ9.T7.A.KJT9/garbage", "error": "…", "kind": "InvalidCardError"}
-    timed_out = {"line": 9, "deal": D, "error": "odds did not finish", "kind": "TimeLimitError"}
-    src = _write(tmp_path / "errors.jsonl", [json.dumps(bad), json.dumps(timed_out)])
+def test_a_row_the_batch_wrote_is_refused_not_read_without_its_options(tmp_path):
+    """A JSON-lines row of the output or of the errors file holds the results, not the
+    options its line had: read as input it would answer another question (its "misere": 1
+    lost, the command line's contract taken) — so a "line" field is refused, naming what to
+    give instead (the review of this session's commits)."""
+    row = {"line": 7, "deal": D, "declarer": 1, "trump": "♥"}
+    src = _write(tmp_path / "rows.jsonl", [json.dumps(row)])
     out = tmp_path / "again.jsonl"
-    run_file(src, out, "tricks", options={"declarer": 0, "trump": "NT"}, jobs=1, progress=False)
-    assert [(r["line"], r["tricks"]) for r in _jsonl(out)] == [
-        (2, solve(D, declarer=0, trump="NT").tricks)]
+    run_file(src, out, "tricks", options={"declarer": 0, "trump": "NT"}, jobs=1,
+             progress=False, log=__import__("io").StringIO())
     (error,) = _jsonl(tmp_path / "again.jsonl.errors.jsonl")
-    assert error["line"] == 1 and error["error"].endswith("'KQ9.T7.A.KJT9/garbage' has 2 parts")
-    # a row's "input" that is itself such a row is not unwrapped again
-    nested = {"line": 1, "input": json.dumps(bad)}
-    (row,) = evaluate([nested], "tricks", declarer=0, trump="NT", on_error="record",
-                      jobs=1).to_dict("records")
-    assert row["error"] == 'a JSON line is an object with a "deal" field'
+    assert error["error"] == (
+        'a row pref batch wrote ("line" is its line number) is a result, not an input: the '
+        "options of its line are not in it; give the deals one a line (a row's \"deal\"), or "
+        "the run's CSV, whose deal column is read")
+    with pytest.raises(Exception, match="is a result, not an input"):
+        evaluate([row], "tricks", declarer=0, trump="NT", jobs=1)
 
 
 def test_a_csv_of_deals_a_short_row_and_a_parquet_input(tmp_path):
-    """A one-column CSV ("deal", any case) reads; a row without the deal field is its error
-    row; a Parquet file (pref batch's own) is refused naming what to do, not read as text."""
+    """A one-column CSV ("deal", any case) reads, and one separated by semicolons (a
+    spreadsheet under a Russian locale) or tabs, its column "Расклад" too; a row without the
+    deal field is its error row; a Parquet file (pref batch's own) is refused naming what to
+    do, not read as text."""
     src = tmp_path / "deals.csv"
     src.write_text(f'Deal\n"{D}"\n\nx\n', encoding="utf-8")
     out = tmp_path / "o.jsonl"
     summary = run_file(src, out, "tricks", options={"declarer": 0, "trump": "NT"}, jobs=1,
                        progress=False, log=__import__("io").StringIO())
     assert summary.lines == 2 and [r["line"] for r in _jsonl(out)] == [2]
+    for header in ("n;Расклад;note", "n\tdeal\tnote"):
+        sep = header[1]
+        src.write_text(f"{header}\n1{sep}{D}{sep}x\n", encoding="utf-8")
+        assert evaluate_file(src, tmp_path / f"o{ord(sep)}.jsonl") == [(2, None)]
     src.write_text(f"n,deal\n1,{D}\n2\n", encoding="utf-8")
     rows = evaluate_file(src, tmp_path / "o2.jsonl")
     assert rows == [(2, None), (3, "the CSV row has fewer fields than its header: no deal column")]

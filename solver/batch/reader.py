@@ -6,11 +6,10 @@ and, optionally, per-line options that override the run's: ``{"deal": "…", "de
 the run goes on.  Lines are read here and parsed in the workers, so that the reading process
 does little per line and never holds up the cores.
 
-What the batch writes reads back as input, so one run's deals feed the next analysis: a CSV
-whose first line is a header naming a ``deal`` column (``pref batch``'s own CSV, a
-spreadsheet's export) is read by that column alone, and a JSON line with a ``"line"`` field (a
-row of ``pref batch``'s JSON-lines output or of its errors file) by its ``"deal"`` alone (else
-its ``"input"``): the other fields of such rows are results, not options.
+A CSV whose first line is a header naming a ``deal`` column (``pref batch``'s own CSV, a
+spreadsheet's export, comma-, semicolon- or tab-separated) is read by that column alone, so
+one run's deals feed the next analysis.  A JSON line with a ``"line"`` field (a row the batch
+wrote) is refused: its fields are results, and the options its line had are not among them.
 """
 
 from __future__ import annotations
@@ -62,7 +61,8 @@ def iter_lines(source, encoding: str = "utf-8-sig",
     """``(line number, text)`` of every line that holds something (1-based numbers).
 
     A CSV header as the first such line (:func:`csv_header`) is not yielded: the lines after it
-    yield their ``deal`` field, and ``on_header`` is called with the header's column names.
+    yield their ``deal`` field (one record a line), and ``on_header`` is called with the
+    header's column names.
 
     ``source`` is a path or ``"-"`` (stdin), read in ``encoding`` (as :func:`check_encoding`
     returns it: UTF-8 may start with a byte-order mark), or an open text file (read as it
@@ -179,32 +179,41 @@ def _lines(f) -> Iterator[str]:
         yield raw
 
 
-def csv_header(text: str) -> list[str] | None:
-    """The column names of ``text`` if it is a CSV header naming a ``deal`` column (any case),
-    else None.  No deal line is one: a deal has no field that is the word ``deal``.
+DEAL_COLUMNS = ("deal", "расклад")
+"""The names a CSV header may give its deal column (any case)."""
 
-    >>> csv_header("line,deal,mode,solo"), csv_header("Deal"), csv_header("deal: KQ9.T7.A.KJT9")
-    (['line', 'deal', 'mode', 'solo'], ['Deal'], None)
+
+def csv_header(text: str) -> tuple[list[str], str] | None:
+    """``(column names, delimiter)`` if ``text`` is a CSV header naming a deal column
+    (:data:`DEAL_COLUMNS`), the fields separated by commas, semicolons (a spreadsheet under a
+    Russian locale) or tabs; else None.  No deal line is one: no field of a deal is the word.
+
+    >>> csv_header("line,deal,mode"), csv_header("Номер;Расклад"), csv_header("deal: AK.7..7")
+    ((['line', 'deal', 'mode'], ','), (['Номер', 'Расклад'], ';'), None)
     """
-    if "deal" not in text.lower() or text.startswith("{"):
+    lowered = text.lower()
+    if text.startswith("{") or not any(name in lowered for name in DEAL_COLUMNS):
         return None
-    names = [name.strip() for name in next(csv.reader([text]))]
-    return names if "deal" in (name.lower() for name in names) else None
+    for delimiter in (",", ";", "\t"):
+        names = [name.strip() for name in next(csv.reader([text], delimiter=delimiter))]
+        if any(name.lower() in DEAL_COLUMNS for name in names):
+            return names, delimiter
+    return None
 
 
 class CsvRow(str):
     """A CSV row without the header's ``deal`` column (:func:`read_deal` says so)."""
 
 
-def _csv_field(text: str, column: int) -> str:
-    fields = next(csv.reader([text]), [])
+def _csv_field(text: str, column: int, delimiter: str) -> str:
+    fields = next(csv.reader([text], delimiter=delimiter), [])
     if column >= len(fields):
         return CsvRow(text)
     return fields[column].strip()
 
 
 def _numbered(f, on_header=None) -> Iterator[tuple[int, str]]:
-    first, column = True, None
+    first, column, delimiter = True, None, ","
     for n, raw in enumerate(_lines(f), 1):
         if isinstance(raw, TooLong):
             first = False
@@ -214,13 +223,15 @@ def _numbered(f, on_header=None) -> Iterator[tuple[int, str]]:
         if text and not text.startswith("#"):          # files saved on Windows and joined
             if first:
                 first = False
-                names = csv_header(text)
-                if names is not None:
-                    column = [name.lower() for name in names].index("deal")
+                header = csv_header(text)
+                if header is not None:
+                    names, delimiter = header
+                    column = next(i for i, name in enumerate(names)
+                                  if name.lower() in DEAL_COLUMNS)
                     if on_header is not None:
                         on_header(names)
                     continue
-            yield n, text if column is None else _csv_field(text, column)
+            yield n, text if column is None else _csv_field(text, column, delimiter)
 
 
 _NOT_TEXT = (
@@ -296,11 +307,10 @@ def read_deal(line: int, payload, task):
         return error_row(line, _input_text(payload), exc)
 
 
-def _read(payload, task, row: bool = True):
-    """:func:`read_deal`'s work: ``(deal, options)``, or the :class:`PrefError` raised;
-    ``row``: an object may be a row of the batch's output (its ``"input"`` is read so once)."""
+def _read(payload, task):
+    """:func:`read_deal`'s work: ``(deal, options)``, or the :class:`PrefError` raised."""
     if isinstance(payload, dict):       # evaluate()'s dict: a JSON line's object
-        return _from_object(dict(payload), task, row)
+        return _from_object(dict(payload), task)
     if not isinstance(payload, str):
         hands, talon = payload
         return Deal(tuple(hands), tuple(talon)), {}
@@ -333,7 +343,7 @@ def _read(payload, task, row: bool = True):
                 f"not a JSON object: a number of more than {limit} digits") from None
         if not isinstance(obj, dict):
             raise InvalidDealError('a JSON line is an object with a "deal" field')
-        return _from_object(obj, task, row)
+        return _from_object(obj, task)
     if payload[:1] in ('[', '"'):      # JSON, but no object (no deal notation starts so)
         try:
             obj = json.loads(payload)
@@ -359,14 +369,14 @@ def _input_text(payload) -> str:
     return repr(payload)[:200]
 
 
-def _from_object(obj: dict, task, row: bool = True):
+def _from_object(obj: dict, task):
     """A JSON line's object (or a dict given to :func:`~solver.batch.evaluate`) →
-    ``(deal, per-line options)``; ``obj`` is consumed.  A row of the batch's output or errors
-    file (it has ``"line"``) gives its ``"deal"`` alone, else its ``"input"`` read as a line."""
-    if "line" in obj and row:
-        if "deal" not in obj and isinstance(obj.get("input"), str):
-            return _read(obj["input"], task, row=False)
-        obj = {"deal": obj["deal"]} if "deal" in obj else {}
+    ``(deal, per-line options)``; ``obj`` is consumed."""
+    if "line" in obj:
+        raise InvalidDealError(
+            'a row pref batch wrote ("line" is its line number) is a result, not an input: '
+            "the options of its line are not in it; give the deals one a line (a row's "
+            '"deal"), or the run\'s CSV, whose deal column is read')
     if "deal" not in obj:
         raise InvalidDealError('a JSON line is an object with a "deal" field')
     deal = obj.pop("deal")

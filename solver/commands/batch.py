@@ -130,8 +130,8 @@ def register(sub) -> None:
                        epilog="what (--what):\n" + whats + "\n\n" + EPILOG,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("input", metavar="IN",
-                   help="file of deals: one a line, JSON lines, or a CSV with a deal column, "
-                        "as a run writes them ('-' reads stdin)")
+                   help="file of deals: one a line, JSON lines, or a CSV with a deal column "
+                        "(a run's CSV reads back; '-' reads stdin)")
     p.add_argument("-o", "--output", required=True, metavar="OUT",
                    help="results: .csv, .jsonl/.json, or .parquet (with pyarrow)")
     p.add_argument("--what", default="table", choices=tuple(TASKS),
