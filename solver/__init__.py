@@ -27,7 +27,7 @@ _WHERE = {
     "BackendUnavailableError": ".errors", "IllegalPlayError": ".errors",
     "InvalidArgumentError": ".errors", "InvalidCardError": ".errors",
     "InvalidDealError": ".errors", "PrefError": ".errors", "TimeLimitError": ".errors",
-    "CancelledError": ".errors",
+    "AnalysisCancelledError": ".errors",
     "Position": ".position",
 }
 # The package's modules are loaded on first use too: ``solver.batch.evaluate(...)`` and
@@ -64,7 +64,7 @@ __all__ = [
     "Deal", "Position", "solve", "SolveResult", "analysis", "discard", "table", "odds",
     "raspasy", "tenner", "preferans", "order", "review", "Card", "CardSet", "available_backends",
     "get_backend", "PrefError", "InvalidCardError", "InvalidDealError", "IllegalPlayError",
-    "InvalidArgumentError", "BackendUnavailableError", "TimeLimitError", "CancelledError",
+    "InvalidArgumentError", "BackendUnavailableError", "TimeLimitError", "AnalysisCancelledError",
     "EXAMPLE_DEAL", "card", "suit_of", "rank_of", "SPADES", "CLUBS", "DIAMONDS", "HEARTS",
     "NO_TRUMP", "SEVEN", "EIGHT", "NINE", "TEN", "JACK", "QUEEN", "KING", "ACE",
 ]

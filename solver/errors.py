@@ -107,7 +107,7 @@ class TimeLimitError(PrefError):
     partial = None
 
 
-class CancelledError(TimeLimitError):
+class AnalysisCancelledError(TimeLimitError):
     """A long analysis (``odds``, ``order``) stopped because its ``cancel`` event was set
     (by another thread: a server whose client went away, an ``asyncio`` wait that timed out).
 

@@ -23,7 +23,7 @@ from ..deal import Deal
 from ..engine import (DEFAULT_TT_MB, backend_for, check_workers, context_for, default_jobs,
                       warm_context)
 from ..errors import (
-    CancelledError,
+    AnalysisCancelledError,
     InvalidArgumentError,
     InvalidDealError,
     TimeLimitError,
@@ -186,7 +186,7 @@ class Deadline:
         """The error to raise; ``done`` says what was finished (after a colon)."""
         done = f": {done}" if done else ""
         if self.cancelled():
-            return CancelledError(f"{self.what} was cancelled{done}")
+            return AnalysisCancelledError(f"{self.what} was cancelled{done}")
         hint = f" ({self.hint})" if self.hint else ""
         return TimeLimitError(f"{self.what} did not finish within timeout={self.timeout:g} s"
                               f"{done}{hint}")

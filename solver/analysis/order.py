@@ -325,7 +325,7 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
     :class:`~solver.errors.TimeLimitError` within a fraction of a second, its ``partial`` the
     options of the games (strains, мизер) counted by then, ranked (None when none was).
     ``cancel``: a ``threading.Event`` another thread may set to stop the call the same way;
-    it then raises :class:`~solver.errors.CancelledError` (a ``TimeLimitError``).
+    it then raises :class:`~solver.errors.AnalysisCancelledError` (a ``TimeLimitError``).
     """
     deadline = Deadline(timeout, "order", cancel)
     own = as_cards(cards, "cards")
