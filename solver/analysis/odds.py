@@ -444,17 +444,20 @@ class _Prober:
             return self._run(pos, targets)
         # a worker thread: Ctrl-C reaches only the calling thread, which raises the stop
         # flag; looking at it between slices of rows keeps the wait short
+        # each call starts small and at most doubles its slices: the rows of one call are
+        # alike (one probe's target), those of the calls before may be far quicker (a cheap
+        # probe's rows before a costly one's, rows the table already answers)
         out = []
-        at = 0
+        at, rows = 0, 128
         while at < len(pos):
             if self.stopped():
                 raise _Stopped
             if self.batch_only:
                 rows = self.SLOW_SLICE
-            elif self.row_seconds <= 0:         # the first: not yet timed
-                rows = min(self.SLICE, 256)
             else:
-                rows = max(16, min(self.SLICE, int(self.SLICE_SECONDS / self.row_seconds)))
+                rows = min(2 * rows, self.SLICE)
+                if self.row_seconds > 0:
+                    rows = max(16, min(rows, int(self.SLICE_SECONDS / self.row_seconds)))
             began = time.perf_counter()
             out.append(self._run(pos[at:at + rows], targets[at:at + rows]))
             self.row_seconds = (time.perf_counter() - began) / max(len(out[-1]), 1)
@@ -780,7 +783,7 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     an :class:`OddsResult` of the discards finished by then, best first among them (None
     when none was).  ``cancel``: a ``threading.Event`` another thread may set to stop the
     call the same way (a server whose client went away); it then raises
-    :class:`~solver.errors.CancelledError`, a ``TimeLimitError`` with the same ``partial``.
+    :class:`~solver.errors.AnalysisCancelledError`, a ``TimeLimitError`` with the same ``partial``.
 
     Raises :class:`InvalidArgumentError` / :class:`InvalidCardError` on bad input.
 
