@@ -80,8 +80,8 @@ def interrupts_deferred(in_child: dict | None = None):
 
 def _in_notebook() -> bool:
     """Whether ``tqdm.auto`` draws notebook widgets here (a Jupyter kernel)."""
-    from tqdm import autonotebook
-    return autonotebook.tqdm.__module__ == "tqdm.notebook"
+    import tqdm.auto    # first: it imports tqdm.autonotebook without its experimental warning
+    return sys.modules["tqdm.autonotebook"].tqdm.__module__ == "tqdm.notebook"
 
 
 def _is_terminal(stream) -> bool:

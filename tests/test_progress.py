@@ -153,3 +153,28 @@ def test_a_server_without_a_usable_stderr_gets_answers_and_nothing_written(tmp_p
     p_make, start_method = done.stdout.split()       # nothing WROTE to the shim
     assert 0 < float(p_make) <= 1 and start_method == "None"
     assert (tmp_path / "o.csv.errors.jsonl").read_text(encoding="utf-8").count("\n") == 1
+
+
+NOTEBOOK = r"""
+import sys, types, warnings
+warnings.simplefilter("error")             # FutureWarnings show in a notebook
+ipython, widgets = types.ModuleType("IPython"), types.ModuleType("ipywidgets")
+ipython.get_ipython = lambda: types.SimpleNamespace(config={"IPKernelApp": {}})
+widgets.HTML = widgets.FloatProgress = widgets.HBox = type("Widget", (), {})
+sys.modules.update({"IPython": ipython, "ipywidgets": widgets,   # a Jupyter kernel, as
+                    "ipykernel.zmqshell": types.ModuleType("ipykernel.zmqshell")})  # tqdm sees it
+from solver.progress import _in_notebook
+print(_in_notebook())
+"""
+
+
+def test_the_notebook_check_draws_no_warning():
+    # importing tqdm.autonotebook itself warned "Using tqdm.autonotebook.tqdm in notebook
+    # mode" (a TqdmExperimentalWarning, a FutureWarning: shown) on an analysis's first bar in
+    # a notebook; tqdm.auto imports it without that warning (the review of this session's
+    # commits)
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-c", NOTEBOOK], capture_output=True, text=True,
+                          timeout=60)
+    assert (done.returncode, done.stdout) == (0, "True\n"), done.stderr
