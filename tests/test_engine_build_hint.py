@@ -49,9 +49,9 @@ def test_an_install_without_the_engine_is_told_to_reinstall_without_pips_cache(t
     assert "'c'" not in backends
     assert error.startswith("BackendUnavailableError the 'c' backend is not available (the C "
                             "engine solver._pref_c is not built (")
-    assert error.endswith("`pip install --force-reinstall --no-cache-dir pref-solver` (without "
-                          "--no-cache-dir pip reuses the wheel it built before, without the "
-                          "engine)")
+    assert error.endswith("`pip install --force-reinstall --no-deps --no-cache-dir pref-solver` "
+                          "(or the path or file it was installed from; without --no-cache-dir "
+                          "pip reuses the wheel it built before, without the engine)")
     assert "pip install -e ." not in error
 
 
@@ -69,7 +69,7 @@ def test_the_advice_follows_the_way_it_was_installed(monkeypatch, tmp_path):
     monkeypatch.setattr(build_hint, "CHECKOUT", checkout)
     assert f"`pip install -e .` in {checkout} (or" in build_hint.rebuild_advice()
     monkeypatch.setattr(build_hint, "CHECKOUT", tmp_path)      # site-packages
-    assert "--force-reinstall --no-cache-dir pref-solver" in build_hint.rebuild_advice()
+    assert "--force-reinstall --no-deps --no-cache-dir pref-solver" in build_hint.rebuild_advice()
     cffi = ModuleNotFoundError("No module named '_cffi_backend'", name="_cffi_backend")
     err = build_hint.c_engine_missing(cffi)
     assert err.how == "install it: `pip install cffi`" and "needs cffi at run time" in str(err)

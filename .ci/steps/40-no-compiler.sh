@@ -21,5 +21,5 @@ PY
 cat /tmp/pref-nocc-demo.err
 grep -q "compiling the Numba engine" /tmp/pref-nocc-demo.err
 grep -q "the C engine, faster still, was not built" /tmp/pref-nocc-demo.err   # and why
-grep -q -- "--force-reinstall --no-cache-dir pref-solver" /tmp/pref-nocc-demo.err  # and the fix
+grep -q -- "--force-reinstall --no-deps --no-cache-dir" /tmp/pref-nocc-demo.err   # and the fix
 /tmp/pref-nocc/bin/python -m pytest -q -p no:cacheprovider "$OLDPWD/tests" -k "numba or reference or notation or position" --benchmark-disable

@@ -25,8 +25,9 @@ def rebuild_advice() -> str:
         return (f"build it with {PREREQUISITES} present: `pip install -e .` in "
                 f"{CHECKOUT} (or `python setup.py build_ext --inplace`)")
     return (f"install again with {PREREQUISITES} present: `pip install --force-reinstall "
-            "--no-cache-dir pref-solver` (without --no-cache-dir pip reuses the wheel it "
-            "built before, without the engine)")
+            "--no-deps --no-cache-dir pref-solver` (or the path or file it was installed "
+            "from; without --no-cache-dir pip reuses the wheel it built before, without the "
+            "engine)")
 
 
 def c_engine_missing(exc: ImportError | None) -> ImportError:
