@@ -210,7 +210,10 @@ def main(argv=None) -> int:
     if args.json and not os.path.isdir(os.path.dirname(os.path.abspath(args.json))):
         ap.error(f"--json {args.json}: its directory does not exist")   # before the run
     corpus = bl.load_corpus(args.corpus)
-    sizes = wl.sizes(quick=args.quick, deals=args.deals, overrides=args.size)
+    try:
+        sizes = wl.sizes(quick=args.quick, deals=args.deals, overrides=args.size)
+    except ValueError as exc:       # a wrong value: status 2, as any other (1: a disagreement)
+        ap.error(str(exc))
     machine = bl.machine_info()
     started = time.time()
     print(f"pref-solver bench: {'quick' if args.quick else 'full'} run, backends "

@@ -41,7 +41,7 @@ def sizes(*, quick: bool, deals: int | None = None, overrides=()) -> dict:
     for item in overrides:
         key, _, value = item.partition("=")
         if key not in s or not value.isdigit():
-            raise SystemExit(f"--size takes KEY=N with KEY one of {', '.join(sorted(s))}")
+            raise ValueError(f"--size takes KEY=N with KEY one of {', '.join(sorted(s))}")
         s[key] = int(value)
     return s
 
