@@ -326,11 +326,13 @@ def test_a_watched_probers_slices_last_about_slice_seconds():
         calls.append(len(pos))
         return np.ones(len(pos), dtype=bool), None
     probe.context.tests = quick
-    probe.row_seconds = 1e-6
+    probe.row_seconds = 1e-6                       # a contract's rows: 4,096 at once
     assert probe(np.zeros((9000, 16), dtype=np.int64), 1).all()
-    assert calls[:5] == [256, 512, 1024, 2048, 4096]    # each call starts small, at most
-    #                                                     doubling: the rows before may have
-    #                                                     been far quicker than this call's
+    assert calls[0] == 4096
+    calls.clear()
+    probe.row_seconds = 25e-6       # quick rows before: the next call starts at 500, doubling
+    probe(np.zeros((9000, 16), dtype=np.int64), 1)
+    assert calls[:4] == [500, 1000, 2000, 4000]
 
 
 @pytest.mark.parametrize("threads", [1, 2, 3])

@@ -444,18 +444,25 @@ class _Prober:
             return self._run(pos, targets)
         # a worker thread: Ctrl-C reaches only the calling thread, which raises the stop
         # flag; looking at it between slices of rows keeps the wait short
-        # each call starts small and at most doubles its slices: the rows of one call are
-        # alike (one probe's target), those of the calls before may be far quicker (a cheap
-        # probe's rows before a costly one's, rows the table already answers)
+        # each call starts as if its rows took four times the last ones (or at 256 rows)
+        # and at most doubles its slices: the rows of one call are alike (one probe's
+        # target), those of the call before may be far quicker (a cheap probe's rows before
+        # a costly one's, rows the table already answers); a contract's rows stay at 4,096
+        # (each slice is an engine call, about 20 µs of its own)
         out = []
-        at, rows = 0, 128
+        at, rows = 0, 0
         while at < len(pos):
             if self.stopped():
                 raise _Stopped
             if self.batch_only:
                 rows = self.SLOW_SLICE
             else:
-                rows = min(2 * rows, self.SLICE)
+                if rows == 0:
+                    rows = 256 if self.row_seconds <= 0 else \
+                        int(self.SLICE_SECONDS / (4 * self.row_seconds))
+                else:
+                    rows *= 2
+                rows = max(16, min(rows, self.SLICE))
                 if self.row_seconds > 0:
                     rows = max(16, min(rows, int(self.SLICE_SECONDS / self.row_seconds)))
             began = time.perf_counter()
