@@ -14,7 +14,10 @@ import pytest
 from solver.engine import build_hint
 
 ROOT = Path(__file__).resolve().parents[1]
-PROBE = ("from solver.engine import get_backend, available_backends\n"
+PROBE = ("import sys\n"            # an editable install's finder would find the checkout's
+         "sys.meta_path[:] = [f for f in sys.meta_path\n"           # engine: the copy alone
+         "                    if '__editable__' not in (getattr(f, '__module__', '') or '')]\n"
+         "from solver.engine import get_backend, available_backends\n"
          "print(available_backends())\n"
          "try:\n"
          "    get_backend('c')\n"
