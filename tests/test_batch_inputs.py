@@ -562,6 +562,44 @@ def test_a_row_the_batch_wrote_is_refused_not_read_without_its_options(tmp_path)
         evaluate([row], "tricks", declarer=0, trump="NT", jobs=1)
 
 
+def test_an_errors_file_reruns_its_lines_as_written(tmp_path):
+    """A run's failed lines rerun from its errors file with other run options (here another
+    backend; a larger -O timeout for odds): each error row holds the line as written when it
+    is more than its deal, so a JSON line's own options come back (read by its deal alone,
+    the мизер or contract of the line was lost; the review of this session's commits). A row
+    of the rerun's own errors file gives the first line again; a line too long to read fails
+    the same way."""
+    import io
+    lines = [json.dumps({"deal": D, "declarer": 1, "trump": "♥"}), D, "garbage"]
+    src = _write(tmp_path / "in.txt", lines)
+    first = tmp_path / "first.jsonl"
+    run_file(src, first, "tricks", options={"declarer": 0, "trump": "NT", "backend": "reference"},
+             jobs=1, progress=False, log=io.StringIO())     # the reference refuses full deals
+    errors = _jsonl(tmp_path / "first.jsonl.errors.jsonl")
+    assert [(e["line"], "input" in e) for e in errors] == [(1, True), (2, False), (3, True)]
+    assert errors[0]["input"] == lines[0] and errors[1]["deal"] == D
+    again = tmp_path / "again.jsonl"
+    run_file(tmp_path / "first.jsonl.errors.jsonl", again, "tricks",
+             options={"declarer": 0, "trump": "NT"}, jobs=1, progress=False, log=io.StringIO())
+    rows = _jsonl(again)
+    assert [(r["line"], r["solo"], r["trump"], r["tricks"]) for r in rows] == [
+        (1, 1, "♥", solve(D, declarer=1, trump="♥").tricks),
+        (2, 0, "NT", solve(D, declarer=0, trump="NT").tricks)]
+    (bad,) = _jsonl(tmp_path / "again.jsonl.errors.jsonl")
+    assert bad["line"] == 3 and "unknown rank 'g'" in bad["error"]
+    assert json.loads(bad["input"]) == errors[2]          # the errors file's line, as written
+    third = tmp_path / "third.jsonl"              # the rerun's errors file: "garbage" again
+    run_file(tmp_path / "again.jsonl.errors.jsonl", third, "tricks",
+             options={"declarer": 0, "trump": "NT"}, jobs=1, progress=False, log=io.StringIO())
+    (again_bad,) = _jsonl(tmp_path / "third.jsonl.errors.jsonl")
+    assert again_bad["error"] == bad["error"]
+    long = {"line": 4, "input": "K" * 80, "error": "the line is longer than 65,536 characters "
+            "(a deal with its options is under 1,000)", "kind": "InvalidDealError"}
+    (row,) = evaluate([long], "tricks", declarer=0, trump="NT", on_error="record",
+                      jobs=1).to_dict("records")
+    assert row["error"] == long["error"]
+
+
 def test_a_csv_of_deals_a_short_row_and_a_parquet_input(tmp_path):
     """A one-column CSV ("deal", any case) reads, and one separated by semicolons (a
     spreadsheet under a Russian locale) or tabs, its column "Расклад" too; a row without the

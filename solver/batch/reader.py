@@ -8,8 +8,10 @@ does little per line and never holds up the cores.
 
 A CSV whose first line is a header naming a ``deal`` column (``pref batch``'s own CSV, a
 spreadsheet's export, comma-, semicolon- or tab-separated) is read by that column alone, so
-one run's deals feed the next analysis.  A JSON line with a ``"line"`` field (a row the batch
-wrote) is refused: its fields are results, and the options its line had are not among them.
+one run's deals feed the next analysis.  A row of a run's errors file (``"line"`` and
+``"error"``) reruns its line as written (its ``"input"``, else its ``"deal"``); any other row
+the batch wrote (``"line"`` without ``"error"``) is refused: its fields are results, and the
+options its line had are not among them.
 """
 
 from __future__ import annotations
@@ -356,6 +358,28 @@ def _read(payload, task):
     return Deal.from_str(payload), {}
 
 
+def _errors_row_line(obj: dict) -> str | None:
+    """The line an errors-file row (``"line"`` and ``"error"``) stands for: its ``"input"``
+    (the line as written, whenever it was more than its deal), else its ``"deal"``; None for
+    any other row.  A line that was too long to read fails again so, and a row of a rerun's
+    errors file gives the line it stood for in turn."""
+    if "error" not in obj:
+        return None
+    if str(obj["error"]).startswith("the line is longer than"):
+        raise InvalidDealError(str(obj["error"]))
+    line = obj.get("input", obj.get("deal"))
+    if not isinstance(line, str):
+        return None
+    if line.startswith("{"):
+        try:
+            inner = json.loads(line)
+        except ValueError:
+            return line
+        if isinstance(inner, dict) and "line" in inner:
+            return _errors_row_line(inner)
+    return line
+
+
 def _input_text(payload) -> str:
     """What an error row shows of its input: the line, or a dict's deal (its text, as the
     rows' ``deal`` column holds a deal), else the object's repr."""
@@ -373,10 +397,13 @@ def _from_object(obj: dict, task):
     """A JSON line's object (or a dict given to :func:`~solver.batch.evaluate`) →
     ``(deal, per-line options)``; ``obj`` is consumed."""
     if "line" in obj:
-        raise InvalidDealError(
-            'a row pref batch wrote ("line" is its line number) is a result, not an input: '
-            "the options of its line are not in it; give the deals one a line (a row's "
-            '"deal"), or the run\'s CSV, whose deal column is read')
+        line = _errors_row_line(obj)
+        if line is None:
+            raise InvalidDealError(
+                'a row pref batch wrote ("line" is its line number) is a result, not an '
+                "input: the options of its line are not in it; give the deals one a line (a "
+                'row\'s "deal"), or the run\'s CSV, whose deal column is read')
+        return _read(line, task)
     if "deal" not in obj:
         raise InvalidDealError('a JSON line is an object with a "deal" field')
     deal = obj.pop("deal")

@@ -449,20 +449,24 @@ def _one_row(task: Task, common: dict, line: int, payload, read_deal) -> dict:
     deal, opts = got
     text = str(deal)
     source = opts.pop(SOURCE, payload if isinstance(payload, str) else None)
+    # an error row holds the line as written when it is more than its deal (a JSON line's
+    # options, another notation), so that the errors file reruns it exactly
+    failed = {"line": line, "deal": text}
+    if isinstance(payload, str) and payload != text:
+        failed["input"] = payload
     try:
         options = merge_options(common, opts, task.talon_is_rule)
         check_lone_t(task, options, source)
         row = task.run(deal, options)
     except PrefError as exc:
-        return {"line": line, "deal": text, "error": in_batch_words(str(exc)),
-                "kind": type(exc).__name__}
+        return {**failed, "error": in_batch_words(str(exc)), "kind": type(exc).__name__}
     except MemoryError:
         if "tt_mb" in opts:          # the line's own table: its answer, as the run's tt_mb is
             exc = table_error(opts["tt_mb"])       # refused before any line
-            return {"line": line, "deal": text, "error": str(exc), "kind": type(exc).__name__}
+            return {**failed, "error": str(exc), "kind": type(exc).__name__}
         raise    # not this line's answer: the run stops, the line stays to be resumed
     except Exception as exc:     # a bug must not cost the other deals of the run
-        return {"line": line, "deal": text, "error": f"internal error: {exc!r}",
+        return {**failed, "error": f"internal error: {exc!r}",
                 "kind": type(exc).__name__, "traceback": traceback.format_exc(limit=6)}
     out = {"line": line, "deal": text}
     for col in task.columns:

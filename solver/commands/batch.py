@@ -131,7 +131,7 @@ def register(sub) -> None:
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("input", metavar="IN",
                    help="file of deals: one a line, JSON lines, or a CSV with a deal column "
-                        "(a run's CSV reads back; '-' reads stdin)")
+                        "(a run's CSV and errors file read back; '-' reads stdin)")
     p.add_argument("-o", "--output", required=True, metavar="OUT",
                    help="results: .csv, .jsonl/.json, or .parquet (with pyarrow)")
     p.add_argument("--what", default="table", choices=tuple(TASKS),
