@@ -443,28 +443,28 @@ class _Prober:
         if self.stop is None:
             return self._run(pos, targets)
         # a worker thread: Ctrl-C reaches only the calling thread, which raises the stop
-        # flag; looking at it between slices of rows keeps the wait short
-        # each call starts as if its rows took four times the last ones (or at 256 rows)
-        # and at most doubles its slices: the rows of one call are alike (one probe's
-        # target), those of the call before may be far quicker (a cheap probe's rows before
-        # a costly one's, rows the table already answers); a contract's rows stay at 4,096
-        # (each slice is an engine call, about 20 µs of its own)
+        # flag; looking at it between slices of rows keeps the wait short.  Each call starts
+        # as if its rows took four times the last ones (or at 256 rows) and at most doubles
+        # its slices: the rows of one call are alike (one probe's target), those of the call
+        # before may be far quicker (a cheap probe's rows before a costly one's, rows the
+        # table already answers); a contract's rows stay at 4,096 (each slice is an engine
+        # call, about 20 µs of its own)
         out = []
         at, rows = 0, 0
         while at < len(pos):
             if self.stopped():
                 raise _Stopped
+            seconds = self.row_seconds
             if self.batch_only:
                 rows = self.SLOW_SLICE
             else:
-                if rows == 0:
-                    rows = 256 if self.row_seconds <= 0 else \
-                        int(self.SLICE_SECONDS / (4 * self.row_seconds))
-                else:
+                if rows:
                     rows *= 2
+                else:
+                    rows = int(self.SLICE_SECONDS / (4 * seconds)) if seconds > 0 else 256
+                if seconds > 0:
+                    rows = min(rows, int(self.SLICE_SECONDS / seconds))
                 rows = max(16, min(rows, self.SLICE))
-                if self.row_seconds > 0:
-                    rows = max(16, min(rows, int(self.SLICE_SECONDS / self.row_seconds)))
             began = time.perf_counter()
             out.append(self._run(pos[at:at + rows], targets[at:at + rows]))
             self.row_seconds = (time.perf_counter() - began) / max(len(out[-1]), 1)
@@ -481,6 +481,7 @@ class _Prober:
             options = {"levels": ODDS_LEVELS} if self.be.name == "c" else {}
             self.context = self.be.Context(self.tt_mb, **options)
         return self.context.tests(pos, targets)[0]
+
 
 def _halted(stop: threading.Event, deadline: Deadline | None) -> bool:
     """True once a part failed, Ctrl-C was pressed or the time limit passed (which raises
@@ -782,15 +783,16 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     them in slices of about 0.05 s when the call can be stopped); ``tt_mb``: the
     transposition table of each thread's context (default :func:`default_tt_mb`: 16 MiB for
     a contract, 128 MiB for a мизер while all the tables fit in 512 MiB; calls running at
-    once each take their own, so a server running several bounds them with ``tt_mb``).  ``timeout``: seconds the call
-    may take (None: no limit); past it the call stops within a fraction of a second and
-    raises :class:`~solver.errors.TimeLimitError` (every discard of a weak мизер with its
-    histogram can take minutes: a server bounds it so, and the error names
+    once each take their own, so a server running several bounds them with ``tt_mb``).
+    ``timeout``: seconds the call may take (None: no limit); past it the call stops within a
+    fraction of a second and raises :class:`~solver.errors.TimeLimitError` (every discard of a
+    weak мизер with its histogram can take minutes: a server bounds it so, and the error names
     ``histogram=False`` and ``discard=``, answered far sooner).  The error's ``partial`` is
     an :class:`OddsResult` of the discards finished by then, best first among them (None
     when none was).  ``cancel``: a ``threading.Event`` another thread may set to stop the
     call the same way (a server whose client went away); it then raises
-    :class:`~solver.errors.AnalysisCancelledError`, a ``TimeLimitError`` with the same ``partial``.
+    :class:`~solver.errors.AnalysisCancelledError`, a ``TimeLimitError`` with the same
+    ``partial``.
 
     Raises :class:`InvalidArgumentError` / :class:`InvalidCardError` on bad input.
 

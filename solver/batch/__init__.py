@@ -406,6 +406,12 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
             if n not in done:
                 yield (n, text)
 
+    def tell(msg):          # a line on the log, above the bar when one is drawn
+        if bar is not None:
+            bar.write(msg, file=log)
+        else:
+            print(msg, file=log)
+
     def csv_note(names):
         options = [name for name in names if name.lower() in {*task.options, *ENGINE_OPTIONS}]
         note = ("pref batch: the input is read as CSV, its 'deal' column alone (its first "
@@ -413,23 +419,14 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
         if options:
             note += (f"; its columns {', '.join(map(repr, options))} are not read as options: "
                      f"give them on the command line, or write JSON lines")
-        if bar is not None:
-            bar.write(note, file=log)
-        else:
-            print(note, file=log)
+        tell(note)
 
     def report(row):
         shown[0] += 1
         if shown[0] <= max_messages:
-            msg = f"pref batch: line {row['line']}: {row['error']}"
+            tell(f"pref batch: line {row['line']}: {row['error']}")
         elif shown[0] == max_messages + 1:
-            msg = f"pref batch: more errors: see {sink.errors_path}"
-        else:
-            return
-        if bar is not None:
-            bar.write(msg, file=log)
-        else:
-            print(msg, file=log)
+            tell(f"pref batch: more errors: see {sink.errors_path}")
 
     ok = False
     run = bar = None

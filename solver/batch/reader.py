@@ -361,23 +361,14 @@ def _read(payload, task):
 def _errors_row_line(obj: dict) -> str | None:
     """The line an errors-file row (``"line"`` and ``"error"``) stands for: its ``"input"``
     (the line as written, whenever it was more than its deal), else its ``"deal"``; None for
-    any other row.  A line that was too long to read fails again so, and a row of a rerun's
-    errors file gives the line it stood for in turn."""
+    any other row.  A line that was too long to read fails again so (a row of a rerun's
+    errors file is a line that is such a row in turn: :func:`_read` unwraps it)."""
     if "error" not in obj:
         return None
     if str(obj["error"]).startswith("the line is longer than"):
         raise InvalidDealError(str(obj["error"]))
     line = obj.get("input", obj.get("deal"))
-    if not isinstance(line, str):
-        return None
-    if line.startswith("{"):
-        try:
-            inner = json.loads(line)
-        except ValueError:
-            return line
-        if isinstance(inner, dict) and "line" in inner:
-            return _errors_row_line(inner)
-    return line
+    return line if isinstance(line, str) else None
 
 
 def _input_text(payload) -> str:

@@ -142,10 +142,11 @@ def warm_context(be, tt_mb=DEFAULT_TT_MB, *, clear: bool = True):
     Making a context costs more than a quick solve: a fresh C context's table is mapped and
     its first pages faulted in on every call (``solve()`` of a contract takes about 0.1 ms
     more with a fresh context: 0.16 against 0.05 ms, 2026-12-06), and a makeability table
-    touches most of a 32 MiB table (page faults: a fifth of its time).  Kept contexts are per thread (a context
-    serves one thread at a time) and per backend and table size, for the life of the thread;
-    a thread keeps the :data:`KEPT_CONTEXTS` it used last (a service whose calls name many
-    table sizes would otherwise keep a table for every size it was ever asked for).
+    touches most of a 32 MiB table (page faults: a fifth of its time).  Kept contexts are per
+    thread (a context serves one thread at a time) and per backend and table size, for the
+    life of the thread; a thread keeps the :data:`KEPT_CONTEXTS` it used last (a service
+    whose calls name many table sizes would otherwise keep a table for every size it was ever
+    asked for).
     """
     tt_mb = table_mb(tt_mb)
     cache = getattr(_LOCAL, "contexts", None)
