@@ -25,7 +25,7 @@ import numpy as np
 
 from .cards import GAME_LEVELS, NO_TRUMP, SPADES
 from .checks import as_count, scalar_of
-from .conventions import Conventions
+from .conventions import Conventions, ConventionsLike
 from .errors import IllegalBidError, InvalidArgumentError, shown
 from .notation import parse_strain as _parse_trump
 from .notation import current_style, plural, visible
@@ -139,7 +139,7 @@ HERE = "here"
 PLAY = "play"
 
 
-def ladder(conventions: Conventions | None = None) -> tuple[Bid, ...]:
+def ladder(conventions: ConventionsLike = None) -> tuple[Bid, ...]:
     """Every bid in increasing order under ``conventions`` (default seed 000: 26 bids).
 
     >>> [str(b) for b in ladder()][14:17]
@@ -164,7 +164,7 @@ def ladder(conventions: Conventions | None = None) -> tuple[Bid, ...]:
     return tuple(bids)
 
 
-def ladder_index(bid: Bid, conventions: Conventions | None = None) -> int:
+def ladder_index(bid: Bid, conventions: ConventionsLike = None) -> int:
     """Position of a bid on the ladder; a talonless game with a strain ranks with its level's
     talonless bid.  Raises ``IllegalBidError`` for a bid the conventions do not have."""
     conv = Conventions.of(conventions)
@@ -265,7 +265,7 @@ class AuctionResult:
         return self.declarer is None
 
 
-def run_auction(calls: Iterable[str | Bid], conventions: Conventions | None = None, *,
+def run_auction(calls: Iterable[str | Bid], conventions: ConventionsLike = None, *,
                 raspasy_streak: int = 0, speakers: Sequence[str] | None = None) -> AuctionResult:
     """Check an auction call by call and return its outcome.
 
@@ -388,7 +388,7 @@ def _next_active(seat: int, passed: Sequence[bool]) -> int:
     return seat
 
 
-def check_order(won: Bid, contract: Bid | str, conventions: Conventions | None = None) -> Bid:
+def check_order(won: Bid, contract: Bid | str, conventions: ConventionsLike = None) -> Bid:
     """Check the game ordered after the talon against the winning bid; return it.
 
     The order may not be below the bid; a мизер is played as bid; after a "без прикупа" bid
@@ -422,7 +422,7 @@ def check_order(won: Bid, contract: Bid | str, conventions: Conventions | None =
     return order
 
 
-def orderable(won: Bid, conventions: Conventions | None = None) -> tuple[Bid, ...]:
+def orderable(won: Bid, conventions: ConventionsLike = None) -> tuple[Bid, ...]:
     """Every game the declarer may order after winning with ``won``.
 
     >>> [str(b) for b in orderable(parse_bid("10♥"))]

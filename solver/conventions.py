@@ -21,7 +21,7 @@ fewest tricks; консоляция (consolation) the висты the opponents w
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import Any, Union
 
 import numpy as np
 
@@ -260,7 +260,7 @@ class Conventions:
         return getattr(cls, PRESETS[key])(**overrides)
 
     @classmethod
-    def of(cls, value: "Conventions | dict | str | None") -> "Conventions":
+    def of(cls, value: ConventionsLike) -> "Conventions":
         """What a ``conventions=`` argument stands for: None the defaults (seed 000), a
         :class:`Conventions` itself, a preset name or a record as :meth:`from_dict` reads.
 
@@ -338,6 +338,10 @@ class Conventions:
         streak = as_count(streak, "the number of распасы in a row", least=0)
         return self.raspasy_exit[min(max(streak, 0), len(self.raspasy_exit) - 1)]
 
+
+ConventionsLike = Union[Conventions, dict, str, None]
+"""What a ``conventions=`` argument takes (:meth:`Conventions.of`): the conventions, a preset
+name, a record, or None for the defaults (seed 000)."""
 
 MAX_RASPASY_ROUND = 1000
 """The most распасы in a row a price is asked for: past it an unlimited geometric progression

@@ -34,7 +34,7 @@ import numpy as np
 
 from .bidding import Bid
 from .checks import as_flag, scalar_of
-from .conventions import Conventions
+from .conventions import Conventions, ConventionsLike
 from .errors import InvalidRecordError, PrefError, shown, shown_record
 from .notation import plural
 from .pulka_drawing import mark_text
@@ -78,7 +78,7 @@ class Pulka:
     0 is the first hand); the deal then passes clockwise.
     """
 
-    def __init__(self, conventions: Conventions | None = None, names: Sequence[str] | None = None,
+    def __init__(self, conventions: ConventionsLike = None, names: Sequence[str] | None = None,
                  first_dealer: int | None = None) -> None:
         self.conventions = Conventions.of(conventions)
         n = self.conventions.players
@@ -345,7 +345,7 @@ class Pulka:
 
     # ------------------------------------------------------------------ records and display
     @classmethod
-    def from_record(cls, record: Mapping, conventions: Conventions | None = None) -> "Pulka":
+    def from_record(cls, record: Mapping, conventions: ConventionsLike = None) -> "Pulka":
         """A pulka from its JSON record (docs/scoring.md), every hand added.
 
         ``conventions``, when given, replaces the record's own."""
@@ -359,7 +359,8 @@ class Pulka:
         players = record.get("players")
         if conventions is None:
             check_players(record.get("conventions"), players)
-        conv = conventions or Conventions.from_dict(record.get("conventions"))
+        conv = Conventions.of(conventions if conventions is not None
+                              else record.get("conventions"))
         names = None
         if isinstance(players, list):
             names = players

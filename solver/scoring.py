@@ -30,7 +30,7 @@ import numpy as np
 from .bidding import GAME_PRICE, MISERE_PRICE, WHIST_NORM, Bid, check_order, parse_bid, run_auction
 from .cards import ACE, KING, QUEEN, SEVEN, rank_of, suit_of
 from .checks import as_count, as_flag, scalar_of
-from .conventions import MAX_RASPASY_ROUND, Conventions
+from .conventions import MAX_RASPASY_ROUND, Conventions, ConventionsLike
 from .errors import InvalidArgumentError, InvalidRecordError, PrefError, shown, shown_record
 from .notation import current_style, parse_strain, plural, visible, whists_word
 
@@ -167,7 +167,7 @@ class Hand:
                 object.__setattr__(self, name, tuple(plain(v) for v in value))
 
     @classmethod
-    def from_record(cls, record: Mapping, conventions: Conventions | None = None, *,
+    def from_record(cls, record: Mapping, conventions: ConventionsLike = None, *,
                     names: Sequence[str] | None = None, dealer: int | None = None) -> "Hand":
         """A hand from a JSON record (docs/scoring.md); players by index or by name.
 
@@ -701,7 +701,7 @@ class _Sheet:
             self.entries.append(Entry("whists", p, _num(Fraction(amount)), on, reason))
 
 
-def score_hand(hand: Hand, conventions: Conventions | None = None, *,
+def score_hand(hand: Hand, conventions: ConventionsLike = None, *,
                raspasy_streak: int | None = None, names: Sequence[str] | None = None) -> HandScore:
     """Score one hand under ``conventions`` (default seed 000).
 
@@ -1106,7 +1106,7 @@ def _played(hand, conv, n, dealer, sheet, decl, defenders, whisters, eff, name, 
 def score_contract(contract: str | Bid, declarer_tricks: int, *, declarer: int = 0,
                    whisters: Sequence[int] | None = None,
                    defence_tricks: Mapping[int, int] | None = None,
-                   conventions: Conventions | None = None, talon=None) -> HandScore:
+                   conventions: ConventionsLike = None, talon=None) -> HandScore:
     """Score a played contract from the declarer's trick count (e.g. a double-dummy result).
 
     Seats 0-2 in playing order; under four-handed conventions the dealer is player 3, who
@@ -1158,7 +1158,7 @@ def score_contract(contract: str | Bid, declarer_tricks: int, *, declarer: int =
     return score_hand(Hand(bid, declarer, ws, tuple(tricks), talon=talon), conv)
 
 
-def score_misere(tricks: int, *, declarer: int = 0, conventions: Conventions | None = None,
+def score_misere(tricks: int, *, declarer: int = 0, conventions: ConventionsLike = None,
                  talon=None, talonless: bool = False) -> HandScore:
     """Score a мизер from the tricks the misère player was forced to take.
 
@@ -1182,7 +1182,7 @@ def score_misere(tricks: int, *, declarer: int = 0, conventions: Conventions | N
 
 
 def score_unwhisted_tenner(declarer_tricks: int, *, declarer: int = 0, strain: int | str = 4,
-                           conventions: Conventions | None = None, talon=None) -> HandScore:
+                           conventions: ConventionsLike = None, talon=None) -> HandScore:
     """Score a 10-game nobody whisted, after the open check of the tenner analysis.
 
     Under seed 004 (``check_unwhisted_tenner``) a refuted tenner is a remiz: 10 × the
@@ -1210,7 +1210,7 @@ def score_unwhisted_tenner(declarer_tricks: int, *, declarer: int = 0, strain: i
     return score_hand(Hand(bid, declarer, (), tuple(tricks), talon=talon), conv)
 
 
-def talon_whists_rule(game: Bid, conventions: Conventions | None = None) -> str | None:
+def talon_whists_rule(game: Bid, conventions: ConventionsLike = None) -> str | None:
     """Who writes висты for the talon of ``game`` under ``conventions``, in words, or None
     when nobody does (so the talon does not change the score): four-handed the dealer
     (``talon_whists`` "dealer" or "dealer_or_split"; ``misere_talon_sevens`` for a мизер),
@@ -1275,7 +1275,7 @@ class Expectation:
 
 
 def expected_whists(game: int | str | Bid, histogram: Mapping[int, Number] | Sequence[Number],
-                    conventions: Conventions | None = None, *, declarer: int = 0,
+                    conventions: ConventionsLike = None, *, declarer: int = 0,
                     whisters: Sequence[int] | None = None, talon=None) -> Expectation:
     """Expected worth in висты of a contract or мизер from a histogram of trick counts.
 

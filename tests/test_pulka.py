@@ -349,6 +349,17 @@ def test_from_record_and_to_dict():
     assert out["settlement"]["totals"] == [-18.6667, -34.6667, 53.3333]
 
 
+def test_from_record_takes_the_conventions_as_every_conventions_argument_does():
+    # a preset name or a record in place of the record's own (it raised AttributeError on str)
+    record = {"players": ["Аня", "Боря", "Вера"], "hands": [dict(h) for h in SOCHI_HANDS]}
+    by_name = Pulka.from_record(record, conventions="sochi")
+    assert by_name.conventions == Conventions.sochi() and by_name == Pulka.from_record(record)
+    short = Pulka.from_record(record, conventions={"preset": "sochi", "pool_size": 10})
+    assert short.conventions == Conventions.sochi(pool_size=10)
+    assert Pulka.from_record(record, conventions=Conventions.sochi(pool_size=10)) == short
+    assert short.to_dict()["settlement"] != by_name.to_dict()["settlement"]
+
+
 def test_from_record_errors():
     with pytest.raises(InvalidRecordError, match="'hands'"):
         Pulka.from_record({"players": 3})
