@@ -1,12 +1,28 @@
 """pref-solver: a double-dummy solver and analysis toolkit for preferans (Sochi rules first).
 
+A deal is three hands of ten and the talon (:class:`Deal`, any notation: ``Deal.from_str``);
+a :class:`Position` is a deal with its game and the cards played so far.
+
+- :func:`solve`: a contract, мизер or распасы, exactly (``tricks``, every card's value, a line).
+- The analyses (:mod:`solver.analysis`): :func:`discard`, :func:`table`, :func:`odds` over
+  every unknown layout, :func:`order` (what to bid), :func:`raspasy`, :func:`tenner`,
+  :func:`preferans`, :func:`review` (a played hand card by card).
+- :mod:`solver.batch`: many deals on all cores or a Dask cluster (``evaluate``, ``run_file``).
+- :mod:`solver.scoring`, :mod:`solver.pulka`, :mod:`solver.bidding` and
+  :mod:`solver.conventions`: the rules, the score sheet and the rulesets' conventions.
+- :mod:`solver.notation`: reading and writing cards, English and Russian.
+
+Every bad input raises a :class:`PrefError` subclass naming what is wrong.  The ``pref``
+command line does the same from the shell (``pref --help``).
+
 >>> from solver import Deal, solve
 >>> deal = Deal.from_str("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9..")
->>> deal.hands[0] == Deal.from_str(str(deal)).hands[0]
-True
+>>> solve(deal, declarer=1, trump="♥").tricks
+0
 """
+import importlib as _importlib
 
-import importlib
+TYPE_CHECKING = False    # True to type checkers (as typing's, without importing typing)
 
 # The names below are loaded on first use (PEP 562), so that ``import solver`` (and the
 # ``pref`` command, whose first step it is) does not load numpy and the engines before any of
@@ -40,19 +56,35 @@ _MODULES = frozenset({
 
 def __getattr__(name: str):
     if name in _MODULES:
-        value = importlib.import_module("." + name, __name__)
+        value = _importlib.import_module("." + name, __name__)
         globals()[name] = value
         return value
     where = _WHERE.get(name)
     if where is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(where, __name__), name)
+    value = getattr(_importlib.import_module(where, __name__), name)
     globals()[name] = value
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_WHERE) | _MODULES)
+    return sorted({n for n in globals() if not n.startswith("_") or n.startswith("__")}
+                  - {"TYPE_CHECKING"} | set(_WHERE) | _MODULES)
+
+
+if TYPE_CHECKING:    # what type checkers and editors see; at run time __getattr__ loads these
+    from . import analysis, batch, conventions, notation, pulka, scoring
+    from .analysis import discard, odds, order, preferans, raspasy, review, table, tenner
+    from .api import SolveResult, solve
+    from .cards import (ACE, CLUBS, DIAMONDS, EIGHT, HEARTS, JACK, KING, NINE, NO_TRUMP, QUEEN,
+                        SEVEN, SPADES, TEN, card, rank_of, suit_of)
+    from .cardset import Card, CardSet
+    from .deal import Deal
+    from .engine import available_backends, get_backend
+    from .errors import (AnalysisCancelledError, BackendUnavailableError, IllegalPlayError,
+                         InvalidArgumentError, InvalidCardError, InvalidDealError, PrefError,
+                         TimeLimitError)
+    from .position import Position
 
 
 EXAMPLE_DEAL = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."
@@ -61,7 +93,8 @@ EXAMPLE_DEAL = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."
 __version__ = "0.1.0"
 
 __all__ = [
-    "Deal", "Position", "solve", "SolveResult", "analysis", "discard", "table", "odds",
+    "Deal", "Position", "solve", "SolveResult", "analysis", "batch", "scoring", "pulka",
+    "conventions", "notation", "discard", "table", "odds",
     "raspasy", "tenner", "preferans", "order", "review", "Card", "CardSet", "available_backends",
     "get_backend", "PrefError", "InvalidCardError", "InvalidDealError", "IllegalPlayError",
     "InvalidArgumentError", "BackendUnavailableError", "TimeLimitError", "AnalysisCancelledError",

@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Any, Mapping
 
 from .cardset import CARDS, Card
 from .deal import Deal
@@ -53,6 +53,19 @@ class SolveResult:
     >>> r.line[:3], r.replay()[0]
     ([K♠, Q♠, 7♠], {'leader': 0, 'cards': [K♠, Q♠, 7♠], 'winner': 0})
     """
+
+    mode: str
+    """``"contract"``, ``"misere"`` or ``"raspasy"``."""
+    tricks: Any
+    """An int; on распасы a read-only mapping seat → int."""
+    solo: int | None
+    """The declarer or misère player (None on распасы)."""
+    trump: int
+    """0..3 for ♠ ♣ ♦ ♥, 4 for no trump (мизер and распасы)."""
+    backend: str
+    """The backend that searched: ``"c"``, ``"numba"`` or ``"reference"``."""
+    nodes: int
+    """The nodes it searched for ``tricks``."""
 
     def __init__(self, mode, tricks, position, solo, trump, backend, nodes, context,
                  tt_mb=DEFAULT_TT_MB):
@@ -316,6 +329,12 @@ def solve(deal, *, declarer=None, trump=None, misere=None, raspasy=False, talon=
 
     Raises :class:`InvalidDealError`, :class:`InvalidArgumentError` on bad input and
     :class:`BackendUnavailableError` when an explicitly named backend is missing.
+
+    >>> r = solve("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9..", misere=0)
+    >>> r.tricks, r.best_cards
+    (6, [Q♠, K♠, A♦])
+    >>> solve("AK...7/Q.A..8/7.8..A", raspasy=True).tricks
+    {0: 1, 1: 1, 2: 1}
     """
     pos = _as_position(deal, declarer, trump, misere, raspasy, talon, leader, talon_cards,
                        discard)

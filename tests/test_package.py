@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import pkgutil
 import subprocess
 import sys
+from pathlib import Path
 
 import solver
 
@@ -27,3 +29,26 @@ def test_the_lazy_module_list_names_every_public_module():
     internal = {"checks", "cli", "commands", "console", "pulka_drawing"}
     assert set(solver._MODULES) == found - internal
     assert set(solver._MODULES) <= set(dir(solver))
+
+
+def test_type_checkers_see_every_lazy_name_and_every_module_in_all():
+    # the `if TYPE_CHECKING:` imports are what mypy and editors see in place of __getattr__
+    tree = ast.parse(Path(solver.__file__).read_text(encoding="utf-8"))
+    block = next(node for node in tree.body if isinstance(node, ast.If)
+                 and getattr(node.test, "id", None) == "TYPE_CHECKING")
+    seen = {}
+    for node in block.body:
+        for alias in node.names:
+            seen[alias.name] = "." + node.module if node.module else None
+    assert {n: w for n, w in seen.items() if w} == solver._WHERE
+    modules = {n for n, w in seen.items() if w is None}
+    assert modules == set(solver.__all__) & solver._MODULES == {
+        "analysis", "batch", "conventions", "notation", "pulka", "scoring"}
+    assert set(solver.__all__) <= set(solver._WHERE) | solver._MODULES | {"EXAMPLE_DEAL"}
+
+
+def test_dir_lists_the_public_names_only():
+    names = dir(solver)
+    assert "solve" in names and "batch" in names and "__version__" in names
+    assert [n for n in names if n.startswith("_") and not n.startswith("__")] == []
+    assert "importlib" not in names and "TYPE_CHECKING" not in names

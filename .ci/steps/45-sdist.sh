@@ -1,7 +1,8 @@
 # The source distribution installs on its own: built from this clone, it must hold every
 # tracked file but CI's own (the cffi build script setup.py names, the C sources, the tests,
 # docs, bench and notebooks), build a wheel with the C engine, install into a fresh
-# environment, solve, and pass the C engine's and the docs' tests run from its own copy.
+# environment, solve, and pass the C engine's, the docs' and the type checker's tests run from
+# its own copy (mypy reads the installed package through its py.typed).
 src=$PWD
 work=/tmp/pref-sdist
 rm -rf "$work"
@@ -30,6 +31,7 @@ case "$wheel" in
 esac
 python -m zipfile -l "$wheel" >"$work/wheel.list"
 grep -q "solver/_pref_c.abi3.so" "$work/wheel.list" || { echo "the wheel has no C engine"; exit 1; }
+grep -q "solver/py.typed" "$work/wheel.list" || { echo "the wheel has no py.typed"; exit 1; }
 python3 -m venv "$work/venv"
 "$work/venv/bin/python" -m pip install -q "$wheel[test]"
 cd "$work"
@@ -43,7 +45,11 @@ PY
 # from outside the unpacked tree, so that `solver` is the installed package (with its C engine)
 "$work/venv/bin/python" -m pytest -q -p no:cacheprovider --benchmark-disable -rs \
   "$unpacked/tests/test_engine_c.py" "$unpacked/tests/test_docs_examples.py" \
-  "$unpacked/tests/test_readme_examples.py" 2>&1 | tee "$work/tests.log"
+  "$unpacked/tests/test_readme_examples.py" "$unpacked/tests/test_typing.py" 2>&1 \
+  | tee "$work/tests.log"
 if grep -q "C engine is not built" "$work/tests.log"; then
   echo "the C engine's tests were skipped: the installed package has no C engine"; exit 1
+fi
+if grep -q "mypy is in the test extras" "$work/tests.log"; then
+  echo "the typing tests were skipped: the test extras installed no mypy"; exit 1
 fi

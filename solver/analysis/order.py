@@ -65,7 +65,7 @@ class OrderOption:
     level: int
     discard: tuple[Card, Card]
     probability: Fraction
-    expected: object = None
+    expected: Fraction | int | None = None
     expected_exact: bool = True
 
     @property

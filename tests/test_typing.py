@@ -1,0 +1,60 @@
+"""Type checkers see the package (PEP 561): a user's annotated script of the documented API
+passes mypy, and the mistakes in tests/data/typing/misuse.py are caught, which they would not
+be if the names from ``solver`` reached mypy as Any (a lazy module's ``__getattr__``).
+
+Run from the checkout (mypy reads the package as source) or on an installed copy (mypy finds it
+in site-packages only through its ``py.typed``: CI's sdist step runs this file there)."""
+
+import os
+import re
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+import solver
+
+pytest.importorskip("mypy", reason="mypy is in the test extras")
+
+SCRIPTS = Path(__file__).parent / "data" / "typing"
+PACKAGE_ROOT = Path(solver.__file__).resolve().parents[1]
+INSTALLED = PACKAGE_ROOT in {Path(sysconfig.get_paths()[k]).resolve()
+                             for k in ("purelib", "platlib")}
+
+
+def mypy(script: str, tmp_path) -> tuple[int, list[str]]:
+    env = None
+    if not INSTALLED:      # the checkout: an editable install's import hook is not for mypy
+        env = {**os.environ, "MYPYPATH": str(PACKAGE_ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--python-executable", sys.executable,
+         "--cache-dir", str(tmp_path / "cache"), "--follow-imports=silent",
+         "--no-error-summary", "--show-error-codes", "--hide-error-context",
+         str(SCRIPTS / script)],
+        capture_output=True, text=True, env=env, cwd=tmp_path, timeout=600)
+    return done.returncode, [ln for ln in done.stdout.splitlines() if ": error:" in ln]
+
+
+def test_py_typed_ships_with_the_package():
+    assert (Path(solver.__file__).parent / "py.typed").is_file()
+
+
+def test_a_script_of_the_documented_api_type_checks(tmp_path):
+    status, errors = mypy("usage.py", tmp_path)
+    assert errors == [] and status == 0
+
+
+def test_mistakes_in_a_script_are_caught(tmp_path):
+    lines = (SCRIPTS / "misuse.py").read_text(encoding="utf-8").splitlines()
+    expected = {(n, m.group(1)) for n, line in enumerate(lines, 1)
+                if (m := re.search(r"# error: ([\w-]+)$", line))}
+    assert len(expected) == 8
+    status, errors = mypy("misuse.py", tmp_path)
+    found = set()
+    for line in errors:
+        m = re.search(r"misuse\.py:(\d+): error: .*\[([\w-]+)\]$", line)
+        assert m, line
+        found.add((int(m.group(1)), m.group(2)))
+    assert status == 1 and found == expected
