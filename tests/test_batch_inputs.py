@@ -7,7 +7,9 @@ flags, and bad ``--scheduler`` addresses, are refused with one line before any w
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -125,8 +127,9 @@ def test_a_stop_keeps_the_rows_of_the_chunks_already_done(tmp_path, monkeypatch)
 
 # -- 2. the switches of run_file and evaluate ------------------------------------------------------
 
-@pytest.mark.parametrize("switch", ["resume", "overwrite", "progress"])
-@pytest.mark.parametrize("value", ["no", "yes", 1, 0, None])
+@pytest.mark.parametrize("switch,value", [
+    (switch, value) for switch in ("resume", "overwrite", "progress")
+    for value in ("no", "yes", 1, 0, None) if (switch, value) != ("progress", None)])
 def test_run_file_switches_are_true_or_false(tmp_path, switch, value):
     # overwrite="no" read as true emptied the existing output; resume="no" resumed
     src = _write(tmp_path / "in.txt", [E])
@@ -135,6 +138,30 @@ def test_run_file_switches_are_true_or_false(tmp_path, switch, value):
         run_file(src, out, "solve", options={"declarer": 0, "trump": "S"}, jobs=1,
                  **{"progress": False, switch: value})
     assert out.read_text(encoding="utf-8") == "kept\n"
+
+
+class _Log(io.StringIO):
+    def __init__(self, tty):
+        super().__init__()
+        self.tty = tty
+
+    def isatty(self):
+        return self.tty
+
+
+@pytest.mark.parametrize("progress,tty,drawn", [
+    (None, False, False), (None, True, True), (True, False, True), (False, True, False)])
+def test_run_file_draws_its_bar_on_a_terminal_unless_told(tmp_path, monkeypatch, progress, tty,
+                                                          drawn):
+    # `pref batch` from cron or in a container wrote a bar's carriage returns into the log
+    log = _Log(tty)
+    monkeypatch.setattr(sys, "stderr", log)
+    src = _write(tmp_path / "in.txt", [E] * 3)
+    kwargs = {} if progress is None else {"progress": progress}
+    summary = run_file(src, tmp_path / "out.csv", "solve", jobs=1, log=log,
+                       options={"declarer": 0, "trump": "S", "backend": "reference"}, **kwargs)
+    assert summary.answered == 3 and summary.errors == 0
+    assert ("3/3" in log.getvalue()) == drawn
 
 
 def test_evaluate_progress_is_true_or_false():

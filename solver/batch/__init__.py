@@ -307,10 +307,11 @@ class _Tolerant:
 
 
 def _bar(progress, total, initial, desc, file=None):
-    if not progress:
+    if progress is False:
         return None
     return progress_bar(total=total, initial=initial, unit="deal", desc=desc,
                         dynamic_ncols=True, smoothing=0.1,
+                        disable=None if progress is None else False,    # None: terminals only
                         file=sys.stderr if file is None else file)
 
 
@@ -351,7 +352,8 @@ class BatchSummary:
 
 def run_file(source, output, what: str = "table", *, options: dict | None = None,
              jobs: int | None = None, executor=None, resume: bool = False,
-             overwrite: bool = False, chunk_size: int | None = None, progress: bool = True,
+             overwrite: bool = False, chunk_size: int | None = None,
+             progress: bool | None = None,
              log=None, max_messages: int = 20, encoding: str = "utf-8",
              style: str | None = None) -> BatchSummary:
     """``pref batch``: evaluate every deal line of ``source`` into ``output``.
@@ -360,7 +362,8 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
     pyarrow); error rows go to ``output + ".errors.jsonl"`` and, the first ``max_messages``,
     to ``log`` (stderr).  ``resume`` continues an earlier run into the same files (lines already
     answered are skipped, a torn last row is cut); without it an existing output is an error
-    unless ``overwrite``.  On KeyboardInterrupt the rows written so far are complete and synced,
+    unless ``overwrite``.  ``progress``: a bar on stderr when it is a terminal or in a notebook
+    (None), always (True) or never (False): a cron job's or a container's log gets no bar.  On KeyboardInterrupt the rows written so far are complete and synced,
     and the interrupt propagates.  ``source="-"`` reads the standard input's descriptor, not
     through ``sys.stdin`` (what ``sys.stdin`` has buffered is not seen; pass ``sys.stdin`` to
     read through it), in a thread, so that a silent pipe gets its finished rows written.  ``encoding``: the input's (``"cp1251"`` for a file
@@ -372,7 +375,7 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
     different is refused (a file never mixes two).
     """
     resume, overwrite = as_flag(resume, "resume"), as_flag(overwrite, "overwrite")
-    progress = as_flag(progress, "progress")
+    progress = None if progress is None else as_flag(progress, "progress")
     log = _Tolerant(sys.stderr if log is None else log)
     task, base = _prepare(what, {} if options is None else options, executor)
     if not hasattr(source, "read"):        # an open text file is read as it is

@@ -209,7 +209,7 @@ def run(args) -> int:
         summary = run_file(args.input, args.output, args.what, options=options,
                            jobs=args.jobs, executor=client, resume=args.resume,
                            overwrite=args.overwrite, chunk_size=args.chunk,
-                           progress=not args.no_progress, encoding=args.encoding,
+                           progress=False if args.no_progress else None, encoding=args.encoding,
                            style=args.style)
     except KeyboardInterrupt:    # one line (not also the command line's "interrupted")
         say(f"pref batch: interrupted; the rows written so far are complete: run again with "
