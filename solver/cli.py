@@ -10,6 +10,7 @@ ASCII instead (``solver.console``), and ``--json`` with ``\\u`` escapes: the sam
 
 from __future__ import annotations
 
+import os
 import sys
 
 # Nothing else is imported here: the ``pref`` script imports this module before ``main()``
@@ -67,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
             ``pref: error: …`` and pointed at ``pref --help``), but an unknown option before
             the subcommand is ``pref``'s (``pref --bogus solve …`` blamed ``solve``)."""
             args = sys.argv[1:] if args is None else list(args)
+            self._check_text(args)
             for arg in args:
                 if arg == "--" or not arg.startswith("-") or self._parse_optional(arg) is None:
                     break                       # the subcommand, or a value: pref's part ends
@@ -78,6 +80,21 @@ def build_parser() -> argparse.ArgumentParser:
                 command = self._commands.get(getattr(namespace, "command", None), self)
                 command.error(f"unrecognized arguments: {' '.join(rest)}")
             return namespace
+
+        def _check_text(self, args):
+            """An argument the shell could not read as text (but a file's name), or a script's
+            Windows line end, is named as such: they were an unknown rank '\\udcd2' or an
+            unknown ``--json``."""
+            for number, arg in enumerate(args, 1):
+                byte = next((ord(c) - 0xDC00 for c in arg if "\udc80" <= c <= "\udcff"), None)
+                if byte is not None and not os.path.exists(arg):
+                    self.error(f"argument {number} is not UTF-8 text (a byte 0x{byte:02X}): "
+                               "the script or terminal that passed it writes another "
+                               "encoding (cp1251?); save the script as UTF-8")
+                if arg.endswith("\r"):
+                    self.error(f"argument {number} ({arg[:-1]!r}) ends in a carriage return: "
+                               "the script that passed it has Windows line ends (CRLF); save "
+                               "it with LF line ends")
 
         def _print_message(self, message, file=None):
             """``--help`` and ``--version`` on stdout: a write that fails is reported as every
@@ -118,7 +135,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     if sys.stderr is None:      # `pref … 2>&-`: print(file=None) and argparse write to stdout
-        import os
         sys.stderr = open(os.devnull, "w")
     try:
         from .console import readable_output
@@ -199,7 +215,6 @@ def _quiet_stdout() -> None:
     """Stdout pointed at /dev/null, so the interpreter's last flush of a broken stdout adds no
     'Exception ignored' message after ours."""
     try:
-        import os
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         os.close(devnull)

@@ -455,3 +455,39 @@ def test_an_error_in_a_long_text_quotes_only_around_the_fault():
     # letters of two alphabets beside a T
     prose = pref("solve", EXAMPLE, "-d", "1", "-t", "♥", "--play", "trick 1: led by seat 0")
     assert "ambiguous" not in prose.stderr and "'trick'" in prose.stderr
+
+
+def test_an_argument_with_a_windows_line_end_is_named_so():
+    # a script saved with CRLF: its last argument ends in '\r' ("unrecognized arguments: --json"
+    # with the '\r' invisible on a terminal, or "a seat is 0, 1 or 2, not '1\r'")
+    for args, number, shown in [
+            (["solve", EXAMPLE, "-d", "1", "-t", "H", "--json\r"], 7, "--json"),
+            (["solve", EXAMPLE, "-t", "H", "-d", "1\r"], 6, "1")]:
+        r = subprocess.run([sys.executable, "-m", "solver", *args], capture_output=True,
+                           text=True)
+        assert r.returncode == 2 and r.stdout == ""
+        assert r.stderr.splitlines() == [
+            f"pref: error: argument {number} ('{shown}') ends in a carriage return: the script "
+            "that passed it has Windows line ends (CRLF); save it with LF line ends "
+            "(see `pref --help`)"]
+
+
+def test_an_argument_that_is_not_utf8_is_named_so(tmp_path):
+    # a cp1251 script's deal reached the parser as "unknown rank '\udcd2'"
+    bad = "КД9.107.Т.КВ109/В87.ТКВ8.КД.8/10.Д.В10987.ТД7/Т.9..".encode("cp1251")
+    r = subprocess.run([sys.executable.encode(), b"-m", b"solver", b"show", bad],
+                       capture_output=True, cwd=tmp_path)
+    assert r.returncode == 2 and r.stdout == b""
+    assert r.stderr.decode().splitlines() == [
+        "pref: error: argument 2 is not UTF-8 text (a byte 0xCA): the script or terminal that "
+        "passed it writes another encoding (cp1251?); save the script as UTF-8 "
+        "(see `pref --help`)"]
+    # a file's name may be any bytes: it is opened, not read as text
+    name = tmp_path / "расклад".encode("cp1251").decode("utf-8", "surrogateescape")
+    name.write_text("AK...7/Q.A..8/7.8..A\n", encoding="utf-8")
+    out = tmp_path / "out.csv"
+    r = subprocess.run([sys.executable, "-m", "solver", "batch", str(name), "-o", str(out),
+                        "--what", "tricks", "-d", "0", "-t", "NT", "-j", "1", "--no-progress"],
+                       capture_output=True, text=True, errors="replace")
+    assert r.returncode == 0, r.stderr
+    assert out.read_text(encoding="utf-8").splitlines()[1].endswith(",2")
