@@ -259,7 +259,7 @@ def _parse_deal(text: str) -> Deal:
 
 
 # a seat's title in the drawing `pref show` prints (display.deal_text)
-_DRAWING = re.compile(r"^ *[0-2] [·-] (first|second|third) hand", re.M)
+_DRAWING = re.compile(r"^ *[0-2] [·.-] (first|second|third) hand", re.M)   # '.': console.py
 
 
 # the game line under the drawing of a position (display.position_text)
@@ -276,9 +276,7 @@ def _drawn_deal(text: str) -> Deal:
     deal = _parse_canonical(first.strip())
     if deal is not None:
         drawn = " ".join(rest.split())
-        if _POSITION_DRAWN.search(rest) or any(
-                " ".join(deal_text(deal, style).split()) == drawn
-                for style in ("symbols", "ascii", "russian")):
+        if _POSITION_DRAWN.search(rest) or drawn in _drawings(deal, deal_text):
             return deal
         raise InvalidDealError(
             "the drawing under the deal line is not that deal's: give the line alone")
@@ -286,6 +284,21 @@ def _drawn_deal(text: str) -> Deal:
         "a deal drawn as `pref show` draws it (the hands side by side) is not read: give the "
         "deal line printed above the drawing (hands ♠.♣.♦.♥ separated by '/', the talon "
         "last)")
+
+
+def _drawings(deal: Deal, deal_text) -> set[str]:
+    """The deal's drawing, spaces collapsed, as `pref show` prints it in each style, on a
+    terminal that has the characters or through the console's fallback for one that has not
+    (ASCII; Latin-1 with its '·'; Cyrillic without suit symbols: cp1251, cp866, koi8-r)."""
+    from .console import CYRILLIC_ERRORS, ERRORS
+    out = set()
+    for style in ("symbols", "ascii", "russian"):
+        with output_style(style):
+            text = deal_text(deal, style)
+            for encoding, errors in (("utf-8", "strict"), ("ascii", ERRORS),
+                                     ("latin-1", ERRORS), ("cp1251", CYRILLIC_ERRORS)):
+                out.add(" ".join(text.encode(encoding, errors).decode(encoding).split()))
+    return out
 
 
 # a line of its own giving the talon: "talon: A♠ 9♣", "Прикуп: Т♠ 9♣"

@@ -442,6 +442,26 @@ def test_what_pref_show_prints_reads_back(style):
                                               "put away: Т♠ 9♣ (the talon)")
 
 
+@pytest.mark.parametrize("encoding", ["ascii", "cp1252", "cp1251"])   # as cp437; cp866, koi8-r
+@pytest.mark.parametrize("deal, style", [(EXAMPLE, "symbols"), (EXAMPLE, "russian"),
+                                         (RUSSIAN, "symbols"), (RUSSIAN, "ascii")])
+def test_what_pref_show_prints_on_a_console_without_suit_symbols_reads_back(encoding, deal,
+                                                                              style):
+    # the console's fallback wrote '·' as '.', suits as letters with "10", ▶ as '?': pasted
+    # back, "the drawing under the deal line is not that deal's" (or, with a game, an error
+    # about a talon line); the README says what `pref show` prints reads back
+    env = {**os.environ, "PYTHONIOENCODING": encoding}
+    for game in ([], ["-d", "1", "-t", "♥", "--play", "9♥ 8♥"]):
+        shown = subprocess.run([sys.executable, "-m", "solver", "show", deal, "--style", style,
+                                *game], capture_output=True, env=env, timeout=120)
+        assert shown.returncode == 0
+        printed = shown.stdout.decode(encoding)
+        assert "?" not in printed and "♠" not in printed
+        again = pref("show", printed, "--json")
+        assert again.returncode == 0, (printed, again.stderr)
+        assert json.loads(again.stdout)["deal"] == EXAMPLE
+
+
 def test_an_error_in_a_long_text_quotes_only_around_the_fault():
     """A fault in pasted text quoted the whole text (550-890 characters of one line, with its
     line breaks as \\n); a long text is quoted only around the fault, with its position."""
