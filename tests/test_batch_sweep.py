@@ -510,3 +510,75 @@ def test_the_fork_server_keeps_the_modules_the_application_preloads():
     assert done.returncode == 0, done.stderr
     assert done.stdout.split(None, 1) == [
         "forkserver", "['json', 'solver.batch.tasks', 'solver.engine.c_backend']\n"]
+
+
+_START_METHOD_PROBE = """
+import multiprocessing as mp, os, sys, threading
+from solver import Deal, table
+from solver.batch import run_file
+from solver.batch.runner import make_pool
+forks = []
+fork = os.fork
+def watched():
+    forks.append(sorted(t.name for t in threading.enumerate()))
+    return fork()
+os.fork = watched
+if sys.argv[1] == "analysis-first":        # the analyses' kept pool of threads is running
+    table(Deal.from_str("AK.7..7/QJ.8..8/T9.9..9"), talon="A♣ K♣", threads=2)
+elif sys.argv[1] != "-":
+    mp.set_start_method(sys.argv[1])
+pool = make_pool(2)
+print(pool._mp_context.get_start_method())
+pool.shutdown()
+if sys.argv[1] == "-":                     # stdin is read in a thread while chunks are sent
+    os.fork = watched
+    run_file(sys.stdin, sys.argv[2], "tricks", jobs=2, chunk_size=1, progress=False,
+             options={"declarer": 0, "trump": "NT", "backend": "reference"})
+print(forks)
+"""
+
+
+@pytest.mark.parametrize("how, method", [("analysis-first", "fork"), ("spawn", "spawn"),
+                                         ("forkserver", "forkserver"), ("fork", "fork"),
+                                         ("-", "fork")])
+def test_the_pool_forks_only_alone_and_keeps_the_applications_start_method(tmp_path, how,
+                                                                           method):
+    # (1) after table(threads=2) the analyses' idle threads made the pool start from a fork
+    # server, and a script without a __main__ guard then failed in every worker; (2) an
+    # application's set_start_method("spawn") was overridden by fork; (3) `pref batch -`
+    # forked its workers at the first submit, when its stdin reader thread ran (Python 3.12:
+    # "This process is multi-threaded, use of fork() may lead to deadlocks")
+    import subprocess
+    done = subprocess.run([sys.executable, "-c", _START_METHOD_PROBE, how,
+                           str(tmp_path / "out.csv")],
+                          input="AK...7/Q.A..8/7.8..A\n" * 4, capture_output=True, text=True,
+                          timeout=120, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    started, forks = done.stdout.splitlines()
+    assert started == method
+    forks = eval(forks)
+    if method == "fork":
+        assert len(forks) == (4 if how == "-" else 2)
+        for names in forks:
+            assert [n for n in names if not n.startswith("pref-analysis")] == ["MainThread"]
+    else:
+        assert forks == []
+    if how == "-":
+        assert (tmp_path / "out.csv").read_text(encoding="utf-8").count(",2") == 4
+
+
+def test_the_package_imports_and_runs_where_nothing_forks():
+    # Windows has no os.register_at_fork: the analyses' module called it unguarded, and every
+    # analysis (pref table, odds, discard, demo) failed at import with AttributeError
+    import subprocess
+    code = ("import os, concurrent.futures.process, concurrent.futures.thread, random\n"
+            "del os.register_at_fork        # the standard library's own calls made first\n"
+            "from solver import Deal, table\n"
+            "from solver.batch import evaluate\n"
+            "t = table(Deal.from_str('AK.7..7/QJ.8..8/T9.9..9'), talon='A♣ K♣', threads=2)\n"
+            "df = evaluate(['AK...7/Q.A..8/7.8..A'], 'tricks', declarer=0, trump='NT', jobs=1)\n"
+            "print(t.tricks[0][4], df['tricks'].tolist())\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["4", "[2]"]

@@ -205,7 +205,8 @@ def _forked() -> None:
     _POOL_LOCK = threading.Lock()
 
 
-os.register_at_fork(after_in_child=_forked)
+if hasattr(os, "register_at_fork"):        # not on Windows, where nothing forks
+    os.register_at_fork(after_in_child=_forked)
 
 
 def kept_pool(threads: int) -> ThreadPoolExecutor:

@@ -139,32 +139,55 @@ only once its initializer runs."""
 
 def _worker_init(parent: int) -> None:
     # the worker's handlers (WORKER_SIGNALS); if the parent is killed (SIGKILL), nobody would
-    # stop the workers: they watch it and exit
+    # stop the workers: they watch it and exit (not on Windows, where os.kill(pid, 0) sends a
+    # Ctrl-C to the parent's console group and a parent's pid never changes)
     for sig, handler in WORKER_SIGNALS.items():
         signal.signal(sig, handler)
-    threading.Thread(target=_watch_parent, args=(parent, os.getppid()), daemon=True).start()
+    if sys.platform != "win32":
+        threading.Thread(target=_watch_parent, args=(parent, os.getppid()),
+                         daemon=True).start()
+
+
+def _only_our_idle_threads() -> bool:
+    """Whether the threads besides this one are only the analyses' kept pool (named
+    ``pref-analysis``; a forked child drops it, :func:`solver.analysis._common.kept_pool`)."""
+    me = threading.current_thread()
+    return all(t is me or t.name.startswith("pref-analysis") for t in threading.enumerate())
+
+
+def start_method() -> str:
+    """How :func:`make_pool` starts its workers: the start method the application chose
+    (``multiprocessing.set_start_method("spawn")``) but fork, which is also what Python fixes
+    by itself on Linux; else fork on Linux when no other thread runs (workers inherit the
+    loaded engine); else the fork server, or spawn where there is none (Windows)."""
+    chosen = multiprocessing.get_start_method(allow_none=True)
+    if chosen is not None and chosen != "fork":
+        return chosen
+    if sys.platform.startswith("linux") and _only_our_idle_threads():
+        return "fork"
+    return "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
 
 
 def make_pool(jobs: int, preload: Iterable[str] = ()) -> ProcessPoolExecutor:
-    """A process pool of ``jobs`` workers.
+    """A process pool of ``jobs`` workers, started as :func:`start_method` says.
 
-    Forked from this process when it runs a single thread (workers inherit the loaded engine);
-    otherwise (a notebook, a server) started from a fork server that imported the engine once.
-    The fork server is the process's own (multiprocessing has one): the modules it preloads
-    are added to those the application asked for, not put in their place.
+    Forked workers are forked at once, while no other thread runs (they were forked at the
+    first submit, after `pref batch -`'s reader thread had started).  The fork server is the
+    process's own (multiprocessing has one): the modules it preloads are added to those the
+    application asked for, not put in their place.
     """
-    if sys.platform.startswith("linux") and threading.active_count() == 1:
-        ctx = multiprocessing.get_context("fork")
-    elif "forkserver" in multiprocessing.get_all_start_methods():
+    method = start_method()
+    ctx = multiprocessing.get_context(method)
+    if method == "forkserver":
         from multiprocessing import forkserver
-        ctx = multiprocessing.get_context("forkserver")
         theirs = getattr(getattr(forkserver, "_forkserver", None), "_preload_modules", None)
         ctx.set_forkserver_preload(list(dict.fromkeys(
             [*(theirs if isinstance(theirs, list) else []), "solver.batch.tasks", *preload])))
-    else:
-        ctx = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_worker_init,
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_worker_init,
                                initargs=(os.getpid(),))
+    if method == "fork":
+        _PoolFuture(pool, int).result()      # every worker forked by the first submit
+    return pool
 
 
 def _workers(pool) -> list:
