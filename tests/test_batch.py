@@ -347,25 +347,38 @@ def test_the_line_count_skips_the_lines_of_spaces_the_reader_skips(tmp_path, enc
                                             ("utf-8-sig", b"\x85")])
 def test_the_line_count_keeps_a_byte_that_is_a_space_only_in_latin_1(tmp_path, encoding, line):
     # cp1251's 0x85 is '…', a stray 0xA0 or 0x85 in UTF-8 is not text: lines the reader
-    # reads (as error rows), which the count dropped as blank (latin-1 strips them)
+    # reads (as error rows), which the count dropped as blank (latin-1 strips them); after a
+    # line read well in the encoding (a first line that is not is refused: another test)
     p = tmp_path / "in.txt"
-    p.write_bytes(b"A.K..7/K.A..8/7.7..A\n" + line + b"\nK.A..8/A.K..7/7.7..A\n")
-    assert len(list(iter_lines(p, encoding))) == count_lines(p, encoding) == 3
+    p.write_bytes("К.Т..8/Т.К..7/7.7..Т\n".encode(encoding) + b"A.K..7/K.A..8/7.7..A\n"
+                  + line + b"\nK.A..8/A.K..7/7.7..A\n")
+    assert len(list(iter_lines(p, encoding))) == count_lines(p, encoding) == 4
 
 
 def test_input_in_another_encoding_is_named_or_read(tmp_path, capsys):
-    # a file saved by Russian Windows (cp1251), Russian notation: read as UTF-8 its lines are
-    # error rows that say why; with its encoding named they are answered like a UTF-8 file
+    # a file saved by Russian Windows (cp1251), Russian notation: read as UTF-8 it is refused
+    # before any work, naming the line and byte (every line was an error row); with its
+    # encoding named its lines are answered like a UTF-8 file's
     deals = endings(4, seed=11)
     src = tmp_path / "in1251.txt"
     src.write_bytes("".join(d.to_str("russian") + "\n" for d in deals).encode("cp1251"))
     utf8 = write_lines(tmp_path / "in.txt", [d.to_str("russian") for d in deals])
     opts = {"misere": 1, "backend": "reference"}
-    bad = run_file(src, tmp_path / "bad.jsonl", "solve", options=opts, progress=False)
-    assert (bad.answered, bad.errors) == (0, 4)
+    byte = next(b for b in src.read_bytes() if b > 127)
+    with pytest.raises(InvalidArgumentError, match=(
+            rf"in1251.txt is not UTF-8 text \(line 1, a byte 0x{byte:02X}\): name its "
+            r"encoding \(pref batch --encoding cp1251")):
+        run_file(src, tmp_path / "bad.jsonl", "solve", options=opts, progress=False)
+    assert not list(tmp_path.glob("bad.jsonl*"))
+    # a bad line after lines read well is that line's error row (a stray byte in UTF-8)
+    mixed = tmp_path / "mixed.txt"
+    mixed.write_bytes(utf8.read_bytes() + src.read_bytes().splitlines(keepends=True)[0])
+    bad = run_file(mixed, tmp_path / "bad.jsonl", "solve", options=opts, progress=False)
+    assert (bad.answered, bad.errors) == (4, 1)
     errors = read_jsonl(tmp_path / "bad.jsonl.errors.jsonl")
-    assert all("not text in the file's encoding" in e["error"] and "--encoding" in e["error"]
-               for e in errors)
+    assert [e["line"] for e in errors] == [5]
+    assert "not text in the file's encoding" in errors[0]["error"]
+    assert "--encoding" in errors[0]["error"]
     good = run_file(src, tmp_path / "good.jsonl", "solve", options=opts, progress=False,
                     encoding="cp1251")
     same = run_file(utf8, tmp_path / "same.jsonl", "solve", options=opts, progress=False)

@@ -661,3 +661,18 @@ def evaluate_file(src, out):
              log=io.StringIO())
     rows = _jsonl(out) + _jsonl(f"{out}.errors.jsonl")
     return sorted((r["line"], r.get("error")) for r in rows)
+
+
+def test_utf16_read_from_a_pipe_is_named_on_its_lines(tmp_path):
+    # UTF-16 without a byte-order mark, or on stdin (whose first bytes are not checked), was
+    # "unknown rank '\x00' at position 1 of …" on every line
+    import subprocess
+    out = tmp_path / "out.csv"
+    done = subprocess.run(
+        [sys.executable, "-m", "solver", "batch", "-", "-o", str(out), "--what", "tricks",
+         "-d", "0", "-t", "S", "-j", "1", "--no-progress"],
+        input=(D + "\n").encode("utf-16-le"), capture_output=True, timeout=120)
+    assert done.returncode == 1
+    errors = [json.loads(x) for x in open(str(out) + ".errors.jsonl", encoding="utf-8")]
+    assert errors and all(e["error"].startswith(
+        "the line holds NUL characters: the input is UTF-16 text") for e in errors)

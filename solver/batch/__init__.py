@@ -33,8 +33,8 @@ from ..engine import _MODULES, check_workers, get_backend
 from ..errors import InvalidArgumentError, PrefError, shown
 from ..notation import current_style, format_card, format_strain, parse_card_list, parse_strain
 from ..progress import progress_bar
-from .reader import (LineSet, as_deal_texts, check_encoding, count_lines, iter_lines,
-                     parse_object)
+from .reader import (DEAL_COLUMNS, LineSet, as_deal_texts, check_encoding, count_lines,
+                     iter_lines, parse_object)
 from .runner import (ClusterError, chunk_size_for, default_jobs, executor_slots,
                      is_dask_client, make_pool, pipeline, stop_pool)
 from .tasks import (CARD_OPTIONS, ENGINE_OPTIONS, TASKS, Task, available_tasks, get_task,
@@ -417,8 +417,9 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
 
     def csv_note(names):
         options = [name for name in names if name.lower() in {*task.options, *ENGINE_OPTIONS}]
-        note = ("pref batch: the input is read as CSV, its 'deal' column alone (its first "
-                "line is a header)")
+        deal = next(name for name in names if name.lower() in DEAL_COLUMNS)
+        note = (f"pref batch: the input is read as CSV, its {deal!r} column alone (its first "
+                f"line is a header)")
         if options:
             note += (f"; its columns {', '.join(map(repr, options))} are not read as options: "
                      f"give them on the command line, or write JSON lines")

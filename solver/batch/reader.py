@@ -276,12 +276,16 @@ def count_lines(source, encoding: str = "utf-8-sig") -> int | None:
     # latin-1 reads every byte as one character, and the line ends (\n, \r\n and a bare \r,
     # as iter_lines reads them) and '#' are ASCII in every encoding check_encoding allows
     first = True
+    text_seen = False       # a line beyond ASCII read in the encoding
     with open(source, encoding="latin-1", newline=None) as f:
-        for raw in _lines(f):
+        for number, raw in enumerate(_lines(f), 1):
             if raw.isascii():
                 text = raw.strip()
             else:       # decoded as the reader decodes it: its spaces (U+3000, …) are its own
                 text = raw.encode("latin-1").decode(encoding, errors="replace")
+                if not text_seen:
+                    _check_first_text(source, number, raw, text, encoding)
+                    text_seen = True
                 text = text.strip().lstrip("\ufeff").lstrip()   # a byte-order mark, any line
             if text and not text.startswith("#"):
                 if first:
@@ -290,6 +294,19 @@ def count_lines(source, encoding: str = "utf-8-sig") -> int | None:
                         continue
                 n += 1
     return n
+
+
+def _check_first_text(source, number: int, raw: str, text: str, encoding: str) -> None:
+    """Refuse a file whose first line beyond ASCII is not UTF-8 (when read as UTF-8): a file
+    in another encoding (cp1251 from Russian Windows), whose every such line would be an
+    error row; a bad line after good ones stays that line's error row."""
+    if encoding != "utf-8-sig" or "\ufffd" not in text or "\ufffd" in raw:
+        return
+    byte = next(ord(c) for c in raw if not c.isascii())
+    raise InvalidArgumentError(
+        f"{source} is not UTF-8 text (line {number}, a byte 0x{byte:02X}): name its encoding "
+        f"(pref batch --encoding cp1251, run_file(..., encoding='cp1251') for a file saved by "
+        f"Russian Windows) or save it as UTF-8")
 
 
 def error_row(line: int, text: str, exc: BaseException, field: str = "input") -> dict:
@@ -322,6 +339,10 @@ def _read(payload, task):
     if isinstance(payload, CsvRow):
         raise InvalidDealError("the CSV row has fewer fields than its header: no deal "
                                "column")
+    if "\x00" in payload:
+        raise InvalidDealError(
+            "the line holds NUL characters: the input is UTF-16 text (Excel's \"Unicode "
+            "text\", PowerShell's >) or not text at all: save it as UTF-8")
     if "\ufffd" in payload:
         raise InvalidDealError(
             "the line holds bytes that are not text in the file's encoding (shown as "
