@@ -642,6 +642,12 @@ def test_a_csv_of_deals_a_short_row_and_a_parquet_input(tmp_path):
         sep = header[1]
         src.write_text(f"{header}\n1{sep}{D}{sep}x\n", encoding="utf-8")
         assert evaluate_file(src, tmp_path / f"o{ord(sep)}.jsonl") == [(2, None)]
+        log = io.StringIO()
+        run_file(src, tmp_path / f"n{ord(sep)}.jsonl", "tricks", progress=False, log=log,
+                 options={"declarer": 0, "trump": "NT"}, jobs=1)
+        named = header.split(sep)[1]        # the note said 'deal' of a column "Расклад"
+        assert log.getvalue().startswith(
+            f"pref batch: the input is read as CSV, its '{named}' column alone")
     src.write_text(f"n,deal\n1,{D}\n2\n", encoding="utf-8")
     rows = evaluate_file(src, tmp_path / "o2.jsonl")
     assert rows == [(2, None), (3, "the CSV row has fewer fields than its header: no deal column")]
