@@ -245,8 +245,8 @@ def _check_t(text: str) -> None:
                 english.append(k)
             elif ch in _RUSSIAN_ONLY:
                 russian.append(k)
-    how = ("write the ten as 10 and the ace as A or as the Cyrillic Т, or use one alphabet "
-           "(English A K Q J T, Russian Т К Д В 10)")
+    how = ("write the ten as 10 and the ace as A or as the Cyrillic 'Т', or use one alphabet "
+           "(English 'A K Q J T', Russian 'Т К Д В 10')")
     # the T of the alphabet the text uses less is the odd one out
     english_side = len(english) + len(latin_t)
     russian_side = len(russian) + len(cyrillic_t)
@@ -256,14 +256,14 @@ def _check_t(text: str) -> None:
         raise InvalidCardError(
             f"ambiguous Latin {_where(text, latin_t[0])}: in English notation T is a ten, but "
             f"the text also has Russian letters ({text[other]!r} at position {other + 1}"
-            f"{look}), where a Т is the ace (туз); {how}")
+            f"{look}), where a 'Т' is the ace (туз); {how}")
     if cyrillic_t and (english or latin_t):
         other = min(english + latin_t)
         cyrillic_look = "А" <= text[other].upper() <= "Я"
         look = ", a Cyrillic letter read as the English one" if cyrillic_look else ""
         raise InvalidCardError(
-            f"ambiguous Cyrillic {_where(text, cyrillic_t[0])}: in Russian notation Т is the ace "
-            f"(туз) or трефы, but the text also has English letters ({text[other]!r} at "
+            f"ambiguous Cyrillic {_where(text, cyrillic_t[0])}: in Russian notation 'Т' is the "
+            f"ace (туз) or трефы, but the text also has English letters ({text[other]!r} at "
             f"position {other + 1}{look}), where a T is a ten; {how}")
 
 
@@ -294,8 +294,8 @@ def check_t_beside(text, other, other_name: str = "the deal") -> None:
     if russian and not english:
         raise InvalidCardError(
             f"ambiguous Latin {_where(text, latin)}: in English notation T is a ten, but "
-            f"the text of {other_name} is in Russian letters, where a Т is the ace (туз); "
-            f"write the ten as 10 and the ace as A or as the Cyrillic Т")
+            f"the text of {other_name} is in Russian letters, where a 'Т' is the ace (туз); "
+            f"write the ten as 10 and the ace as A or as the Cyrillic 'Т'")
 
 
 def parse_card(text: str) -> int:
@@ -693,7 +693,7 @@ def parse_strain(text) -> int:
     hint = "use ♠ ♣ ♦ ♥, S C D H, NT or БК, or the suit's name"
     contract = re.fullmatch(r"(10|[6-9]) ?(.+)", key)
     if key == "T":
-        hint = "a Latin T is no suit: трефы is ♣, C or the Cyrillic Т"
+        hint = "a Latin T is no suit: трефы is ♣, C or the Cyrillic 'Т'"
     elif contract and contract[2] in _STRAIN_NAMES:
         hint = (f"that is a contract; the trump is {contract[2].lower()!r}, the number of "
                 f"tricks is given apart")

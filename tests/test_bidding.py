@@ -96,7 +96,7 @@ def test_parse_bid_rejects_non_ascii_digits(text):
 
 def test_a_bid_with_a_latin_t_says_what_to_write():
     # "7 T": a Latin T is no suit (it is a ten in English notation); трефы is the Cyrillic Т
-    with pytest.raises(InvalidArgumentError, match="Cyrillic Т"):
+    with pytest.raises(InvalidArgumentError, match="Cyrillic 'Т'"):
         parse_bid("7 T")
     with pytest.raises(InvalidArgumentError, match="the trump is missing"):
         parse_bid("шесть")

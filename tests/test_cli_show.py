@@ -511,3 +511,23 @@ def test_an_argument_that_is_not_utf8_is_named_so(tmp_path):
                        capture_output=True, text=True, errors="replace")
     assert r.returncode == 0, r.stderr
     assert out.read_text(encoding="utf-8").splitlines()[1].endswith(",2")
+
+
+def test_an_error_about_the_two_alphabets_reads_on_a_console_without_cyrillic(tmp_path):
+    # the console's fallback wrote the Cyrillic letters the message explains as their Latin
+    # look-alikes ("the ace as A or as the Cyrillic A"), and pref batch's line errors wrote
+    # the user's text transliterated ('KQ9.T7…' for 'КQ9.T7…'): quoted, they are escaped
+    mixed = "КQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    src = tmp_path / "in.txt"
+    src.write_text(mixed + "\n", encoding="utf-8")
+    for args in (["show", mixed], ["batch", str(src), "-o", str(tmp_path / "o.csv"),
+                                   "--what", "tricks", "-d", "0", "-t", "S", "--no-progress"]):
+        r = subprocess.run([sys.executable, "-m", "solver", *args], capture_output=True,
+                           text=True, env=env, timeout=120)
+        assert r.returncode in (1, 2)
+        assert ("ambiguous Latin 'T' at position 5 of '\\u041aQ9.T7.A.KJT9': in English "
+                "notation T is a ten, but the text also has Russian letters ('\\u041a' at "
+                "position 1), where a '\\u0422' is the ace (tuz); write the ten as 10 and the "
+                "ace as A or as the Cyrillic '\\u0422', or use one alphabet (English "
+                "'A K Q J T', Russian '\\u0422 \\u041a \\u0414 \\u0412 10')") in r.stderr

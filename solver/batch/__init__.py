@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from .. import errors as _errors
 from ..checks import as_count, as_flag
+from ..console import quoted_escaped
 from ..engine import _MODULES, check_workers, get_backend
 from ..errors import InvalidArgumentError, PrefError, shown
 from ..notation import current_style, format_card, format_strain, parse_card_list, parse_strain
@@ -410,6 +411,7 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
                 yield (n, text)
 
     def tell(msg):          # a line on the log, above the bar when one is drawn
+        msg = quoted_escaped(msg, getattr(log, "encoding", None))   # as say() writes it
         if bar is not None:
             bar.write(msg, file=log)
         else:
