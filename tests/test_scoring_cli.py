@@ -110,12 +110,18 @@ def test_missing_file(capsys):
 
 
 def test_a_file_that_is_not_utf8(capsys, tmp_path):
+    # the line and the byte are named (was "byte 31", an offset), and UTF-16 as such (was
+    # "byte 0": what Windows PowerShell 5's > writes)
     record = tmp_path / "pulka1251.json"
-    data = '{"contract": "6♠", "name": "'.encode("utf-8") + "пуля".encode("cp1251") + b'"}'
+    data = '{"contract": "6♠",\n "name": "'.encode("utf-8") + "пуля".encode("cp1251") + b'"}'
     record.write_bytes(data)
     code, out, err = run(capsys, str(record))
     assert code == 2 and out == "" and err.count("\n") == 1
-    assert f"not UTF-8 text (byte {data.index('п'.encode('cp1251'))})" in err
+    assert f"not UTF-8 text (line 2, a byte 0x{'п'.encode('cp1251')[0]:02X}): JSON is" in err
+    record.write_bytes('{"hands": []}'.encode("utf-16"))
+    code, out, err = run(capsys, str(record))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "UTF-16 text (Windows PowerShell's > writes it): JSON is UTF-8" in err
 
 
 def test_stdin_is_utf8_whatever_the_console(capsys, monkeypatch):

@@ -41,22 +41,35 @@ MAX_RECORD = 16 << 20
 ``pref score /dev/zero`` read until the process was killed."""
 
 
+def _utf8(path: str, data: bytes) -> str:
+    """``data`` read as UTF-8 (Notepad's byte-order mark skipped), or an error naming where
+    it is not, and UTF-16 (what Windows PowerShell 5's ``>`` writes) as such."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+            raise InvalidRecordError(
+                f"{path}: UTF-16 text (Windows PowerShell's > writes it): JSON is UTF-8, save "
+                f"the file so (| Out-File -Encoding utf8)") from None
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InvalidRecordError(
+            f"{path}: not UTF-8 text (line {line}, a byte 0x{data[exc.start]:02X}): JSON is "
+            f"UTF-8, save the file so") from None
+
+
 def _load(path: str):
     try:
         if path == "-":
             if sys.stdin is None:                       # `pref score - <&-`
                 raise InvalidArgumentError("standard input is closed: nothing to read")
             raw = getattr(sys.stdin, "buffer", None)     # JSON is UTF-8, whatever the console
-            text = (raw.read(MAX_RECORD + 1).decode("utf-8-sig") if raw is not None
+            text = (_utf8(path, raw.read(MAX_RECORD + 1)) if raw is not None
                     else sys.stdin.read(MAX_RECORD + 1))
         else:
-            with open(path, encoding="utf-8-sig") as f:     # Notepad's BOM, as on stdin
-                text = f.read(MAX_RECORD + 1)
+            with open(path, "rb") as f:
+                text = _utf8(path, f.read(MAX_RECORD + 1))
     except OSError as exc:
         raise InvalidArgumentError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise InvalidRecordError(f"{path}: not UTF-8 text (byte {exc.start}): JSON is UTF-8, "
-                                 "save the file so") from None
     if len(text) > MAX_RECORD:
         raise InvalidRecordError(f"{path}: more than {MAX_RECORD >> 20} MiB, far more than a "
                                  f"pulka's record (is it the right file?)")
