@@ -262,5 +262,6 @@ def test_an_endless_input_is_refused_not_read_until_memory_runs_out(capsys, tmp_
     big.write_text(" " * MAX_RECORD + HAND, encoding="utf-8")
     code, out, err = run(capsys, str(big))
     assert code == 2 and out == "" and "more than 16 MiB" in err and err.count("\n") == 1
-    big.write_text(" " * (MAX_RECORD - len(HAND)) + HAND, encoding="utf-8")    # at the limit
+    at_limit = " " * (MAX_RECORD - len(HAND.encode())) + HAND       # in bytes, as read
+    big.write_text(at_limit, encoding="utf-8")
     assert run(capsys, str(big))[0] == 0

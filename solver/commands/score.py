@@ -63,16 +63,18 @@ def _load(path: str):
             if sys.stdin is None:                       # `pref score - <&-`
                 raise InvalidArgumentError("standard input is closed: nothing to read")
             raw = getattr(sys.stdin, "buffer", None)     # JSON is UTF-8, whatever the console
-            text = (_utf8(path, raw.read(MAX_RECORD + 1)) if raw is not None
+            text = (raw.read(MAX_RECORD + 1) if raw is not None
                     else sys.stdin.read(MAX_RECORD + 1))
         else:
             with open(path, "rb") as f:
-                text = _utf8(path, f.read(MAX_RECORD + 1))
+                text = f.read(MAX_RECORD + 1)
     except OSError as exc:
         raise InvalidArgumentError(f"cannot read {path}: {exc.strerror or exc}") from None
     if len(text) > MAX_RECORD:
         raise InvalidRecordError(f"{path}: more than {MAX_RECORD >> 20} MiB, far more than a "
                                  f"pulka's record (is it the right file?)")
+    if isinstance(text, bytes):
+        text = _utf8(path, text)
     try:
         return json.loads(text, object_pairs_hook=unique_keys)
     except DuplicateKeyError as exc:
