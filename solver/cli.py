@@ -154,11 +154,41 @@ def main(argv: list[str] | None = None) -> int:
         raise
     except OSError as exc:      # --help or --version could not be written
         _write_failed(exc)
+    for name in ("deal", "cards"):          # `pref show D | pref solve - …`
+        if getattr(args, name, None) == "-":
+            from .console import say
+            from .errors import PrefError
+            try:
+                setattr(args, name, _read_stdin(name))
+            except PrefError as exc:
+                say(f"pref {args.command}: error: {exc}")
+                return 2
     if hasattr(args, "style") and args.style is None:      # for people: the input's alphabet
         from .commands._args import input_style             # for programs (--json): symbols
         args.style = "symbols" if getattr(args, "json", False) else input_style(args)
     with output_style(getattr(args, "style", None) or "symbols"):   # errors too
         return _run(args)
+
+
+def _read_stdin(name: str) -> str:
+    """The ``deal`` (or ``cards``) argument ``-``: standard input's text, UTF-8 whatever the
+    console (what `pref show` printed, a deal line, a drawing pasted into a file)."""
+    from .errors import InvalidArgumentError
+    if sys.stdin is None:
+        raise InvalidArgumentError("standard input is closed: nothing to read")
+    raw = getattr(sys.stdin, "buffer", None)
+    data = raw.read(1 << 20) if raw is not None else sys.stdin.read(1 << 20)
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise InvalidArgumentError(
+                f"standard input is not UTF-8 text (a byte 0x{data[exc.start]:02X}): the "
+                f"{name} is read as UTF-8") from None
+    if not data.strip():
+        raise InvalidArgumentError(f"standard input is empty: give the {name} there or as the "
+                                   f"argument")
+    return data
 
 
 def _run(args) -> int:

@@ -531,3 +531,27 @@ def test_an_error_about_the_two_alphabets_reads_on_a_console_without_cyrillic(tm
                 "position 1), where a '\\u0422' is the ace (tuz); write the ten as 10 and the "
                 "ace as A or as the Cyrillic '\\u0422', or use one alphabet (English "
                 "'A K Q J T', Russian '\\u0422 \\u041a \\u0414 \\u0412 10')") in r.stderr
+
+
+def test_a_deal_given_as_a_dash_is_read_from_standard_input():
+    # `pref show D | pref solve - …` was "a void mark '-' must follow its suit"
+    shown = pref("show", EXAMPLE).stdout
+    for text in (shown, EXAMPLE + "\n", "\ufeff" + EXAMPLE):
+        r = subprocess.run([sys.executable, "-m", "solver", "solve", "-", "-d", "1", "-t", "♥",
+                            "--json"], input=text.encode(), capture_output=True, timeout=120)
+        assert r.returncode == 0, r.stderr
+        assert json.loads(r.stdout)["tricks"] == 0
+        assert json.loads(r.stdout)["deal"] == EXAMPLE
+    cards = subprocess.run([sys.executable, "-m", "solver", "preferans", "-", "-t", "NT",
+                            "--json"], input=b"AKQ.AKQ.AKQ.AKQ", capture_output=True,
+                           timeout=120)
+    assert cards.returncode == 0 and json.loads(cards.stdout)["preferans"] is True
+    assert json.loads(cards.stdout)["cards"] == "AKQ.AKQ.AKQ.AKQ"
+    for data, says in ((b" \n", "standard input is empty: give the deal there or as the "
+                                "argument"),
+                       ("КД9".encode("cp1251"), "standard input is not UTF-8 text (a byte "
+                                                "0xCA): the deal is read as UTF-8")):
+        r = subprocess.run([sys.executable, "-m", "solver", "show", "-"], input=data,
+                           capture_output=True, timeout=120)
+        assert r.returncode == 2 and r.stdout == b""
+        assert r.stderr.decode().splitlines() == [f"pref show: error: {says}"]
