@@ -682,3 +682,17 @@ def test_utf16_read_from_a_pipe_is_named_on_its_lines(tmp_path):
     errors = [json.loads(x) for x in open(str(out) + ".errors.jsonl", encoding="utf-8")]
     assert errors and all(e["error"].startswith(
         "the line holds NUL characters: the input is UTF-16 text") for e in errors)
+
+
+@pytest.mark.parametrize("content", ["", "\n# a comment\n\n"])
+def test_an_input_without_deals_says_so(tmp_path, capsys, content):
+    # a cron job's empty export gave "0 rows written" and nothing else
+    src = tmp_path / "in.txt"
+    src.write_text(content, encoding="utf-8")
+    out = tmp_path / "out.csv"
+    assert main(["batch", str(src), "-o", str(out), "--what", "tricks", "-d", "0", "-t", "S",
+                 "--no-progress"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == (f"pref batch: no deal lines in {src} (nothing, or blank lines and # "
+                      f"comments only)")
+    assert err[1].startswith(f"pref batch: 0 rows written to {out}")

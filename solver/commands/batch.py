@@ -254,6 +254,10 @@ def run(args) -> int:
     s = summary
     before = f", {s.already_done} answered before" if s.already_done else ""
     errs = f", {s.errors} errors (see {s.errors_file})" if s.errors else ""
+    if not (s.answered or s.errors or s.already_done):    # a cron job's empty export
+        where = "standard input" if args.input == "-" else args.input
+        say(f"pref batch: no deal lines in {where} (nothing, or blank lines and # comments "
+            f"only)")
     say(f"pref batch: {s.answered} rows written to {s.output}{errs}{before} "
         f"in {s.seconds:.1f} s ({s.rate:.1f} deals/s)")
     return 1 if s.errors else 0
