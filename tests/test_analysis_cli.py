@@ -144,6 +144,26 @@ def test_raspasy_prints_each_line_trick_by_trick():
         assert played.split() == data["line"][str(s)]
 
 
+def test_raspasy_takes_the_leader_as_solve_does():
+    # `pref solve --raspasy --leader 1` answered, `pref raspasy` had no --leader (nor the
+    # Python raspasy() a leader=): an ending's распасы problem with another seat on lead
+    from solver import raspasy, solve
+    ending = "A.K..7/K.A..8/7.8..A"
+    data = as_json("raspasy", ending, "--leader", "1", "--backend", "reference")
+    r = raspasy(ending, leader=1, backend="reference")
+    direct = solve(ending, raspasy=True, leader=1, backend="reference")
+    assert data["leader"] == r.leader == 1 and as_json("raspasy", ending)["leader"] == 0
+    assert data["tricks"] == {str(s): n for s, n in direct.tricks.items()}
+    assert data["line"]["0"] == ["8♥", "A♥", "7♥", "7♠", "A♠", "K♠", "K♣", "A♣", "8♣"]
+    assert r.lines == {s: tuple(line) for s, line in direct.line.items()}
+    assert r.replay(0)[0]["leader"] == 1
+    text = pref("raspasy", ending, "--leader", "1")
+    assert text.stdout.splitlines()[0].startswith("распасы (talon: none, seat 1 leads): ")
+    assert str(r).splitlines()[0] == "распасы (talon: none, seat 1 leads)"
+    turned = pref("raspasy", ending, "--leader", "1", "--talon", "lead", "--talon-cards", "J♦")
+    assert turned.returncode == 2 and "the first hand (0) plays first" in turned.stderr
+
+
 @needs_fast
 def test_table_takes_the_leader_as_the_python_call_does():
     from solver import table

@@ -87,7 +87,8 @@ SKIPPED = {
     "pref review DEAL (-d SEAT -t TRUMP | --misere SEAT | --raspasy [--talon "
     "none|lead|dealer [--talon-cards CARDS]]) --play CARDS [--leader SEAT] [--discard CARDS]":
         "usage synopsis",
-    "pref raspasy DEAL [--talon none|lead|dealer [--talon-cards CARDS]]": "usage synopsis",
+    "pref raspasy DEAL [--talon none|lead|dealer [--talon-cards CARDS]] [--leader SEAT]":
+        "usage synopsis",
     "pref batch --what tenner": "names a task of pref batch (test_batch_analyses runs it), "
         "not a command line",
     "pref tenner DEAL -d SEAT -t TRUMP [--discard CARDS] [--leader SEAT] [--conventions NAME] "

@@ -43,10 +43,16 @@ class RaspasyResult:
         """The line of ``seat`` (default 0, as :meth:`solver.SolveResult.replay`) as tricks."""
         return self.solution.replay(seat)
 
+    @property
+    def leader(self) -> int:
+        """The seat that led the first trick."""
+        return self.solution.position.leader
+
     def to_dict(self) -> dict:
         """JSON-ready: ``deal`` (its line), ``tricks`` {seat: n}, ``line`` {seat: [cards]},
-        ``talon``; for an ending given ``talon_cards``, those cards in turning order."""
-        out = {"deal": self.deal.to_str(), "talon": self.talon_rule,
+        ``talon``, ``leader``; for an ending given ``talon_cards``, those cards in turning
+        order."""
+        out = {"deal": self.deal.to_str(), "talon": self.talon_rule, "leader": self.leader,
                "tricks": {str(s): t for s, t in self.tricks.items()},
                "line": {str(s): [format_card(c) for c in ln] for s, ln in self.lines.items()}}
         turned = self._turned()
@@ -67,7 +73,8 @@ class RaspasyResult:
 
     def __str__(self) -> str:
         turned = "".join(f" {format_card(c)}" for c in self._turned())
-        out = [f"{raspasy_word()} (talon: {self.talon_rule}{turned})"]
+        leads = f", seat {self.leader} leads" if self.leader else ""
+        out = [f"{raspasy_word()} (talon: {self.talon_rule}{turned}{leads})"]
         for s in range(3):
             out.append(f"  seat {s}: takes {at_most()} {self.tricks[s]}   line: "
                        + " ".join(format_card(c) for c in self.lines[s]))
@@ -82,13 +89,15 @@ class RaspasyResult:
         return "".join(parts)
 
 
-def raspasy(deal, *, talon="none", talon_cards=None, backend="auto", tt_mb=DEFAULT_TT_MB,
-            context=None) -> RaspasyResult:
+def raspasy(deal, *, talon="none", talon_cards=None, leader=None, backend="auto",
+            tt_mb=DEFAULT_TT_MB, context=None) -> RaspasyResult:
     """Each seat's распасы guarantee, with a line.
 
     ``talon``: ``"none"``, ``"lead"`` or ``"dealer"`` (a talon rule needs the talon: a full
     deal's own, or for an ending ``talon_cards``, one or two cards turned in the order given,
     as ``pref solve --talon-cards`` takes them).  The lines hold the hands' cards only.
+    ``leader``: who leads the first trick, as :func:`~solver.solve` takes it (default the
+    first hand, 0; an ending's problem may start with another seat on lead).
 
     >>> r = raspasy("A.K..7/K.A..8/7.7..A", backend="reference")
     >>> r.tricks, r.lines[0][:3]
@@ -96,13 +105,16 @@ def raspasy(deal, *, talon="none", talon_cards=None, backend="auto", tt_mb=DEFAU
     >>> [raspasy("A.K..7/K.A..8/7.7..A", talon=rule, talon_cards="J♦",
     ...          backend="reference").tricks for rule in ("lead", "dealer")]
     [{0: 2, 1: 2, 2: 0}, {0: 1, 1: 2, 2: 0}]
+    >>> raspasy("A.K..7/K.A..8/7.8..A", leader=1, backend="reference").lines[0][:3]
+    (8♥, A♥, 7♥)
     """
     given, deal = deal, as_deal(deal)
     if talon not in ("none", "lead", "dealer"):
         raise InvalidArgumentError(f"unknown talon rule {talon!r}: choose none, lead or dealer")
     # the text as given, whose alphabet reads a lone T in talon_cards
     r = solve(given if isinstance(given, str) else deal, raspasy=True, talon=talon,
-              talon_cards=talon_cards, backend=backend, tt_mb=tt_mb, context=context)
+              talon_cards=talon_cards, leader=leader, backend=backend, tt_mb=tt_mb,
+              context=context)
     return RaspasyResult(deal, talon, r.tricks, dict(r.line), r)
 
 

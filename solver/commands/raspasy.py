@@ -1,9 +1,9 @@
-"""``pref raspasy DEAL [--talon none|lead|dealer] [--talon-cards CARDS]``: each seat's распасы
-guarantee."""
+"""``pref raspasy DEAL [--talon none|lead|dealer] [--talon-cards CARDS] [--leader SEAT]``: each
+seat's распасы guarantee."""
 
 from __future__ import annotations
 
-from ._args import add_common, add_style, as_typed, emit
+from ._args import add_common, add_style, as_typed, emit, seat
 
 HELP = "распасы: the most tricks the other two can make each seat take, with a line"
 
@@ -16,7 +16,10 @@ def register(sub) -> None:
     p.add_argument("--talon-cards", metavar="CARDS",
                    help="an ending's talon with --talon lead or dealer, turned in the order "
                         "written (e.g. \"8♦ 9♥\"; a full deal's talon is in its line)")
-    add_common(p, json_help="print JSON: deal, tricks {seat: n}, line {seat: [cards]}")
+    p.add_argument("--leader", type=seat, metavar="SEAT",
+                   help="who leads the first trick (default 0, the first hand)")
+    add_common(p, json_help="print JSON: deal, tricks {seat: n}, line {seat: [cards]}, "
+                            "talon, leader")
     add_style(p)
     p.set_defaults(func=run)
 
@@ -28,13 +31,14 @@ def run(args) -> int:
     from ..notation import at_most, format_card, raspasy_word
     try:
         r = raspasy(args.deal, talon=args.talon, talon_cards=args.talon_cards,
-                    backend=args.backend)
+                    leader=args.leader, backend=args.backend)
     except PrefError as exc:        # the option as typed, not the Python argument
         raise as_typed(exc) from None
     if args.json:
         return emit(args, r)
     turned = "".join(f" {format_card(c)}" for c in r._turned())
-    print(f"{raspasy_word()} (talon: {r.talon_rule}{turned}): "
+    leads = f", seat {r.leader} leads" if r.leader else ""
+    print(f"{raspasy_word()} (talon: {r.talon_rule}{turned}{leads}): "
           + ", ".join(f"seat {s} takes {at_most()} {r.tricks[s]}" for s in range(3)))
     for seat in range(3):     # each seat's line trick by trick: who led, who won
         print(f"\nseat {seat} takes {at_most()} {r.tricks[seat]}:")
