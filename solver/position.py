@@ -442,13 +442,15 @@ class Position:
             raise type(exc)(f"talon_cards: {exc}") from None
 
     @classmethod
-    def from_str(cls, text: str, **kwargs) -> "Position":
-        """A position from three dotted hands (``"A.K..7/K.A..8/7.7..A"``) and keywords."""
+    def from_str(cls, text: str, *, trump="NT", mode: str = "contract", solo: int = 0,
+                 leader: int = 0, table=(), tricks=(0, 0, 0), talon=(),
+                 talon_rule: str = "none", dealer_tricks: int = 0) -> "Position":
+        """A position from three dotted hands (``"A.K..7/K.A..8/7.7..A"``) and the keywords
+        of :class:`Position` itself."""
         from .deal import parse_deal
         if not isinstance(text, str):
             raise InvalidDealError(f"a position line is text, not {shown(text)}")
         check_length(text, "a position line", InvalidDealError)
-        table = kwargs.pop("table", ())
         hands = [part for part in text.split("/")]
         if len(hands) != 3:
             raise InvalidDealError(f"a position line has three hands separated by '/': {text!r}")
@@ -456,7 +458,9 @@ class Position:
         masks = [parse_hand(h) if h.strip() else 0 for h in hands]
         _check_t(visible(text))     # a Latin T in one hand, Russian letters in another (as a deal)
         del parse_deal
-        return cls(masks, table=table, **kwargs)
+        return cls(masks, trump=trump, mode=mode, solo=solo, leader=leader, table=table,
+                   tricks=tricks, talon=talon, talon_rule=talon_rule,
+                   dealer_tricks=dealer_tricks)
 
     # -- state (read-only: a position changes only by push and pop, so the engine's array and
     # these never disagree; a new mode or solo seat is a new Position) ----------------------
