@@ -186,7 +186,11 @@ def make_pool(jobs: int, preload: Iterable[str] = ()) -> ProcessPoolExecutor:
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_worker_init,
                                initargs=(os.getpid(),))
     if method == "fork":
-        _PoolFuture(pool, int).result()      # every worker forked by the first submit
+        try:
+            _PoolFuture(pool, int).result()      # every worker forked by the first submit
+        except BaseException:                    # Ctrl-C: no workers left behind
+            stop_pool(pool)
+            raise
     return pool
 
 
