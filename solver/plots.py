@@ -53,8 +53,36 @@ def _axes(ax, figsize=(6, 3.2)):
 
 def _share(p: float) -> str:
     """A share as a bar's label: one decimal (``27.2%``), two significant digits below 1%
-    (``0.12%``), so that a share of a few layouts in 184,756 does not read as ``0.0%``."""
-    return f"{p * 100:.2g}%" if 0 < p < 0.01 else f"{p:.1%}"
+    (``0.12%``) and as many above 99% (``99.996%``), so that a share of a few layouts in
+    184,756 reads as neither ``0.0%`` nor ``100.0%``.
+
+    >>> _share(0.272), _share(0.0012), _share(0.99996), _share(0.9988), _share(1.0)
+    ('27.2%', '0.12%', '99.996%', '99.88%', '100.0%')
+    """
+    if 0 < p < 0.01:
+        return f"{p * 100:.2g}%"
+    if 0.99 < p < 1:
+        rest = f"{(1 - p) * 100:.2g}"               # the complement, as a small share
+        decimals = len(rest.split(".")[1]) if "." in rest else 1
+        if "e" in rest:
+            decimals = -int(rest.split("e")[1]) + 1
+        return f"{p * 100:.{decimals}f}%"
+    return f"{p:.1%}"
+
+
+def _count(n: float) -> str:
+    """A count as a bar's label: ``1,234,567`` (not ``1.23457e+06``), a fraction as it is."""
+    return f"{int(n):,}" if float(n).is_integer() else f"{n:,.4g}"
+
+
+def _mark_zero_bars(ax, xs, values, colours, horizontal: bool = False) -> None:
+    """A short thick dash at the base of each bar of height 0, in its colour, so that a best
+    card or discard worth 0 (a defender's, a clean мизер's) still shows as best."""
+    for x, v, c in zip(xs, values, colours):
+        if v == 0:
+            ax.plot([0] if horizontal else [x], [x] if horizontal else [0],
+                    marker="|" if horizontal else "_", markersize=14, markeredgewidth=4,
+                    color=c, clip_on=False, zorder=3)
 
 
 def _percent_axis(axis) -> None:
@@ -95,9 +123,11 @@ def as_distribution(data) -> dict[int, float]:
     of per-deal tricks or of weights, or an object with a ``histogram`` / ``distribution``.
 
     A Series is weights by trick count when it comes from ``value_counts()`` (sorted or not:
-    named ``count`` or ``proportion``, or indexed by distinct trick counts 0-10 other than the
-    default index), and otherwise one trick count per deal (a frame's column, filtered or
-    not); for other weights pass a mapping or a list.  Trick counts are whole numbers from 0,
+    named ``count`` or ``proportion``) or ``groupby(...).size()`` (its index named, distinct
+    trick counts 0-10; before pandas 2, whose ``value_counts()`` is named after the column,
+    any index of distinct counts 0-10 but the default one), and otherwise one trick count per
+    deal (a frame's column, filtered or sorted or not); for other weights name the index
+    (``rename_axis("tricks")``) or pass a mapping or a list.  Trick counts are whole numbers from 0,
     weights numbers from 0; anything else raises :class:`~solver.errors.InvalidArgumentError`.
 
     >>> import pandas as pd
@@ -123,7 +153,8 @@ def as_distribution(data) -> dict[int, float]:
     if pd is not None and isinstance(data, pd.Series):
         index = data.index
         if data.name in ("count", "proportion") or (
-                index.dtype.kind in "iu" and not isinstance(index, pd.RangeIndex)
+                (index.name is not None or int(pd.__version__.split(".")[0]) < 2)
+                and index.dtype.kind in "iu" and not isinstance(index, pd.RangeIndex)
                 and len(index) and index.is_unique and index.min() >= 0 and index.max() <= 10):
             return _weights(data.items())    # value_counts(): its index is sorted or not
         tricks = data.dropna()
@@ -172,7 +203,7 @@ def trick_histogram(data, ax=None, *, normalise: bool = True, highlight=None,
     bars = ax.bar(xs, heights, color=colours, edgecolor="white")
     for b, h in zip(bars, heights):
         if h:
-            label = _share(h) if normalise else f"{h:g}"
+            label = _share(h) if normalise else _count(h)
             ax.annotate(label, (b.get_x() + b.get_width() / 2, h), ha="center", va="bottom",
                         fontsize=8, xytext=(0, 1), textcoords="offset points")
     ax.set_xticks(xs)
@@ -182,6 +213,8 @@ def trick_histogram(data, ax=None, *, normalise: bool = True, highlight=None,
         _percent_axis(ax.yaxis)
     elif all(float(h).is_integer() for h in heights):
         _whole_axis(ax.yaxis)                 # counts of deals or layouts: no 0.25 of one
+        from matplotlib.ticker import StrMethodFormatter
+        ax.yaxis.set_major_formatter(StrMethodFormatter("{x:,.0f}"))   # 2,500,000, not 1e6
     if highlight is not None and total:
         share = sum(dist.get(x, 0.0) for x in xs if highlight(x)) / total
         from matplotlib.patches import Patch
@@ -198,7 +231,7 @@ def card_values(result, ax=None, *, seat: int | None = None, title: str | None =
     """One bar per legal card of the player to move: the solo seat's tricks if it is played.
 
     The best cards (the most tricks for a declarer to move, the fewest for his defenders or a
-    misère player) are green, the others orange.  On распасы ``seat`` picks whose tricks
+    misère player) are green, the others orange; a bar of 0 tricks is marked at its base.  On распасы ``seat`` picks whose tricks
     (default: the player to move's own, fewest best); for another seat the mover plays against
     that seat, so the cards giving it the most (its guarantee) are green.
     """
@@ -219,7 +252,9 @@ def card_values(result, ax=None, *, seat: int | None = None, title: str | None =
     cards = list(values)
     vals = [values[c] for c in cards]
     ax = _axes(ax, figsize=(max(4, 0.55 * len(cards) + 1.5), 2.8))
-    bars = ax.bar(range(len(cards)), vals, color=[BEST if c in best else WORSE for c in cards])
+    colours = [BEST if c in best else WORSE for c in cards]
+    bars = ax.bar(range(len(cards)), vals, color=colours)
+    _mark_zero_bars(ax, range(len(cards)), vals, colours)
     for b, v in zip(bars, vals):
         ax.annotate(str(v), (b.get_x() + b.get_width() / 2, v), ha="center", va="bottom",
                     fontsize=9, xytext=(0, 1), textcoords="offset points")
@@ -287,12 +322,14 @@ def discard_odds(data, ax=None, *, top: int = 12, xlabel: str | None = None,
     lowest P(caught) or a contract's highest P(makes) is best, and the axis says which
     (``xlabel`` overrides it); or a mapping / pandas Series discard text → probability, read
     as a мизер's unless ``xlabel`` names no "caught" (then the highest is best).  Only the
-    ``top`` best are drawn.
+    ``top`` best are drawn; a discard standing for equivalent ones says how many more
+    (``K♠ 7♦ (+3)``), and a best one at 0% is marked at its base.
     """
     import pandas as pd
     from .analysis import OddsResult
-    if isinstance(data, OddsResult):
-        pairs = [(d.text, d.probability) for d in data.discards]
+    if isinstance(data, OddsResult):     # a group's equivalent discards counted in its label
+        pairs = [(d.text + (f" (+{len(d.same)})" if d.same else ""), d.probability)
+                 for d in data.discards]
         low_is_good = data.mode == "misere"
         if xlabel is None:
             xlabel = "P(мизер caught)" if low_is_good else f"P({data.level} tricks made)"
@@ -315,8 +352,9 @@ def discard_odds(data, ax=None, *, top: int = 12, xlabel: str | None = None,
     best = items[0][1] if items else None
     ax = _axes(ax, figsize=(6, 0.32 * len(items) + 1.0))
     ys = list(range(len(items)))[::-1]
-    bars = ax.barh(ys, [p for _, p in items],
-                   color=[best_colour if p == best else colour for _, p in items])
+    colours = [best_colour if p == best else colour for _, p in items]
+    bars = ax.barh(ys, [p for _, p in items], color=colours)
+    _mark_zero_bars(ax, ys, [p for _, p in items], colours, horizontal=True)
     ax.set_yticks(ys, [_plain(t.replace("T", "10")) for t, _ in items])
     for b, (_, p) in zip(bars, items):
         ax.annotate(_share(p), (p, b.get_y() + b.get_height() / 2), va="center", fontsize=8,

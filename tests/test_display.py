@@ -439,7 +439,12 @@ def test_trick_distributions_in_their_other_forms():
     from solver import plots
     assert plots.as_distribution(np.array([1, 3])) == {0: 1.0, 1: 3.0}
     assert plots.as_distribution(pd.Series([6.0, np.nan, 7.0, 7.0])) == {7: 2.0, 6: 1.0}
-    assert plots.as_distribution(pd.Series([4, 1], index=[6, 7])) == {6: 4.0, 7: 1.0}
+    assert plots.as_distribution(pd.Series([4, 1], index=pd.Index([6, 7], name="tricks"))) \
+        == {6: 4.0, 7: 1.0}                        # weights: the index named, as size() has it
+    assert plots.as_distribution(pd.Series([6, 6, 7]).to_frame("tricks").groupby(
+        "tricks").size()) == {6: 2.0, 7: 1.0}
+    assert plots.as_distribution(pd.Series([4, 1], index=[6, 7])) == (    # a column's rows
+        {4: 1.0, 1: 1.0} if int(pd.__version__.split(".")[0]) >= 2 else {6: 4.0, 7: 1.0})
     assert plots.as_distribution({np.int64(2): np.float64(0.5)}) == {2: 0.5}
     # value_counts() sorted by trick has the index 0, 1, 2: it was read as three deals taking
     # 3, 2 and 5 tricks (helper's API audit); a frame's column, filtered, is per-deal tricks
@@ -464,3 +469,39 @@ def test_a_positions_caption_is_text_escaped():
     pos = Position.from_deal(Deal.from_str(EXAMPLE_DEAL), declarer=0, trump="♠")
     html = position_html(pos, caption="<script>alert(1)</script> & co")
     assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt; &amp; co" in html
+
+
+def test_plots_read_an_evaluate_column_and_show_what_a_bar_hides(deal):
+    """The plotting audit: (1) an evaluate() column of 11 deals or fewer, or a sorted one, was
+    read as value_counts() output (its row numbers as trick counts); (2) best cards worth 0
+    tricks had no visible bar; (3) a discard standing for equivalent ones did not say so;
+    (4) counts were drawn as 1.23457e+06; (5) 99.996% was drawn as 100.0%."""
+    import pandas as pd
+    from matplotlib.colors import to_hex
+    from solver import plots
+    from solver.analysis import odds
+    from solver.batch import evaluate
+    df = evaluate(["AK...7/Q.A..8/7.8..A", "A.K..7/K.A..8/7.7..A", "AK...7/Q.A..8/7.8..A"],
+                  "tricks", declarer=0, trump="NT", backend="reference", jobs=1)
+    assert df["tricks"].tolist() == [2, 1, 2] and isinstance(df.index, pd.RangeIndex)
+    assert plots.as_distribution(df["tricks"]) == {2: 2.0, 1: 1.0}
+    assert plots.as_distribution(pd.Series([5, 5, 6, 7, 3, 5]).sort_values()) == {
+        5: 3.0, 3: 1.0, 6: 1.0, 7: 1.0}
+    assert plots.as_distribution(pd.Series([5, 5, 6]).value_counts()) == {5: 2.0, 6: 1.0}
+    r = solve(deal, declarer=1, trump="♥")           # seat 0 defends: his best cards give 0
+    ax = plots.card_values(r)
+    zero = [c for c, v in r.cards.items() if v == 0]
+    assert zero and len(ax.lines) == len(zero) and 0 in pd.Series(list(r.cards.values()))
+    assert {to_hex(line.get_color()) for line in ax.lines} == {BEST}
+    o = odds("AK.7..7", 0, trump="NT", level=1, pool="QJ.8..8", discard=None, progress=False,
+             backend="reference")
+    frame = o.to_pandas()
+    assert frame.columns[:2].tolist() == ["cards", "same"]
+    assert sum(1 + len(s.split(", ")) if s else 1 for s in frame["same"]) == 6    # C(4, 2)
+    labels = [t.get_text() for t in plots.discard_odds(o, top=40).get_yticklabels()]
+    grouped = [d for d in o.discards if d.same]
+    assert grouped and any(label.endswith(f"(+{len(grouped[0].same)})") for label in labels)
+    ax = plots.trick_histogram({4: 1_234_567, 5: 2_500_000}, normalise=False)
+    assert [t.get_text() for t in ax.texts] == ["1,234,567", "2,500,000"]
+    ax = plots.discard_odds({"7♠ 8♠": 0.99996, "T♥ J♥": 0.00004})
+    assert sorted(t.get_text() for t in ax.texts) == ["0.004%", "99.996%"]

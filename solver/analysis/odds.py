@@ -194,12 +194,15 @@ class OddsResult:
         """One row per discard group: cards, probability, expected tricks, layouts and the
         histogram's columns ``t0``, ``t1``, … (layouts per trick count); without the tricks
         counted (``histogram=False``) expected tricks are NaN and ``success`` (the layouts
-        made, or caught) stands for the histogram."""
+        made, or caught) stands for the histogram.  ``same``: the discards equivalent to the
+        row's (``"Q♥ 7♥, Q♥ 8♥"``, ``""`` when none), so a row stands for ``1 + len`` of
+        them: count or weight discards by it."""
         import pandas as pd
         key = "p_make" if self.mode == "contract" else "p_caught"
         rows = []
         for d in self.discards:
-            row = {"cards": d.text, key: d.probability,
+            row = {"cards": d.text, "same": ", ".join(cards_text(p) for p in d.same),
+                   key: d.probability,
                    "expected_tricks": d.expected_tricks,
                    "layouts": d.layouts}
             if self.counted:

@@ -257,8 +257,10 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
     records = [{c: r.get(c, r.get("input") if c == "deal" else None) for c in columns}
                for r in rows]
     # not from_records: with no rows pandas 1.5 took the empty index for no levels (ValueError)
-    frame = pd.DataFrame(records, columns=columns,
-                         index=pd.Index([r["line"] for r in rows], dtype="int64"))
+    lines = [r["line"] for r in rows]
+    index = (pd.RangeIndex(len(rows)) if lines == list(range(len(rows)))    # every deal
+             else pd.Index(lines, dtype="int64"))            # on_error="skip" left some out
+    frame = pd.DataFrame(records, columns=columns, index=index)
     for c in columns:
         # whole numbers with gaps (an error row, a распасы row's solo) as pandas' nullable
         # Int64, not float64 (3.0) or an object column of ints and Nones; a column of the
