@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import io
 import json
 import os
 import re
@@ -353,6 +354,25 @@ def test_the_line_count_keeps_a_byte_that_is_a_space_only_in_latin_1(tmp_path, e
     p.write_bytes("К.Т..8/Т.К..7/7.7..Т\n".encode(encoding) + b"A.K..7/K.A..8/7.7..A\n"
                   + line + b"\nK.A..8/A.K..7/7.7..A\n")
     assert len(list(iter_lines(p, encoding))) == count_lines(p, encoding) == 4
+
+
+@pytest.mark.parametrize("data, answered, errors", [
+    (b"# \xc5\xea\xf1 (a cp1251 comment)\nAK...7/Q.A..8/7.8..A\n", 1, 0),
+    (b"AK...7/Q.A..8/7.8..A\n\xa0AK...7/Q.A..8/7.8..A\nAK...7/Q.A..8/7.8..A\n", 2, 1),
+    ("AK...7/Q.A..8/7.8..\ufffdA\n".encode(), 0, 1),      # an errors file's line: UTF-8
+    (("#" + "Я" * 40000 + "\nAK...7/Q.A..8/7.8..A\n" + "Я" * 40000 + "\n").encode(), 1, 1),
+])
+def test_a_utf8_file_with_a_stray_byte_or_a_foreign_comment_is_read(tmp_path, data, answered,
+                                                                     errors):
+    # the review of the encoding refusal: these were refused as "not UTF-8 text" (a comment
+    # is never read; one bad line is that line's error row; U+FFFD and a long line cut inside
+    # a character are UTF-8)
+    src = tmp_path / "in.txt"
+    src.write_bytes(data)
+    summary = run_file(src, tmp_path / "out.csv", "tricks", progress=False, jobs=1,
+                       options={"declarer": 1, "trump": "NT", "backend": "reference"},
+                       log=io.StringIO())
+    assert (summary.answered, summary.errors) == (answered, errors)
 
 
 def test_input_in_another_encoding_is_named_or_read(tmp_path, capsys):

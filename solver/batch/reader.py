@@ -276,37 +276,58 @@ def count_lines(source, encoding: str = "utf-8-sig") -> int | None:
     # latin-1 reads every byte as one character, and the line ends (\n, \r\n and a bare \r,
     # as iter_lines reads them) and '#' are ASCII in every encoding check_encoding allows
     first = True
-    text_seen = False       # a line beyond ASCII read in the encoding
+    utf8 = _Utf8Check(source) if encoding == "utf-8-sig" else None
     with open(source, encoding="latin-1", newline=None) as f:
         for number, raw in enumerate(_lines(f), 1):
             if raw.isascii():
                 text = raw.strip()
             else:       # decoded as the reader decodes it: its spaces (U+3000, …) are its own
                 text = raw.encode("latin-1").decode(encoding, errors="replace")
-                if not text_seen:
-                    _check_first_text(source, number, raw, text, encoding)
-                    text_seen = True
                 text = text.strip().lstrip("\ufeff").lstrip()   # a byte-order mark, any line
             if text and not text.startswith("#"):
+                if utf8 is not None and not raw.isascii():
+                    utf8.line(number, raw, first)
                 if first:
                     first = False
                     if not isinstance(raw, TooLong) and csv_header(text) is not None:
                         continue
                 n += 1
+    if utf8 is not None:
+        utf8.verdict()
     return n
 
 
-def _check_first_text(source, number: int, raw: str, text: str, encoding: str) -> None:
-    """Refuse a file whose first line beyond ASCII is not UTF-8 (when read as UTF-8): a file
-    in another encoding (cp1251 from Russian Windows), whose every such line would be an
-    error row; a bad line after good ones stays that line's error row."""
-    if encoding != "utf-8-sig" or "\ufffd" not in text or "\ufffd" in raw:
-        return
-    byte = next(ord(c) for c in raw if not c.isascii())
-    raise InvalidArgumentError(
-        f"{source} is not UTF-8 text (line {number}, a byte 0x{byte:02X}): name its encoding "
-        f"(pref batch --encoding cp1251, run_file(..., encoding='cp1251') for a file saved by "
-        f"Russian Windows) or save it as UTF-8")
+class _Utf8Check:
+    """Whether a file read as UTF-8 is in another encoding (cp1251 from Russian Windows),
+    whose every line beyond ASCII would be an error row: its first deal line (or header) is
+    not UTF-8, or two lines or more are not and none is.  A stray byte in a UTF-8 or ASCII
+    file (one bad line) stays that line's error row, and comments are not read."""
+
+    def __init__(self, source):
+        self.source, self.bad, self.good, self.first_bad = source, 0, False, False
+        self.where = None
+
+    def line(self, number: int, raw: str, first: bool) -> None:
+        data = raw.encode("latin-1")
+        try:
+            data.decode("utf-8")
+            self.good = True
+        except UnicodeDecodeError as exc:
+            if isinstance(raw, TooLong) and exc.end == len(data):   # cut inside a character
+                self.good = True
+                return
+            self.bad += 1
+            self.first_bad = self.first_bad or first
+            if self.where is None:
+                self.where = (number, data[exc.start])
+
+    def verdict(self) -> None:
+        if self.first_bad or (self.bad >= 2 and not self.good):
+            number, byte = self.where
+            raise InvalidArgumentError(
+                f"{self.source} is not UTF-8 text (line {number}, a byte 0x{byte:02X}): name "
+                f"its encoding (pref batch --encoding cp1251, run_file(..., "
+                f"encoding='cp1251') for a file saved by Russian Windows) or save it as UTF-8")
 
 
 def error_row(line: int, text: str, exc: BaseException, field: str = "input") -> dict:
