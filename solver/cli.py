@@ -82,15 +82,9 @@ def build_parser() -> argparse.ArgumentParser:
             return namespace
 
         def _check_text(self, args):
-            """An argument the shell could not read as text (but a file's name), or a script's
-            Windows line end, is named as such: they were an unknown rank '\\udcd2' or an
-            unknown ``--json``."""
+            """A script's Windows line end is named as such: the last argument of a line
+            ending in '\\r' was an unknown ``--json`` or "a seat is 0, 1 or 2, not '1\\r'"."""
             for number, arg in enumerate(args, 1):
-                byte = next((ord(c) - 0xDC00 for c in arg if "\udc80" <= c <= "\udcff"), None)
-                if byte is not None and not os.path.exists(arg):
-                    self.error(f"argument {number} is not UTF-8 text (a byte 0x{byte:02X}): "
-                               "the script or terminal that passed it writes another "
-                               "encoding (cp1251?); save the script as UTF-8")
                 if arg.endswith("\r"):
                     self.error(f"argument {number} ({arg[:-1]!r}) ends in a carriage return: "
                                "the script that passed it has Windows line ends (CRLF); save "
@@ -154,15 +148,16 @@ def main(argv: list[str] | None = None) -> int:
         raise
     except OSError as exc:      # --help or --version could not be written
         _write_failed(exc)
-    for name in ("deal", "cards"):          # `pref show D | pref solve - …`
-        if getattr(args, name, None) == "-":
-            from .console import say
-            from .errors import PrefError
-            try:
-                setattr(args, name, _read_stdin(name))
-            except PrefError as exc:
-                say(f"pref {args.command}: error: {exc}")
-                return 2
+    from .console import say
+    from .errors import PrefError
+    try:
+        _check_utf8(args)
+        for name in ("deal", "cards"):          # `pref show D | pref solve - …`
+            if getattr(args, name, None) == "-":
+                setattr(args, name, _read_stdin(name, args.command))
+    except PrefError as exc:
+        say(f"pref {args.command}: error: {exc}")
+        return 2
     if hasattr(args, "style") and args.style is None:      # for people: the input's alphabet
         from .commands._args import input_style             # for programs (--json): symbols
         args.style = "symbols" if getattr(args, "json", False) else input_style(args)
@@ -170,21 +165,52 @@ def main(argv: list[str] | None = None) -> int:
         return _run(args)
 
 
-def _read_stdin(name: str) -> str:
-    """The ``deal`` (or ``cards``) argument ``-``: standard input's text, UTF-8 whatever the
-    console (what `pref show` printed, a deal line, a drawing pasted into a file)."""
+_PATHS = frozenset({"input", "output", "file"})
+"""The arguments that name files: any bytes (a file's name is opened, not read as cards)."""
+
+
+def _check_utf8(args) -> None:
+    """An argument the shell could not read as UTF-8 text (a cp1251 script's deal) is named
+    as such: it was "unknown rank '\\udcd2'"."""
+    from .errors import InvalidArgumentError
+    for dest, value in vars(args).items():
+        if dest in _PATHS or not isinstance(value, str):
+            continue
+        byte = next((ord(c) - 0xDC00 for c in value if "\udc80" <= c <= "\udcff"), None)
+        if byte is not None:
+            what = f"the {dest}" if dest in ("deal", "cards") else f"--{dest.replace('_', '-')}"
+            raise InvalidArgumentError(
+                f"{what} is not UTF-8 text (a byte 0x{byte:02X}): the script or terminal that "
+                f"passed it writes another encoding (cp1251?); save the script as UTF-8")
+
+
+def _read_stdin(name: str, command: str) -> str:
+    """The ``deal`` (or ``cards``) argument ``-``: standard input's text (what `pref show`
+    printed, a deal line, a drawing pasted into a file), UTF-8 or in the console's encoding
+    (a pipe on Windows carries its code page)."""
     from .errors import InvalidArgumentError
     if sys.stdin is None:
         raise InvalidArgumentError("standard input is closed: nothing to read")
+    if sys.stdin.isatty():
+        print(f"pref {command}: reading the {name} from the terminal (end with Ctrl-D)",
+              file=sys.stderr)
     raw = getattr(sys.stdin, "buffer", None)
     data = raw.read(1 << 20) if raw is not None else sys.stdin.read(1 << 20)
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise InvalidArgumentError(
-                f"standard input is not UTF-8 text (a byte 0x{data[exc.start]:02X}): the "
-                f"{name} is read as UTF-8") from None
+            import codecs
+            console = getattr(sys.stdin, "encoding", None) or "utf-8"
+            try:
+                if codecs.lookup(console).name == "utf-8":
+                    raise LookupError(console)
+                data = data.decode(console)
+            except (UnicodeDecodeError, LookupError):
+                raise InvalidArgumentError(
+                    f"standard input is not UTF-8 text (a byte 0x{data[exc.start]:02X}): the "
+                    f"{name} is read as UTF-8 (or in the console's encoding, "
+                    f"{console})") from None
     if not data.strip():
         raise InvalidArgumentError(f"standard input is empty: give the {name} there or as the "
                                    f"argument")

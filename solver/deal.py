@@ -296,7 +296,8 @@ def _drawings(deal: Deal, deal_text) -> set[str]:
         with output_style(style):
             text = deal_text(deal, style)
             for encoding, errors in (("utf-8", "strict"), ("ascii", ERRORS),
-                                     ("latin-1", ERRORS), ("cp1251", CYRILLIC_ERRORS)):
+                                     ("latin-1", ERRORS), ("cp1251", CYRILLIC_ERRORS),
+                                     ("cp866", CYRILLIC_ERRORS), ("koi8-r", CYRILLIC_ERRORS)):
                 out.add(" ".join(text.encode(encoding, errors).decode(encoding).split()))
     return out
 

@@ -442,7 +442,7 @@ def test_what_pref_show_prints_reads_back(style):
                                               "put away: Т♠ 9♣ (the talon)")
 
 
-@pytest.mark.parametrize("encoding", ["ascii", "cp1252", "cp1251"])   # as cp437; cp866, koi8-r
+@pytest.mark.parametrize("encoding", ["ascii", "cp1252", "cp1251", "cp866"])   # ascii as cp437
 @pytest.mark.parametrize("deal, style", [(EXAMPLE, "symbols"), (EXAMPLE, "russian"),
                                          (RUSSIAN, "symbols"), (RUSSIAN, "ascii")])
 def test_what_pref_show_prints_on_a_console_without_suit_symbols_reads_back(encoding, deal,
@@ -499,13 +499,13 @@ def test_an_argument_that_is_not_utf8_is_named_so(tmp_path):
                        capture_output=True, cwd=tmp_path)
     assert r.returncode == 2 and r.stdout == b""
     assert r.stderr.decode().splitlines() == [
-        "pref: error: argument 2 is not UTF-8 text (a byte 0xCA): the script or terminal that "
-        "passed it writes another encoding (cp1251?); save the script as UTF-8 "
-        "(see `pref --help`)"]
-    # a file's name may be any bytes: it is opened, not read as text
+        "pref show: error: the deal is not UTF-8 text (a byte 0xCA): the script or terminal "
+        "that passed it writes another encoding (cp1251?); save the script as UTF-8"]
+    # a file's name may be any bytes, the input's and the output's (not yet there): it is
+    # opened, not read as text
     name = tmp_path / "расклад".encode("cp1251").decode("utf-8", "surrogateescape")
     name.write_text("AK...7/Q.A..8/7.8..A\n", encoding="utf-8")
-    out = tmp_path / "out.csv"
+    out = tmp_path / "итог.csv".encode("cp1251").decode("utf-8", "surrogateescape")
     r = subprocess.run([sys.executable, "-m", "solver", "batch", str(name), "-o", str(out),
                         "--what", "tricks", "-d", "0", "-t", "NT", "-j", "1", "--no-progress"],
                        capture_output=True, text=True, errors="replace")
@@ -546,12 +546,23 @@ def test_a_deal_given_as_a_dash_is_read_from_standard_input():
                             "--json"], input=b"AKQ.AKQ.AKQ.AKQ", capture_output=True,
                            timeout=120)
     assert cards.returncode == 0 and json.loads(cards.stdout)["preferans"] is True
+    # what pref show printed on a console in cp1251 or cp866 (a pipe on Windows) reads too
+    for encoding in ("cp1251", "cp866"):
+        env = {**os.environ, "PYTHONIOENCODING": encoding}
+        shown = subprocess.run([sys.executable, "-m", "solver", "show", EXAMPLE],
+                               capture_output=True, env=env, timeout=120).stdout
+        assert b"\xb7" in shown or b"\xfa" in shown           # the '·' in that encoding
+        r = subprocess.run([sys.executable, "-m", "solver", "solve", "-", "-d", "1", "-t", "♥",
+                            "--json"], input=shown, capture_output=True, env=env, timeout=120)
+        assert r.returncode == 0 and json.loads(r.stdout)["deal"] == EXAMPLE, r.stderr
     assert json.loads(cards.stdout)["cards"] == "AKQ.AKQ.AKQ.AKQ"
     for data, says in ((b" \n", "standard input is empty: give the deal there or as the "
                                 "argument"),
                        ("КД9".encode("cp1251"), "standard input is not UTF-8 text (a byte "
-                                                "0xCA): the deal is read as UTF-8")):
+                                                "0xCA): the deal is read as UTF-8 (or in the "
+                                                "console's encoding, utf-8)")):
         r = subprocess.run([sys.executable, "-m", "solver", "show", "-"], input=data,
-                           capture_output=True, timeout=120)
+                           capture_output=True, timeout=120,
+                           env={**os.environ, "PYTHONIOENCODING": "utf-8"})
         assert r.returncode == 2 and r.stdout == b""
         assert r.stderr.decode().splitlines() == [f"pref show: error: {says}"]
