@@ -582,3 +582,24 @@ def test_the_package_imports_and_runs_where_nothing_forks():
                           timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["4", "[2]"]
+
+
+def test_the_start_method_fixed_as_the_platforms_default_and_busy_analysis_threads():
+    # review: Python 3.14 fixes its default (the fork server) by any lock, which read as the
+    # application's choice; and the analyses' threads counted as idle while one still ran
+    # a search (an analysis stopped by Ctrl-C)
+    import subprocess
+    code = ("import multiprocessing as mp, time\n"
+            "from solver.batch import runner\n"
+            "from solver.analysis import _common\n"
+            "runner._platform_default = lambda: 'forkserver'     # as on Python 3.14\n"
+            "mp.set_start_method('forkserver')\n"
+            "print(runner.start_method())\n"
+            "_common.kept_pool(2).submit(time.sleep, 0).result()\n"
+            "print(runner.start_method())\n"
+            "_common._BUSY.append(0)\n"
+            "print(runner.start_method())\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["fork", "fork", "forkserver"]

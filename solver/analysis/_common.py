@@ -194,6 +194,13 @@ class Deadline:
 
 _POOL: list = []               # the kept pool, at most one (the largest asked for so far)
 _POOL_LOCK = threading.Lock()
+_BUSY: list = []               # one entry a running task of the kept pool (append/pop: atomic)
+
+
+def pool_idle() -> bool:
+    """Whether no thread of the kept pool is running an analysis's task (they may still be
+    alive, waiting for the next: a process forked now loses nothing it needed)."""
+    return not _BUSY
 
 
 def _forked() -> None:
@@ -203,6 +210,7 @@ def _forked() -> None:
     global _POOL_LOCK
     _POOL.clear()
     _POOL_LOCK = threading.Lock()
+    _BUSY.clear()
 
 
 if hasattr(os, "register_at_fork"):        # not on Windows, where nothing forks
@@ -249,11 +257,14 @@ def run_all(task, items, threads: int) -> list:
                 i = next(taken, None)
             if i is None:
                 return
+            _BUSY.append(i)
             try:
                 results[i] = task(items[i])
             except BaseException:
                 stop.set()
                 raise
+            finally:
+                _BUSY.pop()
 
     workers = min(threads, len(items))
     # each worker runs in a copy of the caller's context: its output style (notation)

@@ -150,18 +150,33 @@ def _worker_init(parent: int) -> None:
 
 def _only_our_idle_threads() -> bool:
     """Whether the threads besides this one are only the analyses' kept pool (named
-    ``pref-analysis``; a forked child drops it, :func:`solver.analysis._common.kept_pool`)."""
+    ``pref-analysis``; a forked child drops it, :func:`solver.analysis._common.kept_pool`),
+    none of them running a task (one stopped by Ctrl-C may still be searching)."""
     me = threading.current_thread()
-    return all(t is me or t.name.startswith("pref-analysis") for t in threading.enumerate())
+    others = [t for t in threading.enumerate() if t is not me]
+    if not all(t.name.startswith("pref-analysis") for t in others):
+        return False
+    common = sys.modules.get("solver.analysis._common")
+    return not others or common is None or common.pool_idle()
+
+
+def _platform_default() -> str:
+    """The start method Python uses unless told (fork on Linux before 3.14, the fork server
+    from 3.14, spawn on macOS and Windows): a context fixed as that one may have been fixed
+    by any library's lock, not chosen."""
+    default = getattr(getattr(multiprocessing.context, "_default_context", None),
+                      "_default_context", None)
+    return getattr(default, "_name", None) or "fork"
 
 
 def start_method() -> str:
     """How :func:`make_pool` starts its workers: the start method the application chose
-    (``multiprocessing.set_start_method("spawn")``) but fork, which is also what Python fixes
-    by itself on Linux; else fork on Linux when no other thread runs (workers inherit the
-    loaded engine); else the fork server, or spawn where there is none (Windows)."""
+    (``multiprocessing.set_start_method("spawn")``) unless it is the platform's default,
+    which Python also fixes by itself; else fork on Linux when no other thread runs (workers
+    inherit the loaded engine); else the fork server, or spawn where there is none
+    (Windows)."""
     chosen = multiprocessing.get_start_method(allow_none=True)
-    if chosen is not None and chosen != "fork":
+    if chosen is not None and chosen != _platform_default():
         return chosen
     if sys.platform.startswith("linux") and _only_our_idle_threads():
         return "fork"
