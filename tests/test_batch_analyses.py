@@ -332,3 +332,23 @@ def test_a_lines_own_conventions_say_their_players_and_resumes_read_rules_once(t
     assert main([*base[:3], str(club), *base[4:], "--conventions", "004", "--players", "4"]) == 0
     assert main([*base[:3], str(club), *base[4:], "--resume", "-O",
                  'conventions={"preset": "classic", "players": 4}']) == 0
+
+
+def test_raspasy_rows_take_the_leader(tmp_path):
+    # review: `pref raspasy --leader` and raspasy(leader=) took it, --what raspasy refused it
+    import json
+
+    from solver.analysis import raspasy
+    from solver.cli import main
+    ending = "A.K..7/K.A..8/7.8..A"
+    src = tmp_path / "in.jsonl"
+    src.write_text(ending + "\n" + json.dumps({"deal": ending, "leader": 2}) + "\n", "utf-8")
+    out = tmp_path / "out.jsonl"
+    assert main(["batch", str(src), "-o", str(out), "--what", "raspasy", "--leader", "1",
+                 "--backend", "reference", "--no-progress"]) == 0
+    rows = [json.loads(x) for x in out.read_text("utf-8").splitlines()]
+    for row, leader in zip(rows, (1, 2)):
+        want = raspasy(ending, leader=leader, backend="reference")
+        assert row["play0"].split()[0] == str(want.lines[0][0])
+        assert [row[f"tricks{s}"] for s in range(3)] == [want.tricks[s] for s in range(3)]
+    assert rows[0]["play0"].split()[:3] == ["8♥", "A♥", "7♥"]      # seat 1 led its 8♥

@@ -240,7 +240,8 @@ def _run_raspasy(deal, opts):
     from ..analysis import raspasy
     backend, tt_mb = opts.get("backend", "auto"), opts.get("tt_mb", 32)
     r = raspasy(deal, talon=opts.get("talon", "none"), talon_cards=opts.get("talon_cards"),
-                backend=backend, tt_mb=tt_mb, context=engine_context(backend, tt_mb))
+                leader=opts.get("leader"), backend=backend, tt_mb=tt_mb,
+                context=engine_context(backend, tt_mb))
     row = {"talon": r.talon_rule}
     for s in range(3):
         row[f"tricks{s}"] = int(r.tricks[s])
@@ -252,9 +253,9 @@ register(Task(
     name="raspasy",
     summary="распасы: every seat's guarantee (the most tricks it can be made to take) with a line; "
             "--talon none|lead|dealer (an ending's talon: -O talon_cards=\"8♦ 9♥\", turned in "
-            "that order)",
+            "that order); --leader SEAT for an ending with another seat on lead",
     columns=("talon", "tricks0", "tricks1", "tricks2", "play0", "play1", "play2"),
-    options={"talon": _talon, "talon_cards": _turned_cards},
+    options={"talon": _talon, "talon_cards": _turned_cards, "leader": _seat("leader")},
     defaults={},
     run=_run_raspasy,
     requires="solver.analysis.raspasy",
