@@ -693,7 +693,7 @@ def parse_strain(text) -> int:
     hint = "use ♠ ♣ ♦ ♥, S C D H, NT or БК, or the suit's name"
     contract = re.fullmatch(r"(10|[6-9]) ?(.+)", key)
     if key == "T":
-        hint = "a Latin T is no suit: трефы is ♣, C or the Cyrillic 'Т'"
+        hint = "a Latin T is no suit: трефы is '♣', C or the Cyrillic 'Т'"
     elif contract and contract[2] in _STRAIN_NAMES:
         hint = (f"that is a contract; the trump is {contract[2].lower()!r}, the number of "
                 f"tricks is given apart")

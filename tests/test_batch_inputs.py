@@ -164,9 +164,12 @@ def test_run_file_draws_its_bar_on_a_terminal_unless_told(tmp_path, monkeypatch,
     assert ("3/3" in log.getvalue()) == drawn
 
 
-def test_evaluate_progress_is_true_or_false():
+def test_evaluate_progress_is_true_or_false_or_none():
     with pytest.raises(InvalidArgumentError, match="progress must be True or False"):
         evaluate([E], "solve", declarer=0, trump="S", jobs=1, progress="no")
+    # None: a bar on a terminal only, as run_file and the analyses take it (it was refused)
+    assert evaluate([E], "solve", declarer=0, trump="S", jobs=1, progress=None)[
+        "tricks"].tolist() == [solve(E, declarer=0, trump="S").tricks]
 
 
 # -- 3. a line's and -O's switches and numbers -------------------------------------------------

@@ -144,7 +144,7 @@ def test_parse_strain(text, expected):
 
 
 @pytest.mark.parametrize("text,hint", [
-    ("T", "a Latin T is no suit: трефы is ♣, C or the Cyrillic 'Т'"),
+    ("T", "a Latin T is no suit: трефы is '♣', C or the Cyrillic 'Т'"),
     ("7 бубен", "that is a contract; the trump is 'бубен'"), ("6п", "the trump is 'п'"),
     ("10БК", "the trump is 'бк'"), ("мизер", "a мизер has no trump"),
 ])

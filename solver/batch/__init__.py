@@ -177,7 +177,8 @@ class _Executor:
 
 
 def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = None,
-             chunk_size: int | None = None, progress: bool = False, on_error: str = "raise",
+             chunk_size: int | None = None, progress: bool | None = False,
+             on_error: str = "raise",
              style: str | None = None, **options):
     """Evaluate ``what`` for every deal; a pandas DataFrame, one row per deal in input order.
 
@@ -197,7 +198,9 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
     of ``jobs`` workers (all cores; ``jobs=1`` runs here).  ``on_error="raise"`` raises the
     error of the first bad deal in input order, whatever ``jobs`` (a :class:`PrefError` naming
     the deal's index); ``"record"`` keeps
-    going and puts the message in an ``error`` column.
+    going and puts the message in an ``error`` column.  ``progress``: a bar on stderr (True),
+    none (False, the default) or one only on a terminal or in a notebook (None, as
+    :func:`run_file` and the analyses take it).
 
     ``style``: the notation of the cards in the rows (the deal, lines, discards, card values)
     and their error messages: ``"symbols"`` (``A♠``), ``"ascii"`` (``AS``) or ``"russian"``
@@ -207,7 +210,7 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
     The columns: ``deal`` (canonical), then the task's columns (:attr:`Task.columns`).
     """
     import pandas as pd
-    progress = as_flag(progress, "progress")
+    progress = None if progress is None else as_flag(progress, "progress")
     if on_error not in ("raise", "record"):
         raise InvalidArgumentError(f"on_error is 'raise' or 'record', not {on_error!r}")
     task, base = _prepare(what, options, executor)

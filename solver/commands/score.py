@@ -47,6 +47,7 @@ def _utf8(path: str, data: bytes) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
+        path = "standard input" if path == "-" else path
         if data.startswith((b"\xff\xfe", b"\xfe\xff")):
             raise InvalidRecordError(
                 f"{path}: UTF-16 text (Windows PowerShell's > writes it): JSON is UTF-8, save "
