@@ -231,9 +231,10 @@ def card_values(result, ax=None, *, seat: int | None = None, title: str | None =
     """One bar per legal card of the player to move: the solo seat's tricks if it is played.
 
     The best cards (the most tricks for a declarer to move, the fewest for his defenders or a
-    misère player) are green, the others orange; a bar of 0 tricks is marked at its base.  On распасы ``seat`` picks whose tricks
-    (default: the player to move's own, fewest best); for another seat the mover plays against
-    that seat, so the cards giving it the most (its guarantee) are green.
+    misère player) are green, the others orange; a bar of 0 tricks is marked at its base.
+    On распасы ``seat`` picks whose tricks (default: the player to move's own, fewest best);
+    for another seat the mover plays against that seat, so the cards giving it the most (its
+    guarantee) are green.
     """
     from .api import SolveResult
     if not isinstance(result, SolveResult):

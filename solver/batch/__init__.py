@@ -369,8 +369,9 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
     to ``log`` (stderr).  ``resume`` continues an earlier run into the same files (lines already
     answered are skipped, a torn last row is cut); without it an existing output is an error
     unless ``overwrite``.  ``progress``: a bar on stderr when it is a terminal or in a notebook
-    (None), always (True) or never (False): a cron job's or a container's log gets no bar.  On KeyboardInterrupt the rows written so far are complete and synced,
-    and the interrupt propagates.  ``source="-"`` reads the standard input's descriptor, not
+    (None), always (True) or never (False): a cron job's or a container's log gets no bar.
+    On KeyboardInterrupt the rows written so far are complete and synced, and the interrupt
+    propagates.  ``source="-"`` reads the standard input's descriptor, not
     through ``sys.stdin`` (what ``sys.stdin`` has buffered is not seen; pass ``sys.stdin`` to
     read through it), in a thread, so that a silent pipe gets its finished rows written.  ``encoding``: the input's (``"cp1251"`` for a file
     saved by Russian Windows; an open file is read as it is); a line with bytes that

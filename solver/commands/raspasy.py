@@ -40,7 +40,7 @@ def run(args) -> int:
     leads = f", seat {r.leader} leads" if r.leader else ""
     print(f"{raspasy_word()} (talon: {r.talon_rule}{turned}{leads}): "
           + ", ".join(f"seat {s} takes {at_most()} {r.tricks[s]}" for s in range(3)))
-    for seat in range(3):     # each seat's line trick by trick: who led, who won
-        print(f"\nseat {seat} takes {at_most()} {r.tricks[seat]}:")
-        print("\n".join(tricks_text(r.replay(seat))))
+    for s in range(3):     # each seat's line trick by trick: who led, who won
+        print(f"\nseat {s} takes {at_most()} {r.tricks[s]}:")
+        print("\n".join(tricks_text(r.replay(s))))
     return 0
