@@ -18,6 +18,15 @@ def _jsonl(path):
         return [json.loads(t) for t in f]
 
 
+def _python(code: str, *args, timeout: float = 120, **kwargs) -> str:
+    """What ``python -c code args`` prints, after checking it exited 0 (else its stderr)."""
+    import subprocess
+    done = subprocess.run([sys.executable, "-c", code, *map(str, args)], capture_output=True,
+                          text=True, timeout=timeout, **kwargs)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
 def _run_script(path, text: str, *args, timeout: float):
     """Write ``text`` to ``path`` and run it with ``args``; a run past ``timeout`` seconds
     fails the test with what it printed (a hang, not a slow run, is what these look for)."""
@@ -497,7 +506,6 @@ def test_the_fork_server_keeps_the_modules_the_application_preloads():
     # from a threaded process (a server) the pool's workers come from Python's one fork
     # server, and make_pool replaced the application's preload list with its own (the
     # server-embedding audit): ["json"] became ["solver.batch.tasks", ...]
-    import subprocess
     code = ("import multiprocessing as mp, threading\n"
             "from multiprocessing import forkserver\n"
             "from solver.batch.runner import make_pool\n"
@@ -505,10 +513,7 @@ def test_the_fork_server_keeps_the_modules_the_application_preloads():
             "mp.set_forkserver_preload(['json'])\n"
             "pool = make_pool(1, preload=['solver.engine.c_backend'])\n"
             "print(pool._mp_context.get_start_method(), forkserver._forkserver._preload_modules)\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=60)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split(None, 1) == [
+    assert _python(code, timeout=60).split(None, 1) == [
         "forkserver", "['json', 'solver.batch.tasks', 'solver.engine.c_backend']\n"]
 
 
@@ -548,13 +553,8 @@ def test_the_pool_forks_only_alone_and_keeps_the_applications_start_method(tmp_p
     # application's set_start_method("spawn") was overridden by fork; (3) `pref batch -`
     # forked its workers at the first submit, when its stdin reader thread ran (Python 3.12:
     # "This process is multi-threaded, use of fork() may lead to deadlocks")
-    import subprocess
-    done = subprocess.run([sys.executable, "-c", _START_METHOD_PROBE, how,
-                           str(tmp_path / "out.csv")],
-                          input="AK...7/Q.A..8/7.8..A\n" * 4, capture_output=True, text=True,
-                          timeout=120, cwd=tmp_path)
-    assert done.returncode == 0, done.stderr
-    started, forks = done.stdout.splitlines()
+    started, forks = _python(_START_METHOD_PROBE, how, tmp_path / "out.csv", cwd=tmp_path,
+                             input="AK...7/Q.A..8/7.8..A\n" * 4).splitlines()
     assert started == method
     forks = eval(forks)
     if method == "fork":
@@ -570,7 +570,6 @@ def test_the_pool_forks_only_alone_and_keeps_the_applications_start_method(tmp_p
 def test_the_package_imports_and_runs_where_nothing_forks():
     # Windows has no os.register_at_fork: the analyses' module called it unguarded, and every
     # analysis (pref table, odds, discard, demo) failed at import with AttributeError
-    import subprocess
     code = ("import os, concurrent.futures.process, concurrent.futures.thread, random\n"
             "del os.register_at_fork        # the standard library's own calls made first\n"
             "from solver import Deal, table\n"
@@ -578,17 +577,13 @@ def test_the_package_imports_and_runs_where_nothing_forks():
             "t = table(Deal.from_str('AK.7..7/QJ.8..8/T9.9..9'), talon='A♣ K♣', threads=2)\n"
             "df = evaluate(['AK...7/Q.A..8/7.8..A'], 'tricks', declarer=0, trump='NT', jobs=1)\n"
             "print(t.tricks[0][4], df['tricks'].tolist())\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=120)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["4", "[2]"]
+    assert _python(code).split() == ["4", "[2]"]
 
 
 def test_the_start_method_fixed_as_the_platforms_default_and_busy_analysis_threads():
     # review: Python 3.14 fixes its default (the fork server) by any lock, which read as the
     # application's choice; and the analyses' threads counted as idle while one still ran
     # a search (an analysis stopped by Ctrl-C)
-    import subprocess
     code = ("import multiprocessing as mp, time\n"
             "from solver.batch import runner\n"
             "from solver.analysis import _common\n"
@@ -599,7 +594,4 @@ def test_the_start_method_fixed_as_the_platforms_default_and_busy_analysis_threa
             "print(runner.start_method())\n"
             "_common._BUSY.append(0)\n"
             "print(runner.start_method())\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=60)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["fork", "fork", "forkserver"]
+    assert _python(code, timeout=60).split() == ["fork", "fork", "forkserver"]
