@@ -461,10 +461,12 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
                     bar.update(len(chunk))
         ok = True
     finally:
-        if run is not None:
-            run.close(ok)
-        if bar is not None:
-            bar.close()
-        sink.close(finished=ok)
+        try:
+            if run is not None:
+                run.close(ok)
+        finally:        # a second Ctrl-C while the workers stop: the rows are still kept
+            if bar is not None:
+                bar.close()
+            sink.close(finished=ok)
     return BatchSummary(sink.path, sink.errors_path, total, len(done), sink.written,
                         sink.errors, time.monotonic() - start)

@@ -220,7 +220,9 @@ def _terminate(processes, grace: float = 2.0) -> None:
     A worker can outlive SIGTERM: one that arrives between a worker's fork and its own
     handlers meets the parent's deferring handler (:func:`~solver.progress.interrupts_deferred`)
     and is lost.  Such a worker went on with its chunk, and the interpreter's exit waited for
-    it: the run said "interrupted" and never exited.
+    it: the run said "interrupted" and never exited.  A second Ctrl-C while they are waited
+    for (each worker of a run may send one) stops the waiting, not the killing: it is raised
+    once every worker is gone.
     """
     for p in processes:
         try:
@@ -228,22 +230,34 @@ def _terminate(processes, grace: float = 2.0) -> None:
         except Exception:
             pass
     deadline = time.monotonic() + grace
+    interrupted = None
     for p in processes:
         try:
-            p.join(timeout=max(0.0, deadline - time.monotonic()))
+            if interrupted is None:
+                p.join(timeout=max(0.0, deadline - time.monotonic()))
             if p.exitcode is None:
                 p.kill()
                 p.join(timeout=grace)
+        except KeyboardInterrupt as exc:
+            interrupted = exc
+            try:
+                p.kill()
+            except Exception:
+                pass
         except Exception:
             pass
+    if interrupted is not None:
+        raise interrupted
 
 
 def stop_pool(pool: ProcessPoolExecutor) -> None:
     """Stop a pool now: pending chunks cancelled, running workers terminated."""
     processes = _workers(pool)
-    with interrupts_deferred():         # its locks, as _PoolFuture's
-        pool.shutdown(wait=False, cancel_futures=True)
-    _terminate(processes)
+    try:
+        with interrupts_deferred():         # its locks, as _PoolFuture's
+            pool.shutdown(wait=False, cancel_futures=True)
+    finally:        # a Ctrl-C held there is raised after the workers are stopped
+        _terminate(processes)
 
 
 DEAD_WORKER_GRACE = 2.0
