@@ -191,8 +191,8 @@ def _read_stdin(name: str, command: str) -> str:
     from .errors import InvalidArgumentError
     if sys.stdin is None:
         raise InvalidArgumentError("standard input is closed: nothing to read")
-    from .progress import _is_terminal
-    if _is_terminal(sys.stdin):
+    from .progress import is_terminal
+    if is_terminal(sys.stdin):
         print(f"pref {command}: reading the {name} from the terminal (end with Ctrl-D)",
               file=sys.stderr)
     raw = getattr(sys.stdin, "buffer", None)

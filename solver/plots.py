@@ -127,8 +127,9 @@ def as_distribution(data) -> dict[int, float]:
     trick counts 0-10; before pandas 2, whose ``value_counts()`` is named after the column,
     any index of distinct counts 0-10 but the default one), and otherwise one trick count per
     deal (a frame's column, filtered or sorted or not); for other weights name the index
-    (``rename_axis("tricks")``) or pass a mapping or a list.  Trick counts are whole numbers from 0,
-    weights numbers from 0; anything else raises :class:`~solver.errors.InvalidArgumentError`.
+    (``rename_axis("tricks")``) or pass a mapping or a list.  Trick counts are whole numbers
+    from 0, weights numbers from 0; anything else raises
+    :class:`~solver.errors.InvalidArgumentError`.
 
     >>> import pandas as pd
     >>> tricks = pd.Series([0, 0, 1, 2, 2, 2])

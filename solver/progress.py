@@ -84,7 +84,8 @@ def _in_notebook() -> bool:
     return sys.modules["tqdm.autonotebook"].tqdm.__module__ == "tqdm.notebook"
 
 
-def _is_terminal(stream) -> bool:
+def is_terminal(stream) -> bool:
+    """Whether ``stream`` is a terminal (False for None, a closed stream or a shim)."""
     try:
         return bool(stream.isatty())
     except Exception:           # None, closed, or a shim without isatty
@@ -103,7 +104,7 @@ def progress_bar(**kwargs):
     """
     stream = kwargs.get("file") or sys.stderr
     if stream is None or (kwargs.get("disable", False) is None and not _in_notebook()
-                          and not _is_terminal(stream)):
+                          and not is_terminal(stream)):
         return None
     from tqdm.auto import tqdm
     from tqdm.std import TqdmDefaultWriteLock

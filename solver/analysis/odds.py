@@ -66,13 +66,12 @@ import numpy as np
 from ..cards import NO_TRUMP, iter_cards, mask_of
 from ..cardset import CARDS, Card, CardSet, cards_tuple
 from ..checks import as_flag, scalar_of
-from ..engine import check_workers, default_jobs
 from ..engine.layout import P_HAND0, make_position
 from ..errors import InvalidArgumentError, InvalidCardError, InvalidDealError, PrefError
 from ..notation import at_least, check_t_beside, format_card, format_strain, misere_word
 from ..progress import progress_bar
 from ._common import (Deadline, as_card, as_cards, as_count, as_seat, as_strain, cards_text,
-                      engine, pairs)
+                      engine, pairs, thread_count)
 from .misere_safety import _POPCOUNT8, catch_bounds, safe_layouts, unsafe_layout_counts
 
 
@@ -508,9 +507,8 @@ class _Workers:
     the others stop at their next chunk or engine call and the exception is raised."""
 
     def __init__(self, be, threads: int, tt_mb, deadline: Deadline | None = None):
-        threads = as_count(threads, "threads (0: every core)", least=0)   # as thread_count's
         self.be, self.tt_mb = be, tt_mb
-        self.threads = check_workers(threads, "threads") or default_jobs()
+        self.threads = thread_count(threads, None)      # every backend gets its threads
         self.stop = threading.Event()
         self.deadline = deadline if deadline is not None else Deadline(None, "odds")
         self.lock = threading.Lock()     # the shared layouts and the progress bar

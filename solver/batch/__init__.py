@@ -34,7 +34,7 @@ from ..engine import _MODULES, check_workers, get_backend
 from ..errors import InvalidArgumentError, PrefError, shown
 from ..notation import current_style, format_card, format_strain, parse_card_list, parse_strain
 from ..progress import progress_bar
-from .reader import (DEAL_COLUMNS, LineSet, as_deal_texts, check_encoding, count_lines,
+from .reader import (LineSet, as_deal_texts, check_encoding, count_lines, deal_column,
                      iter_lines, parse_object)
 from .runner import (ClusterError, chunk_size_for, default_jobs, executor_slots,
                      is_dask_client, make_pool, pipeline, stop_pool)
@@ -425,7 +425,7 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
 
     def csv_note(names):
         options = [name for name in names if name.lower() in {*task.options, *ENGINE_OPTIONS}]
-        deal = next(name for name in names if name.lower() in DEAL_COLUMNS)
+        deal = names[deal_column(names)]
         note = (f"pref batch: the input is read as CSV, its {deal!r} column alone (its first "
                 f"line is a header)")
         if options:

@@ -198,9 +198,14 @@ def csv_header(text: str) -> tuple[list[str], str] | None:
         return None
     for delimiter in (",", ";", "\t"):
         names = [name.strip() for name in next(csv.reader([text], delimiter=delimiter))]
-        if any(name.lower() in DEAL_COLUMNS for name in names):
+        if deal_column(names) is not None:
             return names, delimiter
     return None
+
+
+def deal_column(names: list[str]) -> int | None:
+    """Where a CSV header's deal column is (:data:`DEAL_COLUMNS`, any case), or None."""
+    return next((i for i, name in enumerate(names) if name.lower() in DEAL_COLUMNS), None)
 
 
 class CsvRow(str):
@@ -228,8 +233,7 @@ def _numbered(f, on_header=None) -> Iterator[tuple[int, str]]:
                 header = csv_header(text)
                 if header is not None:
                     names, delimiter = header
-                    column = next(i for i, name in enumerate(names)
-                                  if name.lower() in DEAL_COLUMNS)
+                    column = deal_column(names)
                     if on_header is not None:
                         on_header(names)
                     continue
