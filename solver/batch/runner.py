@@ -220,9 +220,7 @@ def _terminate(processes, grace: float = 2.0) -> None:
     A worker can outlive SIGTERM: one that arrives between a worker's fork and its own
     handlers meets the parent's deferring handler (:func:`~solver.progress.interrupts_deferred`)
     and is lost.  Such a worker went on with its chunk, and the interpreter's exit waited for
-    it: the run said "interrupted" and never exited.  A second Ctrl-C while they are waited
-    for (each worker of a run may send one) stops the waiting, not the killing: it is raised
-    once every worker is gone.
+    it: the run said "interrupted" and never exited.
     """
     for p in processes:
         try:
@@ -230,33 +228,24 @@ def _terminate(processes, grace: float = 2.0) -> None:
         except Exception:
             pass
     deadline = time.monotonic() + grace
-    interrupted = None
     for p in processes:
         try:
-            if interrupted is None:
-                p.join(timeout=max(0.0, deadline - time.monotonic()))
+            p.join(timeout=max(0.0, deadline - time.monotonic()))
             if p.exitcode is None:
                 p.kill()
                 p.join(timeout=grace)
-        except KeyboardInterrupt as exc:
-            interrupted = exc
-            try:
-                p.kill()
-            except Exception:
-                pass
         except Exception:
             pass
-    if interrupted is not None:
-        raise interrupted
 
 
 def stop_pool(pool: ProcessPoolExecutor) -> None:
     """Stop a pool now: pending chunks cancelled, running workers terminated."""
-    processes = _workers(pool)
-    try:
-        with interrupts_deferred():         # its locks, as _PoolFuture's
-            pool.shutdown(wait=False, cancel_futures=True)
-    finally:        # a Ctrl-C held there is raised after the workers are stopped
+    # Ctrl-C held throughout: the pool's locks, as _PoolFuture's, and the workers' end (each
+    # worker of an interrupted run may send one more; raised there, it left a worker alive
+    # for the interpreter's exit to wait on)
+    with interrupts_deferred():
+        processes = _workers(pool)
+        pool.shutdown(wait=False, cancel_futures=True)
         _terminate(processes)
 
 
