@@ -16,8 +16,13 @@ import os
 import signal
 import sys
 import threading
+from types import FrameType
+from typing import Any, Callable
 
-_CHILD_HANDLERS: list[dict] = []
+_Handler = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
+"""What ``signal.signal`` takes and returns: a function, ``SIG_DFL``, ``SIG_IGN`` or None."""
+
+_CHILD_HANDLERS: list[dict[int, _Handler]] = []
 """Per :func:`interrupts_deferred` block open in this process's main thread, innermost last:
 the handlers a process forked inside it is to have (the block's end never runs there)."""
 
@@ -53,14 +58,14 @@ def interrupts_deferred(in_child: dict | None = None):
     if threading.current_thread() is not threading.main_thread() or sys.is_finalizing():
         yield       # at the interpreter's exit the handlers are gone: nothing to hold
         return
-    caught = []
-    old = {}
+    caught: list[int] = []
+    old: dict[int, _Handler] = {}
     try:
         for sig in (signal.SIGINT, signal.SIGTERM):
             old[sig] = signal.signal(sig, lambda s, frame: caught.append(s))
     except ValueError:       # not allowed here (an embedded interpreter)
-        for sig, handler in old.items():
-            signal.signal(sig, handler)
+        for signum, handler in old.items():
+            signal.signal(signum, handler)
         yield
         return
     outer = _CHILD_HANDLERS[-1] if _CHILD_HANDLERS else old     # old holds, if nested
@@ -69,13 +74,14 @@ def interrupts_deferred(in_child: dict | None = None):
         yield
     finally:
         _CHILD_HANDLERS.pop()
-        for sig, handler in old.items():
-            signal.signal(sig, handler)
-        for sig in dict.fromkeys(caught):
-            if callable(old[sig]):
-                old[sig](sig, None)
-            elif old[sig] == signal.SIG_DFL:
-                signal.raise_signal(sig)
+        for signum, handler in old.items():
+            signal.signal(signum, handler)
+        for signum in dict.fromkeys(caught):
+            handler = old[signum]
+            if callable(handler):
+                handler(signum, None)
+            elif handler == signal.SIG_DFL:
+                signal.raise_signal(signum)
 
 
 def _in_notebook() -> bool:
