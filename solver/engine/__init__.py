@@ -69,8 +69,9 @@ def _load(name: str):
         return module.BACKEND
     except ImportError as exc:
         _errors[name] = str(exc)
-        if getattr(exc, "how", None):       # the C engine's own diagnosis (build_hint)
-            _how[name] = exc.how
+        how = getattr(exc, "how", None)     # the C engine's own diagnosis (build_hint)
+        if how:
+            _how[name] = how
         return None
     except RuntimeError as exc:     # Numba's cache=True with nowhere to write the cache
         if "cannot cache" not in str(exc):

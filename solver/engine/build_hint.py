@@ -30,18 +30,24 @@ def rebuild_advice() -> str:
             "engine)")
 
 
-def c_engine_missing(exc: ImportError | None) -> ImportError:
+class CEngineImportError(ImportError):
+    """The C engine's ImportError: its message says what is wrong, ``how`` what to do."""
+
+    how: str
+
+
+def c_engine_missing(exc: ImportError | None) -> CEngineImportError:
     """The ImportError to raise for the C engine: its message says what is wrong, its ``how``
     what to do.  ``exc``: the import's own error; None for a build too old for this code."""
     if exc is None:
-        err = ImportError("solver._pref_c is a stale build, older than this code")
+        err = CEngineImportError("solver._pref_c is a stale build, older than this code")
     elif getattr(exc, "name", None) == "_cffi_backend":
-        err = ImportError(f"the C engine needs cffi at run time ({exc})")
+        err = CEngineImportError(f"the C engine needs cffi at run time ({exc})")
         err.how = "install it: `pip install cffi`"
         return err
     elif importlib.util.find_spec("solver._pref_c") is None:
-        err = ImportError(f"the C engine solver._pref_c is not built ({exc})")
+        err = CEngineImportError(f"the C engine solver._pref_c is not built ({exc})")
     else:
-        err = ImportError(f"the C engine solver._pref_c was built but does not load ({exc})")
+        err = CEngineImportError(f"the C engine solver._pref_c was built but does not load ({exc})")
     err.how = rebuild_advice()
     return err
