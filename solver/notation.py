@@ -224,7 +224,10 @@ def _check_t(text: str) -> None:
     if not (latin and (cyrillic or _RUSSIAN_MARK.search(text))) \
             and not (cyrillic and (latin or _ENGLISH_MARK.search(text))):
         return      # the common case, at once: no T, or one alphabet's T and nothing of the other's
-    latin_t, cyrillic_t, english, russian = [], [], [], []
+    latin_t: list[int] = []     # positions in text: of the T's, of each alphabet's own letters
+    cyrillic_t: list[int] = []
+    english: list[int] = []
+    russian: list[int] = []
     for m in re.finditer(r"[^\W\d_]+", text):
         word = m.group().upper().replace("Ё", "Е")
         if word in _SUIT_WORDS:
@@ -450,7 +453,9 @@ def _rank_pieces(token: str) -> list[str]:
     """A run of ranks cut into its ranks: ``"10Т"`` → ``["10", "Т"]``."""
     out, i = [], 0
     while i < len(token):
-        used = _rank_at(token, i)[1]
+        got = _rank_at(token, i)
+        assert got is not None, token       # the callers pass a rank run (_is_rank_run)
+        used = got[1]
         out.append(token[i:i + used])
         i += used
     return out
@@ -487,9 +492,11 @@ def parse_card_list(text: str) -> list[int]:
     text = visible(text)
     _check_t(text)
     if "." not in text:     # the common case, cards written as pref writes them ("A♠ 10♥")
-        cards = [_CARD_TOKENS.get(t) for t in text.split()]
-        if cards and None not in cards and len(set(cards)) == len(cards):
-            return cards
+        tokens = text.split()
+        if tokens and all(t in _CARD_TOKENS for t in tokens):
+            cards = [_CARD_TOKENS[t] for t in tokens]
+            if len(set(cards)) == len(cards):
+                return cards
     if re.search("[ТКДВтвдк]", text):     # errors name the cards as the player wrote them
         with output_style("russian"):
             return _parse_dotted(text) if "." in text else _parse_groups(text)
