@@ -16,6 +16,7 @@ answers in the same unit: the solo seat's tricks from here on, the current trick
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Literal, overload
 
 from .cards import NO_CARD, suit_of
 from .engine.layout import (P_HAND0, P_LEADER, P_MINIMISE, P_NTABLE, P_SOLO, P_TABLE0,
@@ -52,6 +53,14 @@ def reference_values(pos) -> tuple[int, dict[int, int]]:
     the cost of the value alone)."""
     value, cards, _ = reference_counted(pos, cards=True)
     return value, cards
+
+
+@overload
+def reference_counted(pos, cards: Literal[False] = False) -> tuple[int, None, int]: ...
+@overload
+def reference_counted(pos, cards: Literal[True]) -> tuple[int, dict[int, int], int]: ...
+@overload
+def reference_counted(pos, cards: bool) -> tuple[int, dict[int, int] | None, int]: ...
 
 
 def reference_counted(pos, cards: bool = False) -> tuple[int, dict[int, int] | None, int]:

@@ -105,10 +105,10 @@ class _Backend:
             except InvalidArgumentError as exc:
                 failed.append((i, exc))
         if failed:
-            i, exc = failed[0]
+            i, first = failed[0]
             if len(failed) == len(positions):       # the whole batch: no index to name
-                raise exc
-            raise InvalidArgumentError(f"position {i} of the batch: {exc}") from None
+                raise first
+            raise InvalidArgumentError(f"position {i} of the batch: {first}") from None
         answers = [reference_counted(p) for p in positions]
         return (np.array([a[0] for a in answers], dtype=np.int32),
                 np.array([a[2] for a in answers], dtype=np.int64))
