@@ -40,7 +40,7 @@ class FrozenDict(dict):
     __setitem__ = __delitem__ = __ior__ = _read_only
     clear = pop = popitem = setdefault = update = _read_only
 
-    def __hash__(self) -> int:
+    def __hash__(self) -> int:  # type: ignore[override]  # dict's __hash__ is None
         return hash(frozenset(self.items()))
 
     def __reduce__(self):        # pickle and deepcopy build it whole, never item by item
