@@ -28,9 +28,9 @@ TYPE_CHECKING = False    # True to type checkers (as typing's, without importing
 # ``pref`` command, whose first step it is) does not load numpy and the engines before any of
 # the package's code runs: a Ctrl-C then reaches ``pref``'s own handler.
 _WHERE = {
-    "discard": ".analysis", "odds": ".analysis", "order": ".analysis",
-    "preferans": ".analysis", "raspasy": ".analysis", "table": ".analysis",
-    "review": ".analysis", "tenner": ".analysis",
+    "discard": ".analysis.discard", "odds": ".analysis.odds", "order": ".analysis.order",
+    "preferans": ".analysis.preferans", "raspasy": ".analysis.raspasy",
+    "table": ".analysis.table", "review": ".analysis.review", "tenner": ".analysis.tenner",
     "SolveResult": ".api", "solve": ".api",
     "ACE": ".cards", "CLUBS": ".cards", "DIAMONDS": ".cards", "HEARTS": ".cards",
     "JACK": ".cards", "KING": ".cards", "NO_TRUMP": ".cards", "QUEEN": ".cards",
@@ -74,7 +74,16 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:    # what type checkers and editors see; at run time __getattr__ loads these
     from . import analysis, batch, conventions, notation, pulka, scoring
-    from .analysis import discard, odds, order, preferans, raspasy, review, table, tenner
+    # each analysis from its own module: mypy, in the package's import cycle, takes the
+    # name imported from .analysis for the submodule of the same name (mypy issue #7419)
+    from .analysis.discard import discard
+    from .analysis.odds import odds
+    from .analysis.order import order
+    from .analysis.preferans import preferans
+    from .analysis.raspasy import raspasy
+    from .analysis.review import review
+    from .analysis.table import table
+    from .analysis.tenner import tenner
     from .api import SolveResult, solve
     from .cards import (ACE, CLUBS, DIAMONDS, EIGHT, HEARTS, JACK, KING, NINE, NO_TRUMP, QUEEN,
                         SEVEN, SPADES, TEN, card, rank_of, suit_of)
