@@ -68,7 +68,8 @@ class Deal:
                 talon = [c if isinstance(c, (int, np.integer)) else as_card(c) for c in talon]
             except InvalidCardError as exc:
                 raise InvalidCardError(f"talon: {exc}") from None
-        return cls(tuple(masks), _whole_numbers(talon, "talon", "card numbers"))
+        return cls(tuple(masks),  # type: ignore[arg-type]  # any count: __post_init__ names it
+                   _whole_numbers(talon, "talon", "card numbers"))
 
     @classmethod
     def from_str(cls, text: str) -> "Deal":
@@ -86,8 +87,8 @@ class Deal:
                 seed = as_count(seed, "seed", least=0, error=InvalidDealError)
             rng = np.random.default_rng(seed)
         cards = [int(c) for c in rng.permutation(32)]
-        hands = tuple(sum(1 << c for c in cards[10 * i:10 * i + 10]) for i in range(3))
-        return cls(hands, tuple(cards[30:32]))
+        h0, h1, h2 = (sum(1 << c for c in cards[10 * i:10 * i + 10]) for i in range(3))
+        return cls((h0, h1, h2), tuple(cards[30:32]))
 
     # -- reading ------------------------------------------------------------------------
     @property
@@ -372,10 +373,11 @@ def _parse_canonical(line: str) -> Deal | None:
     if len(parts) == 4 and parts[3]:
         listed = _TALON_LIST.fullmatch(parts[3])
         if listed:
-            talon = [3 if listed[k] == "10" else ranks.get(listed[k]) for k in (1, 3)]
-            if None in talon:
+            first, second = (3 if listed[k] == "10" else ranks.get(listed[k]) for k in (1, 3))
+            if first is None or second is None:
                 return None
-            talon = [SUIT_SYMBOLS.index(listed[k + 1]) * 8 + r for k, r in zip((1, 3), talon)]
+            talon = [SUIT_SYMBOLS.index(listed[2]) * 8 + first,
+                     SUIT_SYMBOLS.index(listed[4]) * 8 + second]
             if talon[0] == talon[1]:
                 return None
         elif pattern.fullmatch(parts[3]):
@@ -384,10 +386,10 @@ def _parse_canonical(line: str) -> Deal | None:
             return None
     if talon is None:
         return None
-    return Deal(tuple(hands), tuple(talon))
+    return Deal((hands[0], hands[1], hands[2]), tuple(talon))     # a hand each of parts[:3]
 
 
-def _suit_fields(ranks: dict) -> dict[str, int]:
+def _suit_fields(ranks: dict[str, int]) -> dict[str, int]:
     """Every suit field written from the ace down in one alphabet (a ten as ``T`` or ``10``,
     as the alphabet has it) → its rank bits, as :func:`_dotted_cards` reads it."""
     names = {r: ch for ch, r in ranks.items()}
@@ -403,7 +405,7 @@ def _suit_fields(ranks: dict) -> dict[str, int]:
 _CANONICAL_FIELDS = tuple(_suit_fields(ranks) for ranks in _CANONICAL_RANKS)
 
 
-def _dotted_cards(text: str, ranks: dict) -> list[int] | None:
+def _dotted_cards(text: str, ranks: dict[str, int]) -> list[int] | None:
     """The cards of four dotted suit fields in the order written, or None (not four fields,
     a character that is no rank, a rank written twice)."""
     fields = text.split(".")
@@ -416,10 +418,10 @@ def _dotted_cards(text: str, ranks: dict) -> list[int] | None:
             if field.startswith("10", i):
                 rank, i = 3, i + 2
             else:
-                rank = ranks.get(field[i])
-                if rank is None:
+                known = ranks.get(field[i])
+                if known is None:
                     return None
-                i += 1
+                rank, i = known, i + 1
             c = suit * 8 + rank
             if c in cards:
                 return None
@@ -545,7 +547,7 @@ def format_tokens(deal: Deal) -> str:
                         for c in cards)
     if deal.is_ending and deal.hand_size < 10:
         return " / ".join(tokens(iter_cards(h)) for h in deal.hands)
-    out = []
+    out: list[int] = []
     for h in deal.hands:
         out.extend(iter_cards(h))
     out.extend(deal.talon)
