@@ -16,6 +16,7 @@ Position.from_str('.K..7/.A..8/.7..A', trump='NT', mode='contract', solo=0, lead
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterable
 
 import numpy as np
 
@@ -106,6 +107,7 @@ def as_cards(value, what: str = "cards", beside=None,
     alphabet says how a lone T reads (:func:`~solver.notation.check_t_beside`).
     """
     value = scalar_of(value)       # a 0-d array is a mask, as a numpy integer is
+    given: Iterable[object]         # cards in any form as_card reads
     if isinstance(value, str):
         try:
             check_t_beside(value, beside, beside_name)
@@ -210,6 +212,9 @@ class Position:
     [A♠, K♠]
     """
 
+    _aside: tuple[tuple[int, ...], str]
+    """The cards out of play and why (:meth:`from_deal`'s talon or discard), set when any."""
+
     def __init__(self, hands, *, trump="NT", mode: str = "contract", solo: int = 0,
                  leader: int = 0, table=(), tricks=(0, 0, 0), talon=(),
                  talon_rule: str = "none", dealer_tricks: int = 0):
@@ -245,7 +250,7 @@ class Position:
                 or any(isinstance(t, bool) or not isinstance(t, (int, np.integer)) or t < 0
                        for t in counts)):
             raise InvalidArgumentError(f"tricks must be three counts >= 0, not {shown(tricks)}")
-        self._tricks = tuple(int(t) for t in counts)
+        self._tricks = (int(counts[0]), int(counts[1]), int(counts[2]))
         self._dealer_tricks = as_count(dealer_tricks, "dealer_tricks", least=0)
         if self.dealer_tricks and talon_rule != "dealer":
             raise InvalidArgumentError(
@@ -287,10 +292,8 @@ class Position:
         sizes = [count(int(h)) for h in hands]
         leader, n = self.leader, len(table)
         played = {(leader + k) % 3 for k in range(n)}
-        expect = [None] * 3
         base = max(sizes[s] for s in range(3) if s not in played) if len(played) < 3 else 0
-        for s in range(3):
-            expect[s] = base - 1 if s in played else base
+        expect = [base - 1 if s in played else base for s in range(3)]
         # base 0: every hand empty, the play over (what push() reaches, and repr writes)
         if sizes != expect or base < 0 or base > 10:
             fits = ""
@@ -493,7 +496,8 @@ class Position:
 
     @property
     def hands(self) -> tuple[CardSet, CardSet, CardSet]:
-        return tuple(CardSet(int(self._pos[P_HAND0 + i])) for i in range(3))
+        h0, h1, h2 = (CardSet(int(self._pos[P_HAND0 + i])) for i in range(3))
+        return h0, h1, h2
 
     @property
     def trump(self) -> int:
@@ -550,7 +554,7 @@ class Position:
                                        f"of play, {why}")
             raise IllegalPlayError(f"seat {seat} does not hold {format_card(c)}")
         led = _led_suit(p)              # legal_cards(), from the fields read
-        if not legal_mask(hand, led, p[P_TRUMP]) >> c & 1:
+        if led is not None and not legal_mask(hand, led, p[P_TRUMP]) >> c & 1:   # a lead: any card
             need = ("follow suit " + format_strain(led) if hand & SUIT_MASK[led]
                     else "play a trump")
             raise IllegalPlayError(f"seat {seat} must {need}; {format_card(c)} is not allowed")
@@ -562,7 +566,7 @@ class Position:
             else:
                 t = list(self._tricks)
                 t[winner] += 1
-                self._tricks = tuple(t)
+                self._tricks = (t[0], t[1], t[2])
         return self
 
     def push_all(self, cards, what: str = "play") -> list["Position"]:
@@ -637,7 +641,8 @@ class Position:
                 and self.tricks == other.tricks and self.dealer_tricks == other.dealer_tricks
                 and bool(np.array_equal(self._pos, other._pos)))
 
-    __hash__ = None     # it changes as cards are played: a dict or a set would lose it
+    # it changes as cards are played: a dict or a set would lose it
+    __hash__ = None     # type: ignore[assignment]  # unhashable, as list is (typeshed's way)
 
     def to_engine(self, solo: int | None = None) -> np.ndarray:
         """The flat engine array, optionally for another solo seat (распасы)."""
