@@ -175,7 +175,9 @@ class SolveResult:
                     f"{self.solo}; a seat is chosen on распасы only")
             line = self.line
         pos = self._position.copy()
-        out, trick, leader, talon = [], [], pos.leader, None
+        out: list[dict] = []
+        trick: list[Card] = []
+        leader, talon = pos.leader, None
         for c in line:
             if not trick:
                 leader = pos.to_move if not pos.table else pos.leader

@@ -86,6 +86,7 @@ def play_random(rng: np.random.Generator, pos: np.ndarray) -> None:
         return
     seat = (int(pos[P_LEADER]) + n) % 3
     talon_on = int(pos[P_TALON_RULE]) != TALON_NONE and int(pos[P_TALON0]) != 32
+    led: int | None     # None: the seat leads
     if talon_on:
         led = suit_of(int(pos[P_TALON0]))
     else:

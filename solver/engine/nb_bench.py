@@ -29,7 +29,8 @@ def run(mode: str, deals: int, backends: list[str], wall: bool = False, tt_mb: f
     contexts = {name: get_backend(name).Context(tt_mb=tt_mb) for name in backends}
     for ctx in contexts.values():
         ctx.value(positions[0])          # compile / load before timing
-    out = {name: ([], [], []) for name in backends}
+    out: dict[str, tuple[list[float], list[int], list[int]]] = {
+        name: ([], [], []) for name in backends}
     for pos in positions:
         for name, ctx in contexts.items():
             ctx.clear()
