@@ -15,6 +15,9 @@ import sys
 
 # Nothing else is imported here: the ``pref`` script imports this module before ``main()``
 # runs, and a Ctrl-C while numpy loads must reach main()'s handler, not print a traceback.
+TYPE_CHECKING = False    # True to type checkers (as typing's, without importing typing)
+if TYPE_CHECKING:
+    import argparse
 
 # Subcommands in the order ``pref --help`` lists them; each is solver/commands/<name>.py
 # with ``register(subparsers)`` that adds its parser and sets ``func``.
@@ -45,6 +48,8 @@ def build_parser() -> argparse.ArgumentParser:
         an option: a deal, hand or pool whose first suit is void, written '-' (``-.AK7.7.7``,
         ``--pool -.A8.K.Q``), which argparse took for an unknown option ("the following
         arguments are required: deal")."""
+
+        _commands: dict[str, Parser]    # the subcommands' parsers, by name
 
         def _parse_optional(self, arg_string):
             if (len(arg_string) > 1 and arg_string[0] == "-"
@@ -198,18 +203,19 @@ def _read_stdin(name: str, command: str) -> str:
     raw = getattr(sys.stdin, "buffer", None)
     data = raw.read(1 << 20) if raw is not None else sys.stdin.read(1 << 20)
     if isinstance(data, bytes):
+        raw_data = data
         try:
-            data = data.decode("utf-8-sig")
+            data = raw_data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             import codecs
             console = getattr(sys.stdin, "encoding", None) or "utf-8"
             try:
                 if codecs.lookup(console).name == "utf-8":
                     raise LookupError(console)
-                data = data.decode(console)
+                data = raw_data.decode(console)
             except (UnicodeDecodeError, LookupError):
                 raise InvalidArgumentError(
-                    f"standard input is not UTF-8 text (a byte 0x{data[exc.start]:02X}): the "
+                    f"standard input is not UTF-8 text (a byte 0x{raw_data[exc.start]:02X}): the "
                     f"{name} is read as UTF-8 (or in the console's encoding, "
                     f"{console})") from None
     if not data.strip():
