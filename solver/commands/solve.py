@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..api import solve
 from ..deal import Deal
 from ..display import tricks_text
@@ -63,6 +65,7 @@ def print_over(args, opening: dict, where: Position, played: list[int]) -> int:
     if not args.json:
         print(after_text(where, played).rstrip())
         return 0
+    out: dict[str, Any]     # the JSON answer: its fields of every kind
     if where.mode == "raspasy":
         out = {"mode": where.mode, "talon": where.talon_rule,
                "tricks": {str(s): t for s, t in enumerate(where.tricks)},
