@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Sized
 from contextlib import closing
 from dataclasses import dataclass
 
@@ -217,7 +218,7 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
     jobs, chunk_size = _jobs(jobs), _count(chunk_size, "chunk_size")
     style = current_style(style)
     seq = as_deal_texts(deals)
-    total = len(seq) if hasattr(seq, "__len__") else None
+    total = len(seq) if isinstance(seq, Sized) else None
     if total is None and hasattr(deals, "__len__"):
         total = len(deals)
     items = (parse_object(i, obj) for i, obj in enumerate(seq))

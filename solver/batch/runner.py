@@ -17,7 +17,7 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable
 from concurrent.futures import Executor, ProcessPoolExecutor
 
 from ..engine import default_jobs
@@ -339,11 +339,12 @@ class _PoolFuture:
 def partial_rows(exc: BaseException) -> list[dict]:
     """The rows a chunk had computed when ``exc`` stopped it (:func:`run_chunk` attaches them;
     a Dask future's :class:`ClusterError` holds the chunk's exception as its cause)."""
-    while exc is not None:
-        rows = getattr(exc, "batch_rows", None)
+    cause: BaseException | None = exc
+    while cause is not None:
+        rows = getattr(cause, "batch_rows", None)
         if rows:
             return list(rows)
-        exc = exc.__cause__
+        cause = cause.__cause__
     return []
 
 
@@ -483,7 +484,8 @@ class _Done:
 def pipeline(items: Iterable, what: str, base: dict, *, executor=None,
              chunk_size: int | None = DEFAULT_CHUNK, max_inflight: int = 4,
              slots: int = 1, total: int | None = None,
-             style: str | None = None, read_ahead: bool = False) -> Iterator[list[dict]]:
+             style: str | None = None,
+             read_ahead: bool = False) -> Generator[list[dict], None, None]:
     """Evaluate ``items`` (tuples for :func:`run_chunk`, or error rows passed straight on).
 
     Yields lists of rows: a chunk's rows in input order, chunks in submission order, reader
@@ -526,7 +528,7 @@ def pipeline(items: Iterable, what: str, base: dict, *, executor=None,
         def submit(chunk):
             return executor.submit(run_chunk, what, base, chunk, style)
     adaptive = chunk_size is None
-    size = 2 if adaptive else max(1, int(chunk_size))
+    size = 2 if chunk_size is None else max(1, int(chunk_size))
     start = time.monotonic()
     # A Dask cluster may grow (an adaptive dask_jobqueue or Kubernetes cluster starts with no
     # workers): its thread count is asked again every SLOTS_SECONDS, and the chunks in flight

@@ -437,7 +437,7 @@ def run_chunk(what: str, base: dict, items: list, style: str | None = None) -> l
         # rows this chunk already has go with the exception (pickled with it to the caller), so
         # that they are written, not computed again by --resume or lost with the chunk.
         if rows:
-            exc.batch_rows = rows
+            exc.batch_rows = rows   # type: ignore[attr-defined]  # any exception may carry them
         raise
     return rows
 
@@ -462,8 +462,8 @@ def _one_row(task: Task, common: dict, line: int, payload, read_deal) -> dict:
         return {**failed, "error": in_batch_words(str(exc)), "kind": type(exc).__name__}
     except MemoryError:
         if "tt_mb" in opts:          # the line's own table: its answer, as the run's tt_mb is
-            exc = table_error(opts["tt_mb"])       # refused before any line
-            return {**failed, "error": str(exc), "kind": type(exc).__name__}
+            refused = table_error(opts["tt_mb"])   # refused before any line
+            return {**failed, "error": str(refused), "kind": type(refused).__name__}
         raise    # not this line's answer: the run stops, the line stays to be resumed
     except Exception as exc:     # a bug must not cost the other deals of the run
         return {**failed, "error": f"internal error: {exc!r}",

@@ -95,7 +95,7 @@ def _json_default(value):
     return str(value)
 
 
-def to_json(row: dict) -> str:
+def to_json(row: dict | list) -> str:
     return json.dumps(row, ensure_ascii=False, separators=(",", ":"), default=_json_default)
 
 
