@@ -339,9 +339,11 @@ def result_html(result) -> str:
     if result.backend:
         caption += (f" · {result.backend} engine, {result.nodes:,} "      # escaped there
                     f"node{'' if result.nodes == 1 else 's'}")
-    line = line_html(_with_table(result.replay(), pos), solo=result.solo,
-                     taken=pos.tricks[result.solo], first=pos.trick_number)
-    return f"<div>{head}</div>{position_html(pos, result.cards, caption=caption)}{line}"
+    solo = result.solo
+    assert solo is not None                     # None on распасы only, answered above
+    played = line_html(_with_table(result.replay(), pos), solo=solo,
+                       taken=pos.tricks[solo], first=pos.trick_number)
+    return f"<div>{head}</div>{position_html(pos, result.cards, caption=caption)}{played}"
 
 
 def _raspasy_values_html(result, mover: int) -> str:
