@@ -424,7 +424,7 @@ def safe_layouts(kept: int, pool: int, x_masks: np.ndarray, *, m_leads: bool,
     holds = [((x_masks >> (8 * s)) & 0xFF).astype(np.intp) for s in range(4)]
     suits = [((kept >> (8 * s)) & 0xFF, (pool >> (8 * s)) & 0xFF) for s in range(4)]
 
-    def answers(budgets):
+    def answers(budgets: int) -> tuple[np.ndarray, np.ndarray]:
         """Per layout: (safe, lead), bit s for suit s, with both budgets at ``budgets``."""
         safe = np.zeros(len(x_masks), dtype=np.intp)
         lead = np.zeros(len(x_masks), dtype=np.intp)
