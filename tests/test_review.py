@@ -13,6 +13,7 @@ from _analysis_helpers import needs_fast
 
 import solver
 from solver import Card, Deal, IllegalPlayError, InvalidArgumentError, Position, review, solve
+from solver.analysis import ReviewResult
 from solver.cli import main
 
 EXAMPLE = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."
@@ -182,6 +183,15 @@ def test_a_position_to_start_from_and_a_list_of_cards():
     p.push("A♠")
     later = review(p, "K♥ 8♣", backend="reference")
     assert [x.number for x in later.rows] == [1, 2] and [x.trick for x in later.rows] == [1, 1]
+
+
+def test_a_result_made_without_its_position_says_so():
+    # the position is optional (headline() and to_dict() do without); .position named it
+    # only as "'NoneType' object has no attribute 'copy'"
+    r = ReviewResult("contract", 0, 4, (), 2, 1, (0, 0, 0), False)
+    assert r.headline().startswith("contract NT") and "talon" not in r.to_dict()
+    with pytest.raises(AttributeError, match="made without its position"):
+        r.position
 
 
 def test_the_result_is_a_value_with_cards():

@@ -88,14 +88,18 @@ class ReviewResult:
     taken: tuple[int, int, int]
     over: bool
     dealer_tricks: int = 0
-    _position: Position = field(default=None, repr=False, compare=False)
+    _position: Position | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self):
         freeze_fields(self, "start", "end")
 
     @property
     def position(self) -> Position:
-        """The position before the first card, as a copy."""
+        """The position before the first card, as a copy (an ``AttributeError`` on a result
+        made without one)."""
+        if self._position is None:
+            raise AttributeError("this ReviewResult was made without its position: review() "
+                                 "gives one")
         return self._position.copy()
 
     @property
