@@ -83,8 +83,8 @@ class ReviewResult:
     solo: int | None
     trump: int
     rows: tuple[ReviewRow, ...]
-    start: int | dict
-    end: int | dict
+    start: int | dict[int, int]
+    end: int | dict[int, int]
     taken: tuple[int, int, int]
     over: bool
     dealer_tricks: int = 0
@@ -103,7 +103,7 @@ class ReviewResult:
         return self._position.copy()
 
     @property
-    def costs(self) -> dict:
+    def costs(self) -> dict[int, int]:
         out = {0: 0, 1: 0, 2: 0}
         for r in self.rows:
             out[r.seat] += r.cost
@@ -137,7 +137,7 @@ class ReviewResult:
         (cards as text)."""
         def per_seat(v):
             return {str(s): t for s, t in v.items()} if isinstance(v, dict) else v
-        out = {"mode": self.mode}
+        out: dict[str, object] = {"mode": self.mode}
         if self.solo is not None:
             out.update(solo=self.solo, trump=format_strain(self.trump))
         elif self._position is not None:
@@ -177,9 +177,11 @@ class ReviewResult:
         if self.mode == "raspasy":
             rule = "none" if self._position is None else self._position.talon_rule
             talon = "" if rule == "none" else f" (talon: {rule})"
+            assert isinstance(self.start, dict)             # every seat's on распасы
             return (f"{raspasy_word()}{talon}, each card from its mover's side (value: the most "
                     f"tricks the other two can make him take); before the first card: "
                     + ", ".join(f"seat {s} {at_most()} {t}" for s, t in self.start.items()))
+        assert not isinstance(self.start, dict)             # the solo seat's but on распасы
         who = self._sides()[0]
         what = (f"contract {format_strain(self.trump)}" if self.mode == "contract"
                 else misere_word())
@@ -196,10 +198,14 @@ class ReviewResult:
             if self.over:
                 where = f"after {n}: the play is over"
             else:
+                assert isinstance(self.end, dict)           # every seat's on распасы
                 where = f"after {n}: " + ", ".join(f"seat {s} {at_most()} {t}"
                                                    for s, t in self.end.items())
             costs = "; ".join(f"seat {s} {plural(c, 'trick')}" for s, c in self.costs.items())
             return [f"{where}; tricks taken: {taken}", f"cost: {costs}"]
+        solo_cost, others_cost = self.solo_cost, self.others_cost       # None on распасы only
+        assert solo_cost is not None and others_cost is not None
+        assert not isinstance(self.end, dict)               # the solo seat's but on распасы
         if self.over:
             where = (f"after {n}: the play is over, seat {self.solo} took "
                      f"{plural(self.end, 'trick')}")
@@ -209,8 +215,8 @@ class ReviewResult:
         mine = sum(1 for r in self.mistakes if r.seat == self.solo)
         theirs = len(self.mistakes) - mine
         return [f"{where}; tricks taken: {taken}",
-                f"cost: {solo} {plural(self.solo_cost, 'trick')} ({plural(mine, 'mistake')}), "
-                f"{others} {plural(self.others_cost, 'trick')} ({plural(theirs, 'mistake')})"]
+                f"cost: {solo} {plural(solo_cost, 'trick')} ({plural(mine, 'mistake')}), "
+                f"{others} {plural(others_cost, 'trick')} ({plural(theirs, 'mistake')})"]
 
     def __str__(self) -> str:
         out = [self.headline(), "     #  trick  seat  card  value  cost  best cards"]
