@@ -60,6 +60,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
 from math import comb
+from typing import Protocol
 
 import numpy as np
 
@@ -414,6 +415,13 @@ def default_tt_mb(*, misere: bool, workers: int = 1) -> float:
     return max(MISERE_TT_MB, min(MISERE_ODDS_TT_MB, MISERE_TT_BUDGET_MB // max(workers, 1)))
 
 
+class _ProbingContext(Protocol):
+    """An engine context that probes many rows in one call (the C and Numba backends')."""
+
+    def tests(self, positions: np.ndarray,
+              targets: np.ndarray) -> tuple[np.ndarray, np.ndarray]: ...
+
+
 class _Prober:
     """The null-window probes of one worker thread: ``prober(pos, targets)`` -> ``value >=
     target`` per row, in one engine context kept for every part of the call the worker takes
@@ -432,12 +440,13 @@ class _Prober:
         # no reference to the call's _Workers: a cycle through it would keep the context's
         # table (128 MiB for a мизер) until the garbage collector runs, not free it at return
         self.be, self.tt_mb, self.stop, self.deadline = be, tt_mb, stop, deadline
-        self.context = None
+        self.context: _ProbingContext | None = None
         self.batch_only = not hasattr(getattr(be, "Context", None), "tests")
         self.row_seconds = 0.0      # of the last slice, for the next one's size
 
     def stopped(self) -> bool:
-        return _halted(self.stop, self.deadline)
+        """Only a prober with a stop flag (a worker thread's) is ever stopped."""
+        return self.stop is not None and _halted(self.stop, self.deadline)
 
     def __call__(self, pos: np.ndarray, targets) -> np.ndarray:
         targets = np.ascontiguousarray(
@@ -537,8 +546,8 @@ class _Workers:
         its own contiguous block of the jobs and takes them in order (neighbouring discards
         share more of the table: 12% fewer nodes than jobs dealt out one at a time); one
         whose block is done takes the last job of the longest block left."""
+        results: list = [None] * len(jobs)
         if self.threads == 1 or len(jobs) == 1:
-            results = [None] * len(jobs)
             for j, job in enumerate(jobs):
                 try:
                     results[j] = job(self.prober())
@@ -548,7 +557,6 @@ class _Workers:
         workers = min(self.threads, len(jobs))
         cuts = np.linspace(0, len(jobs), workers + 1).astype(int)
         blocks = [list(range(cuts[w], cuts[w + 1])) for w in range(workers)]
-        results: list = [None] * len(jobs)
         errors: list = []
 
         def take(w: int):
@@ -629,7 +637,7 @@ def _solve_group(probe, kept: int, seat: int, opp_a: int, opp_b: int, pool: list
     ``workers``: the call's :class:`_Workers` (its lock guards ``cache`` and ``bar``; its
     stop flag is read between chunks)."""
     must = must_not = None
-    table = ()
+    table: tuple[int, ...] = ()
     if lead is not None:
         if seat == 0:
             if not kept >> lead & 1:
@@ -764,6 +772,12 @@ def _one_card(x) -> bool:
     return True
 
 
+def _card_pair(d: tuple[int, int]) -> tuple[Card, Card]:
+    """A discard's two card numbers as :class:`~solver.Card`."""
+    first, second = cards_tuple(d)
+    return first, second
+
+
 def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, lead=None,
          pool=None, histogram=True, backend="auto", threads=0, chunk=16384, progress=None,
          tt_mb=None, timeout=None, cancel=None) -> OddsResult:
@@ -849,21 +863,22 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
             raise InvalidArgumentError(f"discard: give two cards, or a list of such pairs "
                                        f"(None: every discard), not {discard!r}")
         if isinstance(discard, str) or (len(discard) == 2 and all(_one_card(x) for x in discard)):
-            wanted = [discard]
+            asked = [discard]
         else:
-            wanted = list(discard)
-        if len(wanted) > MOST_DISCARDS:     # each would be read, only to find repeats
+            asked = list(discard)
+        if len(asked) > MOST_DISCARDS:     # each would be read, only to find repeats
             raise InvalidArgumentError(f"discard: a list of at most {MOST_DISCARDS} discards "
-                                       f"(every pair of 12 cards), not {len(wanted):,}")
-        if not wanted:
+                                       f"(every pair of 12 cards), not {len(asked):,}")
+        if not asked:
             raise InvalidArgumentError("discard: give two cards, or a list of such pairs "
                                        "(None: every discard)")
-        checked = []
-        for d in wanted:
+        checked: list[tuple[int, int]] = []
+        for d in asked:
             dc = as_cards(d, "discard", cards)
             if len(dc) != 2 or any(not own_mask >> c & 1 for c in dc):
                 raise InvalidArgumentError(f"a discard is two of the player's cards, not {d!r}")
-            checked.append(tuple(sorted(dc)))
+            low, high = sorted(dc)
+            checked.append((low, high))
         wanted = list(dict.fromkeys(checked))    # a discard named twice is one discard
     if lead_card is not None and seat == 0:
         if discard is not None:     # a discard asked for is answered or refused, never dropped
@@ -922,8 +937,8 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
         hist = sum(hists[gi * parts:(gi + 1) * parts])
         layouts = int(hist.sum())
         success = int(hist[1:].sum()) if misere else int(hist[level:].sum())
-        results.append(DiscardOdds(cards_tuple(ds[0]), tuple(int(x) for x in hist), layouts,
-                                   success, gi, tuple(cards_tuple(p) for p in ds[1:]),
+        results.append(DiscardOdds(_card_pair(ds[0]), tuple(int(x) for x in hist), layouts,
+                                   success, gi, tuple(_card_pair(p) for p in ds[1:]),
                                    histogram))
     # best first: by the probability, then (with the tricks counted) by the expected tricks
     if misere:
