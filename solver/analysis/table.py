@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from html import escape
 
 from ..cards import NO_TRUMP, STRAINS
+from ..cardset import Card
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB
 from ..frozen import FrozenDict, freeze_fields, strain_values
@@ -169,9 +170,10 @@ def table(deal, *, talon=None, leader=0, backend="auto", tt_mb=DEFAULT_TT_MB,
                             leader=leader, ctx=ctx)
 
     answers = run_all(answer, questions, threads)
-    tricks = {seat: {} for seat in range(3)}
-    discards = {seat: {} for seat in range(3)}
-    mis, mis_d = {}, {}
+    tricks: dict[int, dict[int, int]] = {seat: {} for seat in range(3)}
+    discards: dict[int, dict[int, tuple[Card, Card]]] = {seat: {} for seat in range(3)}
+    mis: dict[int, int] = {}
+    mis_d: dict[int, tuple[Card, Card]] = {}
     for (seat, strain, misere), (value, cards, _) in zip(questions, answers):
         if misere:
             mis[seat], mis_d[seat] = value, cards
