@@ -269,8 +269,9 @@ def _check_strain(cards_mask: int, pool: int, strain: int, n: int, be, ctx, exha
 def _counterexample(ctx, strain: int, discard, pos) -> Counterexample:
     """The refutation the engine position ``pos`` (declarer seat 2) shows: its value and
     principal line, the cards as :class:`~solver.Card`."""
-    return Counterexample(strain, cards_tuple(discard),
-                          tuple(CardSet(int(pos[P_HAND0 + i])) for i in range(3)),
+    first, second = cards_tuple(discard)
+    hand0, hand1, hand2 = (CardSet(int(pos[P_HAND0 + i])) for i in range(3))
+    return Counterexample(strain, (first, second), (hand0, hand1, hand2),
                           int(pos[P_LEADER]), ctx.value(pos), cards_tuple(ctx.line(pos)))
 
 
