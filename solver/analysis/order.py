@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
+from typing import TypeAlias
 
 import numpy as np
 
@@ -50,6 +51,9 @@ from .odds import _odds_key, odds, unseen_pool
 MAX_SCREEN = 1_000_000
 """The largest discard screen: its random layouts are drawn and held before any is solved
 (a million take about 40 MB and, solved, hours)."""
+
+
+_Shown: TypeAlias = "tuple[tuple[Card, Card], list[int]]"    # a discard, layouts per trick count
 
 
 @dataclass(frozen=True)
@@ -369,8 +373,8 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
     rng = np.random.default_rng(seed)
     try:
         from ..scoring import expected_whists
-    except ImportError:
-        expected_whists = None
+    except ImportError:     # then never called: scored below is False
+        expected_whists = None  # type: ignore[assignment]  # an optional import's fallback
     modes = [(as_strain(s), False) for s in strains] + ([(NO_TRUMP, True)] if misere else [])
     twice = [s for i, (s, _) in enumerate(modes[:len(strains)]) if (s, False) in modes[:i]]
     if twice or len(set(levels)) != len(levels):
@@ -396,14 +400,16 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
     # best exact value found before it; the options are listed in the modes' order
     todo = sorted(range(len(modes)), key=lambda i: (
         modes[i][1], -(screened[i][1] if screened[i][1] is not None else n)))
-    per_mode, hists = {}, {}
+    per_mode: dict[int, list[OrderOption]] = {}
+    hists: dict[int, tuple[str | int, _Shown]] = {}     # game: (its name or strain, histogram)
 
     def ranked() -> OrderResult:
         """The options of the games counted so far, best first."""
         options = [o for i in range(len(modes)) for o in per_mode.get(i, ())]
         histograms = dict(hists[i] for i in range(len(modes)) if i in hists)
         if all(o.expected is not None for o in options):
-            options.sort(key=lambda o: (-o.expected, -o.probability))
+            options.sort(key=lambda o: (-o.expected,  # type: ignore[operator]  # set: all() above
+                                        -o.probability))
         else:
             options.sort(key=lambda o: (-o.probability, -o.level))
         return OrderResult(CardSet(own_mask), seat, tuple(options), histograms)
@@ -436,7 +442,8 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
                                      talon=talon).values[seat]
             per_mode[i] = [OrderOption(True, NO_TRUMP, 10, best.cards, p, ev)]
             return
-        per_mode[i], shown = [], {}
+        per_mode[i] = []
+        shown: dict[tuple[Card, Card], tuple[tuple, list[int]]] = {}    # discard: (key, hist)
         for level in levels:
             if level > n:
                 continue
