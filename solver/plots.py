@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from numbers import Real
+from typing import Any
 
 from .checks import as_count, as_flag
 from .display import BEST, WORSE, SUIT_COLOURS, rank_text
@@ -150,7 +151,7 @@ def as_distribution(data) -> dict[int, float]:
         import numpy as np
         import pandas as pd
     except ImportError:           # pragma: no cover
-        np = pd = None
+        np = pd = None  # type: ignore[assignment]  # pandas is optional: no Series then
     if pd is not None and isinstance(data, pd.Series):
         index = data.index
         if data.name in ("count", "proportion") or (
@@ -162,12 +163,13 @@ def as_distribution(data) -> dict[int, float]:
         if tricks.dtype.kind not in "iuf" or not ((tricks >= 0) & (tricks == tricks.round())).all():
             for t in tricks:        # name the first value that is not a trick count
                 if isinstance(t, (bool, np.bool_)) or not isinstance(t, Real) or t < 0 \
-                        or t != int(t):
+                        or t != math.trunc(t):
                     raise InvalidArgumentError(f"a Series of tricks must hold whole numbers "
                                                f"from 0, not {shown(t)} (weights: pass a "
                                                f"mapping or a list)")
         counts = tricks.astype(int).value_counts()
-        return {int(k): float(v) for k, v in counts.items()}
+        return {int(k): float(v)  # type: ignore[call-overload]  # k: a trick count (an int)
+                for k, v in counts.items()}
     if isinstance(data, (str, bytes)) or not (
             isinstance(data, Sequence) or (np is not None and isinstance(data, np.ndarray))):
         raise InvalidArgumentError(
@@ -329,6 +331,7 @@ def discard_odds(data, ax=None, *, top: int = 12, xlabel: str | None = None,
     """
     import pandas as pd
     from .analysis import OddsResult
+    pairs: list[tuple[Any, Any]]    # a discard's text and probability, the caller's checked below
     if isinstance(data, OddsResult):     # a group's equivalent discards counted in its label
         pairs = [(d.text + (f" (+{len(d.same)})" if d.same else ""), d.probability)
                  for d in data.discards]
