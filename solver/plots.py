@@ -160,10 +160,11 @@ def as_distribution(data) -> dict[int, float]:
                 and len(index) and index.is_unique and index.min() >= 0 and index.max() <= 10):
             return _weights(data.items())    # value_counts(): its index is sorted or not
         tricks = data.dropna()
-        if tricks.dtype.kind not in "iuf" or not ((tricks >= 0) & (tricks == tricks.round())).all():
+        if tricks.dtype.kind not in "iuf" or not (
+                (tricks >= 0) & (tricks == tricks.round()) & np.isfinite(tricks)).all():
             for t in tricks:        # name the first value that is not a trick count
                 if isinstance(t, (bool, np.bool_)) or not isinstance(t, Real) or t < 0 \
-                        or t != math.trunc(t):
+                        or not math.isfinite(t) or t != math.trunc(t):
                     raise InvalidArgumentError(f"a Series of tricks must hold whole numbers "
                                                f"from 0, not {shown(t)} (weights: pass a "
                                                f"mapping or a list)")

@@ -1,6 +1,7 @@
 """Rich display and plots: the HTML holds the right cards, values and colours; plots return
 Axes whose bars have the right heights (Agg backend, no window)."""
 
+import math
 import re
 
 import pytest
@@ -385,6 +386,10 @@ def test_plots_refuse_what_they_once_drew_wrong():
     with pytest.raises(InvalidArgumentError, match="a Series of tricks must hold whole numbers"):
         import pandas as pd
         plots.trick_histogram(pd.Series(["a", "b"]))
+    # an infinite count was an OverflowError (inf among bad values) or pandas' IntCastingNaNError
+    for tricks in ([math.inf, -1.0], [1.0, math.inf]):
+        with pytest.raises(InvalidArgumentError, match="whole numbers from 0, not inf"):
+            plots.as_distribution(pd.Series(tricks))
 
 
 def test_display_refuses_a_number_that_is_no_card_or_hand():
