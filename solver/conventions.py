@@ -21,7 +21,7 @@ fewest tricks; консоляция (consolation) the висты the opponents w
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import Any, Union
+from typing import Any, Union, final
 
 import numpy as np
 
@@ -57,6 +57,7 @@ _CHOICES = {
 }
 
 
+@final          # no subclasses: ``isinstance(value, cls)`` in ``of`` takes every Conventions
 @dataclass(frozen=True)
 class Conventions:
     """The rules options of a pulka; the defaults are seed 000 (``Conventions.sochi()``).
