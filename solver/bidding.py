@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import total_ordering
-from typing import Iterable, Sequence
+from typing import Final, Iterable, Literal, Sequence, Union
 
 import numpy as np
 
@@ -134,9 +134,11 @@ WHIST_NORM = {6: 4, 7: 2, 8: 1, 9: 1, 10: 0}
 """Tricks the whisters together must take (норма вистующих), seed 000."""
 
 MISERE = Bid(10, misere=True)
-PASS = "pass"
-HERE = "here"
-PLAY = "play"
+PASS: Final = "pass"
+HERE: Final = "here"
+PLAY: Final = "play"
+Call = Union[Literal["pass", "here", "play"], Bid]
+"""A call as :func:`parse_call` reads it: ``PASS``, ``HERE``, ``PLAY`` or a ``Bid``."""
 
 
 def ladder(conventions: ConventionsLike = None) -> tuple[Bid, ...]:
@@ -219,7 +221,7 @@ def parse_bid(text: str | Bid) -> Bid:
     return Bid(level, strain, talonless=talonless)
 
 
-def parse_call(text: str | Bid) -> str | Bid:
+def parse_call(text: str | Bid) -> Call:
     """A call: ``PASS`` ("пас", "pass"), ``HERE`` ("здесь", "мои", "7♣ здесь"), ``PLAY``
     ("играю": the third hand after two passes, the lowest game) or a ``Bid``."""
     if isinstance(text, Bid):
@@ -255,7 +257,7 @@ class AuctionResult:
     ``declarer`` and ``bid`` are the winner and the winning bid, or None on распасы.
     """
 
-    calls: tuple[tuple[int, object], ...]
+    calls: tuple[tuple[int, Call], ...]
     declarer: int | None
     bid: Bid | None
 
@@ -286,10 +288,11 @@ def run_auction(calls: Iterable[str | Bid], conventions: ConventionsLike = None,
     if speakers is None:
         who = [f"seat {k}" for k in range(3)]
     else:
-        who = list(speakers) if isinstance(speakers, (list, tuple)) else None
-        if who is None or len(who) != 3 or not all(isinstance(w, str) for w in who):
+        given = list(speakers) if isinstance(speakers, (list, tuple)) else None
+        if given is None or len(given) != 3 or not all(isinstance(w, str) for w in given):
             raise InvalidArgumentError(f"speakers must be three names (seats 0, 1, 2 in speaking "
                                        f"order), not {shown(speakers)}")
+        who = given
     passed = [False, False, False]
     spoke = [False, False, False]
     misere_bidder = [False, False, False]
@@ -297,7 +300,7 @@ def run_auction(calls: Iterable[str | Bid], conventions: ConventionsLike = None,
     holder: int | None = None
     seat = 0
     done = False
-    log: list[tuple[int, object]] = []
+    log: list[tuple[int, Call]] = []
     minimum = conv.raspasy_minimum(raspasy_streak)
     later_may_hold = False     # the earlier hand bid over instead of holding: the later may hold
     for number, raw in enumerate(calls, 1):
@@ -320,7 +323,7 @@ def run_auction(calls: Iterable[str | Bid], conventions: ConventionsLike = None,
         elif call == HERE:
             if not conv.here:
                 raise IllegalBidError(f"{where}: 'здесь' is not allowed under conventions {conv.name!r}")
-            if high is None or holder == seat:
+            if high is None or holder is None or holder == seat:   # set with high
                 raise IllegalBidError(f"{where}: there is no other player's bid to hold")
             if passed.count(True) != 1:
                 raise IllegalBidError(f"{where}: 'здесь' only once a player has passed")
