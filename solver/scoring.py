@@ -896,6 +896,9 @@ def _check_auction(hand: Hand, conv: Conventions, order: list[int],
     if hand.game == PREFERANS:
         return
     winner = order[result.declarer]
+    if hand.declarer is None:       # checked here first: the message named "player None"
+        raise InvalidRecordError(f"the hand has no 'declarer' (the auction was won by "
+                                 f"{_who(winner, names)})")
     if winner != hand.declarer:
         raise InvalidRecordError(f"the auction was won by {_who(winner, names)}, not by the declarer "
                                  f"({_who(hand.declarer, names)})")

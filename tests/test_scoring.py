@@ -199,6 +199,16 @@ def test_auction_in_record_checked():
         score({**ok, "contract": "7♣"})
 
 
+@pytest.mark.parametrize("names, winner", [(None, "player 0"), (["Аня", "Боря", "Вова"], "Аня")])
+def test_an_auction_won_in_a_hand_without_declarer(names, winner):
+    # the auction was checked before the declarer was: "not by the declarer (player None)",
+    # and with names a raw TypeError (the name of player None)
+    record = {"contract": "6♠", "tricks": [6, 4, 0], "auction": ["6♠", "pass", "pass"]}
+    with pytest.raises(InvalidRecordError,
+                       match=f"no 'declarer' \\(the auction was won by {winner}\\)"):
+        score_hand(Hand.from_record(record), names=names)
+
+
 def test_values_sum_to_zero_and_match_settlement():
     # a made 6 with one whister short by one (seed 003's example under seed 000)
     s = score({"contract": "6♠", "declarer": 0, "whisters": [1], "tricks": 7})
