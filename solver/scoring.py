@@ -23,7 +23,7 @@ import math
 import numbers
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Iterable, Mapping, Sequence, Union
+from typing import Final, Iterable, Literal, Mapping, Sequence, Union
 
 import numpy as np
 
@@ -35,8 +35,11 @@ from .errors import InvalidArgumentError, InvalidRecordError, PrefError, shown, 
 from .notation import current_style, parse_strain, plural, visible, whists_word
 
 Number = Union[int, Fraction]
-RASPASY = "raspasy"
-PREFERANS = "preferans"
+_Real = Union[int, Fraction, float]     # a Number, or a float where weights are floats
+RASPASY: Final = "raspasy"
+PREFERANS: Final = "preferans"
+Game = Union[Bid, Literal["raspasy", "preferans"]]
+"""What a ``Hand`` played: a ``Bid`` (a game or a мизер), ``RASPASY`` or ``PREFERANS``."""
 
 _RASPASY_WORDS = ("raspasy", "распасы", "распасовка", "pass", "пас", "all pass")
 _PREFERANS_WORDS = ("preferans", "преферанс")
@@ -112,7 +115,7 @@ class Entry:
         reason = self.reason.replace("×", "x") if current_style() == "ascii" else self.reason
         if self.kind == "whists":
             return (f"{p} writes {number_text(self.amount)} {whists_word()} on "
-                    f"{_who(self.on, names)} ({reason})")
+                    f"{_who(self.on, names)} ({reason})")  # type: ignore[arg-type]  # on is set
         if self.kind == "close_pool":
             return f"{p}'s pool is closed at {self.amount} ({reason})"
         if self.kind == "clear_mountain":
@@ -121,7 +124,7 @@ class Entry:
             return f"the {whists_word()} written on {p} are struck out ({reason})"
         word = "pool" if self.kind == "pool" else "mountain"
         verb = "to" if self.amount >= 0 else "off"
-        return f"{number_text(abs(self.amount))} {verb} {p}'s {word} ({reason})"
+        return f"{number_text(abs(Fraction(self.amount)))} {verb} {p}'s {word} ({reason})"
 
 
 @dataclass(frozen=True)
@@ -139,7 +142,7 @@ class Hand:
     (1-based) this is; None = the first, or what the pulka counts.  ``dealer``: None = the last player.
     """
 
-    game: object
+    game: Game
     declarer: int | None = None
     whisters: tuple[int, ...] = ()
     tricks: tuple[int, ...] | None = None
@@ -263,8 +266,8 @@ class Hand:
         if self.half_whist is not None:
             rec["half_whist"] = self.half_whist
         if self.tricks is not None:     # only the declarer's count known: that number alone
-            rec["tricks"] = (self.tricks[self.declarer] if isinstance(self.tricks, _DeclarerOnly)
-                             else list(self.tricks))
+            rec["tricks"] = (self.tricks[self.declarer]  # type: ignore[index]  # declarer set
+                             if isinstance(self.tricks, _DeclarerOnly) else list(self.tricks))
         for flag in ("walk_away", "dark"):
             if getattr(self, flag):
                 rec[flag] = True
@@ -301,7 +304,7 @@ class HandScore:
 
     @property
     def pool(self) -> tuple[Number, ...]:
-        out = [0] * self.players
+        out: list[Number] = [0] * self.players
         for e in self.entries:
             if e.kind == "pool":
                 out[e.player] += e.amount
@@ -311,7 +314,7 @@ class HandScore:
 
     @property
     def mountain(self) -> tuple[Number, ...]:
-        out = [0] * self.players
+        out: list[Number] = [0] * self.players
         for e in self.entries:
             if e.kind == "mountain":
                 out[e.player] += e.amount
@@ -319,10 +322,10 @@ class HandScore:
 
     @property
     def whists(self) -> tuple[tuple[Number, ...], ...]:
-        out = [[0] * self.players for _ in range(self.players)]
+        out: list[list[Number]] = [[0] * self.players for _ in range(self.players)]
         for e in self.entries:
             if e.kind == "whists":
-                out[e.player][e.on] += e.amount
+                out[e.player][e.on] += e.amount  # type: ignore[index]  # a "whists" entry has on
         return tuple(tuple(_num(x) for x in row) for row in out)
 
     def values(self) -> tuple[Number, ...]:
@@ -444,7 +447,7 @@ def number_text(x: Number) -> str:
 
 # --------------------------------------------------------------------------- parsing
 
-def _parse_game(value) -> object:
+def _parse_game(value) -> Game:
     if isinstance(value, Bid) or value in (RASPASY, PREFERANS):
         return value
     if not isinstance(value, str):      # true, null, 6 were read as the bids 'True', 'None', '6'
@@ -471,8 +474,9 @@ def _player(value, n: int, names: Sequence[str] | None, what: str) -> int:
             return list(names).index(value)
         if _is_number(value) and 0 <= int(value) < n:
             return int(value)
-    named = names and tuple(names) != tuple(str(k) for k in range(n))   # not a sheet's "0", "1", ...
-    known = f" or one of {', '.join(names)}" if named else ""
+    known = ""
+    if names and tuple(names) != tuple(str(k) for k in range(n)):   # not a sheet's "0", "1", ...
+        known = f" or one of {', '.join(names)}"
     raise InvalidRecordError(f"{what} {shown_record(value)}: expected a player 0-{n - 1}{known}")
 
 
@@ -721,12 +725,11 @@ def score_hand(hand: Hand, conventions: ConventionsLike = None, *,
     hand = _clean_hand(hand, n, conv, names)
     dealer = n - 1 if hand.dealer is None else hand.dealer
     order = _playing_order(n, dealer)
-    if hand.auction is not None:
-        game = _check_auction(hand, conv, order, raspasy_streak, names)
-        if game is not None and game != hand.game:
-            # the game as the auction lets it be ordered: "9♥" after "9 бп" is played
-            # without the talon (check_order), and scored so
-            hand = replace(hand, game=game)
+    game = _check_auction(hand, conv, order, raspasy_streak, names)
+    if game is not None and game != hand.game:
+        # the game as the auction lets it be ordered: "9♥" after "9 бп" is played
+        # without the talon (check_order), and scored so
+        hand = replace(hand, game=game)
     if isinstance(hand.game, Bid) and hand.game.talonless and not conv.talonless_bids:
         # a game без прикупа writes no висты for the talon: under conventions without such
         # bids (seed 001's good talon) it would drop висты the conventions write
@@ -741,7 +744,10 @@ def score_hand(hand: Hand, conventions: ConventionsLike = None, *,
             raise InvalidRecordError(
                 f"распасы #{hand.raspasy_round} in a row: under conventions {conv.name!r} the run "
                 f"starts again after {conv.raspasy_reset_after}")
-    what = _GAME_WORDS.get(hand.game) or ("a мизер" if isinstance(hand.game, Bid) and hand.game.misere else None)
+    if isinstance(hand.game, Bid):
+        what = "a мизер" if hand.game.misere else None
+    else:
+        what = _GAME_WORDS.get(hand.game)
     if what and hand.walk_away:
         raise InvalidRecordError(f"'walk_away' (уйти без трёх) is a declarer's way out of a game, not of {what}")
     if what and what != "a мизер" and (hand.dark or hand.multiplier != 1):
@@ -829,7 +835,7 @@ def _clean_hand(hand: Hand, n: int, conv: Conventions, names: Sequence[str] | No
         if isinstance(tricks, (str, bytes, Mapping)) or not isinstance(tricks, Iterable):
             raise InvalidRecordError(f"tricks {shown(tricks)}: expected a list of {n} numbers, "
                                      f"one per player")
-        out = []
+        out: list[int | None] = []
         for t in tricks:
             t = scalar_of(t)
             if t is None and partial:
@@ -880,21 +886,23 @@ def _check_hand(hand: Hand, n: int) -> None:
 
 def _check_auction(hand: Hand, conv: Conventions, order: list[int],
                    streak: int | None, names: Sequence[str] | None) -> Bid | None:
-    """Check the hand's auction against its game; the game as ordered after it (None for
-    распасы and a преферанс)."""
+    """Check the hand's auction, if it has one, against its game; the game as ordered after
+    it (None without an auction, for распасы and for a преферанс)."""
+    if hand.auction is None:
+        return None
     if streak is None:
         streak = (hand.raspasy_round or 1) - 1 if hand.game == RASPASY else 0
     result = run_auction(hand.auction, conv, raspasy_streak=streak,
                          speakers=[_who(p, names) for p in order])
     if hand.game == RASPASY:
-        if not result.raspasy:
+        if result.declarer is not None:         # not result.raspasy (declarer None)
             raise InvalidRecordError(f"the auction was won by {_who(order[result.declarer], names)}, yet "
                                      f"the hand is распасы")
-        return
-    if result.raspasy:
+        return None
+    if result.declarer is None or result.bid is None:       # result.raspasy (neither is set)
         raise InvalidRecordError("the auction ended in распасы, yet the hand records a game")
     if hand.game == PREFERANS:
-        return
+        return None
     winner = order[result.declarer]
     if hand.declarer is None:       # checked here first: the message named "player None"
         raise InvalidRecordError(f"the hand has no 'declarer' (the auction was won by "
@@ -1057,7 +1065,7 @@ def _played(hand, conv, n, dealer, sheet, decl, defenders, whisters, eff, name, 
         w = whisters[0]
         passer = defenders[0] if defenders[1] == w else defenders[1]
         if conv.whist == "gentleman" and half is None:
-            share = Fraction(eff * defence, 2)
+            share: Number = Fraction(eff * defence, 2)     # (an int share of the norm below)
             sheet.whists(w, decl, share, f"half of the defence's {plural(defence, 'trick')} × {eff} (джентльменский)")
             sheet.whists(passer, decl, share, f"half of the defence's {plural(defence, 'trick')} × {eff} (джентльменский)")
         else:
@@ -1272,12 +1280,12 @@ def _finite(w) -> bool:
 class Expectation:
     """Expected висты per seat (``values``), and the probability that the declarer fails."""
 
-    values: tuple[Number, ...]
-    remiz_probability: Number
-    outcomes: tuple[tuple[int, Number, HandScore], ...] = field(repr=False, default=())
+    values: tuple[_Real, ...]
+    remiz_probability: _Real
+    outcomes: tuple[tuple[int, _Real, HandScore], ...] = field(repr=False, default=())
 
 
-def expected_whists(game: int | str | Bid, histogram: Mapping[int, Number] | Sequence[Number],
+def expected_whists(game: int | str | Bid, histogram: Mapping[int, _Real] | Sequence[_Real],
                     conventions: ConventionsLike = None, *, declarer: int = 0,
                     whisters: Sequence[int] | None = None, talon=None) -> Expectation:
     """Expected worth in висты of a contract or мизер from a histogram of trick counts.
@@ -1295,6 +1303,7 @@ def expected_whists(game: int | str | Bid, histogram: Mapping[int, Number] | Seq
     (-11, Fraction(1, 2))
     """
     histogram = scalar_of(histogram)      # a 0-d array is one number, not a list
+    items: list[tuple[int, _Real]]
     if isinstance(histogram, Mapping):
         items = list(histogram.items())
     elif isinstance(histogram, (str, bytes)) or not hasattr(histogram, "__iter__"):
@@ -1334,15 +1343,15 @@ def expected_whists(game: int | str | Bid, histogram: Mapping[int, Number] | Seq
         bid = Bid(int(game), 4)
     elif misere:
         bid = Bid(10, misere=True)
-    else:
-        bid = parse_bid(game)
+    else:            # text; anything else (True, 6.0) as parse_bid reads it: as its text
+        bid = parse_bid(game if isinstance(game, Bid) else str(game))
     scale = Fraction(1) / Fraction(total) if exact else None
     conventions = Conventions.of(conventions)
-    values = [0] * conventions.players
-    remiz = 0
+    values: list[_Real] = [0] * conventions.players
+    remiz: _Real = 0
     outcomes = []
     for t, w in sorted(items):
-        p = w * scale if exact else w / total      # w / total: 1 / total may overflow
+        p = w * scale if scale is not None else w / total   # w / total: 1 / total may overflow
         if bid.misere:
             s = score_misere(t, declarer=declarer, conventions=conventions, talon=talon,
                              talonless=bid.talonless)
@@ -1352,6 +1361,10 @@ def expected_whists(game: int | str | Bid, histogram: Mapping[int, Number] | Seq
         for i, v in enumerate(s.values()):
             values[i] += p * (v if exact else float(v))
         remiz += p if s.remiz else 0
-        outcomes.append((t, _num(p) if exact else p, s))
-    return Expectation(tuple(_num(v) if exact else v for v in values),
-                       _num(remiz) if exact else remiz, tuple(outcomes))
+        outcomes.append((t, _exact(p), s))
+    return Expectation(tuple(_exact(v) for v in values), _exact(remiz), tuple(outcomes))
+
+
+def _exact(x: _Real) -> _Real:
+    """An exact number as :func:`_num` gives it; a float (of float weights) as it is."""
+    return x if isinstance(x, float) else _num(x)
