@@ -188,7 +188,8 @@ class Pulka:
         """After a deal: the next dealer and the распасы streak."""
         conv = self.conventions
         hand = score.hand
-        self._dealer = (hand.dealer + 1) % self.players
+        dealer: int = hand.dealer  # type: ignore[assignment]  # add() names every hand's dealer
+        self._dealer = (dealer + 1) % self.players
         if hand.game == RASPASY:
             self.raspasy_streak += 1
             if conv.raspasy_reset_after and self.raspasy_streak >= conv.raspasy_reset_after:
@@ -196,7 +197,7 @@ class Pulka:
             stays = (conv.raspasy_deal == "stays"
                      or (conv.raspasy_deal == "after_three" and self.raspasy_streak % 3 != 0))
             if stays:
-                self._dealer = hand.dealer
+                self._dealer = dealer
         elif not score.remiz or conv.raspasy_exit_on_remiz:
             self.raspasy_streak = 0
 
@@ -268,8 +269,9 @@ class Pulka:
             self._mountain[e.player] += e.amount
             self._mountain_marks[e.player].append(self._mountain[e.player])
         elif e.kind == "whists":
-            self._whists[e.player][e.on] += e.amount
-            self._whist_marks[e.player][e.on].append(self._whists[e.player][e.on])
+            on: int = e.on  # type: ignore[assignment]  # a "whists" entry names the player
+            self._whists[e.player][on] += e.amount
+            self._whist_marks[e.player][on].append(self._whists[e.player][on])
         elif e.kind == "close_pool":
             if self._pool[e.player] < e.amount:
                 self._pool[e.player] = e.amount
@@ -316,16 +318,16 @@ class Pulka:
         mountain = [Fraction(x) for x in self._mountain]
         whists = [[Fraction(x) for x in row] for row in self._whists]
         if conv.settlement == "average_mountain":
-            mountain = [m + max(size - p, 0) for m, p in zip(mountain, pool)]
-            avg = sum(mountain) / n
-            totals = [sum(whists[i][j] - whists[j][i] for j in range(n)) + 10 * (avg - mountain[i])
-                      for i in range(n)]
+            mountain = [m + max(size - p, Fraction(0)) for m, p in zip(mountain, pool)]
+            avg = sum(mountain, Fraction(0)) / n
+            totals = [sum((whists[i][j] - whists[j][i] for j in range(n)), Fraction(0))
+                      + 10 * (avg - mountain[i]) for i in range(n)]
         else:
             if any(p < size for p in pool):
-                avg = sum(pool) / n
-                excess = [max(p - avg, 0) for p in pool]
+                avg = sum(pool, Fraction(0)) / n
+                excess = [max(p - avg, Fraction(0)) for p in pool]
                 for d in range(n):
-                    need = max(avg - pool[d], 0)
+                    need = max(avg - pool[d], Fraction(0))
                     for e in range(n):
                         give = min(need, excess[e])
                         if give:
@@ -338,7 +340,8 @@ class Pulka:
                 for j in range(n):
                     if j != i:
                         whists[j][i] += 10 * mountain[i] / n
-            totals = [sum(whists[i][j] - whists[j][i] for j in range(n)) for i in range(n)]
+            totals = [sum((whists[i][j] - whists[j][i] for j in range(n)), Fraction(0))
+                      for i in range(n)]
         return Settlement(conv.settlement, tuple(_num(m) for m in mountain),
                           tuple(tuple(_num(x) for x in row) for row in whists),
                           tuple(_num(t) for t in totals))
@@ -406,16 +409,17 @@ class Pulka:
             (other.names, other.conventions, other.first_dealer) and \
             [s.hand for s in self.hands] == [s.hand for s in other.hands]
 
-    __hash__ = None     # a sheet grows as hands are added
+    __hash__ = None  # type: ignore[assignment]  # unhashable: a sheet grows as hands are added
 
     def to_dict(self) -> dict:
         """JSON-ready report: the players, each hand's writes and running totals, the
         settlement (:meth:`to_record` is the form :meth:`from_record` reads back)."""
+        hands: list[dict] = []
         out = {
             "players": list(self.names),
             "conventions": self.conventions.to_dict(),
             "deals": self.deals,
-            "hands": [],
+            "hands": hands,
             "pool": [_json(x) for x in self.pool],
             "mountain": [_json(x) for x in self.mountain],
             "whists": [[_json(x) for x in row] for row in self.whists],
@@ -431,7 +435,7 @@ class Pulka:
                 "mountain": [_json(x) for x in replay.mountain],
                 "whists": [[_json(x) for x in row] for row in replay.whists],
             }
-            out["hands"].append(entry)
+            hands.append(entry)
         out["settlement"] = self.settle().to_dict() if self.ended else None
         return out
 
