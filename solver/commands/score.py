@@ -170,7 +170,8 @@ def _is_pulka(data: dict) -> bool:
 def _describe(hand: Hand, names, score: HandScore | None = None) -> str:
     game = hand.game
     if game == "raspasy":
-        return f"распасы #{hand.raspasy_round or 1}, tricks {list(hand.tricks)}"
+        tricks = list(hand.tricks)  # type: ignore[arg-type]  # распасы are scored with them
+        return f"распасы #{hand.raspasy_round or 1}, tricks {tricks}"
     if game == "preferans":
         return f"преферанс by {names[hand.declarer]}"
     text = f"{game} by {names[hand.declarer]}"
@@ -180,7 +181,8 @@ def _describe(hand: Hand, names, score: HandScore | None = None) -> str:
             text += f", пол-виста: {names[hand.half_whist]}"
     if score is not None and score.without_play:   # a record's tricks are not what was written
         text += ", written without play"
-    elif hand.tricks is not None and hand.tricks[hand.declarer] is not None:
+    elif hand.tricks is not None and hand.declarer is not None \
+            and hand.tricks[hand.declarer] is not None:
         text += f", declarer took {hand.tricks[hand.declarer]}"
     return text
 
