@@ -134,18 +134,19 @@ class Hand:
     ``game``: a ``Bid`` (the contract ordered, or мизер), ``RASPASY`` or ``PREFERANS``.
     ``declarer``: the player who played it.  ``whisters``: players who whisted, in speaking
     order or any order (they are re-sorted).  ``tricks``: per player (length = players;
-    the sitting-out dealer's entry is his talon tricks on распасы, else 0), or None when the
-    hand was not played.  ``half_whist``: the player who said пол-виста (or seed 004's
-    "вист один").  ``walk_away``: "уйти без трёх".  ``dark`` (втемную, double price) and
-    ``multiplier`` (bombs, e.g. 8 for a triple bomb) are seed 004's.  ``talon``: the two
-    talon cards, for the висты of a good talon.  ``raspasy_round``: which распасы in a row
-    (1-based) this is; None = the first, or what the pulka counts.  ``dealer``: None = the last player.
+    the sitting-out dealer's entry is his talon tricks on распасы, else 0; None for a count
+    not known, when only the declarer's is), or None when the hand was not played.
+    ``half_whist``: the player who said пол-виста (or seed 004's "вист один").
+    ``walk_away``: "уйти без трёх".  ``dark`` (втемную, double price) and ``multiplier``
+    (bombs, e.g. 8 for a triple bomb) are seed 004's.  ``talon``: the two talon cards, for
+    the висты of a good talon.  ``raspasy_round``: which распасы in a row (1-based) this is;
+    None = the first, or what the pulka counts.  ``dealer``: None = the last player.
     """
 
     game: Game
     declarer: int | None = None
     whisters: tuple[int, ...] = ()
-    tricks: tuple[int, ...] | None = None
+    tricks: tuple[int | None, ...] | None = None
     half_whist: int | None = None
     open: bool | None = None
     walk_away: bool = False
@@ -862,12 +863,14 @@ def _clean_hand(hand: Hand, n: int, conv: Conventions, names: Sequence[str] | No
         changes["auction"] = tuple(auction)
     clean = replace(hand, **changes)
     dealer = n - 1 if clean.dealer is None else clean.dealer
-    if n == 4 and clean.tricks is not None and len(clean.tricks) == n and clean.tricks[dealer]:
+    taken = clean.tricks[dealer] if n == 4 and clean.tricks is not None \
+        and len(clean.tricks) == n else None       # by the dealer, who sits out
+    if taken:
         if clean.game != RASPASY:
             raise InvalidRecordError(f"the dealer ({_who(dealer, names)}) sits out and takes no trick")
-        if conv.raspasy_talon == "none" or clean.tricks[dealer] > 2:
+        if conv.raspasy_talon == "none" or taken > 2:
             raise InvalidRecordError(f"the dealer ({_who(dealer, names)}) sits out: on распасы he takes "
-                                     f"at most the talon's tricks, not {clean.tricks[dealer]}")
+                                     f"at most the talon's tricks, not {taken}")
     return clean
 
 
