@@ -268,7 +268,7 @@ class Conventions:
         >>> Conventions.of(None) == Conventions.sochi(), Conventions.of("004").settlement
         (True, 'amnesty')
         """
-        return value if isinstance(value, cls) else cls.from_dict(value)
+        return value if isinstance(value, Conventions) else cls.from_dict(value)
 
     @classmethod
     def from_dict(cls, data: dict | str | None) -> "Conventions":

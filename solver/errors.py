@@ -8,6 +8,7 @@ never comes back as a megabyte of error (a server may log and return the message
 """
 
 import reprlib
+from typing import Any
 
 MAX_MESSAGE_CHARS = 1000
 """The longest message an error carries; a longer one keeps its start and end."""
@@ -104,7 +105,7 @@ class TimeLimitError(PrefError):
     ``OddsResult`` of the discards counted; ``order``: an ``OrderResult`` of the games
     counted), else None."""
 
-    partial = None
+    partial: Any = None     # the analysis' own result type, or None (the docstring)
 
 
 class AnalysisCancelledError(TimeLimitError):

@@ -37,10 +37,14 @@ import contextlib
 import contextvars
 import operator
 import re
+from typing import TYPE_CHECKING
 
 from .cards import FULL_DECK, NO_TRUMP, count, iter_cards, rank_of, suit_of
 from .checks import as_count, is_bool, scalar_of
 from .errors import InvalidArgumentError, InvalidCardError, shown
+
+if TYPE_CHECKING:
+    from fractions import Fraction   # plural() counts scoring's points too
 
 STYLES = ("symbols", "ascii", "russian")
 
@@ -651,7 +655,7 @@ _SUIT_FIELDS = [["".join(ranks[r] for r in range(7, -1, -1) if b >> r & 1) for b
                 for ranks in (RANKS_ASCII, RANKS_RUSSIAN)]
 
 
-def plural(n: int, word: str) -> str:
+def plural(n: int | Fraction, word: str) -> str:
     """``n`` and ``word``, with an ``s`` unless ``n`` is one.
 
     >>> plural(1, "trick"), plural(0, "card"), plural(7, "trick")

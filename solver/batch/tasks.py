@@ -187,7 +187,7 @@ class Task:
 
     def normalise(self, opts: dict, where: str = "") -> dict:
         """Check option names and values; returns a new dict (engine options included)."""
-        allowed = {**self.options, **ENGINE_OPTIONS}
+        allowed: dict[str, Callable] = {**self.options, **ENGINE_OPTIONS}
         out = {}
         for key, value in opts.items():
             if value is None:
