@@ -37,14 +37,11 @@ import contextlib
 import contextvars
 import operator
 import re
-from typing import TYPE_CHECKING
+from fractions import Fraction    # plural() counts scoring's points too
 
 from .cards import FULL_DECK, NO_TRUMP, count, iter_cards, rank_of, suit_of
 from .checks import as_count, is_bool, scalar_of
 from .errors import InvalidArgumentError, InvalidCardError, shown
-
-if TYPE_CHECKING:
-    from fractions import Fraction   # plural() counts scoring's points too
 
 STYLES = ("symbols", "ascii", "russian")
 

@@ -164,13 +164,15 @@ def as_distribution(data) -> dict[int, float]:
                 (tricks >= 0) & (tricks == tricks.round()) & np.isfinite(tricks)).all():
             for t in tricks:        # name the first value that is not a trick count
                 if isinstance(t, (bool, np.bool_)) or not isinstance(t, Real) or t < 0 \
-                        or not math.isfinite(t) or t != math.trunc(t):
+                        or not math.isfinite(t) or t != math.floor(t):   # floor: numpy's float32 has no __trunc__
                     raise InvalidArgumentError(f"a Series of tricks must hold whole numbers "
                                                f"from 0, not {shown(t)} (weights: pass a "
                                                f"mapping or a list)")
-        counts = tricks.astype(int).value_counts()
-        return {int(k): float(v)  # type: ignore[call-overload]  # k: a trick count (an int)
-                for k, v in counts.items()}
+        out: dict[int, float] = {}
+        for k, v in tricks.value_counts().items():     # int(k) exact: 1e19 is not int64's
+            t = int(k)  # type: ignore[call-overload]  # k: a whole number, checked above
+            out[t] = out.get(t, 0.0) + float(v)
+        return out
     if isinstance(data, (str, bytes)) or not (
             isinstance(data, Sequence) or (np is not None and isinstance(data, np.ndarray))):
         raise InvalidArgumentError(

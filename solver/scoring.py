@@ -124,7 +124,8 @@ class Entry:
             return f"the {whists_word()} written on {p} are struck out ({reason})"
         word = "pool" if self.kind == "pool" else "mountain"
         verb = "to" if self.amount >= 0 else "off"
-        return f"{number_text(abs(Fraction(self.amount)))} {verb} {p}'s {word} ({reason})"
+        size = -self.amount if self.amount < 0 else self.amount     # abs(): mypy reads object
+        return f"{number_text(size)} {verb} {p}'s {word} ({reason})"
 
 
 @dataclass(frozen=True)

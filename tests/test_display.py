@@ -390,6 +390,16 @@ def test_plots_refuse_what_they_once_drew_wrong():
     for tricks in ([math.inf, -1.0], [1.0, math.inf]):
         with pytest.raises(InvalidArgumentError, match="whole numbers from 0, not inf"):
             plots.as_distribution(pd.Series(tricks))
+    # numpy's float32 / longdouble have no __trunc__: named, not a TypeError (the checked value)
+    import numpy as np
+    for series, bad in ((pd.Series([6, 6.5], dtype="Float32"), "6.5"),
+                        (pd.Series([np.float32(6), "x"], dtype=object), "'x'"),
+                        (pd.Series(np.array([6, -1], dtype=np.longdouble)), "-1.0")):
+        with pytest.raises(InvalidArgumentError, match=f"whole numbers from 0, not .*{bad}"):
+            plots.as_distribution(series)
+    # counted exactly, not wrapped through int64 (1e19 was -2**63 tricks)
+    assert plots.as_distribution(pd.Series([6.0, 1e19])) == {6: 1.0, 10**19: 1.0}
+    assert plots.as_distribution(pd.Series([6, 6.0, 7], dtype=object)) == {6: 2.0, 7: 1.0}
 
 
 def test_display_refuses_a_number_that_is_no_card_or_hand():

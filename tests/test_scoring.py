@@ -357,3 +357,12 @@ def test_an_auction_won_before_a_raspasy_names_the_player(dealer, winner):
               "dealer": dealer}
     with pytest.raises(InvalidRecordError, match=f"won by player {winner}, yet the hand is"):
         score_hand(Hand.from_record(record))
+
+
+def test_an_entry_describes_any_amount_as_given():
+    """A user's own entry with a float amount reads as written (the amount was once made a
+    Fraction first: 0.1 printed with 55 digits, inf an OverflowError)."""
+    from solver.scoring import Entry
+    assert Entry("mountain", 0, 0.1, reason="r").describe() == "0.1 to player 0's mountain (r)"
+    assert Entry("pool", 1, -2, reason="r").describe() == "2 off player 1's pool (r)"
+    assert Entry("pool", 1, Fraction(-5, 2)).describe() == "2.5 off player 1's pool ()"

@@ -77,3 +77,33 @@ def test_the_package_itself_type_checks(tmp_path):
          "--cache-dir", str(tmp_path / "cache"), "--no-error-summary", "-p", "solver"],
         capture_output=True, text=True, cwd=PACKAGE_ROOT, timeout=600)
     assert done.returncode == 0 and done.stdout == "", done.stdout + done.stderr
+
+
+def test_the_public_annotations_resolve_at_run_time():
+    """``typing.get_type_hints`` (Sphinx autodoc, pydantic) reads every public function's and
+    class's annotations: a name imported for type checkers only would be a NameError there
+    (``plural``'s ``Fraction`` once was).  The command line's parser builder is left out: it
+    keeps argparse unimported until ``pref`` runs (solver/cli.py)."""
+    import importlib
+    import inspect
+    import pkgutil
+    import typing
+    unresolved = []
+    for info in pkgutil.walk_packages(solver.__path__, "solver."):
+        if info.name in ("solver.__main__", "solver.cli") or ".nb_" in info.name \
+                or "numba" in info.name:
+            continue
+        module = importlib.import_module(info.name)
+        for name, obj in vars(module).items():
+            if name.startswith("_") or getattr(obj, "__module__", None) != info.name:
+                continue
+            members = [obj] + ([v for k, v in vars(obj).items()
+                                if inspect.isfunction(v) and not k.startswith("_")]
+                               if inspect.isclass(obj) else [])
+            for member in members:
+                if callable(member):
+                    try:
+                        typing.get_type_hints(member)
+                    except Exception as exc:  # noqa: BLE001  (any failure is the finding)
+                        unresolved.append(f"{info.name}.{member.__qualname__}: {exc!r}")
+    assert unresolved == []
