@@ -331,3 +331,19 @@ def test_the_misere_discard_is_the_exact_best():
     q = order("A7.AQ7.K8.KQJ98", 0, strains="♣", levels=6, exact=False, threads=1,
               progress=False)
     assert next(o for o in q.options if o.misere).probability == mis.probability
+
+
+def test_a_misere_tie_on_the_layouts_caught_goes_to_the_fewest_tricks():
+    """Discards caught in as many layouts are told apart by their histograms, as ``odds``
+    ranks them; the pick from the probes alone kept the first of the tie (Q♣ 10♥, caught
+    by 1.2 tricks a layout on average, for 10♥ Q♥'s 0.8)."""
+    own, pool = "8♦ A♥ Q♥ Q♣ 10♥", "7♠ J♠ K♣ 9♣ 7♦ 9♦"
+    every = odds(own, 0, misere=True, pool=pool, progress=False)
+    fewest = [d for d in every.discards if d.success == every.best.success]
+    assert len({d.expected_tricks for d in fewest}) > 1      # a tie the histograms break
+    assert odds(own, 0, misere=True, pool=pool, progress=False,
+                histogram=False).best.cards != every.best.cards
+    option = order(own, 0, pool=pool, strains=(), progress=False).options[0]
+    assert option.misere and set(option.discard) == set(every.best.cards)
+    assert option.probability == Fraction(every.best.layouts - every.best.success,
+                                          every.best.layouts)

@@ -5,7 +5,8 @@ expected висты.
 For each strain (and мизер) the discard is chosen first — the player discards before he sees
 a card of the opponents.  The мизер's is exact: the discard caught in the fewest layouts of
 all (:func:`solver.analysis.odds.odds` without the histogram over every discard, one probe a
-layout, faster than a screen), and then its histogram.  A strain's come from a seeded screen:
+layout, faster than a screen; a tie of a few broken by their histograms' expected tricks),
+and then its histogram.  A strain's come from a seeded screen:
 every group of equivalent discards is solved on the same ``screen`` random layouts (per
 layout one every-discard question, one table shared by the discards; the layouts shared
 among the cores), each level's ``keep`` making it in the most of them go on to the exact
@@ -198,13 +199,27 @@ def _screen(be, own_mask, pool, seat, n, *, misere, strain, screen, keep, rng, t
     return list(kept) or [d for _, d in by_mean[:keep]], -by_mean[0][0], by_level
 
 
+MISERE_TIES = 4
+"""At most this many мизер discards caught in as many layouts get their histograms counted
+to break the tie (each costs a histogram: up to a minute on a hopeless hand)."""
+
+
 def _misere_pick(own, seat, ask: dict):
-    """The мизер's discard, exact: the one caught in the fewest layouts of all (one probe a
-    layout over every discard, as ``pref odds --misere`` ranks them), in :func:`_screen`'s
-    return form.  On A98.KJ9.Q97.KT8 the screen of 200 layouts took 9.9 s and kept a discard
-    not caught in 508 layouts; this takes 1.5 s and finds A♠ K♣, 627."""
-    best = _odds(own, seat, {**ask, "discard": None}, histogram=False).best
-    return [tuple(int(c) for c in best.cards)], None, None
+    """The мизер's discards, exact: the one caught in the fewest layouts of all (one probe a
+    layout over every discard), in :func:`_screen`'s return form.  When two to
+    :data:`MISERE_TIES` tie, all of them: the game's count then takes their histograms and
+    keeps the fewest expected tricks, as ``pref odds --misere`` ranks them (the first of the
+    tie was caught by more tricks: 9♦ 8♦ for J♥ 8♥ on ``Q♠ T♠ 7♠ K♣ 9♣ 7♣ T♦ 9♦ 8♦ J♥ 9♥ 8♥``,
+    both caught in 98.34% of the layouts, an expected -181.5 висты for -179.8).  A wider tie,
+    or one caught in every layout (every discard of a hopeless мизер), keeps its first: the
+    discards' order.  On A98.KJ9.Q97.KT8 the screen of 200 layouts took 9.9 s and kept a
+    discard not caught in 508 layouts; this takes 1.5 s and finds A♠ K♣, 627."""
+    counted = _odds(own, seat, {**ask, "discard": None}, histogram=False).discards
+    first = counted[0]
+    tied = [d for d in counted if d.success == first.success]
+    if len(tied) > MISERE_TIES or first.success == first.layouts:
+        tied = [first]
+    return [tuple(int(c) for c in d.cards) for d in tied], None, None
 
 
 def _odds(own, seat, ask: dict, **more):
