@@ -63,7 +63,9 @@ class OrderOption:
     (``misere``), its ``discard``, ``probability`` of success (exact), ``expected`` висты for
     the declarer (None without the rules module).  ``expected_exact`` is False only for a
     мизер that ``order(exact=False)`` proved unable to be the best order: ``expected`` is then
-    an upper bound.  ``discard`` is two :class:`~solver.Card`."""
+    an upper bound, and of discards tied on the layouts caught its ``discard`` is the first
+    (their histograms, which tell them apart, are not counted).  ``discard`` is two
+    :class:`~solver.Card`."""
 
     misere: bool
     strain: int
