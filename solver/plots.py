@@ -163,8 +163,9 @@ def as_distribution(data) -> dict[int, float]:
         if tricks.dtype.kind not in "iuf" or not (
                 (tricks >= 0) & (tricks == tricks.round()) & np.isfinite(tricks)).all():
             for t in tricks:        # name the first value that is not a trick count
+                # (floor, not trunc or int: numpy's float32 has no __trunc__)
                 if isinstance(t, (bool, np.bool_)) or not isinstance(t, Real) or t < 0 \
-                        or not math.isfinite(t) or t != math.floor(t):   # floor: numpy's float32 has no __trunc__
+                        or not math.isfinite(t) or t != math.floor(t):
                     raise InvalidArgumentError(f"a Series of tricks must hold whole numbers "
                                                f"from 0, not {shown(t)} (weights: pass a "
                                                f"mapping or a list)")

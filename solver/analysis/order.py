@@ -208,7 +208,8 @@ to break the tie (each costs a histogram: up to a minute on a hopeless hand)."""
 
 def _misere_pick(own, seat, ask: dict):
     """The мизер's discards, exact: the one caught in the fewest layouts of all (one probe a
-    layout over every discard), in :func:`_screen`'s return form.  When two to
+    layout over every discard), in :func:`_screen`'s return form but for the last item, the
+    first discard's :class:`DiscardOdds` (its P(caught), for :func:`_misere_bound`).  When two to
     :data:`MISERE_TIES` tie, all of them: the game's count then takes their histograms and
     keeps the fewest expected tricks, as ``pref odds --misere`` ranks them (the first of the
     tie was caught by more tricks: 9♦ 8♦ for J♥ 8♥ on ``Q♠ T♠ 7♠ K♣ 9♣ 7♣ T♦ 9♦ 8♦ J♥ 9♥ 8♥``,
@@ -221,7 +222,7 @@ def _misere_pick(own, seat, ask: dict):
     tied = [d for d in counted if d.success == first.success]
     if len(tied) > MISERE_TIES or first.success == first.layouts:
         tied = [first]
-    return [tuple(int(c) for c in d.cards) for d in tied], None, None
+    return [tuple(int(c) for c in d.cards) for d in tied], None, first
 
 
 def _odds(own, seat, ask: dict, **more):
@@ -234,12 +235,11 @@ def _odds(own, seat, ask: dict, **more):
         raise ask["deadline"].error() from None
 
 
-def _misere_bound(own, seat, ask, best, conventions, talon=None):
+def _misere_bound(caught, seat, best, conventions, talon=None):
     """exact=False: the мизер's option with an upper bound on its expected висты (every
-    caught layout at its kindest count; P(caught) exact, one probe a layout), or None when
-    that bound does not fall below ``best``."""
+    caught layout at its kindest count; ``caught``: :func:`_misere_pick`'s P(caught), exact),
+    or None when that bound does not fall below ``best``."""
     from ..scoring import expected_whists
-    caught = _odds(own, seat, ask, histogram=False).best
     clean, hit = caught.histogram[0], caught.layouts - caught.histogram[0]
     bound = max(expected_whists("misere", {0: clean, k: hit}, conventions,
                                 declarer=seat, talon=talon).values[seat] for k in range(1, 11))
@@ -433,14 +433,14 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
 
     def count(i) -> None:
         """Game ``i``'s options into ``per_mode`` (and its histogram into ``hists``)."""
-        (strain, mis), (cands, mean, _) = modes[i], screened[i]
+        (strain, mis), (cands, mean, picked) = modes[i], screened[i]
         ask = asked(mis, strain, cands)
         best_exact = max((o.expected for done in per_mode.values() for o in done
                           if o.expected_exact and o.expected is not None), default=None)
         bounded = None
         if not exact and scored and best_exact is not None:
             if mis:
-                bounded = _misere_bound(own, seat, ask, best_exact, conventions, talon=talon)
+                bounded = _misere_bound(picked, seat, best_exact, conventions, talon=talon)
             elif mean is not None and mean < 6:
                 bounded = _contract_bound(own, seat, strain, levels, ask, best_exact,
                                           conventions, talon=talon)

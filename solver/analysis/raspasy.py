@@ -71,10 +71,15 @@ class RaspasyResult:
                                       for s in range(3)]},
                             index=pd.Index(range(3), name="seat"))
 
-    def __str__(self) -> str:
+    def _title(self) -> str:
+        """The game as the text outputs head it: its talon rule, an ending's talon cards and
+        who leads when not the first hand (``распасы (talon: none)``)."""
         turned = "".join(f" {format_card(c)}" for c in self._turned())
         leads = f", seat {self.leader} leads" if self.leader else ""
-        out = [f"{raspasy_word()} (talon: {self.talon_rule}{turned}{leads})"]
+        return f"{raspasy_word()} (talon: {self.talon_rule}{turned}{leads})"
+
+    def __str__(self) -> str:
+        out = [self._title()]
         for s in range(3):
             out.append(f"  seat {s}: takes {at_most()} {self.tricks[s]}   line: "
                        + " ".join(format_card(c) for c in self.lines[s]))

@@ -28,7 +28,7 @@ def run(args) -> int:
     from ..analysis import raspasy
     from ..display import tricks_text
     from ..errors import PrefError
-    from ..notation import at_most, format_card, raspasy_word
+    from ..notation import at_most
     try:
         r = raspasy(args.deal, talon=args.talon, talon_cards=args.talon_cards,
                     leader=args.leader, backend=args.backend)
@@ -36,9 +36,7 @@ def run(args) -> int:
         raise as_typed(exc) from None
     if args.json:
         return emit(args, r)
-    turned = "".join(f" {format_card(c)}" for c in r._turned())
-    leads = f", seat {r.leader} leads" if r.leader else ""
-    print(f"{raspasy_word()} (talon: {r.talon_rule}{turned}{leads}): "
+    print(f"{r._title()}: "
           + ", ".join(f"seat {s} takes {at_most()} {r.tricks[s]}" for s in range(3)))
     for s in range(3):     # each seat's line trick by trick: who led, who won
         print(f"\nseat {s} takes {at_most()} {r.tricks[s]}:")
