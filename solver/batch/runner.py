@@ -239,7 +239,20 @@ def _terminate(processes, grace: float = 2.0) -> None:
 
 
 def stop_pool(pool: ProcessPoolExecutor) -> None:
-    """Stop a pool now: pending chunks cancelled, running workers terminated."""
+    """Stop a pool now: pending chunks cancelled, running workers terminated.
+
+    A Ctrl-C that lands before the stop holds them (each worker of an interrupted run may
+    send one, so a second often follows the first at once) stops the pool again and is
+    raised after: escaping there, it left every worker alive for the interpreter's exit to
+    wait on ("interrupted" printed, no exit: CI, 2026-12-06)."""
+    try:
+        _stop_pool(pool)
+    except KeyboardInterrupt:
+        _stop_pool(pool)        # done already if the interrupt was the one held: no cost
+        raise
+
+
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
     # Ctrl-C held throughout: the pool's locks, as _PoolFuture's, and the workers' end (each
     # worker of an interrupted run may send one more; raised there, it left a worker alive
     # for the interpreter's exit to wait on)
