@@ -31,6 +31,7 @@ from .bidding import GAME_PRICE, MISERE_PRICE, WHIST_NORM, Bid, check_order, par
 from .cards import ACE, KING, QUEEN, SEVEN, rank_of, suit_of
 from .checks import as_count, as_flag, scalar_of
 from .conventions import MAX_RASPASY_ROUND, Conventions, ConventionsLike
+from .display import pretty_as_text
 from .errors import InvalidArgumentError, InvalidRecordError, PrefError, shown, shown_record
 from .notation import current_style, parse_strain, plural, visible, whists_word
 
@@ -341,6 +342,8 @@ class HandScore:
         (14, -14, 0)
         """
         return tuple(_num(v) for v in _values(self.pool, self.mountain, self.whists))
+
+    _repr_pretty_ = pretty_as_text
 
     def __str__(self) -> str:
         """The writes in words, then each player's worth (:meth:`values`).

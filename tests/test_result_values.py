@@ -131,6 +131,26 @@ def test_reprs_read_as_cards(results):
                              repr(result)), name
 
 
+def test_ipython_shows_a_result_as_its_text_and_repr_keeps_the_fields(results):
+    """IPython's terminal prints what ``_repr_pretty_`` gives: the analyses' results show the
+    table a player reads (their ``str``), not a field-by-field repr of thousands of characters;
+    ``repr`` itself still names every field."""
+    pretty = pytest.importorskip("IPython.lib.pretty").pretty
+    from solver.analysis import review
+    from solver.scoring import Hand, score_hand
+    shown = {name: r for name, r in results.items() if not isinstance(r, solver.SolveResult)}
+    shown["review"] = review(ENDING, "A♠ J♠ 9♠", declarer=0, trump="NT", **REF)
+    shown["score"] = score_hand(Hand.from_record(
+        {"contract": "7♥", "declarer": 1, "whisters": [0, 2], "tricks": [2, 7, 1]}))
+    assert len(shown) == 11
+    for name, result in shown.items():
+        text = pretty(result)
+        assert text == str(result), name
+        assert repr(result).startswith(type(result).__name__ + "("), name
+        assert text != repr(result), name
+    assert pretty(results["discard"]).startswith("discard for seat 0 (contract NT)")
+
+
 def test_cards_still_compare_hash_and_index_as_ints(results):
     best = results["discard"].best
     assert best.cards == (8, 24) and hash(best.cards) == hash((8, 24))

@@ -38,6 +38,7 @@ from ..cards import NO_TRUMP, count
 from ..cardset import CARDS, Card, cards_tuple
 from ..checks import as_flag
 from ..deal import Deal
+from ..display import pretty_as_text
 from ..engine import DEFAULT_TT_MB
 from ..engine.layout import P_LEADER, P_MINIMISE, P_NTABLE
 from ..errors import InvalidArgumentError
@@ -149,6 +150,8 @@ class DiscardResult:
                 firsts.append(d)
             texts[d.group].append(d.text)
         return [(self._value_text(d), texts[d.group]) for d in firsts]
+
+    _repr_pretty_ = pretty_as_text
 
     def __str__(self) -> str:
         what = (f"contract {format_strain(self.trump)}" if self.mode == "contract"

@@ -67,6 +67,7 @@ import numpy as np
 from ..cards import NO_TRUMP, iter_cards, mask_of
 from ..cardset import CARDS, Card, CardSet, cards_tuple
 from ..checks import as_flag, scalar_of
+from ..display import pretty_as_text
 from ..engine.layout import P_HAND0, make_position
 from ..errors import InvalidArgumentError, InvalidCardError, InvalidDealError, PrefError
 from ..notation import at_least, check_t_beside, format_card, format_strain, misere_word
@@ -221,6 +222,8 @@ class OddsResult:
         fail = "0" if top == 1 else f"<{top}"
         return " ".join(f"{k}:{n}" for k, n in ((fail, d.layouts - d.success),
                                                  (f"{at_least()}{top}", d.success)) if n)
+
+    _repr_pretty_ = pretty_as_text
 
     def __str__(self) -> str:
         what = (f"{self.level}{format_strain(self.trump)} makes" if self.mode == "contract"

@@ -29,6 +29,7 @@ from ..cards import GAME_LEVELS, NO_TRUMP, STRAINS, mask_of
 from ..cardset import Card, CardSet
 from ..checks import as_flag, scalar_of
 from ..conventions import Conventions
+from ..display import pretty_as_text
 from ..engine import DEFAULT_TT_MB
 from ..errors import InvalidArgumentError, TimeLimitError
 from ..frozen import strain_values
@@ -117,6 +118,8 @@ class OrderResult:
         NaN where no score is known, as on an ending), expected_exact."""
         import pandas as pd
         return pd.DataFrame(self.to_dict()["options"]).astype({"expected": "float64"})
+
+    _repr_pretty_ = pretty_as_text
 
     def __str__(self) -> str:
         # P is success, the other way round from `pref odds --misere`'s P(caught)

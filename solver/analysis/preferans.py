@@ -57,6 +57,7 @@ import numpy as np
 from ..cards import NO_TRUMP, STRAINS, count, iter_cards, mask_of, rank_of, suit_of
 from ..cardset import Card, CardSet, cards_tuple
 from ..checks import as_flag
+from ..display import pretty_as_text
 from ..engine import DEFAULT_TT_MB
 from ..engine.layout import P_HAND0, P_LEADER
 from ..errors import InvalidArgumentError
@@ -136,6 +137,8 @@ class PreferansResult:
                 "counterexample": {format_strain(s): c.to_dict()
                                    for s, c in self.counterexamples.items()},
                 "method": {format_strain(s): m for s, m in self.methods.items()}}
+
+    _repr_pretty_ = pretty_as_text
 
     def __str__(self) -> str:
         word = preferans_word()

@@ -17,6 +17,7 @@ from html import escape
 
 from ..api import SolveResult, solve
 from ..deal import Deal
+from ..display import pretty_as_text
 from ..engine import DEFAULT_TT_MB
 from ..errors import InvalidArgumentError
 from ..frozen import freeze_fields
@@ -77,6 +78,8 @@ class RaspasyResult:
         turned = "".join(f" {format_card(c)}" for c in self._turned())
         leads = f", seat {self.leader} leads" if self.leader else ""
         return f"{raspasy_word()} (talon: {self.talon_rule}{turned}{leads})"
+
+    _repr_pretty_ = pretty_as_text
 
     def __str__(self) -> str:
         out = [self._title()]

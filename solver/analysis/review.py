@@ -30,6 +30,7 @@ import numpy as np
 
 from ..api import _as_position
 from ..cardset import CARDS, Card
+from ..display import pretty_as_text
 from ..engine import DEFAULT_TT_MB
 from ..errors import InvalidArgumentError, PrefError, shown
 from ..frozen import freeze_fields
@@ -217,6 +218,8 @@ class ReviewResult:
         return [f"{where}; tricks taken: {taken}",
                 f"cost: {solo} {plural(solo_cost, 'trick')} ({plural(mine, 'mistake')}), "
                 f"{others} {plural(others_cost, 'trick')} ({plural(theirs, 'mistake')})"]
+
+    _repr_pretty_ = pretty_as_text
 
     def __str__(self) -> str:
         out = [self.headline(), "     #  trick  seat  card  value  cost  best cards"]

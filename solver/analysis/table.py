@@ -19,6 +19,7 @@ from html import escape
 from ..cards import NO_TRUMP, STRAINS
 from ..cardset import Card
 from ..deal import Deal
+from ..display import pretty_as_text
 from ..engine import DEFAULT_TT_MB
 from ..frozen import FrozenDict, freeze_fields, strain_values
 from ..notation import format_strain, misere_word
@@ -111,6 +112,8 @@ class TableResult:
         import pandas as pd
         cols = [format_strain(t) for t in STRAINS] + [misere_word()]
         return pd.DataFrame(self.to_numpy(), columns=cols, index=pd.Index(range(3), name="seat"))
+
+    _repr_pretty_ = pretty_as_text
 
     def __str__(self) -> str:
         word = misere_word()

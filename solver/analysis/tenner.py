@@ -18,6 +18,7 @@ from ..cards import count
 from ..cardset import Card, cards_tuple
 from ..conventions import Conventions
 from ..deal import Deal
+from ..display import pretty_as_text
 from ..engine import DEFAULT_TT_MB
 from ..errors import InvalidArgumentError
 from ..frozen import freeze_fields
@@ -101,6 +102,8 @@ class TennerResult:
                "leader": self.leader,
                "score": None if self.score is None else self.score.to_dict()}
         return out
+
+    _repr_pretty_ = pretty_as_text
 
     def __str__(self) -> str:
         leads = f", seat {self.leader} leads" if self.leader else ""
