@@ -517,9 +517,13 @@ static int run_batch(batch_t *b, int threads)
         return first_bad;
     if (b->n == 0)
         return PREF_OK;
-    if (threads <= 0) {
+    if (threads <= 0) {     /* the Python side always passes a count (batch_threads) */
+#ifdef _SC_NPROCESSORS_ONLN /* not under _POSIX_C_SOURCE on macOS and the BSDs, nor MinGW */
         long cpus = sysconf(_SC_NPROCESSORS_ONLN);
         threads = cpus > 0 ? (int)cpus : 1;
+#else
+        threads = 1;
+#endif
     }
     if (threads > 1024)
         threads = 1024;

@@ -73,6 +73,13 @@ def test_the_advice_follows_the_way_it_was_installed(monkeypatch, tmp_path):
     assert f"`pip install -e .` in {checkout} (or" in build_hint.rebuild_advice()
     monkeypatch.setattr(build_hint, "CHECKOUT", tmp_path)      # site-packages
     assert "--force-reinstall --no-deps --no-cache-dir pref-solver" in build_hint.rebuild_advice()
+    # a Mac has its own compiler package, and Windows no way to build it (Microsoft's
+    # compiler): not "install a C compiler" there, which loops (the portability audit)
+    assert "`xcode-select --install`" in build_hint.rebuild_advice("darwin")
+    assert "apt-get" not in build_hint.rebuild_advice("darwin")
+    windows = build_hint.rebuild_advice("win32")
+    assert "not built on Windows" in windows and "WSL" in windows and "install" not in windows
+    assert "apt-get install gcc" in build_hint.rebuild_advice("linux")
     cffi = ModuleNotFoundError("No module named '_cffi_backend'", name="_cffi_backend")
     err = build_hint.c_engine_missing(cffi)
     assert err.how == "install it: `pip install cffi`" and "needs cffi at run time" in str(err)

@@ -12,19 +12,33 @@ install it: `pip install cffi`
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1]
 CHECKOUT = PACKAGE.parent
 PREREQUISITES = "a C compiler and Python's headers (e.g. `apt-get install gcc python3-dev`)"
+MACOS_PREREQUISITES = "Apple's command line tools (`xcode-select --install`)"
+ON_WINDOWS = ("it is not built on Windows (it needs GCC or Clang with POSIX threads, "
+              "not Microsoft's compiler): the Numba engine runs instead; for the C engine run "
+              "pref-solver under WSL (Linux on Windows), where it builds")
 
 
-def rebuild_advice() -> str:
-    """How to build the C engine again, in a checkout or for an installed package."""
+def rebuild_advice(platform: str | None = None) -> str:
+    """How to build the C engine again, in a checkout or for an installed package, on this
+    ``platform`` (``sys.platform`` unless given).
+
+    >>> print(rebuild_advice("win32"))
+    it is not built on Windows (...): the Numba engine runs instead; ...
+    """
+    platform = sys.platform if platform is None else platform
+    if platform == "win32":
+        return ON_WINDOWS
+    needs = MACOS_PREREQUISITES if platform == "darwin" else PREREQUISITES
     if (CHECKOUT / "setup.py").is_file() and (CHECKOUT / "csrc").is_dir():
-        return (f"build it with {PREREQUISITES} present: `pip install -e .` in "
+        return (f"build it with {needs} present: `pip install -e .` in "
                 f"{CHECKOUT} (or `python setup.py build_ext --inplace`)")
-    return (f"install again with {PREREQUISITES} present: `pip install --force-reinstall "
+    return (f"install again with {needs} present: `pip install --force-reinstall "
             "--no-deps --no-cache-dir pref-solver` (or the path or file it was installed "
             "from; without --no-cache-dir pip reuses the wheel it built before, without the "
             "engine)")
