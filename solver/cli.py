@@ -198,7 +198,8 @@ def _read_stdin(name: str, command: str) -> str:
         raise InvalidArgumentError("standard input is closed: nothing to read")
     from .progress import is_terminal
     if is_terminal(sys.stdin):
-        print(f"pref {command}: reading the {name} from the terminal (end with Ctrl-D)",
+        end = "Ctrl-Z, Enter" if sys.platform == "win32" else "Ctrl-D"
+        print(f"pref {command}: reading the {name} from the terminal (end with {end})",
               file=sys.stderr)
     raw = getattr(sys.stdin, "buffer", None)
     data = raw.read(1 << 20) if raw is not None else sys.stdin.read(1 << 20)

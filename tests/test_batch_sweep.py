@@ -602,3 +602,45 @@ def test_the_start_method_fixed_as_the_platforms_default_and_busy_analysis_threa
             "_common._BUSY.append(0)\n"
             "print(runner.start_method())\n")
     assert _python(code, timeout=60).split() == ["fork", "fork", "forkserver"]
+
+
+def test_a_script_without_the_main_guard_is_told_to_add_it(tmp_path):
+    # spawned and fork-server workers (macOS, Windows) import the main script again: a script
+    # calling run_file at its top level started the run again in each worker, which failed
+    # with "another pref batch is writing out.csv" (on Windows, where nothing locks the
+    # output, after truncating the parent's rows); Python's own advice never showed (the
+    # portability audit)
+    import subprocess
+    (tmp_path / "in.txt").write_text(ENDING + "\n" + ENDING + "\n", encoding="utf-8")
+    script = tmp_path / "noguard.py"
+    script.write_text(
+        "import multiprocessing as mp\n"
+        "mp.set_start_method('spawn', force=True)       # as on macOS and Windows\n"
+        "from solver.batch import run_file\n"
+        "run_file('in.txt', 'out.csv', 'solve', options={'declarer': 0, 'trump': 'NT'},\n"
+        "         jobs=2, overwrite=True, progress=False)\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=120)
+    assert done.returncode != 0
+    assert ("a pref batch run was started while a worker process was starting (importing "
+            "the main script again, as workers do on macOS and Windows): put the code that "
+            "starts the run under `if __name__ == \"__main__\":`") in done.stderr
+    assert "another pref batch is writing" not in done.stderr
+
+
+def test_a_windows_pool_has_at_most_61_workers(monkeypatch):
+    # concurrent.futures refuses more than 61 workers on Windows: on a machine with more
+    # cores `pref batch` failed with its ValueError (the portability audit)
+    import solver.engine
+    from solver.batch import _jobs, runner
+    from solver.errors import InvalidArgumentError
+    monkeypatch.setattr(runner, "default_jobs", lambda: 64)         # 64 cores
+    monkeypatch.setattr(solver.engine, "default_jobs", lambda: 64)
+    assert runner.pool_jobs() == 64
+    assert _jobs(62) == 62
+    monkeypatch.setattr(sys, "platform", "win32")
+    assert runner.pool_jobs() == 61
+    assert _jobs(61) == 61
+    with pytest.raises(InvalidArgumentError,
+                       match=r"^jobs=62: a process pool on Windows has at most 61 workers$"):
+        _jobs(62)

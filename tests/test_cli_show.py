@@ -566,3 +566,20 @@ def test_a_deal_given_as_a_dash_is_read_from_standard_input():
                            env={**os.environ, "PYTHONIOENCODING": "utf-8"})
         assert r.returncode == 2 and r.stdout == b""
         assert r.stderr.decode().splitlines() == [f"pref show: error: {says}"]
+
+
+@pytest.mark.parametrize("platform, end", [("linux", "Ctrl-D"), ("darwin", "Ctrl-D"),
+                                           ("win32", "Ctrl-Z, Enter")])
+def test_reading_a_deal_from_the_terminal_names_the_key_that_ends_it(monkeypatch, capsys,
+                                                                      platform, end):
+    # Windows' console ends input with Ctrl-Z then Enter, not Ctrl-D (the portability audit)
+    import io
+    from solver import progress
+    from solver.cli import main
+    monkeypatch.setattr(progress, "is_terminal", lambda stream: True)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(
+        b"KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9..\n"), encoding="utf-8"))
+    monkeypatch.setattr(sys, "platform", platform)
+    assert main(["show", "-"]) == 0
+    err = capsys.readouterr().err
+    assert err == f"pref show: reading the deal from the terminal (end with {end})\n"

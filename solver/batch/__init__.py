@@ -37,8 +37,9 @@ from ..notation import current_style, format_card, format_strain, parse_card_lis
 from ..progress import progress_bar
 from .reader import (LineSet, as_deal_texts, check_encoding, count_lines, deal_column,
                      iter_lines, parse_object)
-from .runner import (ClusterError, chunk_size_for, default_jobs, executor_slots,
-                     is_dask_client, make_pool, pipeline, stop_pool)
+from .runner import (WINDOWS_MOST_WORKERS, ClusterError, check_not_a_starting_worker,
+                     chunk_size_for, default_jobs, executor_slots, is_dask_client, make_pool,
+                     pipeline, pool_jobs, stop_pool)
 from .tasks import (CARD_OPTIONS, ENGINE_OPTIONS, TASKS, Task, available_tasks, get_task,
                     is_default, run_chunk, table_error)
 from .writer import OutputError, Sink, errors_path, output_format
@@ -55,9 +56,15 @@ def _count(value, what: str, least: int = 1):
 
 def _jobs(value):
     """``jobs=``: None (every core) or a count of worker processes, at most
-    :data:`solver.engine.WORKERS_PER_CORE` a core."""
+    :data:`solver.engine.WORKERS_PER_CORE` a core (and on Windows at most
+    :data:`~solver.batch.runner.WINDOWS_MOST_WORKERS`)."""
     jobs = _count(value, "jobs")
-    return None if jobs is None else check_workers(jobs, "jobs")
+    if jobs is None:
+        return None
+    if sys.platform == "win32" and jobs > WINDOWS_MOST_WORKERS:
+        raise InvalidArgumentError(f"jobs={jobs}: a process pool on Windows has at most "
+                                   f"{WINDOWS_MOST_WORKERS} workers")
+    return check_workers(jobs, "jobs")
 
 
 def _path(value, what: str) -> str:
@@ -163,7 +170,7 @@ class _Executor:
         if executor is not None:
             self.executor = executor
         else:
-            jobs = default_jobs() if jobs is None else jobs   # checked by the callers
+            jobs = pool_jobs() if jobs is None else jobs      # checked by the callers
             if total is not None:
                 jobs = min(jobs, max(1, total))
             self.executor = self.owned = make_pool(jobs, preload) if jobs > 1 else None
@@ -382,6 +389,7 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
     ``encoding``) are recorded in ``output + ".run.json"``, and ``resume`` with any of them
     different is refused (a file never mixes two).
     """
+    check_not_a_starting_worker()      # before the output is touched
     resume, overwrite = as_flag(resume, "resume"), as_flag(overwrite, "overwrite")
     progress = None if progress is None else as_flag(progress, "progress")
     log = _Tolerant(sys.stderr if log is None else log)

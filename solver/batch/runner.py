@@ -183,6 +183,30 @@ def start_method() -> str:
     return "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
 
 
+WINDOWS_MOST_WORKERS = 61
+"""The most workers a process pool may have on Windows (``concurrent.futures`` refuses more:
+a wait there covers at most 63 handles)."""
+
+
+def pool_jobs() -> int:
+    """The workers of a pool of our own when the caller names none: every core this process
+    may use, at most :data:`WINDOWS_MOST_WORKERS` on Windows."""
+    jobs = default_jobs()
+    return min(jobs, WINDOWS_MOST_WORKERS) if sys.platform == "win32" else jobs
+
+
+def check_not_a_starting_worker() -> None:
+    """Refuse a run begun while a worker of a run is starting: spawned and fork-server workers
+    (macOS, Windows) import the main script again, so a script that calls ``run_file`` at its
+    top level, not under ``if __name__ == "__main__":``, would start the run again in each
+    worker (writing the parent's output) instead of failing with Python's own advice."""
+    if getattr(multiprocessing.current_process(), "_inheriting", False):
+        raise RuntimeError(
+            "a pref batch run was started while a worker process was starting (importing the "
+            "main script again, as workers do on macOS and Windows): put the code that "
+            "starts the run under `if __name__ == \"__main__\":`")
+
+
 def make_pool(jobs: int, preload: Iterable[str] = ()) -> ProcessPoolExecutor:
     """A process pool of ``jobs`` workers, started as :func:`start_method` says.
 
