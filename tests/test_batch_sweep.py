@@ -644,3 +644,21 @@ def test_a_windows_pool_has_at_most_61_workers(monkeypatch):
     with pytest.raises(InvalidArgumentError,
                        match=r"^jobs=62: a process pool on Windows has at most 61 workers$"):
         _jobs(62)
+
+
+def test_a_pool_on_the_numba_engine_has_the_search_compiled_once_before_it(monkeypatch):
+    # without the C engine every worker of a first run compiled the search at once: half a
+    # minute and about 0.5 GB apiece (README, "Engines"); the parent now compiles it first
+    pytest.importorskip("numba")
+    from solver.batch import evaluate
+    from solver.engine import numba_backend
+    calls = []
+    monkeypatch.setattr(numba_backend._Backend, "compile_search",
+                        staticmethod(lambda: calls.append("compiled")))
+    deals = [ENDING, ENDING]
+    rows = evaluate(deals, "solve", declarer=0, trump="NT", backend="numba", jobs=2)
+    assert calls == ["compiled"] and list(rows.tricks) == [2, 2]    # ♠AK take two tricks
+    evaluate(deals, "solve", declarer=0, trump="NT", backend="numba", jobs=1)   # no pool
+    if "c" in __import__("solver").available_backends():
+        evaluate(deals, "solve", declarer=0, trump="NT", backend="c", jobs=2)   # no Numba
+    assert calls == ["compiled"]

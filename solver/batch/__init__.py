@@ -156,6 +156,14 @@ def _answer_options(base: dict) -> dict:
     return out
 
 
+def _compile_first(base: dict) -> None:
+    """Before a pool of our own starts: where its engine is Numba, compile the search here,
+    once (the workers inherit it or load it from the cache), not in every worker at once."""
+    compile_search = getattr(get_backend(base.get("backend", "auto")), "compile_search", None)
+    if compile_search is not None:
+        compile_search()
+
+
 def _preload(base: dict) -> list[str]:
     name = base.get("backend", "auto")
     names = ("c", "numba") if name == "auto" else (name,)
@@ -165,7 +173,7 @@ def _preload(base: dict) -> list[str]:
 class _Executor:
     """The executor a run uses: the caller's, a pool of our own, or none (this process)."""
 
-    def __init__(self, executor, jobs, total, preload):
+    def __init__(self, executor, jobs, total, base: dict):
         self.owned = None
         if executor is not None:
             self.executor = executor
@@ -173,7 +181,9 @@ class _Executor:
             jobs = pool_jobs() if jobs is None else jobs      # checked by the callers
             if total is not None:
                 jobs = min(jobs, max(1, total))
-            self.executor = self.owned = make_pool(jobs, preload) if jobs > 1 else None
+            if jobs > 1:
+                _compile_first(base)
+            self.executor = self.owned = make_pool(jobs, _preload(base)) if jobs > 1 else None
         self.slots = executor_slots(self.executor)
 
     def close(self, ok: bool) -> None:
@@ -229,7 +239,7 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
     if total is None and hasattr(deals, "__len__"):
         total = len(deals)
     items = (parse_object(i, obj) for i, obj in enumerate(seq))
-    run = _Executor(executor, jobs, total, _preload(base))
+    run = _Executor(executor, jobs, total, base)
     if chunk_size is None:
         chunk_size = chunk_size_for(total, run.slots)
     rows: list[dict] = []
@@ -452,7 +462,7 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
     ok = False
     run = bar = None
     try:
-        run = _Executor(executor, jobs, remaining, _preload(base))
+        run = _Executor(executor, jobs, remaining, base)
         bar = _bar(progress, total, len(done), what,
                    file=log if log._stream is sys.stderr else _Tolerant(sys.stderr))
         if chunk_size is None:

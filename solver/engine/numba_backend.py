@@ -329,9 +329,21 @@ def tests_batch(positions, targets, threads=1, tt_mb=DEFAULT_TT_MB):
     return values.astype(bool), nodes
 
 
+def compile_search() -> None:
+    """Compile the search every question runs (or load it from Numba's cache) in this
+    process, by a one-card solve.  A process pool's parent calls it before starting its
+    workers, which then inherit it (fork) or load it from the cache (spawn, the fork server)
+    instead of each compiling it at once: half a minute and about 0.5 GB of memory a worker,
+    docs/engine-numba.md.  An analysis's own kernels (a discard scan, ...) are left to the
+    workers, a few seconds each."""
+    from .layout import make_position
+    Context(1).value(make_position([1 << 7, 1 << 6, 1 << 5]))     # A♠ / K♠ / Q♠
+
+
 class _Backend:
     name = "numba"
     Context = Context
+    compile_search = staticmethod(compile_search)
 
     @staticmethod
     def values_batch(positions, threads=1, tt_mb=DEFAULT_TT_MB):
