@@ -2,8 +2,8 @@
 
 import pytest
 
-from solver import (Deal, IllegalPlayError, InvalidArgumentError, InvalidCardError, InvalidDealError,
-                    Position)
+from solver import (CardSet, Deal, IllegalPlayError, InvalidArgumentError, InvalidCardError,
+                    InvalidDealError, Position)
 from solver.cards import card
 from solver.notation import parse_card
 from solver.play import DEALER, trick_winner
@@ -285,3 +285,125 @@ def test_hand_size_and_duplicate_errors_say_what_would_fit():
         Position(["AK...", "AQ...", "J9..."])
     with pytest.raises(InvalidDealError, match=r"with 1 card on the table$"):   # no "-1/0/0 would"
         Position(["...", "...", "..."], table=["8♠"])
+
+
+# -- the play rules, pinned case by case (mutation testing found each unpinned) ----------------
+# Rules: seeds 000 §6 (follow suit; no suit: trump; no trump either: any card; the highest trump
+# wins, else the highest card of the led suit), 001 and 003 on the talon turned on распасы.
+
+def test_a_void_in_the_led_suit_may_discard_anything_at_no_trump():
+    """Without a trump suit a seat that cannot follow may play any card (no ruff to force)."""
+    p = Position.from_str("A.K../.AQ../7..K.", trump="NT")
+    p.push("A♠")
+    assert set(p.legal_cards()) == {c("A♣"), c("Q♣")}
+    p.push("Q♣")        # a discard, allowed
+    assert p.table == [c("A♠"), c("Q♣")]
+
+
+def test_a_void_in_the_led_suit_and_in_trumps_may_discard_anything():
+    """Trumps ♥ but the seat holds none: any card (an empty legal set would freeze the play)."""
+    p = Position.from_str("A.K../.AQ../7..K.", trump="♥")
+    p.push("A♠")
+    assert set(p.legal_cards()) == {c("A♣"), c("Q♣")}
+
+
+def test_the_lowest_trump_beats_the_led_suits_ace():
+    """Any trump outranks every card of the led suit: 7♥ ruffs A♠ and holds off K♠ after it."""
+    assert trick_winner([c("A♠"), c("7♥"), c("K♠")], 3) == 1
+
+
+def test_a_talon_trick_follows_the_turned_cards_suit_not_the_first_card_played():
+    """On a talon trick the turned card names the suit (seed 001): seat 1's 7♠ follows the turned
+    spade and wins over seat 0's 7♥, which did not follow."""
+    assert trick_winner([c("7♥"), c("7♠"), c("8♦")], 4, led_suit=0) == 1
+
+
+def test_a_three_handed_talon_trick_nobody_follows_goes_to_the_first_hand():
+    """No seat follows the turned card's suit: seat 0, who played first, takes the trick (the
+    convention solver/engine/layout.py states; the talon card takes no part three-handed)."""
+    assert trick_winner([c("7♥"), c("8♦"), c("9♣")], 4, led_suit=0) == 0
+
+
+def test_the_dealers_talon_card_wins_by_one_rank_and_loses_by_one():
+    """Four-handed the turned card is the dealer's and competes (seed 001): J♠ turned beats the
+    10♠ played, 10♠ turned loses to a J♠ played by seat 2."""
+    assert trick_winner([c("T♠"), c("7♠"), c("8♠")], 4, 0, c("J♠")) == DEALER
+    assert trick_winner([c("7♠"), c("8♠"), c("J♠")], 4, 0, c("T♠")) == 2
+
+
+# -- Position: behaviours mutation testing found unpinned --------------------------------------
+ENDING = "A.K..7/K.A..8/7.7..A"
+
+
+def test_a_position_given_with_two_cards_on_the_table_is_the_one_reached_by_playing_them():
+    """table= with a legal second card (seat 1 follows ♠) is accepted, and is the same state of
+    play as pushing the two cards."""
+    given = Position.from_str(".K..7/.A..8/7.7..A", trump="NT", table=["A♠", "K♠"])
+    played = Position.from_str(ENDING, trump="NT").push("A♠").push("K♠")
+    assert given == played and given.to_move == 2 and set(given.legal_cards()) == {c("7♠")}
+
+
+def test_an_unknown_mode_is_refused_by_name():
+    with pytest.raises(InvalidArgumentError, match="unknown mode 'bogus': choose one of contract"):
+        Position.from_str(ENDING, mode="bogus")
+
+
+def test_no_card_is_legal_once_the_play_is_over():
+    """A played-out position answers the empty set (not None, not an error)."""
+    p = Position.from_str("A.../K.../Q...", trump="NT").push("A♠").push("K♠").push("Q♠")
+    assert p.is_over and p.legal_cards() == CardSet(0) and len(p.legal_cards()) == 0
+
+
+def test_a_discard_on_an_ending_is_refused_as_having_no_talon():
+    """An ending has no talon to take: the error says so, not that the cards are not his."""
+    with pytest.raises(InvalidArgumentError, match="discard: an ending has no talon to take"):
+        Position.from_deal(ENDING, declarer=0, trump="♠", discard="A♠ K♣")
+
+
+def test_an_endings_raspasy_needs_a_talon_for_a_talon_rule_and_plays_without_one():
+    """On an ending a talon rule needs talon_cards=; without a rule the ending is played as is."""
+    with pytest.raises(InvalidArgumentError, match="the talon rule 'lead' needs the talon"):
+        Position.from_deal(ENDING, raspasy=True, talon="lead")
+    p = Position.from_deal(ENDING, raspasy=True, talon="none")
+    assert p.mode == "raspasy" and p.talon == [] and p.to_move == 0 and p.solo == 0
+
+
+@pytest.mark.parametrize("kwargs,head", [
+    (dict(trump="♠"), "contract ♠, declarer seat 0"),
+    (dict(mode="misere", solo=1), "мизер, misère player seat 1"),
+    (dict(mode="raspasy"), "распасы (talon: none)"),
+])
+def test_str_of_a_position_without_a_talon_names_its_game_and_the_seat_to_move(kwargs, head):
+    """Each mode's heading, then each seat's hand and tricks, * on the seat to move."""
+    p = Position.from_str(ENDING, **kwargs).push("A♠")
+    assert str(p).split("\n") == [head, "seat 0: .K..7  tricks 0", "seat 1: K.A..8  tricks 0 *",
+                                  "seat 2: 7.7..A  tricks 0", "table: A♠"]
+
+
+def test_a_discard_takes_the_talon_and_puts_the_two_cards_away():
+    """Seat 0 (KQ9.T7.A.KJT9) takes the talon A♠ 9♣ and discards 7♣ 9♥: he plays the other
+    ten, AKQ9.T9.A.KJT; a card not among his twelve is named, in the singular for one."""
+    deal = Deal.from_str(EXAMPLE)
+    p = Position.from_deal(deal, declarer=0, trump="♠", discard="7♣ 9♥")
+    assert p.hands[0] == CardSet("AKQ9.T9.A.KJT") and p.hands[1:] == deal.hands[1:]
+    with pytest.raises(InvalidArgumentError, match="discard: A♥ is not among seat 0's 12 cards"):
+        Position.from_deal(deal, declarer=0, trump="♠", discard="7♣ A♥")
+
+
+def test_a_discard_that_is_not_cards_is_named():
+    with pytest.raises(InvalidCardError, match="discard: cannot read 2.5 as cards"):
+        Position.from_deal(EXAMPLE, declarer=0, trump="♠", discard=2.5)
+
+
+def test_the_dealers_tricks_count_toward_a_deals_ten():
+    """2 tricks to the dealer's talon card and 9 cards a hand still to play make 11 tricks."""
+    hands = [h & (h - 1) for h in Deal.from_str(EXAMPLE).hands]       # 9 cards each
+    with pytest.raises(InvalidArgumentError, match="2 tricks already taken and 9 still to play"):
+        Position(hands, mode="raspasy", talon_rule="dealer", dealer_tricks=2)
+    assert Position([h & (h - 1) for h in hands], mode="raspasy", talon_rule="dealer",
+                    dealer_tricks=2).dealer_tricks == 2
+
+
+def test_a_hand_size_fault_names_each_seats_size():
+    with pytest.raises(InvalidDealError, match="hand sizes 2/1/3 do not fit a trick led by seat 0"):
+        Position.from_str("A.K../K.../7.7..A")
