@@ -357,3 +357,54 @@ def test_a_long_texts_faults_quote_only_part_of_it():
         with pytest.raises(InvalidCardError) as fault:
             parse_card_list(text) if not text.startswith(".") else parse_hand(text)
         assert start in str(fault.value) and len(str(fault.value)) < 250, str(fault.value)
+
+
+# -- behaviours mutation testing found unpinned ----------------------------------------------
+
+@pytest.mark.parametrize("text", ["NT", "N", "notrump", "No-Trump", "no trump", "NOTRUMPS",
+                                  "no-trumps", "No Trumps", "BK", "БК", "б/к", "без козырей"])
+def test_every_english_and_russian_spelling_of_no_trump_is_no_trump(text):
+    assert parse_strain(text) == 4
+
+
+def test_the_suit_group_hint_is_given_only_for_a_text_starting_with_a_suit():
+    """'ПКД' looks like a suit group without its colon (the hint says how to write one); 'Z♠' is
+    an unknown rank and nothing more."""
+    with pytest.raises(InvalidCardError, match=r"; a suit group is written with its symbol"):
+        parse_card("ПКД")
+    with pytest.raises(InvalidCardError, match=r"^unknown rank 'Z' at position 1 of 'Z♠' "
+                                               r"\(ranks are A K Q J T/10 9 8 7 or Т К Д В\)$"):
+        parse_card("Z♠")
+
+
+@pytest.mark.parametrize("style,text", [("symbols", "A♥"), ("ascii", "AH"), ("russian", "Т♥")])
+def test_a_numpy_card_number_is_written_in_each_style(style, text):
+    """A numpy integer misses the table of plain ints and is written by the general path."""
+    import numpy as np
+    assert format_card(np.int64(31), style) == text                 # A♥: card 31
+    assert format_card(np.int64(19), style) == {"symbols": "T♦", "ascii": "TD",
+                                                 "russian": "10♦"}[style]   # 2*8 + 3
+
+
+def test_a_latin_t_among_russian_letters_is_ambiguous_without_a_cyrillic_t():
+    """КДT: a Latin T (a ten) in a Russian hand may be a Т (the ace) typed on the wrong layout."""
+    with pytest.raises(InvalidCardError, match="ambiguous Latin 'T' at position 3 of 'КДT.В9.8.7'"):
+        parse_hand("КДT.В9.8.7")
+
+
+def test_a_fault_after_a_heading_glued_to_its_ranks_is_placed_in_the_text():
+    """'П:КДZ': the ranks after the colon start at position 6 of 'A♠ П:КДZ'."""
+    with pytest.raises(InvalidCardError, match=r"\(in 'A♠ П:КДZ', at position 6\)$"):
+        parse_card_list("A♠ П:КДZ")
+
+
+def test_a_fault_near_the_end_of_a_long_text_is_quoted_with_what_comes_before_it():
+    """A text over 80 characters is quoted from 30 characters before the fault (here to its
+    end), so the message shows where in the text the fault is."""
+    text = " ".join(f"{r}{s}" for s in "♠♣♦" for r in "AKQJ") + " " + " ".join(
+        f"{r}{s}" for s in "♠♣♦♥" for r in ("10", "9", "8", "7")) + " Z♥"
+    i = text.index("Z♥")
+    assert len(text) > 80 and i > 30
+    with pytest.raises(InvalidCardError) as fault:
+        parse_card_list(text)
+    assert str(fault.value).endswith(f"(in {'…' + text[i - 30:]!r}, at position {i + 1})")
