@@ -92,3 +92,16 @@ def test_an_unknown_rank_in_a_jpref_group_is_named():
     assert line.startswith("deal: ♠9QK ")          # seat 0's spades, ranks from the seven up
     with pytest.raises(InvalidCardError, match="unknown rank 'Z' in JPref group '♠ZQK'"):
         Deal.from_str(line.replace("♠9QK", "♠ZQK", 1))
+
+
+def test_numpy_masks_become_ints_and_float_card_numbers_are_refused():
+    """A tuple of numpy integers is read as the ints they hold; a tuple of floats is no card
+    numbers (30.0 is refused by name, not failed on later in a shift)."""
+    import numpy as np
+    d = Deal.from_str(EXAMPLE)
+    again = Deal(tuple(np.int64(h) for h in d.hands), tuple(np.int64(c) for c in d.talon))
+    assert again == d and all(h.__class__ is int for h in (*again.hands, *again.talon))
+    with pytest.raises(InvalidDealError, match=r"talon must be card numbers, not \(7\.0, 9\.0\)"):
+        Deal(d.hands, (7.0, 9.0))
+    with pytest.raises(InvalidDealError, match="hands must be three card masks, not"):
+        Deal(tuple(float(h) for h in d.hands), d.talon)
