@@ -340,10 +340,17 @@ def _card_fault(t: str) -> str:
     got = _rank_at(t, 0)
     if got is None:
         if t[0] in _SUIT_BY_SYMBOL:
-            bad = 1 if len(t) > 1 else None
-            if bad is None:
+            if len(t) == 1:
                 return f"card {t!r} has no rank"
-            return _unknown_rank(t, 1)
+            k = 1       # the first character after the symbol that starts no rank is named
+            while k < len(t):
+                got = _rank_at(t, k)
+                if got is None:
+                    return _unknown_rank(t, k)
+                k += got[1]
+            first = _rank_at(t, 1)      # ranks only: more than the one a card has
+            assert first is not None
+            return f"unexpected {_where(t, 1 + first[1])}: one card is a suit and a rank"
         hint = ""
         if _suit_char(t[0]) is not None and len(t) > 1:
             hint = ("; a suit group is written with its symbol or a colon: "

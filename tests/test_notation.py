@@ -408,3 +408,16 @@ def test_a_fault_near_the_end_of_a_long_text_is_quoted_with_what_comes_before_it
     with pytest.raises(InvalidCardError) as fault:
         parse_card_list(text)
     assert str(fault.value).endswith(f"(in {'…' + text[i - 30:]!r}, at position {i + 1})")
+
+
+@pytest.mark.parametrize("read,text,fault", [
+    (parse_card, "♠КДZ", "unknown rank 'Z' at position 4 of '♠КДZ'"),
+    (parse_card_list, "A♥ ♠KQZ", "unknown rank 'Z' at position 4 of '♠KQZ'"),
+    (parse_card, "♠Z", "unknown rank 'Z' at position 2 of '♠Z'"),
+    (parse_card, "♠KQ", "unexpected 'Q' at position 3 of '♠KQ': one card is a suit and a rank"),
+])
+def test_a_suit_groups_bad_rank_is_the_one_named(read, text, fault):
+    """'♠КДZ' named the К, a good rank, as unknown (the first character after the symbol was
+    blamed for any fault): the first character no rank starts with is named."""
+    with pytest.raises(InvalidCardError, match=re.escape(fault)):
+        read(text)
