@@ -105,3 +105,44 @@ def test_numpy_masks_become_ints_and_float_card_numbers_are_refused():
         Deal(d.hands, (7.0, 9.0))
     with pytest.raises(InvalidDealError, match="hands must be three card masks, not"):
         Deal(tuple(float(h) for h in d.hands), d.talon)
+
+
+# -- every refusal of a deal is reachable and names the fault (a mutation sweep removing each
+# raise found these unpinned by the notation and deal tests) ----------------------------------
+def _jpref():
+    line = format_jpref(Deal.from_str(EXAMPLE))
+    assert line.startswith("deal: ♠9QK ")          # seat 0's spades, ranks from the seven up
+    return line
+
+
+@pytest.mark.parametrize("make,error,message", [
+    (lambda: Deal.from_str(" \n "), InvalidDealError, "^empty deal$"),
+    (lambda: Deal.from_str(_jpref().replace("♠9QK", "♠9Q", 1)), InvalidDealError,
+     "a JPref deal line has 32 cards, .* has 31$"),
+    (lambda: Deal.from_str(_jpref().replace("♠9QK", "♠9QQ", 1)), InvalidDealError,
+     "duplicate card Q♠ in JPref line"),
+    (lambda: format_jpref(Deal.from_str("A.K..7/K.A..8/7.7..A")), InvalidDealError,
+     "a JPref deal line needs a full deal with its talon"),
+    (lambda: Deal.from_hands("A.../K.../Q..."), InvalidDealError,
+     "hands must be three masks or card lists, not 'A.../K.../Q...'"),
+    (lambda: Deal.from_hands(Deal.from_str(EXAMPLE).hands, 5), InvalidDealError,
+     "talon 5: a talon is its cards in order"),
+    (lambda: Deal.from_hands([CardSet("KQ9.T7.A.KJT9") | "A♠", "J87.AKJ8.KQ.8",
+                              "T.Q.JT987.AQ7"]), InvalidDealError,
+     r"first hand \(0\) has 11 cards; a hand has at most 10"),
+])
+def test_each_refusal_names_its_fault(make, error, message):
+    with pytest.raises(error, match=message):
+        make()
+
+
+def test_a_drawing_is_read_only_under_its_own_deal_line():
+    """The line with its own drawing (as `pref show` prints them) is the deal; under another
+    deal's line, or alone, the drawing is refused with what to give instead."""
+    from solver.display import deal_text
+    d, other = Deal.from_str(EXAMPLE), Deal.random(1)
+    assert Deal.from_str(f"{EXAMPLE}\n{deal_text(d, 'symbols')}") == d
+    with pytest.raises(InvalidDealError, match="the drawing under the deal line is not that "):
+        Deal.from_str(f"{EXAMPLE}\n{deal_text(other, 'symbols')}")
+    with pytest.raises(InvalidDealError, match=r"drawn as `pref show` draws it .* is not read"):
+        Deal.from_str(deal_text(d, "symbols"))
