@@ -84,6 +84,7 @@ def test_a_thirty_card_ending_is_written_as_a_flat_token_list_and_read_back():
     ending = Deal(d.hands)
     text = format_tokens(ending)
     assert "/" not in text and len(text.split()) == 30
+    assert "10c" in text.split() and "Tc" not in text.split()   # eshavlyugin's ten: "Qs 10c Ah"
     assert Deal.from_str(text) == ending
 
 
@@ -121,6 +122,10 @@ def _jpref():
      "a JPref deal line has 32 cards, .* has 31$"),
     (lambda: Deal.from_str(_jpref().replace("♠9QK", "♠9QQ", 1)), InvalidDealError,
      "duplicate card Q♠ in JPref line"),
+    (lambda: Deal.from_str(_jpref()[:-1] + "3"), InvalidDealError,
+     "JPref first hand 3 is not 0, 1 or 2"),
+    (lambda: Deal.from_hands(Deal.from_str(EXAMPLE).hands, ["A♠", "Z♣"]), InvalidCardError,
+     "talon: unknown rank 'Z'"),
     (lambda: format_jpref(Deal.from_str("A.K..7/K.A..8/7.7..A")), InvalidDealError,
      "a JPref deal line needs a full deal with its talon"),
     (lambda: Deal.from_hands("A.../K.../Q..."), InvalidDealError,

@@ -428,6 +428,8 @@ def _over():
      InvalidArgumentError, "discard: распасы has no discard"),
     (lambda: Position.from_str(ENDING, mode="misere", trump="♠"),
      InvalidArgumentError, "misere is played without trumps, not '♠'"),
+    (lambda: Position.from_str(ENDING, mode="raspasy", talon_rule="bogus"),
+     InvalidArgumentError, "unknown talon rule 'bogus': choose none, lead or dealer"),
     (lambda: Position.from_str(ENDING, table=["A♠", "K♠", "7♠"]),
      InvalidDealError, "3 cards on the table: a trick in progress has at most 2"),
     (lambda: Position.from_str(ENDING, mode="raspasy", talon_rule="lead", talon=["J♦"],
