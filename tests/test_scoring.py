@@ -366,3 +366,69 @@ def test_an_entry_describes_any_amount_as_given():
     assert Entry("mountain", 0, 0.1, reason="r").describe() == "0.1 to player 0's mountain (r)"
     assert Entry("pool", 1, -2, reason="r").describe() == "2 off player 1's pool (r)"
     assert Entry("pool", 1, Fraction(-5, 2)).describe() == "2.5 off player 1's pool ()"
+
+
+# ------------------------------------------------------------------- gaps found by mutation testing
+
+def test_number_text_writes_fifths_and_fractions_between_minus_one_and_zero():
+    """number_text's decimals for a denominator of 5 (not only 2) and the sign of a fraction
+    above -1: a mutant that dropped the fives or the sign of -1/2 passed every test."""
+    from solver.scoring import number_text
+    # worked by hand: 1/5 = 0.2, 3/40 = 0.075, -13/10 = -1.3, -1/2 = -0.5; 2/3 is no decimal
+    assert number_text(Fraction(1, 5)) == "0.2"
+    assert number_text(Fraction(3, 40)) == "0.075"
+    assert number_text(Fraction(-13, 10)) == "-1.3"
+    assert number_text(Fraction(-1, 2)) == "-0.5"
+    assert number_text(Fraction(-2, 3)) == "-2/3"
+
+
+def test_score_contract_with_the_last_seat_declaring():
+    """Seat 2 as the declarer: his opponents are seats 0 and 1 (a mutant taking them modulo 4
+    gave seats 3 and 0); the docstring's 7♠ made 5, moved to seat 2."""
+    s = score_contract("7♠", 5, declarer=2)
+    # seed 000 §8: 2 undertricks × 4 to the mountain; the 5 defence tricks split 3 (seat 0,
+    # first to speak after seat 2) and 2; each writes 4 a trick + консоляция 2 × 4
+    assert s.mountain == (0, 0, 8)
+    assert s.whists == ((0, 0, 12 + 8), (0, 0, 8 + 8), (0, 0, 0))
+    assert s.remiz
+
+
+def test_score_contract_nobody_whisting():
+    """whisters=() is both opponents passing: written without play under seed 000, played
+    under seed 002 with the defence's tricks split as the docstring says (odd one first)."""
+    # seed 000 §5: "Оба спасовали — игра считается сыгранной без розыгрыша."
+    s = score_contract("6♠", 6, whisters=())
+    assert s.pool == (2, 0, 0) and s.mountain == (0, 0, 0)
+    assert all(x == 0 for row in s.whists for x in row)
+    # seed 002: "На шестерной ... розыгрыш идёт, а спасовавшие платят по очку в гору за каждую
+    # свою взятку"; "Если он сел, оба защитника пишут ещё и консоляцию". 6♠ made 5: 1 × 2 to
+    # the mountain, the 5 defence tricks split 3 (seat 1) and 2 (seat 2), консоляция 2 each
+    s = score_contract("6♠", 5, whisters=(), conventions="002")
+    assert s.pool == (0, 0, 0) and s.mountain == (2, 3, 2)
+    assert s.whists == ((0, 0, 0), (2, 0, 0), (2, 0, 0)) and s.remiz
+
+
+def test_score_misere_takes_all_ten_tricks():
+    # seed 000 §8: "Мизер ... не сыгран | 10 × взятые взятки в гору": all ten, 100
+    assert score_misere(10).mountain == (100, 0, 0)
+
+
+def test_expected_whists_refuses_a_negative_weight_that_leaves_a_positive_total():
+    """A weight of -0.5 beside a 1 was scored by a mutant (the total stays positive), so the
+    check 'weight >= 0' itself is pinned, not only 'the histogram has no weight'."""
+    with pytest.raises(InvalidRecordError, match="weight -0.5 for 5 tricks"):
+        expected_whists(6, {6: 1, 5: -0.5})
+
+
+def test_talon_whists_rule_refuses_text():
+    """talon_whists_rule() takes a Bid: a contract's text is an error naming it, not a guess."""
+    from solver.scoring import talon_whists_rule
+    with pytest.raises(InvalidRecordError, match="takes a Bid, not '7♠'"):
+        talon_whists_rule("7♠")
+
+
+def test_raspasy_without_tricks_is_named():
+    """A распасы record without 'tricks' is an InvalidRecordError saying so (a mutant without
+    the check failed with a raw TypeError from min(None))."""
+    with pytest.raises(InvalidRecordError, match="распасы need 'tricks' for every player"):
+        score({"contract": "распасы"})
