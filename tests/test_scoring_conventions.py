@@ -478,3 +478,35 @@ def test_values_exact_with_halves():
     s = score({"contract": "6♠", "declarer": 0, "whisters": [1, 2], "tricks": [7, 2, 1]}, conv)
     assert s.mountain == (0, Fraction(1, 2), Fraction(1, 2))
     assert sum(s.values()) == 0
+
+
+# =================================================================== gaps found by mutation testing
+
+def test_seed_004_walking_away_is_a_remiz():
+    """'уйти без трёх' writes the declarer's failure: the hand is a remiz (HandScore.remiz,
+    which the pulka's распасы streak reads), not a game made; a mutant returning None passed."""
+    # seed 004: "отказаться от розыгрыша ("уйти без трех"), записав в гору 6 очков"
+    s = score({"contract": "6♠", "declarer": 2, "walk_away": True}, S004)
+    assert s.remiz is True
+
+
+def test_seed_002_both_pass_on_a_seven_is_played():
+    """Seed 002 plays a 7 both defenders passed, as it does a 6 (the 6 alone was tested)."""
+    # seed 002: "На шестерной и семерной розыгрыш идёт, а спасовавшие платят по очку в гору за
+    # каждую свою взятку"; "Если он сел, оба защитника пишут ещё и консоляцию"
+    s = score({"contract": "7♠", "declarer": 0, "tricks": [7, 2, 1]}, S002)
+    assert s.pool == (4, 0, 0) and s.mountain == (0, 2, 1) and not s.remiz
+    assert all(x == 0 for row in s.whists for x in row)
+    s = score({"contract": "7♠", "declarer": 0, "tricks": [6, 3, 1]}, S002)
+    assert s.pool == (0, 0, 0) and s.mountain == (4, 3, 1) and s.remiz    # 1 × 4; 3 and 1
+    assert s.whists == ((0, 0, 0), (4, 0, 0), (4, 0, 0))                 # консоляция 1 × 4
+
+
+def test_seed_002_the_half_whister_cannot_be_the_whister():
+    """After пол-виста the other opponent whists: a record where the half-whister is the one
+    who whisted is refused (a mutant that required both faults at once scored it)."""
+    # seed 002: "второй защитник после паса первого может сказать «полвиста». Если первый
+    # ответит вистом, сказавший полвиста уходит"
+    with pytest.raises(InvalidRecordError, match="the other opponent whists alone"):
+        score({"contract": "7♣", "declarer": 0, "half_whist": 1, "whisters": [1],
+               "tricks": [6, 3, 1]}, S002)
