@@ -764,3 +764,111 @@ def test_a_pulka_numbered_from_another_seat_writes_the_same_sheet(preset, player
                 assert all(a.whists[i][q] == b.whists[j][(q + k) % n] for q in range(n))
         assert a.ended == b.ended
     assert checked > 300
+
+
+# ------------------------------------------------------------------- gaps found by mutation testing
+
+def test_raspasy_zero_writes_go_in_playing_order_with_the_dealer_last():
+    """docs/scoring.md: the распасы writes go "in playing order, the first hand first (the
+    dealer last)". With the dealer one of two players who took no trick, the order decides
+    who gets помощь (a mutant starting from the dealer passed every test)."""
+    conv = Conventions.sochi(pool_size=2, help=True, raspasy_zero="pool", end="all_closed",
+                             max_deals=None)
+    p = Pulka(conv, first_dealer=0)
+    p.add({"contract": "6♠", "declarer": 1})                 # dealer 0: written, pool (0, 2, 0)
+    p.add({"contract": "распасы", "tricks": [5, 5, 0]})      # dealer 1: pool (0, 2, 1)
+    s = p.add({"contract": "распасы", "tricks": [10, 0, 0]})  # dealer 2: players 1, 2 take none
+    assert s.hand.dealer == 2
+    # by hand: player 1 writes first, his pool is closed: his point goes to the largest open
+    # pool, player 2's (1 > 0), closing it, for 10 висты; then player 2 (the dealer, last)
+    # writes his point, his pool now closed: it goes to player 0 for 10 висты.  Dealer first
+    # would close player 2's pool with his own point and send player 1's to player 0.
+    assert p.pool == (1, 2, 2)
+    assert p.whists == ((0, 0, 0), (0, 0, 10), (10, 0, 0))
+
+
+def test_help_with_nobody_to_help_writes_off_a_single_point():
+    """The rest of a closed pool's points that nobody can take is written off the mountain
+    even when it is one point (a mutant skipped a rest of exactly 1)."""
+    # seed 001/002: "помочь некому — очки списываются с его горы". Pools of 1: player 1's
+    # 6♠ (2) closes his pool and helps player 2 (the first clockwise of two empty pools) with
+    # the other point for 10 висты; player 0's 6♠ then closes his with 1 and nobody is open.
+    conv = Conventions.sochi(pool_size=1, help=True, end="all_closed", max_deals=None)
+    p = Pulka(conv)
+    p.add({"contract": "6♠", "declarer": 1})
+    p.add({"contract": "6♠", "declarer": 0})
+    assert p.pool == (1, 1, 1) and p.mountain == (-1, 0, 0)
+    assert p.whists == ((0, 0, 0), (0, 0, 10), (0, 0, 0))
+
+
+def test_seed_004_help_rest_off_own_mountain_first_then_to_the_others():
+    """Seed 004's rest: what the player's own mountain holds is written off it, the remainder
+    goes to each other player's mountain; a negative mountain (a dark game) writes off
+    nothing.  The existing test had a mountain of 0 only, so both the write-off and the
+    floor at 0 went unpinned."""
+    # seed 004: "оставшиеся очки он списывает с собственной горы. В противном случае остаток
+    # записывается каждому игроку в гору, кроме сыгравшего."
+    p = Pulka(Conventions.classic(pool_size=10))
+    p.add({"contract": "распасы", "tricks": [1, 4, 5]})                  # mountains 1, 4, 5
+    p.add({"contract": "10♠", "declarer": 0, "tricks": 10})
+    p.add({"contract": "10♥", "declarer": 1, "tricks": 10})
+    p.add({"contract": "6♠", "declarer": 0, "whisters": [2], "tricks": 7})
+    # player 2 fell short by 1 (2 to his mountain) and is not helped, player 1's pool is
+    # closed: of player 0's 2 points, 1 comes off his mountain of 1, 1 goes to each other
+    assert p.pool == (10, 10, 0)
+    assert p.mountain == (1 - 1, 4 + 1, 5 + 2 + 1)
+    # "списываются пополам с горы и пули": a dark 6♠ made leaves player 0 a mountain of -2;
+    # his next 2 points have nobody to go to (player 1 deals, player 2 fell short), and
+    # nothing comes off a mountain below 0: 2 to each other player's mountain
+    p = Pulka(Conventions.classic(pool_size=2), first_dealer=0)
+    p.add({"contract": "6♠", "declarer": 0, "whisters": [1], "tricks": 6, "dark": True})
+    assert p.pool == (2, 0, 0) and p.mountain == (-2, 0, 0)
+    p.add({"contract": "6♠", "declarer": 0, "whisters": [2], "tricks": 7})
+    assert p.pool == (2, 0, 0) and p.mountain == (-2, 2, 2 + 2)
+
+
+def test_a_pool_past_the_size_adds_nothing_and_both_settlements_agree():
+    """Without помощь a pool passes the size: seed 000 adds only what a pool lacks to the
+    mountain (an excess takes nothing off), and the amnesty rule moves no pool points when
+    every pool is closed, so the two give the same totals (the module docstring's claim,
+    tested only with pools exactly at the size)."""
+    hands = [
+        {"contract": "10♠", "declarer": 0},                                  # P0 10
+        {"contract": "6♠", "declarer": 0, "whisters": [1], "tricks": 6},     # P0 12; P1 8 on P0
+        {"contract": "7♠", "declarer": 1, "whisters": [2], "tricks": 6},     # P1 4 gora; P2 16+4,
+        {"contract": "10♠", "declarer": 1},                                  #  P0 4 on P1
+        {"contract": "10♠", "declarer": 2},
+    ]
+    totals = []
+    for settlement in ("average_mountain", "amnesty"):
+        p = Pulka(Conventions.sochi(pool_size=10, end="all_closed", settlement=settlement))
+        for h in hands:
+            p.add(h)
+        assert p.ended and p.pool == (12, 10, 10) and p.mountain == (0, 4, 0)
+        totals.append(p.settle().totals)
+    # seed 000 §9 by hand: nothing lacks, average mountain 4/3; P0 writes 4 and receives 8,
+    # P1 writes 8 and receives 24, P2 writes 20
+    assert totals[0] == totals[1] == (-4 + Fraction(40, 3), -16 - Fraction(80, 3),
+                                      20 + Fraction(40, 3))
+
+
+def test_seed_004_stopped_pulka_the_largest_pool_after_player_0_closes_the_others():
+    """Only the pools above the average give: a player below it has no excess (a mutant that
+    gave everyone an excess of 1 passed, as the largest pool was player 0's)."""
+    # seed 004: "игроки, имеющие в пульке избыток очков, закрывают пульки партнеров, записывая
+    # на них висты из расчета: 1 очко — 10 вистов". Pools (0, 10, 0): average 10/3, player 1
+    # writes 10/3 points × 10 on each other player; no mountain, no other висты.
+    p = Pulka(Conventions.classic(pool_size=10))
+    p.add({"contract": "10♠", "declarer": 1, "tricks": 10})
+    s = p.settle(force=True)
+    assert s.whists == ((0, 0, 0), (Fraction(100, 3), 0, Fraction(100, 3)), (0, 0, 0))
+    assert s.totals == (Fraction(-100, 3), Fraction(200, 3), Fraction(-100, 3))
+
+
+def test_after_zero_deals_is_the_empty_sheet():
+    """after(0) is the sheet before the first deal (its docstring: "the first ``deals``
+    deals", 0-deals); a mutant refusing 0 passed, only 2 and the bad values were tried."""
+    p = sochi_pulka()
+    empty = p.after(0)
+    assert empty == Pulka(p.conventions, p.names) and empty.deals == 0
+    assert empty.pool == empty.mountain == (0, 0, 0) and empty.next_dealer == 2
