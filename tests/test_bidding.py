@@ -389,3 +389,70 @@ def test_bad_speakers_are_refused(speakers):
     # IndexError / TypeError, or "abc" read as three names a, b, c
     with pytest.raises(InvalidArgumentError, match="speakers must be three names"):
         run_auction(["6♠", "pass", "pass"], speakers=speakers)
+
+
+# ------------------------------------------------------------------- gaps found by mutation testing
+
+def test_run_auction_counts_no_raspasy_by_default():
+    """raspasy_streak defaults to 0: under "7 after распасы" a 6 opens a fresh auction (the
+    tests always passed the streak, so a default of 1 went unnoticed)."""
+    conv = Conventions.sochi(raspasy_exit=(6, 7))  # seed 004 "7-ной игрой после каждых распасов"
+    assert str(run_auction(["6♠", "пас", "пас"], conv).bid) == "6♠"
+
+
+def test_here_with_no_bid_to_hold():
+    """'здесь' after a pass and no bid is an IllegalBidError naming it (a mutant that let it
+    through failed later comparing a seat with None: a raw TypeError)."""
+    # seed 004 §2: "Объявивший "Здесь" обязуется сыграть ту же игру, что объявлена до него"
+    with pytest.raises(IllegalBidError, match="no other player's bid to hold"):
+        run_auction(["пас", "здесь"], CLASSIC)
+
+
+def test_here_holds_a_misere_only_for_a_misere_bidder_and_a_game_only_for_a_game_bidder():
+    # seed 004 §2: "При торге двух мизеров преимущество имеет тот игрок, который сидит на первой
+    # относительно другого руке, т.к. имеет возможность сказать "Мизер без прикупа здесь"" —
+    # holding a мизер is a мизер bidder's; мизер only as a first word, and a player who bid
+    # мизер bids no game (seed 000 §3), so neither may hold the other's bid
+    with pytest.raises(IllegalBidError, match="needs a player who bid мизер"):
+        run_auction(["6♠", "мизер", "пас", "здесь"], CLASSIC)
+    with pytest.raises(IllegalBidError, match="needs a player who bid a game"):
+        run_auction(["мизер", "пас", "9 без прикупа", "здесь"], CLASSIC)
+
+
+def test_a_talonless_bid_names_no_trump_in_the_auction():
+    """In the auction "9♥ без прикупа" is refused (the trump is named when ordering, after
+    "9 без прикупа"); a mutant that let it through ranked it as "9 без прикупа" and won."""
+    # seed 004 §2's ladder: "9, 9, 9, 9, 9 БК, 9 без прикупа" — one talonless bid a level
+    with pytest.raises(IllegalBidError, match="bid without the talon as '9 без прикупа'"):
+        run_auction(["9♥ без прикупа", "пас", "пас"], CLASSIC)
+
+
+def test_a_misere_won_is_ordered_as_bid():
+    """check_order after a мизер: the мизер itself is returned; a game, or the мизер with the
+    other talon rule, is refused (only games won were tried)."""
+    # seed 000 §4: "На мизере заказывать ничего не нужно"
+    assert check_order(MISERE, "мизер") == MISERE
+    with pytest.raises(IllegalBidError, match="a мизер is played as bid"):
+        check_order(MISERE, "10БК")
+    # seed 004 §2: "Мизер перебивается 9-ной без прикупа, а мизер без прикупа — любой 10-ной"
+    # — two bids: the one won is the one played
+    with pytest.raises(IllegalBidError, match="a мизер is played as bid"):
+        check_order("мизер без прикупа", "мизер", CLASSIC)
+
+
+def test_a_game_won_with_the_talon_is_not_ordered_without_it():
+    # seed 004 §2: "Если игрок объявил игру без прикупа, то прикуп открывается, рассматривается
+    # и убирается в снос" — без прикупа is a bid of the auction, not a choice when ordering
+    with pytest.raises(IllegalBidError, match="without the talon it must be bid so"):
+        check_order("9♠", "9♥ без прикупа", CLASSIC)
+
+
+def test_orderable_skips_the_misere_and_the_talonless_bids_above_the_win():
+    """The games orderable after a win below the мизер's place on the ladder leave out the
+    мизер (and seed 004's без прикупа bids): only wins above it were listed."""
+    # seed 000 §3: "... 8БК мизер 9♠ … 10БК"; §4: the order is "не ниже той, на которой выиграл"
+    assert names(orderable(parse_bid("8БК"))) == ["8БК"] + [f"{lv}{s}" for lv in (9, 10)
+                                                             for s in ("♠", "♣", "♦", "♥", "БК")]
+    # seed 004 §2: "9 БК, 9 без прикупа", мизер above the nines, мизер без прикупа after it
+    assert names(orderable(parse_bid("9БК"), CLASSIC)) == ["9БК", "10♠", "10♣", "10♦", "10♥",
+                                                           "10БК"]
