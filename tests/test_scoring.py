@@ -432,3 +432,10 @@ def test_raspasy_without_tricks_is_named():
     the check failed with a raw TypeError from min(None))."""
     with pytest.raises(InvalidRecordError, match="распасы need 'tricks' for every player"):
         score({"contract": "распасы"})
+
+
+def test_score_contract_refuses_seat_3_in_defence_tricks():
+    """Seats are 0-2: defence_tricks naming seat 3 is an InvalidRecordError, not a raw
+    IndexError (a mutant allowing seats 0-3 passed; only seat 7 was tried)."""
+    with pytest.raises(InvalidRecordError, match="a seat in defence_tricks"):
+        score_contract("6♠", 6, whisters=(1, 2), defence_tricks={1: 2, 3: 2})
