@@ -598,6 +598,11 @@ def _parse_groups(text: str) -> list[int]:
         try:
             card = parse_card(token)
         except InvalidCardError as exc:
+            k = 0                       # "П: КДZ": the heading's ranks, then one that is none
+            while suit is not None and k < len(token) and (got := _rank_at(token, k)):
+                k += got[1]
+            if 0 < k < len(token) and _suit_char(token[k]) is None:
+                raise fault(_unknown_rank(token, k), start, token) from None
             words = text.split()
             if suit is None and len(words) <= 4 and all(map(_is_rank_run, words)):
                 # "ТКД ТКД ТК Т987": the four suits without their dots

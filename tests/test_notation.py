@@ -415,6 +415,9 @@ def test_a_fault_near_the_end_of_a_long_text_is_quoted_with_what_comes_before_it
     (parse_card_list, "A♥ ♠KQZ", "unknown rank 'Z' at position 4 of '♠KQZ'"),
     (parse_card, "♠Z", "unknown rank 'Z' at position 2 of '♠Z'"),
     (parse_card, "♠KQ", "unexpected 'Q' at position 3 of '♠KQ': one card is a suit and a rank"),
+    # after a heading too ("unknown suit 'Д'" read КДZ as one card, the К of a suit Д)
+    (parse_card_list, "П:КДZ", "unknown rank 'Z' at position 3 of 'КДZ'"),
+    (parse_card_list, "пики: 10Z", "unknown rank 'Z' at position 3 of '10Z'"),
 ])
 def test_a_suit_groups_bad_rank_is_the_one_named(read, text, fault):
     """'♠КДZ' named the К, a good rank, as unknown (the first character after the symbol was
