@@ -345,6 +345,9 @@ def _card_fault(t: str) -> str:
             k = 1       # the first character after the symbol that starts no rank is named
             while k < len(t):
                 got = _rank_at(t, k)
+                if got is None and k > 1 and _suit_char(t[k]) is not None:    # "♠AS"
+                    return (f"unexpected {_where(t, k)}, a second suit: one card is a suit "
+                            f"and a rank")
                 if got is None:
                     return _unknown_rank(t, k)
                 k += got[1]

@@ -394,7 +394,8 @@ def test_a_latin_t_among_russian_letters_is_ambiguous_without_a_cyrillic_t():
 
 def test_a_fault_after_a_heading_glued_to_its_ranks_is_placed_in_the_text():
     """'П:КДZ': the ranks after the colon start at position 6 of 'A♠ П:КДZ'."""
-    with pytest.raises(InvalidCardError, match=r"\(in 'A♠ П:КДZ', at position 6\)$"):
+    with pytest.raises(InvalidCardError, match=r"^unknown rank 'Z' at position 3 of 'КДZ' .*"
+                                               r"\(in 'A♠ П:КДZ', at position 6\)$"):
         parse_card_list("A♠ П:КДZ")
 
 
@@ -418,6 +419,10 @@ def test_a_fault_near_the_end_of_a_long_text_is_quoted_with_what_comes_before_it
     # after a heading too ("unknown suit 'Д'" read КДZ as one card, the К of a suit Д)
     (parse_card_list, "П:КДZ", "unknown rank 'Z' at position 3 of 'КДZ'"),
     (parse_card_list, "пики: 10Z", "unknown rank 'Z' at position 3 of '10Z'"),
+    # a suit written twice is no unknown rank (the review of the fix above)
+    (parse_card, "♠AS", "unexpected 'S' at position 3 of '♠AS', a second suit: one card is a "
+                        "suit and a rank"),
+    (parse_card, "♥ТЧ", "unexpected 'Ч' at position 3 of '♥ТЧ', a second suit"),
 ])
 def test_a_suit_groups_bad_rank_is_the_one_named(read, text, fault):
     """'♠КДZ' named the К, a good rank, as unknown (the first character after the symbol was
