@@ -15,6 +15,7 @@ from typing import Any, Mapping
 
 from .cardset import CARDS, Card
 from .deal import Deal
+from .display import pretty_as_text
 from .engine import DEFAULT_TT_MB, backend_for, context_for, get_backend, warm_context
 from .errors import InvalidArgumentError
 from .frozen import CardValues, FrozenDict, frozen
@@ -216,6 +217,8 @@ class SolveResult:
                 "tricks": self.tricks, "cards": cards_json(self.cards),
                 "best_cards": texts(self.best_cards), "line": texts(self.line),
                 "to_move": self._position.to_move}
+
+    _repr_pretty_ = pretty_as_text
 
     def __str__(self) -> str:
         """The answer, every legal card's value with the best marked ``*`` (the only move is

@@ -49,9 +49,10 @@ _BOX = "padding:4px 10px;white-space:nowrap;vertical-align:top"
 
 
 def pretty_as_text(result, printer, cycle: bool) -> None:
-    """``_repr_pretty_`` of the analyses' results: IPython's terminal (and Jupyter's plain-text
-    view) shows the result's text, the table a player reads, instead of the field-by-field
-    ``repr`` (thousands of characters for a discard or an odds question), which is unchanged.
+    """``_repr_pretty_`` of the results (a solve's, the analyses', a hand's score): IPython's
+    terminal (and Jupyter's plain-text view) shows the result's text, what a player reads,
+    instead of the ``repr`` (field by field, thousands of characters for a discard or an odds
+    question), which is unchanged.
     A class attribute, not a base class: IPython takes a class's own ``__repr__`` (every
     dataclass has one) before a ``_repr_pretty_`` it inherits."""
     printer.text(str(result))

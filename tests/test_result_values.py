@@ -138,11 +138,13 @@ def test_ipython_shows_a_result_as_its_text_and_repr_keeps_the_fields(results):
     pretty = pytest.importorskip("IPython.lib.pretty").pretty
     from solver.analysis import review
     from solver.scoring import Hand, score_hand
-    shown = {name: r for name, r in results.items() if not isinstance(r, solver.SolveResult)}
+    shown = dict(results)
     shown["review"] = review(ENDING, "A♠ J♠ 9♠", declarer=0, trump="NT", **REF)
     shown["score"] = score_hand(Hand.from_record(
         {"contract": "7♥", "declarer": 1, "whisters": [0, 2], "tricks": [2, 7, 1]}))
-    assert len(shown) == 11
+    refuted = preferans("AK.7.7.", "♠", pool="QJ.8.8.", **REF)      # discarding A♠ K♠ fails
+    shown["counterexample"] = next(iter(refuted.counterexamples.values()))
+    assert len(shown) == 14
     for name, result in shown.items():
         text = pretty(result)
         assert text == str(result), name

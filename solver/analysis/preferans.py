@@ -95,6 +95,8 @@ class Counterexample:
                 "leader": self.leader, "tricks": self.tricks,
                 "line": [format_card(c) for c in self.line]}
 
+    _repr_pretty_ = pretty_as_text
+
     def __str__(self) -> str:
         return (f"{format_strain(self.strain)}: discard {cards_text(self.discard)}, opponents "
                 f"{format_hand(self.hands[0])} / {format_hand(self.hands[1])} (seats 0 and 1; "
