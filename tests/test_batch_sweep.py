@@ -626,6 +626,16 @@ def test_a_script_without_the_main_guard_is_told_to_add_it(tmp_path):
             "the main script again, as workers do on macOS and Windows): put the code that "
             "starts the run under `if __name__ == \"__main__\":`") in done.stderr
     assert "another pref batch is writing" not in done.stderr
+    script.write_text(           # evaluate() likewise (it compiled and ran in every worker)
+        "import multiprocessing as mp\n"
+        "mp.set_start_method('spawn', force=True)\n"
+        "from solver.batch import evaluate\n"
+        "evaluate(['AK...7/Q.A..8/7.8..A'] * 2, 'solve', declarer=0, trump='NT', jobs=2)\n",
+        encoding="utf-8")
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=120)
+    assert done.returncode != 0
+    assert "a pref batch run was started while a worker process was starting" in done.stderr
 
 
 def test_a_windows_pool_has_at_most_61_workers(monkeypatch):
@@ -662,3 +672,13 @@ def test_a_pool_on_the_numba_engine_has_the_search_compiled_once_before_it(monke
     if "c" in __import__("solver").available_backends():
         evaluate(deals, "solve", declarer=0, trump="NT", backend="c", jobs=2)   # no Numba
     assert calls == ["compiled"]
+
+
+def test_the_numba_search_compiled_before_a_pool_is_the_one_the_workers_run():
+    # the test above stubs compile_search; this runs it: afterwards the search every
+    # question calls (k_query) has its compiled code in this process (the review)
+    pytest.importorskip("numba")
+    from solver.engine import numba_backend
+    numba_backend.compile_search()
+    assert numba_backend._k.k_query.overloads
+    assert numba_backend.compiled(numba_backend._k.k_query) is numba_backend._k.k_query

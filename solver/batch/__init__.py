@@ -228,6 +228,7 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
     The columns: ``deal`` (canonical), then the task's columns (:attr:`Task.columns`).
     """
     import pandas as pd
+    check_not_a_starting_worker()
     progress = None if progress is None else as_flag(progress, "progress")
     if on_error not in ("raise", "record"):
         raise InvalidArgumentError(f"on_error is 'raise' or 'record', not {on_error!r}")

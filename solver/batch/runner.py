@@ -197,9 +197,10 @@ def pool_jobs() -> int:
 
 def check_not_a_starting_worker() -> None:
     """Refuse a run begun while a worker of a run is starting: spawned and fork-server workers
-    (macOS, Windows) import the main script again, so a script that calls ``run_file`` at its
-    top level, not under ``if __name__ == "__main__":``, would start the run again in each
-    worker (writing the parent's output) instead of failing with Python's own advice."""
+    (macOS, Windows) import the main script again, so a script that calls ``run_file`` or
+    ``evaluate`` at its top level, not under ``if __name__ == "__main__":``, would start the
+    run again in each worker (``run_file`` writing the parent's output) before Python's own
+    advice, if ever, came."""
     if getattr(multiprocessing.current_process(), "_inheriting", False):
         raise RuntimeError(
             "a pref batch run was started while a worker process was starting (importing the "
