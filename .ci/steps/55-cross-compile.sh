@@ -3,7 +3,9 @@
 # clang through zig's `cc`, which carries every target's C library headers (pip's ziglang).
 # An error here means a user there gets the Numba engine only (macOS did, for a sysconf
 # constant its headers hide under _POSIX_C_SOURCE). Microsoft's compiler is not a target:
-# setup.py skips it (the engine needs GCC or Clang).
+# setup.py skips it (the engine needs GCC or Clang). Object files only: nothing is linked,
+# and the cffi wrapper (which needs each platform's Python.h) is not compiled.
+set -euo pipefail
 rm -rf /tmp/pref-cross
 python3 -m venv /tmp/pref-cross
 /tmp/pref-cross/bin/python -m pip install -q "ziglang==0.17.1"

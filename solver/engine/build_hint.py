@@ -19,9 +19,9 @@ PACKAGE = Path(__file__).resolve().parents[1]
 CHECKOUT = PACKAGE.parent
 PREREQUISITES = "a C compiler and Python's headers (e.g. `apt-get install gcc python3-dev`)"
 MACOS_PREREQUISITES = "Apple's command line tools (`xcode-select --install`)"
-ON_WINDOWS = ("it is not built on Windows (it needs GCC or Clang with POSIX threads, "
-              "not Microsoft's compiler): the Numba engine runs instead; for the C engine run "
-              "pref-solver under WSL (Linux on Windows), where it builds")
+ON_WINDOWS = ("Microsoft's compiler cannot build it (it needs GCC or Clang with POSIX "
+              "threads): the Numba engine runs instead; for the C engine run pref-solver "
+              "under WSL (Linux on Windows), where it builds")
 
 
 def rebuild_advice(platform: str | None = None) -> str:
@@ -29,7 +29,7 @@ def rebuild_advice(platform: str | None = None) -> str:
     ``platform`` (``sys.platform`` unless given).
 
     >>> print(rebuild_advice("win32"))
-    it is not built on Windows (...): the Numba engine runs instead; ...
+    Microsoft's compiler cannot build it (...): the Numba engine runs instead; ...
     """
     platform = sys.platform if platform is None else platform
     if platform == "win32":
