@@ -671,3 +671,130 @@ def test_misere_bounds_are_sound_and_generalise():
                 for t in range(1, R + 1):
                     assert shared.test(variant, t) == (expected >= t), (seed, t)
     assert decided > 300  # the bounds fire often enough to be exercised
+
+
+# ---- behaviours found unpinned by mutation testing of csrc/ (2026-12) ------------------------
+
+def test_a_repeated_probe_is_answered_by_the_table_at_the_root():
+    """After ``value`` the root's table entry holds lo = hi = the value, so probing the same
+    position again at the value and one above is answered by the table alone (one node),
+    where a fresh context has to search (the entry's lo and hi are what a probe reads: a
+    store that keeps a wrong hi, or a probe that ignores lo, made every repeat a search)."""
+    for seed, mode in ((4401, "contract"), (4403, "contract"), (4400, "misere")):
+        pos = random_full_deal_position(np.random.default_rng(seed), mode=mode)
+        ctx = Context(tt_mb=1)
+        v = ctx.value(pos)
+        assert 0 < v < 10, seed                      # both bounds were probed at the root
+        for t, answer in ((v, True), (v + 1, False)):
+            fresh = Context(tt_mb=1)
+            assert fresh.test(pos, t) is answer and fresh.nodes > 1, (seed, t)  # no bound
+            assert ctx.test(pos, t) is answer and ctx.nodes == 1, (seed, t)
+
+
+def test_the_default_context_runs_the_popcnt_build_when_built_and_supported():
+    """``Context().isa`` names the build in use: the POPCNT/BMI2 variant whenever the library
+    has it and the CPU supports it (pref_ctx_set_portable returns 1), else "portable"; a
+    wrong answer would also make the portable-vs-fast comparisons above compare a build with
+    itself unknowingly."""
+    import ctypes
+    import platform
+    flags = _cpu_flags()
+    if platform.machine() not in ("x86_64", "AMD64") or not flags:
+        pytest.skip("not an x86-64 CPU with /proc/cpuinfo")
+    has_variant = hasattr(ctypes.CDLL(_library_file()), "pref_search_value_popcnt")
+    supported = has_variant and {"popcnt", "bmi2"} <= flags
+    assert Context(tt_mb=1).isa == ("popcnt" if supported else "portable")
+    assert Context(tt_mb=1, portable=True).isa == "portable"
+
+
+def _library_file() -> str:
+    import solver._pref_c as ext
+    return ext.__file__
+
+
+def _cpu_flags() -> set:
+    try:
+        text = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return set()
+    for line in text.splitlines():
+        if line.startswith("flags"):
+            return set(line.split(":", 1)[1].split())
+    return set()
+
+
+def _c_status(fn, pos, *args):
+    arr = np.ascontiguousarray(pos, dtype=np.int64)
+    return fn(c_backend.ffi.from_buffer("int64_t[]", arr), *args)
+
+
+def test_the_c_api_refuses_more_talon_cards_than_tricks_left():
+    """Two talon cards still to turn with one card a hand: the C library itself answers
+    PREF_E_TALON (the Python layer refuses it first, so only the C check guards the raw
+    entry points; without it the search played past the end of the hands)."""
+    pos = layout.make_position([1 << 0, 1 << 8, 1 << 16], trump=cards.NO_TRUMP, solo=0,
+                               minimise=True, talon_rule=layout.TALON_LEAD, talon=[24, 25])
+    ctx = Context(tt_mb=1)
+    out, nodes = c_backend.ffi.new("int *"), c_backend.ffi.new("uint64_t *")
+    assert _c_status(lambda p: lib.pref_value(ctx._ctx, p, out, nodes), pos) == lib.PREF_E_TALON
+    one = pos.copy()                                 # one talon card: a legal talon trick
+    one[layout.P_TALON1] = cards.NO_CARD
+    assert _c_status(lambda p: lib.pref_value(ctx._ctx, p, out, nodes), one) == lib.PREF_OK
+    # talon 7♥ led, 7♠ 7♣ 7♦ all discards: the first hand (seat 0, the solo seat) takes it
+    # (three-handed rule, as tests/test_reference.py's talon-nobody-follows)
+    assert out[0] == 1 == reference_value(one)
+
+
+def test_the_c_kernels_accept_a_null_nodes_pointer():
+    """pref.h: the batch kernels take nodes = NULL, and so does pref_tests_many (it had only
+    ever been called with an array); the answers are those with an array."""
+    ffi = c_backend.ffi
+    rows = np.ascontiguousarray(_full_deals(4, seed0=610), dtype=np.int64)
+    want = [Context().value(p) for p in rows]
+    targets = np.array(want, dtype=np.int32) + np.array([0, 1, 0, 1], dtype=np.int32)
+    ctx = Context(tt_mb=1)
+    results = np.zeros(4, dtype=np.int8)
+    assert lib.pref_tests_many(ctx._ctx, ffi.from_buffer("int64_t[]", rows),
+                               ffi.from_buffer("int32_t[]", targets), 4,
+                               ffi.from_buffer("int8_t[]", results), ffi.NULL) == lib.PREF_OK
+    assert results.tolist() == [1, 0, 1, 0]
+    values = np.zeros(4, dtype=np.int32)
+    assert lib.pref_values_batch(ffi.from_buffer("int64_t[]", rows), 4, 2, 1 << 20,
+                                 ffi.from_buffer("int32_t[]", values), ffi.NULL) == lib.PREF_OK
+    assert values.tolist() == want
+    results[:] = 9
+    assert lib.pref_tests_batch(ffi.from_buffer("int64_t[]", rows),
+                                ffi.from_buffer("int32_t[]", targets), 4, 1, 1 << 20,
+                                ffi.from_buffer("int8_t[]", results), ffi.NULL) == lib.PREF_OK
+    assert results.tolist() == [1, 0, 1, 0]
+
+
+def _hands(text, **kw):
+    from solver.notation import parse_hand
+    return layout.make_position([parse_hand(h) for h in text.split("/")], **kw)
+
+
+def test_discard_scan_rows_at_the_edges_of_the_window():
+    """pref_discard_scan answers probes outside [lo, hi] from the window: a мизер row one
+    trick better than the best so far (1 -> 0) and a contract row taking every trick step
+    to the window's edge, where the next probe must fail without a search (answering it
+    "yes" stepped on forever).  Values by hand (the rows are checked by the reference)."""
+    # мизер, seat 0 leads: his 8♠ over 7♠ and a 7♥ discard wins (caught: 1);
+    # his 7♠ under 8♠ loses (0)
+    caught = _hands("8.../7.../...7", trump=cards.NO_TRUMP, minimise=True)
+    clean = _hands("7.../8.../...7", trump=cards.NO_TRUMP, minimise=True)
+    # NT contract, seat 0 declares and leads: 7♠ 7♣ against the aces (0); the aces (2 of 2)
+    none = _hands("7.7../A.A../K.K..", trump=cards.NO_TRUMP)
+    every = _hands("A.A../7.7../K.K..", trump=cards.NO_TRUMP)
+    assert [reference_value(p) for p in (caught, clean, none, every)] == [1, 0, 0, 2]
+    ctx = Context(tt_mb=1)
+    for rows, best, want in (((caught, clean), 1, [1, 0]), ((none, every), 0, [0, 2])):
+        rows = np.array(rows)
+        for only_best in (True, False):
+            values, exact, _, _ = ctx.discard_scan(rows, -1, only_best)
+            assert values.tolist() == want and exact.tolist() == [True, True]
+            values, exact, _, _ = ctx.discard_scan(rows, best, only_best)
+            assert values.tolist() == want
+            # best-only: row 0 does not beat the best known, so it keeps that bound
+            assert exact.tolist() == [not only_best, True]
+
