@@ -798,3 +798,31 @@ def test_discard_scan_rows_at_the_edges_of_the_window():
             # best-only: row 0 does not beat the best known, so it keeps that bound
             assert exact.tolist() == [not only_best, True]
 
+
+# (bound, trump, solo, leader, first hands, then hands): solving the first position leaves
+# table entries whose regions come from the bound named; the second (the same shape, a few
+# cards exchanged) is then probed in the same context.  A region one card too small let an
+# entry answer the second position wrongly (each pair was found by mutation testing: the
+# region dropped or cut, and a wrong answer here; the values are the reference solver's).
+REGION_PAIRS = [
+    ("defender's sure trumps", cards.CLUBS, 2, 1,
+     ".K.98.9/.J.T.AJ/A.98.7.", ".8.98.9/.J.T.AJ/A.K9.7."),
+    ("quick tricks cut by a ruff", cards.DIAMONDS, 1, 2,
+     ".Q.8.AJ/A.A.K.9/J9.K7..", ".Q.8.J9/A.A.K.A/J9.K7.."),
+    ("misere duck", cards.NO_TRUMP, 0, 2,
+     "A.7.K.7/..AJ8.J/.KT..T9", "A.7.K.9/..AJ8.J/.KT..T7"),
+]
+
+
+@pytest.mark.parametrize("bound, trump, solo, leader, first, then", REGION_PAIRS,
+                         ids=[p[0] for p in REGION_PAIRS])
+def test_a_bound_region_keeps_the_next_position_exact(bound, trump, solo, leader, first, then):
+    """A bound's region must name every card whose owner the bound read: the table entry
+    stored under it answers every position agreeing on those owners."""
+    kw = dict(trump=trump, solo=solo, minimise=trump == cards.NO_TRUMP, leader=leader)
+    a, b = _hands(first, **kw), _hands(then, **kw)
+    ctx = Context(tt_mb=1)
+    assert ctx.value(a) == reference_value(a)
+    want = reference_value(b)
+    assert [ctx.test(b, t) for t in range(1, 5)] == [want >= t for t in range(1, 5)], bound
+    assert ctx.value(b) == want
