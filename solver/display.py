@@ -54,8 +54,12 @@ def pretty_as_text(result, printer, cycle: bool) -> None:
     instead of the ``repr`` (field by field, thousands of characters for a discard or an odds
     question), which is unchanged.
     A class attribute, not a base class: IPython takes a class's own ``__repr__`` (every
-    dataclass has one) before a ``_repr_pretty_`` it inherits."""
-    printer.text(str(result))
+    dataclass has one) before a ``_repr_pretty_`` it inherits.  Line by line, so that a result
+    inside a list or a dict keeps its lines at the container's indentation."""
+    for k, line in enumerate(str(result).split("\n")):
+        if k:
+            printer.break_()
+        printer.text(line)
 
 
 def rank_text(c: int) -> str:

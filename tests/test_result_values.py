@@ -151,6 +151,11 @@ def test_ipython_shows_a_result_as_its_text_and_repr_keeps_the_fields(results):
         assert repr(result).startswith(type(result).__name__ + "("), name
         assert text != repr(result), name
     assert pretty(results["discard"]).startswith("discard for seat 0 (contract NT)")
+    # inside a container each line keeps the container's indentation (IPython's list: one)
+    table_text = str(results["table"]).split("\n")
+    assert pretty([results["table"]]).split("\n") == (
+        ["[" + table_text[0]] + [" " + line for line in table_text[1:-1]]
+        + [" " + table_text[-1] + "]"])
 
 
 def test_cards_still_compare_hash_and_index_as_ints(results):
