@@ -342,15 +342,11 @@ def _card_fault(t: str) -> str:
         if t[0] in _SUIT_BY_SYMBOL:
             if len(t) == 1:
                 return f"card {t!r} has no rank"
-            k = 1       # the first character after the symbol that starts no rank is named
-            while k < len(t):
-                got = _rank_at(t, k)
-                if got is None and k > 1 and _suit_char(t[k]) is not None:    # "♠AS"
-                    return (f"unexpected {_where(t, k)}, a second suit: one card is a suit "
-                            f"and a rank")
-                if got is None:
-                    return _unknown_rank(t, k)
-                k += got[1]
+            k = _rank_run_end(t, 1)     # the first character after the symbol no rank starts
+            if k < len(t) and k > 1 and _suit_char(t[k]) is not None:    # "♠AS"
+                return f"unexpected {_where(t, k)}, a second suit: one card is a suit and a rank"
+            if k < len(t):
+                return _unknown_rank(t, k)
             first = _rank_at(t, 1)      # ranks only: more than the one a card has
             assert first is not None
             return f"unexpected {_where(t, 1 + first[1])}: one card is a suit and a rank"
@@ -448,6 +444,17 @@ def _parse_ranks(field: str, suit: int, whole: str, offset: int) -> list[int]:
         cards.append(c)
         i += used
     return cards
+
+
+def _rank_run_end(text: str, i: int = 0) -> int:
+    """Where the run of ranks starting at ``text[i]`` ends: the first index no rank starts
+    at, or ``len(text)``."""
+    while i < len(text):
+        got = _rank_at(text, i)
+        if got is None:
+            break
+        i += got[1]
+    return i
 
 
 def _is_rank_run(token: str) -> bool:
@@ -601,9 +608,7 @@ def _parse_groups(text: str) -> list[int]:
         try:
             card = parse_card(token)
         except InvalidCardError as exc:
-            k = 0                       # "П: КДZ": the heading's ranks, then one that is none
-            while suit is not None and k < len(token) and (got := _rank_at(token, k)):
-                k += got[1]
+            k = 0 if suit is None else _rank_run_end(token)   # "П: КДZ": ranks, then junk
             if 0 < k < len(token) and _suit_char(token[k]) is None:
                 raise fault(_unknown_rank(token, k), start, token) from None
             words = text.split()
