@@ -350,6 +350,36 @@ def test_a_worker_killed_while_sending_its_rows_stops_the_run(tmp_path):
     assert sorted(r["line"] for r in _jsonl(tmp_path / "o.jsonl")) == list(range(1, 9))
 
 
+WORKER_DIES_IN_EVALUATE = r'''
+import os
+from concurrent.futures import ProcessPoolExecutor
+from solver.batch import evaluate
+from solver.batch.tasks import Task, register
+
+register(Task(name="sweep_dies", summary="", columns=("x",), options={}, defaults={},
+              run=lambda deal, opts: os._exit(1)))        # a worker killed (the OOM killer)
+for executor in (None, ProcessPoolExecutor(2)):             # our own pool, then the caller's
+    try:
+        evaluate(["AK...7/Q.A..8/7.8..A"] * 2, "sweep_dies", jobs=2, executor=executor)
+    except Exception as exc:
+        print(type(exc).__name__, exc)
+'''
+
+
+def test_evaluate_says_why_a_worker_of_its_own_pool_may_have_died(tmp_path):
+    # a worker of evaluate's own pool that died (out of memory; a script without the
+    # __main__ guard on macOS or Windows) gave the pool's bare "A process in the process pool
+    # was terminated abruptly"; a caller's own executor keeps its error as it is
+    done = _run_script(tmp_path / "dies.py", WORKER_DIES_IN_EVALUATE, timeout=90)
+    assert done.returncode == 0, done.stderr
+    ours, theirs = done.stdout.splitlines()
+    assert ours.startswith("BrokenProcessPool a worker process died (A process in the "
+                           "process pool was terminated abruptly"), ours
+    assert ": if the system ran out of memory, lower tt_mb or jobs; " in ours
+    assert theirs.startswith("BrokenProcessPool A process in the process pool was "
+                             "terminated abruptly"), theirs
+
+
 # -- Ctrl-C inside the pool's own locks ----------------------------------------------------------
 
 CTRL_C_IN_A_LOCK = r'''
@@ -636,6 +666,13 @@ def test_a_script_without_the_main_guard_is_told_to_add_it(tmp_path):
                           cwd=tmp_path, timeout=120)
     assert done.returncode != 0
     assert "a pref batch run was started while a worker process was starting" in done.stderr
+    # and the parent's own error gives the advice too (it was the pool's bare "A process in
+    # the process pool was terminated abruptly", the workers' advice far above it)
+    last = done.stderr.rstrip().splitlines()[-1]
+    assert last.startswith("concurrent.futures.process.BrokenProcessPool: a worker process "
+                           "died (A process in the process pool was terminated abruptly")
+    assert last.endswith("the code that calls evaluate must be under "
+                         "`if __name__ == \"__main__\":` (each worker imports the script)")
 
 
 def test_a_windows_pool_has_at_most_61_workers(monkeypatch):

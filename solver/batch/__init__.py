@@ -25,6 +25,7 @@ import os
 import sys
 import time
 from collections.abc import Sized
+from concurrent.futures import BrokenExecutor
 from contextlib import closing
 from dataclasses import dataclass
 
@@ -170,6 +171,13 @@ def _preload(base: dict) -> list[str]:
     return [f"solver.engine.{_MODULES[n]}" for n in names]
 
 
+def _worker_died(exc: BaseException) -> str:
+    """What a pool of :func:`evaluate`'s own says when one of its workers died."""
+    return (f"a worker process died ({exc}): if the system ran out of memory, lower tt_mb "
+            f"or jobs; in a script run on macOS or Windows, the code that calls evaluate "
+            f"must be under `if __name__ == \"__main__\":` (each worker imports the script)")
+
+
 class _Executor:
     """The executor a run uses: the caller's, a pool of our own, or none (this process)."""
 
@@ -218,7 +226,9 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
     the deal's index); ``"record"`` keeps
     going and puts the message in an ``error`` column.  ``progress``: a bar on stderr (True),
     none (False, the default) or one only on a terminal or in a notebook (None, as
-    :func:`run_file` and the analyses take it).
+    :func:`run_file` and the analyses take it).  A worker of its own pool that dies (out of
+    memory, or a script without the ``__main__`` guard on macOS or Windows) stops the call
+    with ``BrokenProcessPool`` saying so.
 
     ``style``: the notation of the cards in the rows (the deal, lines, discards, card values)
     and their error messages: ``"symbols"`` (``A♠``), ``"ascii"`` (``AS``) or ``"russian"``
@@ -270,6 +280,10 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
                         cls = PrefError
                     raise cls(f"deal {first_error['line']}: {first_error['error']}")
         ok = True
+    except BrokenExecutor as exc:
+        if run.owned is None:        # the caller's executor: the caller knows its workers
+            raise
+        raise type(exc)(_worker_died(exc)) from exc
     finally:
         run.close(ok)
         if bar is not None:
