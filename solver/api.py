@@ -224,7 +224,8 @@ class SolveResult:
         """The answer, every legal card's value with the best marked ``*`` (the only move is
         the one starred card) and the line.
 
-        >>> print(solve("AQ7.K../K8.A.8./J9.7.9.", declarer=0, trump="♠", leader=1, backend="reference"))
+        >>> print(solve("AQ7.K../K8.A.8./J9.7.9.", declarer=0, trump="♠", leader=1,
+        ...             backend="reference"))
         contract ♠, declarer seat 0: 2 tricks
         cards of seat 1 (seat 0's tricks after each; * best for seat 1): 8♠:3 K♠:3 A♣:2* 8♦:3
         line: A♣ 7♣ K♣ 8♦ 9♦ 7♠ Q♠ K♠ 9♠ 8♠ J♠ A♠
@@ -303,7 +304,8 @@ def _as_position(deal, declarer, trump, misere, raspasy, talon, leader,
                 "backend options")
         return deal.copy()   # a snapshot: the caller may play on, the result answers this one
     if not isinstance(deal, (Deal, str)):
-        raise InvalidArgumentError(f"solve() takes a Deal, a deal string or a Position, not {type(deal).__name__}")
+        raise InvalidArgumentError("solve() takes a Deal, a deal string or "
+                                   f"a Position, not {type(deal).__name__}")
     return Position.from_deal(deal, declarer=declarer, trump=trump, misere=misere,
                               raspasy=raspasy, talon=talon, leader=0 if leader is None else leader,
                               talon_cards=talon_cards, discard=discard)

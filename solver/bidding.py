@@ -99,7 +99,8 @@ class Bid:
         if self.strain is not None and (isinstance(self.strain, bool)
                                         or not isinstance(self.strain, int)
                                         or not 0 <= self.strain <= NO_TRUMP):
-            raise InvalidArgumentError(f"unknown trump {shown(self.strain)}: expected 0-4 (♠ ♣ ♦ ♥, БК)")
+            raise InvalidArgumentError(f"unknown trump {shown(self.strain)}: "
+                                       "expected 0-4 (♠ ♣ ♦ ♥, БК)")
         if self.talonless and self.level < 9:     # seed 004 §2: "9 без прикупа", "10 без прикупа"
             raise InvalidArgumentError(f"без прикупа bids are 9 or 10, not {self.level}")
 
@@ -322,7 +323,8 @@ def run_auction(calls: Iterable[str | Bid], conventions: ConventionsLike = None,
             passed[seat] = True
         elif call == HERE:
             if not conv.here:
-                raise IllegalBidError(f"{where}: 'здесь' is not allowed under conventions {conv.name!r}")
+                raise IllegalBidError(f"{where}: 'здесь' is not allowed "
+                                      f"under conventions {conv.name!r}")
             if high is None or holder is None or holder == seat:   # set with high
                 raise IllegalBidError(f"{where}: there is no other player's bid to hold")
             if passed.count(True) != 1:
@@ -361,10 +363,11 @@ def run_auction(calls: Iterable[str | Bid], conventions: ConventionsLike = None,
                 if misere_bidder[seat]:
                     raise IllegalBidError(f"{where}: a player who bid мизер may not bid a game")
                 if bid.strain is not None and bid.talonless:
-                    raise IllegalBidError(f"{where}: bid without the talon as '{bid.level} без прикупа'")
+                    raise IllegalBidError(f"{where}: bid without the talon "
+                                          f"as '{bid.level} без прикупа'")
                 if bid.level < minimum:
-                    raise IllegalBidError(
-                        f"{where}: after {raspasy_streak} распасы in a row the lowest game is {minimum}")
+                    raise IllegalBidError(f"{where}: after {raspasy_streak} распасы in a row "
+                                          f"the lowest game is {minimum}")
             if high is not None and index <= ladder_index(high, conv):
                 raise IllegalBidError(f"{where}: {bid} is not above {high}")
             high, holder = bid, seat
@@ -402,7 +405,7 @@ def check_order(won: Bid, contract: Bid | str, conventions: ConventionsLike = No
     >>> check_order(parse_bid("7♦"), "7♣")
     Traceback (most recent call last):
     ...
-    solver.errors.IllegalBidError: cannot order 7♣ after winning the auction at 7♦: it is below the bid
+    solver.errors.IllegalBidError: cannot order 7♣ after winning the auction at 7♦: ...
     """
     conv = Conventions.of(conventions)
     won = parse_bid(won)
@@ -410,18 +413,23 @@ def check_order(won: Bid, contract: Bid | str, conventions: ConventionsLike = No
     order = parse_bid(contract)
     if won.misere:
         if not order.misere or order.talonless != won.talonless:
-            raise IllegalBidError(f"cannot order {order} after winning the auction with {won}: a мизер is played as bid")
+            raise IllegalBidError(f"cannot order {order} after winning the "
+                                  f"auction with {won}: a мизер is played as bid")
         return order
     if order.misere:
-        raise IllegalBidError(f"cannot order мизер after winning the auction with {won}: мизер is a bid of its own")
+        raise IllegalBidError("cannot order мизер after winning the auction "
+                              f"with {won}: мизер is a bid of its own")
     if won.talonless and won.strain is None:
         if order.strain is None or order.level < won.level:
-            raise IllegalBidError(f"cannot order {order} after {won}: name a trump at level {won.level} or above")
+            raise IllegalBidError(f"cannot order {order} after {won}: "
+                                  f"name a trump at level {won.level} or above")
         return Bid(order.level, order.strain, talonless=True)
     if order.talonless:
-        raise IllegalBidError(f"cannot order {order} after {won}: without the talon it must be bid so")
+        raise IllegalBidError(f"cannot order {order} after {won}: "
+                              "without the talon it must be bid so")
     if ladder_index(order, conv) < ladder_index(won, conv):
-        raise IllegalBidError(f"cannot order {order} after winning the auction at {won}: it is below the bid")
+        raise IllegalBidError(f"cannot order {order} after winning the "
+                              f"auction at {won}: it is below the bid")
     return order
 
 
@@ -437,6 +445,7 @@ def orderable(won: Bid, conventions: ConventionsLike = None) -> tuple[Bid, ...]:
     if won.misere:
         return (won,)
     if won.talonless and won.strain is None:
-        return tuple(Bid(level, s, talonless=True) for level in range(won.level, 11) for s in range(5))
+        return tuple(Bid(level, s, talonless=True)
+                     for level in range(won.level, 11) for s in range(5))
     start = ladder_index(won, conv)
     return tuple(b for b in ladder(conv)[start:] if not b.misere and not b.talonless)

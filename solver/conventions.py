@@ -175,24 +175,29 @@ class Conventions:
         if type(self.players) is not int or self.players not in (3, 4):
             raise InvalidArgumentError(f"convention players={self.players!r}: expected 3 or 4")
         if type(self.pool_size) is not int or self.pool_size <= 0:
-            raise InvalidArgumentError(f"convention pool_size={self.pool_size!r}: expected a positive integer")
+            raise InvalidArgumentError(f"convention pool_size={self.pool_size!r}: "
+                                       "expected a positive integer")
         if self.max_deals is not None and (type(self.max_deals) is not int or self.max_deals <= 0):
-            raise InvalidArgumentError(f"convention max_deals={self.max_deals!r}: expected a positive integer or None")
+            raise InvalidArgumentError(f"convention max_deals={self.max_deals!r}: "
+                                       "expected a positive integer or None")
         if self.raspasy_reset_after is not None and (type(self.raspasy_reset_after) is not int
                                                      or self.raspasy_reset_after <= 0):
-            raise InvalidArgumentError(f"convention raspasy_reset_after={self.raspasy_reset_after!r}: "
-                                       f"expected a positive integer or None")
+            raise InvalidArgumentError(
+                f"convention raspasy_reset_after={self.raspasy_reset_after!r}: "
+                "expected a positive integer or None")
         for f in fields(self):
             if f.type in (bool, "bool") and not isinstance(getattr(self, f.name), bool):
                 raise InvalidArgumentError(f"convention {f.name}={getattr(self, f.name)!r}: "
                                            f"expected true or false")
         if isinstance(self.raspasy_exit, (str, bytes, dict, set, frozenset)) \
                 or not hasattr(self.raspasy_exit, "__iter__"):
-            raise InvalidArgumentError(f"convention raspasy_exit={self.raspasy_exit!r}: expected levels 6-10")
+            raise InvalidArgumentError(f"convention raspasy_exit={self.raspasy_exit!r}: "
+                                       "expected levels 6-10")
         exit_ = tuple(int(x) if isinstance(x, np.integer) and not isinstance(x, np.bool_) else x
                       for x in self.raspasy_exit)
         if not exit_ or any(type(level) is not int or level not in GAME_LEVELS for level in exit_):
-            raise InvalidArgumentError(f"convention raspasy_exit={self.raspasy_exit!r}: expected levels 6-10")
+            raise InvalidArgumentError(f"convention raspasy_exit={self.raspasy_exit!r}: "
+                                       "expected levels 6-10")
         object.__setattr__(self, "raspasy_exit", exit_)
 
     # ----------------------------------------------------------------- presets
@@ -205,8 +210,9 @@ class Conventions:
     def sochi_amnesty(cls, **overrides: Any) -> "Conventions":
         """Seed 001 ("Сочинка"): распасы amnesty, zero tricks off the mountain, помощь."""
         base = dict(
-            raspasy_talon="turned", name="001", max_deals=None, end="all_closed", settlement="amnesty",
-            raspasy_reset_after=3, consolation="whisters", dealer_consolation=True,
+            raspasy_talon="turned", name="001", max_deals=None, end="all_closed",
+            settlement="amnesty", raspasy_reset_after=3, consolation="whisters",
+            dealer_consolation=True,
             shortfall="responsible", raspasy_amnesty=True, raspasy_zero="mountain",
             talon_whists="dealer_or_split", help=True, help_tie="clockwise", help_failed="mountain",
         )
@@ -225,10 +231,11 @@ class Conventions:
 
     @classmethod
     def sochi_server(cls, **overrides: Any) -> "Conventions":
-        """Seed 003 (a server's "Сочи"): жлобский ответственный вист, 1-1-1 распасы, zero to the pool."""
+        """Seed 003 (a server's "Сочи"): жлобский ответственный вист, 1-1-1 распасы, zero to
+        the pool."""
         base = dict(
-            raspasy_talon="turned", name="003", max_deals=None, end="all_closed", shortfall="responsible",
-            raspasy_zero="pool",
+            raspasy_talon="turned", name="003", max_deals=None, end="all_closed",
+            shortfall="responsible", raspasy_zero="pool",
         )
         return cls(**{**base, **overrides})
 
@@ -236,8 +243,9 @@ class Conventions:
     def classic(cls, **overrides: Any) -> "Conventions":
         """Seed 004 (Розалиев's rules): здесь, без прикупа, own whist, tenner check, dark games."""
         base = dict(
-            raspasy_talon="turned", name="004", max_deals=None, end="all_closed", settlement="amnesty",
-            here=True, talonless_bids=True, misere_above_nines=True, consolation="none",
+            raspasy_talon="turned", name="004", max_deals=None, end="all_closed",
+            settlement="amnesty", here=True, talonless_bids=True, misere_above_nines=True,
+            consolation="none",
             dealer_consolation=True, shortfall="responsible", both_pass="own_whist",
             check_unwhisted_tenner=True, walk_away=True, raspasy_progression="1-2-3",
             raspasy_zero="pool", talon_whists="dealer", misere_talon_sevens=True,
@@ -278,7 +286,8 @@ class Conventions:
         if isinstance(data, str):
             return cls.preset(data)
         if not isinstance(data, dict):
-            raise InvalidArgumentError(f"conventions must be a preset name or an object, not {data!r}")
+            raise InvalidArgumentError("conventions must be a preset "
+                                       f"name or an object, not {data!r}")
         data = dict(data)
         preset = data.pop("preset", "sochi")
         known = {f.name for f in fields(cls)}
@@ -308,7 +317,8 @@ class Conventions:
         """The engine's talon rule on распасы (``solve(..., raspasy=True, talon=...)``):
         "none", "lead" (three-handed, the talon's cards only lead) or "dealer" (four-handed).
 
-        >>> Conventions.sochi().raspasy_talon_rule(), Conventions.classic(players=4).raspasy_talon_rule()
+        >>> (Conventions.sochi().raspasy_talon_rule(),
+        ...  Conventions.classic(players=4).raspasy_talon_rule())
         ('none', 'dealer')
         """
         if self.raspasy_talon == "none":

@@ -167,7 +167,8 @@ def _validate(hands, talon) -> None:
     sizes = [count(h) for h in hands]
     for i, n in enumerate(sizes):
         if n > HAND_SIZE:
-            raise InvalidDealError(f"{SEAT_NAMES[i]} has {plural(n, 'card')}; a hand has at most 10")
+            raise InvalidDealError(f"{SEAT_NAMES[i]} has {plural(n, 'card')}; "
+                                   "a hand has at most 10")
     if talon:
         for i, n in enumerate(sizes):
             if n != HAND_SIZE:

@@ -225,12 +225,14 @@ def _maximise(pos) -> bool | None:
 def _trick_on_table(pos) -> str:
     """The current trick as three slots, each card in front of the seat that played it."""
     played = {(pos.leader + k) % 3: c for k, c in enumerate(pos.table)}
+    to_play = "<span style='color:#fff;font-weight:bold' title='to play'>?</span>"
     slot = {s: card_html(played[s], chip=True) if s in played else
-            ("<span style='color:#fff;font-weight:bold' title='to play'>?</span>" if s == pos.to_move and not pos.is_over else "")
+            (to_play if s == pos.to_move and not pos.is_over else "")
             for s in range(3)}
     cell = "border:none;padding:1px 3px;text-align:center;min-width:2.6em;height:1.6em"
     return (f"<table style='border-collapse:collapse;border:none;margin:auto;background:none'>"
-            f"<tr><td style='{cell}'></td><td style='{cell}'>{slot[1]}</td><td style='{cell}'></td></tr>"
+            f"<tr><td style='{cell}'></td><td style='{cell}'>{slot[1]}</td>"
+            f"<td style='{cell}'></td></tr>"
             f"<tr><td style='{cell}'>{slot[0]}</td><td style='{cell}'></td>"
             f"<td style='{cell}'>{slot[2]}</td></tr></table>")
 
@@ -308,7 +310,8 @@ def line_html(tricks: list[dict], solo: int | None = None, taken: int = 0, *,
                 continue
             html = card_html(by_seat[s])
             if s == winner:
-                html = f"<span style='border:1.5px solid #1b7f3b;border-radius:4px;padding:0 2px'>{html}</span>"
+                html = (f"<span style='border:1.5px solid #1b7f3b;border-radius:4px;"
+                        f"padding:0 2px'>{html}</span>")
             if s == leader and offset == 0 and t.get("talon") is None:
                 html = f"<u>{html}</u>"
             cells.append(html)

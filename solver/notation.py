@@ -78,7 +78,8 @@ _STRAIN_NAMES = {
     "S": 0, "C": 1, "D": 2, "H": 3, "П": 0, "Т": 1, "Б": 2, "Ч": 3, "С": 1, "Н": 3,
     **_SUIT_WORDS,
     "ПИКОВАЯ": 0, "ТРЕФОВАЯ": 1, "БУБНОВАЯ": 2, "ЧЕРВОВАЯ": 3, "ЧЕРВЯ": 3, "ЧЕРВ": 3,
-    "NT": 4, "N": 4, "NOTRUMP": 4, "NO-TRUMP": 4, "NO TRUMP": 4, "NOTRUMPS": 4, "NO-TRUMPS": 4, "NO TRUMPS": 4, "BK": 4,
+    "NT": 4, "N": 4, "NOTRUMP": 4, "NO-TRUMP": 4, "NO TRUMP": 4, "NOTRUMPS": 4, "NO-TRUMPS": 4,
+    "NO TRUMPS": 4, "BK": 4,
     "БК": 4, "Б/К": 4, "Б.К.": 4, "Б.К": 4, "БЕЗ КОЗЫРЯ": 4, "БЕЗ КОЗЫРЕЙ": 4,
     "БЕЗКОЗЫРКА": 4, "БЕСКОЗЫРКА": 4, "БЕСКОЗЫРНАЯ": 4,
 }
@@ -793,6 +794,6 @@ def at_least(style: str | None = None) -> str:
 __all__ = [
     "STYLES", "current_style", "output_style", "parse_card", "format_card", "parse_card_list",
     "parse_hand", "format_hand", "format_cards", "parse_strain", "format_strain", "misere_word",
-    "misere_player", "raspasy_word", "at_most", "at_least", "is_dotted_order", "count", "iter_cards",
-    "check_t_beside",
+    "misere_player", "raspasy_word", "at_most", "at_least", "is_dotted_order", "count",
+    "iter_cards", "check_t_beside",
 ]

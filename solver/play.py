@@ -68,6 +68,7 @@ def trick_winner(cards: list[int], trump: int, led_suit: int | None = None,
             key = -1
         if key > best_key:
             best, best_key = i, key
-    if talon_card is not None and suit_of(talon_card) == led_suit and 8 + rank_of(talon_card) > best_key:
+    if (talon_card is not None and suit_of(talon_card) == led_suit
+            and 8 + rank_of(talon_card) > best_key):
         return DEALER
     return best

@@ -225,7 +225,8 @@ def trick_histogram(data, ax=None, *, normalise: bool = True, highlight=None,
     if highlight is not None and total:
         share = sum(dist.get(x, 0.0) for x in xs if highlight(x)) / total
         from matplotlib.patches import Patch
-        ax.legend(handles=[Patch(color=highlight_colour, label=highlight_label.format(share=share))], frameon=False)
+        ax.legend(handles=[Patch(color=highlight_colour,
+                                 label=highlight_label.format(share=share))], frameon=False)
     ax.margins(y=0.15)
     if not any(heights):                      # nothing to draw: no axis of negative shares
         ax.set_ylim(0, 1)
@@ -453,7 +454,8 @@ def draw_deal(deal_or_result, ax=None, *, title: str | None = None):
             else:
                 what = (f"trump {format_strain(result.trump)}" if result.mode == "contract"
                         else "мизер")
-                title = f"seat {result.solo}, {what}: {plural(result.tricks, 'trick')} with best play"
+                title = (f"seat {result.solo}, {what}: "
+                         f"{plural(result.tricks, 'trick')} with best play")
     elif pos is None:
         deal = deal_or_result
         hands = list(deal.hands)
@@ -465,7 +467,8 @@ def draw_deal(deal_or_result, ax=None, *, title: str | None = None):
     ax.set_ylim(0, 1)
     ax.set_axis_off()
     from matplotlib.patches import FancyBboxPatch
-    ax.add_patch(FancyBboxPatch((0.55, 0.18), 0.5, 0.36, boxstyle="round,pad=0.02,rounding_size=0.06",
+    ax.add_patch(FancyBboxPatch((0.55, 0.18), 0.5, 0.36,
+                                boxstyle="round,pad=0.02,rounding_size=0.06",
                                 fc="#2f6b47", ec="none"))
     _draw_hand(ax, 0.02, 0.62, hands[0], titles[0], values if mover == 0 else None, best)
     _draw_hand(ax, 0.62, 0.99, hands[1], titles[1], values if mover == 1 else None, best)
@@ -475,7 +478,7 @@ def draw_deal(deal_or_result, ax=None, *, title: str | None = None):
             ax.text(0.8, 0.48, "talon", ha="center", va="center", color="white", fontsize=10)
         for k, c in enumerate(middle):
             _draw_card(ax, 0.8 + (k - (len(middle) - 1) / 2) * 0.12, 0.33, c)
-    else:                               # the trick: each card before its seat (0 left, 1 up, 2 right)
+    else:               # the trick: each card before its seat (0 left, 1 up, 2 right)
         for k, c in enumerate(pos.table):
             x, y = _TABLE_SLOTS[(pos.leader + k) % 3]
             _draw_card(ax, x, y, c)

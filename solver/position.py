@@ -306,7 +306,8 @@ class Position:
         if len(talon) > 2:
             raise InvalidDealError("at most two talon cards can be turned")
         if len(talon) > base:
-            raise InvalidDealError(f"{len(talon)} talon tricks cannot be played with {base} cards a hand")
+            raise InvalidDealError(f"{len(talon)} talon tricks cannot be played "
+                                   f"with {base} cards a hand")
         # cards on the table must have been legal when played
         led = suit_of(talon[0]) if talon else (suit_of(table[0]) if table else None)
         for k, c in enumerate(table):
@@ -349,7 +350,8 @@ class Position:
                                        f"{type(deal).__name__}")
         raspasy = as_flag(raspasy, "raspasy")
         if not isinstance(talon, str) and talon is not None:
-            raise InvalidArgumentError(f"talon is a talon rule (none, lead or dealer), not {talon!r}")
+            raise InvalidArgumentError("talon is a talon rule (none, lead or dealer), "
+                                       f"not {talon!r}")
         if talon is None:           # no rule given: the talon unused, as for a contract
             talon = "none"
         modes = (declarer is not None) + (misere is not None) + raspasy
@@ -658,7 +660,8 @@ class Position:
         if self.table:
             extra += f", table={[format_card(c) for c in self.table]!r}"
         if self.talon_rule != "none":
-            extra += f", talon={[format_card(c) for c in self.talon]!r}, talon_rule={self.talon_rule!r}"
+            extra += (f", talon={[format_card(c) for c in self.talon]!r}, "
+                      f"talon_rule={self.talon_rule!r}")
         if self.dealer_tricks:
             extra += f", dealer_tricks={self.dealer_tricks}"
         return (f"Position.from_str({hands!r}, trump={format_strain(self.trump)!r}, "

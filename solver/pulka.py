@@ -42,7 +42,8 @@ from .scoring import (PREFERANS, RASPASY, Entry, Hand, HandScore, Number, _json,
                       _player, _who, check_names, number_text, score_hand)
 
 _PULKA_KEYS = {"players", "conventions", "first_dealer", "hands", "note"}
-_GAME_NAMES = {RASPASY: "распасы", PREFERANS: "преферанс"}   # as the sheet and `pref score` write them
+# as the sheet and `pref score` write them
+_GAME_NAMES = {RASPASY: "распасы", PREFERANS: "преферанс"}
 
 
 @dataclass(frozen=True)
@@ -88,9 +89,10 @@ class Pulka:
         if first_dealer is None:
             first_dealer = n - 1
         first_dealer = scalar_of(first_dealer)
-        if isinstance(first_dealer, (bool, np.bool_)) or not isinstance(first_dealer, (int, np.integer)) \
-                or not 0 <= first_dealer < n:
-            raise InvalidRecordError(f"first_dealer {shown(first_dealer)}: expected a player 0-{n - 1}")
+        if isinstance(first_dealer, (bool, np.bool_)) \
+                or not isinstance(first_dealer, (int, np.integer)) or not 0 <= first_dealer < n:
+            raise InvalidRecordError(f"first_dealer {shown(first_dealer)}: "
+                                     f"expected a player 0-{n - 1}")
         self.first_dealer = int(first_dealer)
         self._dealer = self.first_dealer     # who deals the next hand
         self._pool: list[Number] = [0] * n
@@ -161,20 +163,22 @@ class Pulka:
         try:
             if not isinstance(hand, Hand):
                 if not isinstance(hand, Mapping):
-                    raise InvalidRecordError(f"a hand record must be an object, not {shown_record(hand)}")
+                    raise InvalidRecordError("a hand record must be an object, "
+                                             f"not {shown_record(hand)}")
                 hand = Hand.from_record(hand, conv, names=self._display_names(), dealer=dealer)
             elif hand.dealer is None:
                 hand = _with(hand, dealer=dealer)
             if hand.game == RASPASY and hand.raspasy_round is None:
                 hand = _with(hand, raspasy_round=self.raspasy_streak + 1)
             if hand.game == RASPASY and hand.raspasy_round != self.raspasy_streak + 1:
-                raise InvalidRecordError(
-                    f"this is распасы #{self.raspasy_streak + 1} in a row, not #{hand.raspasy_round}")
+                raise InvalidRecordError(f"this is распасы #{self.raspasy_streak + 1} in a row, "
+                                         f"not #{hand.raspasy_round}")
             if isinstance(hand.game, Bid) and not hand.game.misere:
                 least = conv.raspasy_minimum(self.raspasy_streak)
                 if hand.game.level < least:
                     raise InvalidRecordError(
-                        f"{hand.game} after {self.raspasy_streak} распасы in a row: the lowest game is {least}")
+                        f"{hand.game} after {self.raspasy_streak} распасы in a row: "
+                        f"the lowest game is {least}")
             score = score_hand(hand, conv, raspasy_streak=self.raspasy_streak,
                                names=self._display_names())
         except PrefError as exc:      # a bad record, auction (IllegalBidError), bid or card
@@ -233,20 +237,24 @@ class Pulka:
                     break
                 give = min(rest, size - self._pool[q])
                 write(Entry("pool", q, give, None, f"помощь from {self._who(p)}"))
-                write(Entry("whists", p, 10 * give, q, f"помощь: {plural(give, 'point')} to {self._who(q)}'s pool"))
+                write(Entry("whists", p, 10 * give, q,
+                            f"помощь: {plural(give, 'point')} to {self._who(q)}'s pool"))
                 rest -= give
             if rest > 0:
                 if conv.help_rest == "own_mountain":
-                    write(Entry("mountain", p, -rest, None, "помощь: nobody to help, off own mountain"))
+                    write(Entry("mountain", p, -rest, None,
+                                "помощь: nobody to help, off own mountain"))
                 else:
                     off = min(rest, max(self._mountain[p], 0))
                     if off:
-                        write(Entry("mountain", p, -off, None, "помощь: nobody to help, off own mountain"))
+                        write(Entry("mountain", p, -off, None,
+                                    "помощь: nobody to help, off own mountain"))
                     if rest - off:
                         for q in range(n):
                             if q != p:
                                 write(Entry("mountain", q, rest - off, None,
-                                            f"помощь: {self._who(p)} has no mountain left to write off"))
+                                            f"помощь: {self._who(p)} has no mountain left "
+                                            "to write off"))
         return HandScore(n, tuple(out), score.hand, score.remiz,
                          self._display_names(),     # its texts name the sheet's players
                          without_play=score.without_play)
@@ -297,7 +305,8 @@ class Pulka:
         if not candidates:
             return None
         if conv.help_tie == "smaller_mountain":
-            best = max(candidates, key=lambda q: (self._pool[q], -self._mountain[q], -clockwise.index(q)))
+            best = max(candidates,
+                       key=lambda q: (self._pool[q], -self._mountain[q], -clockwise.index(q)))
         else:
             best = max(candidates, key=lambda q: (self._pool[q], -clockwise.index(q)))
         # seed 001: ""Помощь" не происходит при подсаде на висте игрока, у которого наибольшая
@@ -372,7 +381,8 @@ class Pulka:
         elif isinstance(players, int) and not isinstance(players, bool):
             conv = conv.replace(players=players)
         elif players is not None:
-            raise InvalidRecordError(f"'players' must be a number or a list of names, not {shown_record(players)}")
+            raise InvalidRecordError("'players' must be a number or a list of names, "
+                                     f"not {shown_record(players)}")
         first = record.get("first_dealer")
         if first is not None:       # by name or number, as the hands name players
             checked = check_names(names, conv.players) if names is not None else None
@@ -444,8 +454,9 @@ class Pulka:
         deals = scalar_of(deals)
         if isinstance(deals, (bool, np.bool_)) or not isinstance(deals, (int, np.integer)) \
                 or not 0 <= deals <= self.deals:
-            raise InvalidRecordError(f"after({shown(deals)}): expected a number of deals 0-{self.deals} "
-                                     f"(the pulka has {plural(self.deals, 'deal')})")
+            raise InvalidRecordError(f"after({shown(deals)}): expected a number of deals "
+                                     f"0-{self.deals} (the pulka has "
+                                     f"{plural(self.deals, 'deal')})")
         deals = int(deals)
         copy = Pulka(self.conventions, self.names, self.first_dealer)
         for score in self.hands[:deals]:
@@ -488,7 +499,8 @@ class Pulka:
         return pd.DataFrame(rows, columns=columns).set_index("deal")
 
     def __repr__(self) -> str:
-        return (f"<Pulka {self.conventions.name} {'/'.join(self.names)}: {plural(self.deals, 'deal')}, "
+        return (f"<Pulka {self.conventions.name} {'/'.join(self.names)}: "
+                f"{plural(self.deals, 'deal')}, "
                 f"pool [{', '.join(map(number_text, self.pool))}], "
                 f"mountain [{', '.join(map(number_text, self.mountain))}]>")
 
@@ -522,7 +534,8 @@ class Pulka:
         label = "result" if self.ended else "standing now"
         rows.append(f"<tr><th>{label} (висты)</th>" + "".join(
             f"<td><b>{number_text(t)}</b></td>" for t in settle.totals) + "</tr>")
-        rows.append("<tr><th>place</th>" + "".join(f"<td>{k}</td>" for k in settle.places) + "</tr>")
+        rows.append("<tr><th>place</th>"
+                    + "".join(f"<td>{k}</td>" for k in settle.places) + "</tr>")
         caption = (f"пулька {e(self.conventions.name)}, pool {self.conventions.pool_size}, "
                    f"{plural(self.deals, 'deal')}{', over' if self.ended else ''}")
         drawing = f"<div>{self.to_svg()}</div>" if n == 3 else ""
@@ -542,7 +555,8 @@ def check_players(conventions_record, players) -> None:
     else:
         return
     if conventions_record["players"] != n:
-        raise InvalidRecordError(f"the conventions say {shown_record(conventions_record['players'])} players, "
+        raise InvalidRecordError("the conventions say "
+                                 f"{shown_record(conventions_record['players'])} players, "
                                  f"but 'players' names {n}")
 
 

@@ -56,7 +56,8 @@ def _text(x, y, s, rotate=0, size=13, weight="normal", anchor="middle", colour="
 
 def pulka_svg(names, size, pool_marks, mountain_marks, whist_marks, fmt=str) -> str:
     """SVG of a three-player sheet; the marks are per player (``whist_marks[i][j]``: i on j)."""
-    if len(names) != 3 or any(len(marks) != 3 for marks in (pool_marks, mountain_marks, whist_marks)):
+    if len(names) != 3 or any(len(marks) != 3
+                              for marks in (pool_marks, mountain_marks, whist_marks)):
         raise InvalidArgumentError("the classic drawing is for three players: three names and "
                                    "the pool, mountain and висты marks of three")
     lines = []
@@ -73,7 +74,8 @@ def pulka_svg(names, size, pool_marks, mountain_marks, whist_marks, fmt=str) -> 
         t = (H - y) / (H - CY)
         return CX * t if left else W - CX * t
 
-    lines.append(f"<rect x='0.5' y='0.5' width='{W - 1}' height='{H - 1}' fill='#fffdf5' stroke='#555' stroke-width='1.5'/>")
+    lines.append(f"<rect x='0.5' y='0.5' width='{W - 1}' height='{H - 1}' "
+                 "fill='#fffdf5' stroke='#555' stroke-width='1.5'/>")
     line(CX, 0, CX, CY)
     line(0, H, CX, CY)
     line(W, H, CX, CY)
@@ -88,7 +90,8 @@ def pulka_svg(names, size, pool_marks, mountain_marks, whist_marks, fmt=str) -> 
         y = H - depth
         line(diag_x(y), y, diag_x(y, left=False), y)
     line(CX, H - WHIST, CX, H, 0.8)
-    lines.append(f"<circle cx='{CX}' cy='{CY}' r='26' fill='#fffdf5' stroke='#555' stroke-width='1.2'/>")
+    lines.append(f"<circle cx='{CX}' cy='{CY}' r='26' "
+                 "fill='#fffdf5' stroke='#555' stroke-width='1.2'/>")
     lines.append(_text(CX, CY, str(size), size=16, weight="bold"))
 
     # what each strip holds, measured between its lines (a label that ran past them crossed
@@ -130,5 +133,6 @@ def pulka_svg(names, size, pool_marks, mountain_marks, whist_marks, fmt=str) -> 
     lines.append(_text(CX / 2 + WHIST / 2, H - WHIST / 2, w(2, 0), size=11))
     lines.append(_text(CX + CX / 2 - WHIST / 2, H - WHIST / 2, w(2, 1), size=11))
     lines.append(_text(CX, H - POOL - 48, names[2], weight="bold"))
-    return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{W}' height='{H}' viewBox='0 0 {W} {H}'>"
+    return ("<svg xmlns='http://www.w3.org/2000/svg' "
+            f"width='{W}' height='{H}' viewBox='0 0 {W} {H}'>"
             + "".join(lines) + "</svg>")

@@ -189,11 +189,13 @@ class Hand:
         if not isinstance(record, Mapping):
             raise InvalidRecordError(f"a hand record must be an object, not {shown_record(record)}")
         record = {k: _plain(v) for k, v in record.items()}      # numpy values as JSON's
-        unknown = sorted(k if isinstance(k, str) else shown(k) for k in set(record) - HAND_RECORD_KEYS)
+        unknown = sorted(k if isinstance(k, str) else shown(k)
+                         for k in set(record) - HAND_RECORD_KEYS)
         if unknown:
             raise InvalidRecordError(f"unknown field(s) in hand record: {', '.join(unknown)}")
         if "contract" not in record:
-            raise InvalidRecordError("hand record has no 'contract' (a game, 'мизер', 'распасы' or 'преферанс')")
+            raise InvalidRecordError("hand record has no 'contract' (a game, "
+                                     "'мизер', 'распасы' or 'преферанс')")
         game = _parse_game(record["contract"])
 
         def player(value, what):
@@ -205,7 +207,8 @@ class Hand:
             dealer = n - 1
         else:                      # the caller's (a pulka's next dealer), checked as well
             dealer = player(_plain(dealer), "dealer")
-        declarer = player(record["declarer"], "declarer") if record.get("declarer") is not None else None
+        declarer = (player(record["declarer"], "declarer")
+                    if record.get("declarer") is not None else None)
         raw_whisters = record.get("whisters")
         if raw_whisters is None:        # absent or null: nobody whisted
             raw_whisters = ()
@@ -214,14 +217,17 @@ class Hand:
                                      f"{shown_record(raw_whisters)}")
         whisters = tuple(player(w, "whister") for w in raw_whisters)
         if len(set(whisters)) != len(whisters):
-            raise InvalidRecordError(f"'whisters' {shown_record(list(raw_whisters))} names a player twice")
+            raise InvalidRecordError(f"'whisters' {shown_record(list(raw_whisters))} "
+                                     "names a player twice")
         for flag in ("open", "walk_away", "dark"):
             if record.get(flag) is not None and not isinstance(record[flag], bool):
-                raise InvalidRecordError(f"'{flag}' must be true or false, not {shown_record(record[flag])}")
+                raise InvalidRecordError(f"'{flag}' must be true or false, "
+                                         f"not {shown_record(record[flag])}")
         if record.get("walk_away") and record.get("tricks") is not None and isinstance(game, Bid) \
                 and not game.misere:
             raise InvalidRecordError("'walk_away': the hand was not played, so it has no 'tricks'")
-        half = player(record["half_whist"], "half_whist") if record.get("half_whist") is not None else None
+        half = (player(record["half_whist"], "half_whist")
+                if record.get("half_whist") is not None else None)
         talon = record.get("talon")
         if talon is not None:
             talon = _parse_talon(talon)
@@ -230,14 +236,15 @@ class Hand:
             if not isinstance(auction, (list, tuple)):
                 raise InvalidRecordError("'auction' must be a list of calls")
             auction = tuple(str(c) for c in auction)
-        tricks = _parse_tricks(record.get("tricks"), game, declarer, whisters, n, dealer, names, half,
-                               conv.raspasy_talon)
+        tricks = _parse_tricks(record.get("tricks"), game, declarer, whisters, n, dealer, names,
+                               half, conv.raspasy_talon)
         multiplier = record.get("multiplier", 1)
         if not isinstance(multiplier, int) or isinstance(multiplier, bool) or multiplier < 1:
-            raise InvalidRecordError(f"'multiplier' must be a positive integer, not {shown_record(multiplier)}")
+            raise InvalidRecordError("'multiplier' must be a positive integer, "
+                                     f"not {shown_record(multiplier)}")
         round_ = record.get("round")
-        if round_ is not None and (not isinstance(round_, int) or isinstance(round_, bool) or round_ < 1
-                                   or round_ > MAX_RASPASY_ROUND):
+        if round_ is not None and (not isinstance(round_, int) or isinstance(round_, bool)
+                                   or round_ < 1 or round_ > MAX_RASPASY_ROUND):
             raise InvalidRecordError(f"'round' must be a whole number 1-{MAX_RASPASY_ROUND}, not "
                                      f"{shown_record(round_)}")
         return cls(game=game, declarer=declarer, whisters=whisters, tricks=tricks, half_whist=half,
@@ -431,7 +438,8 @@ def number_text(x: Number) -> str:
     (a half, a quarter), else a mixed fraction, so that a settlement's figures add up on the
     page as they do in the pulka (JSON keeps numbers, at 4 decimals).
 
-    >>> number_text(14), number_text(Fraction(5, 2)), number_text(Fraction(-56, 3)), number_text(Fraction(2, 3))
+    >>> (number_text(14), number_text(Fraction(5, 2)), number_text(Fraction(-56, 3)),
+    ...  number_text(Fraction(2, 3)))
     ('14', '2.5', '-18 2/3', '2/3')
     """
     x = _num(x)
@@ -599,7 +607,8 @@ def _parse_tricks(value, game, declarer, whisters, n, dealer, names, half,
             return tuple(out)
         return _declarer_only(value, declarer, n)  # the defence's split is unknown
     if not isinstance(value, (list, tuple)) or len(value) != n:
-        raise InvalidRecordError(f"'tricks' must be a number or a list of {n} numbers, not {shown_record(value)}")
+        raise InvalidRecordError("'tricks' must be a number or a list of "
+                                 f"{n} numbers, not {shown_record(value)}")
     out = []
     for i, t in enumerate(value):
         if t is None:
@@ -608,15 +617,17 @@ def _parse_tricks(value, game, declarer, whisters, n, dealer, names, half,
             raise InvalidRecordError(f"'tricks' of {_who(i, names)}: {shown_record(t)} is not 0-10")
         out.append(t)
     if sum(out) != 10:
-        raise InvalidRecordError(f"'tricks' {shown_record(list(value))} add up to {sum(out)}, not 10")
+        raise InvalidRecordError(f"'tricks' {shown_record(list(value))} "
+                                 f"add up to {sum(out)}, not 10")
     if n == 4 and game != RASPASY and out[dealer]:
         raise InvalidRecordError(f"the dealer ({_who(dealer, names)}) sits out and takes no trick")
     if n == 4 and game == RASPASY and out[dealer] and conv_talon == "none":
-        raise InvalidRecordError(f"the dealer ({_who(dealer, names)}) sits out and the talon is set "
-                                 f"aside on распасы (raspasy_talon 'none'): he takes no trick")
+        raise InvalidRecordError(f"the dealer ({_who(dealer, names)}) sits out and the talon "
+                                 "is set aside on распасы (raspasy_talon 'none'): he takes no "
+                                 "trick")
     if n == 4 and game == RASPASY and out[dealer] > 2:
-        raise InvalidRecordError(f"the dealer ({_who(dealer, names)}) sits out: on распасы he takes at "
-                                 f"most the two talon tricks, not {out[dealer]}")
+        raise InvalidRecordError(f"the dealer ({_who(dealer, names)}) sits out: on распасы he "
+                                 f"takes at most the two talon tricks, not {out[dealer]}")
     return tuple(out)
 
 
@@ -674,7 +685,8 @@ def talon_tricks(talon: Iterable[int]) -> int:
     (2, 1)
     """
     talon = scalar_of(talon)
-    cards = None if isinstance(talon, (str, bytes)) or not hasattr(talon, "__iter__") else tuple(talon)
+    cards = (None if isinstance(talon, (str, bytes)) or not hasattr(talon, "__iter__")
+             else tuple(talon))
     if cards is None or len(cards) != 2:
         raise InvalidRecordError(f"a talon is two card numbers, not {shown(talon)}")
     a, b = (_count(c, "a talon card", 31) for c in cards)
@@ -741,7 +753,8 @@ def score_hand(hand: Hand, conventions: ConventionsLike = None, *,
         raise InvalidRecordError(f"no '{hand.game}' under conventions {conv.name!r}: games без "
                                  f"прикупа are seed 004's (talonless_bids)")
     if (hand.dark or hand.multiplier != 1) and not conv.dark_games:
-        raise InvalidRecordError(f"dark games and bombs are not played under conventions {conv.name!r}")
+        raise InvalidRecordError("dark games and bombs are not played "
+                                 f"under conventions {conv.name!r}")
     if hand.raspasy_round is not None:
         if hand.game != RASPASY:
             raise InvalidRecordError("'round' counts распасы in a row: it is for a распасы hand")
@@ -754,7 +767,8 @@ def score_hand(hand: Hand, conventions: ConventionsLike = None, *,
     else:
         what = _GAME_WORDS.get(hand.game)
     if what and hand.walk_away:
-        raise InvalidRecordError(f"'walk_away' (уйти без трёх) is a declarer's way out of a game, not of {what}")
+        raise InvalidRecordError("'walk_away' (уйти без трёх) is a "
+                                 f"declarer's way out of a game, not of {what}")
     if what and what != "a мизер" and (hand.dark or hand.multiplier != 1):
         # seed 004's dark распасы prices are per player ("на первом круге — 2 очка или одно"):
         # not modelled (docs/scoring.md, Not implemented); a преферанс is not priced at all
@@ -767,7 +781,8 @@ def score_hand(hand: Hand, conventions: ConventionsLike = None, *,
     if hand.declarer is None:
         raise InvalidRecordError("the hand has no 'declarer'")
     if hand.declarer not in order:
-        raise InvalidRecordError(f"the declarer ({_who(hand.declarer, names)}) is the dealer, who sits out")
+        raise InvalidRecordError(f"the declarer ({_who(hand.declarer, names)}) "
+                                 "is the dealer, who sits out")
     if hand.game == PREFERANS:
         if not conv.preferans:
             raise InvalidRecordError(
@@ -871,10 +886,11 @@ def _clean_hand(hand: Hand, n: int, conv: Conventions, names: Sequence[str] | No
         and len(clean.tricks) == n else None       # by the dealer, who sits out
     if taken:
         if clean.game != RASPASY:
-            raise InvalidRecordError(f"the dealer ({_who(dealer, names)}) sits out and takes no trick")
+            raise InvalidRecordError(f"the dealer ({_who(dealer, names)}) "
+                                     "sits out and takes no trick")
         if conv.raspasy_talon == "none" or taken > 2:
-            raise InvalidRecordError(f"the dealer ({_who(dealer, names)}) sits out: on распасы he takes "
-                                     f"at most the talon's tricks, not {taken}")
+            raise InvalidRecordError(f"the dealer ({_who(dealer, names)}) sits out: on распасы "
+                                     f"he takes at most the talon's tricks, not {taken}")
     return clean
 
 
@@ -885,7 +901,8 @@ def _check_hand(hand: Hand, n: int) -> None:
         raise InvalidRecordError(f"unknown game {hand.game!r}: a Bid, RASPASY or PREFERANS")
     if hand.tricks is not None:
         if len(hand.tricks) != n:
-            raise InvalidRecordError(f"tricks {list(hand.tricks)}: expected one number per player ({n})")
+            raise InvalidRecordError(f"tricks {list(hand.tricks)}: "
+                                     f"expected one number per player ({n})")
         known = [t for t in hand.tricks if t is not None]
         if not isinstance(hand.tricks, _DeclarerOnly) and sum(known) != 10:
             raise InvalidRecordError(f"tricks {list(hand.tricks)} add up to {sum(known)}, not 10")
@@ -903,8 +920,9 @@ def _check_auction(hand: Hand, conv: Conventions, order: list[int],
                          speakers=[_who(p, names) for p in order])
     if hand.game == RASPASY:
         if result.declarer is not None:         # not result.raspasy (declarer None)
-            raise InvalidRecordError(f"the auction was won by {_who(order[result.declarer], names)}, yet "
-                                     f"the hand is распасы")
+            raise InvalidRecordError(f"the auction was won by "
+                                     f"{_who(order[result.declarer], names)}, yet the hand is "
+                                     "распасы")
         return None
     if result.declarer is None or result.bid is None:       # result.raspasy (neither is set)
         raise InvalidRecordError("the auction ended in распасы, yet the hand records a game")
@@ -915,8 +933,8 @@ def _check_auction(hand: Hand, conv: Conventions, order: list[int],
         raise InvalidRecordError(f"the hand has no 'declarer' (the auction was won by "
                                  f"{_who(winner, names)})")
     if winner != hand.declarer:
-        raise InvalidRecordError(f"the auction was won by {_who(winner, names)}, not by the declarer "
-                                 f"({_who(hand.declarer, names)})")
+        raise InvalidRecordError(f"the auction was won by {_who(winner, names)}, not by the "
+                                 f"declarer ({_who(hand.declarer, names)})")
     return check_order(result.bid, hand.game, conv)
 
 
@@ -941,9 +959,11 @@ def _score_misere(hand, conv, n, dealer, sheet) -> bool:
         raise InvalidRecordError("a мизер needs 'tricks': the tricks the misère player took")
     t = hand.tricks[p]
     eff = _price(hand, MISERE_PRICE)
-    if n == 4 and conv.misere_talon_sevens and hand.talon and not hand.dark and not hand.game.talonless:
+    if (n == 4 and conv.misere_talon_sevens and hand.talon and not hand.dark
+            and not hand.game.talonless):
         sevens = sum(1 for c in hand.talon if rank_of(c) == SEVEN)
-        sheet.whists(dealer, p, 10 * sevens, f"dealer: {plural(sevens, 'seven')} in the talon of a мизер")
+        sheet.whists(dealer, p, 10 * sevens,
+                     f"dealer: {plural(sevens, 'seven')} in the talon of a мизер")
     if t == 0:
         _write_made(sheet, hand, p, eff, "мизер")
         return False
@@ -987,14 +1007,14 @@ def _score_game(hand, bid, conv, n, dealer, order, sheet, names) -> bool:
     whisters = [p for p in defenders if p in hand.whisters]
     if len(whisters) != len(set(hand.whisters)):
         others = sorted({p for p in hand.whisters if p not in defenders})
-        raise InvalidRecordError(f"{_whom(others, names)} cannot whist: only the declarer's opponents "
-                                 f"({_whom(defenders, names)}) whist")
+        raise InvalidRecordError(f"{_whom(others, names)} cannot whist: only the declarer's "
+                                 f"opponents ({_whom(defenders, names)}) whist")
     eff = _price(hand, GAME_PRICE[level])
     name = str(bid)
     half = hand.half_whist
     if half is not None and half not in defenders:
-        raise InvalidRecordError(f"half_whist {_who(half, names)}: not one of the declarer's opponents "
-                                 f"({_whom(defenders, names)})")
+        raise InvalidRecordError(f"half_whist {_who(half, names)}: not one of the declarer's "
+                                 f"opponents ({_whom(defenders, names)})")
 
     if conv.talon_whists != "none" and hand.talon and not hand.dark and not bid.talonless:
         k = talon_tricks(hand.talon)
@@ -1002,11 +1022,13 @@ def _score_game(hand, bid, conv, n, dealer, order, sheet, names) -> bool:
             sheet.whists(dealer, decl, eff * k, f"dealer: a talon worth {plural(k, 'trick')}")
         elif k and conv.talon_whists == "dealer_or_split":
             for d in defenders:
-                sheet.whists(d, decl, Fraction(eff * k, 2), f"half of a talon worth {plural(k, 'trick')}")
+                sheet.whists(d, decl, Fraction(eff * k, 2),
+                             f"half of a talon worth {plural(k, 'trick')}")
 
     if hand.walk_away:
         if not conv.walk_away:
-            raise InvalidRecordError(f"'уйти без трёх' is not allowed under conventions {conv.name!r}")
+            raise InvalidRecordError("'уйти без трёх' is not allowed "
+                                     f"under conventions {conv.name!r}")
         sheet.mountain(decl, eff * 3, f"{name}: gone without three (уйти без трёх)")
         return True
 
@@ -1021,16 +1043,19 @@ def _score_game(hand, bid, conv, n, dealer, order, sheet, names) -> bool:
             sheet.whists(half, decl, eff * k, f"пол-виста: {plural(k, 'trick')} × {eff}")
             return False
         if whisters == [half] or len(whisters) != 1:
-            raise InvalidRecordError("after пол-виста either nobody plays or the other opponent whists alone")
+            raise InvalidRecordError("after пол-виста either nobody plays "
+                                     "or the other opponent whists alone")
 
     if not whisters:
         if level == 10 and conv.check_unwhisted_tenner:
-            return _played(hand, conv, n, dealer, sheet, decl, defenders, [], eff, name, half=None, names=names)
+            return _played(hand, conv, n, dealer, sheet, decl, defenders, [], eff, name,
+                           half=None, names=names)
         if level in (6, 7) and conv.both_pass == "own_whist":
             sheet.pool(decl, eff, f"{name} written without play")
             second = defenders[1]
             k = WHIST_NORM[level] // 2
-            sheet.whists(second, decl, eff * k, f"own whist (свой вист): {plural(k, 'trick')} × {eff}")
+            sheet.whists(second, decl, eff * k,
+                         f"own whist (свой вист): {plural(k, 'trick')} × {eff}")
             return False
         if level in (6, 7) and conv.both_pass == "play":
             return _played(hand, conv, n, dealer, sheet, decl, defenders, [], eff, name, half=None,
@@ -1073,10 +1098,12 @@ def _played(hand, conv, n, dealer, sheet, decl, defenders, whisters, eff, name, 
         passer = defenders[0] if defenders[1] == w else defenders[1]
         if conv.whist == "gentleman" and half is None:
             share: Number = Fraction(eff * defence, 2)     # (an int share of the norm below)
-            sheet.whists(w, decl, share, f"half of the defence's {plural(defence, 'trick')} × {eff} (джентльменский)")
-            sheet.whists(passer, decl, share, f"half of the defence's {plural(defence, 'trick')} × {eff} (джентльменский)")
+            why = f"half of the defence's {plural(defence, 'trick')} × {eff} (джентльменский)"
+            sheet.whists(w, decl, share, why)
+            sheet.whists(passer, decl, share, why)
         else:
-            sheet.whists(w, decl, eff * defence, f"the defence's {plural(defence, 'trick')} × {eff}")
+            sheet.whists(w, decl, eff * defence,
+                         f"the defence's {plural(defence, 'trick')} × {eff}")
     if passers_pay:
         for p in defenders:
             sheet.mountain(p, own(p), f"{name} unwhisted and played: 1 per own trick")
@@ -1112,7 +1139,8 @@ def _played(hand, conv, n, dealer, sheet, decl, defenders, whisters, eff, name, 
             responsible = [w for w in whisters if own(w) < share]
             for w in responsible:
                 owed = missing if len(responsible) == 1 else share - own(w)
-                sheet.mountain(w, rate * owed, f"{why}: took {own(w)} of own {share}, {owed} × {rate}")
+                sheet.mountain(w, rate * owed,
+                               f"{why}: took {own(w)} of own {share}, {owed} × {rate}")
         else:
             w = whisters[1]
             sheet.mountain(w, rate * missing, f"{why}: the second whister pays {missing} × {rate}")
@@ -1136,7 +1164,8 @@ def score_contract(contract: str | Bid, declarer_tricks: int, *, declarer: int =
     conventions write висты for a good talon (four-handed seeds 001/004: the dealer;
     three-handed seed 001: the opponents halve them); an ``InvalidRecordError`` says so.
 
-    >>> score_contract("7♥", 5, declarer=0, whisters=(1,), conventions=Conventions.sochi_server()).whists[1]
+    >>> score_contract("7♥", 5, declarer=0, whisters=(1,),
+    ...                conventions=Conventions.sochi_server()).whists[1]
     (28, 0, 0)
     >>> score_contract("7♥", 6, talon="A♠ K♠", conventions=Conventions.classic(players=4)).whists[3]
     (12, 0, 0, 0)
@@ -1213,7 +1242,8 @@ def score_unwhisted_tenner(declarer_tricks: int, *, declarer: int = 0, strain: i
     (10, 0, 0)
     >>> score_unwhisted_tenner(9).pool
     (10, 0, 0)
-    >>> score_unwhisted_tenner(9, talon="A♦ K♦", conventions=Conventions.classic(players=4)).whists[3]
+    >>> score_unwhisted_tenner(9, talon="A♦ K♦",
+    ...                        conventions=Conventions.classic(players=4)).whists[3]
     (30, 0, 0, 0)
     """
     declarer_tricks = _count(declarer_tricks, "declarer_tricks", 10)
@@ -1363,8 +1393,8 @@ def expected_whists(game: int | str | Bid, histogram: Mapping[int, _Real] | Sequ
             s = score_misere(t, declarer=declarer, conventions=conventions, talon=talon,
                              talonless=bid.talonless)
         else:
-            s = score_contract(bid, t, declarer=declarer, whisters=whisters, conventions=conventions,
-                               talon=talon)
+            s = score_contract(bid, t, declarer=declarer, whisters=whisters,
+                               conventions=conventions, talon=talon)
         for i, v in enumerate(s.values()):
             values[i] += p * (v if exact else float(v))
         remiz += p if s.remiz else 0

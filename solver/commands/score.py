@@ -81,7 +81,8 @@ def _load(path: str):
     except DuplicateKeyError as exc:
         raise InvalidRecordError(f"{path}: {exc}") from None
     except json.JSONDecodeError as exc:
-        raise InvalidRecordError(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
+        raise InvalidRecordError(f"{path}: not valid JSON ({exc.msg} at "
+                                 f"line {exc.lineno}, column {exc.colno})") from None
     except RecursionError:
         raise InvalidRecordError(f"{path}: JSON nested too deeply to be a record") from None
     except ValueError:              # Python's limit on an integer's digits (3.11+)
@@ -146,7 +147,8 @@ def run(args) -> int:
     elif isinstance(players, int) and not isinstance(players, bool):
         conv = conv.replace(players=players)
     elif players is not None:
-        raise InvalidRecordError(f"'players' must be a number or a list of names, not {shown_record(players)}")
+        raise InvalidRecordError("'players' must be a number or a list of names, "
+                                 f"not {shown_record(players)}")
     hand = Hand.from_record(record, conv, names=names)
     score = score_hand(hand, conv, names=names)
     if args.json:
@@ -190,11 +192,14 @@ def _describe(hand: Hand, names, score: HandScore | None = None) -> str:
 def _table(names, pool, mountain, whists) -> list[str]:
     n = len(names)
     width = max(8, *(len(x) for x in names))
-    head = f"{'':{width}}  {'pool':>6} {'mountain':>9}   " + " ".join(f"{'on ' + x:>{width + 3}}" for x in names)
+    head = (f"{'':{width}}  {'pool':>6} {'mountain':>9}   "
+            + " ".join(f"{'on ' + x:>{width + 3}}" for x in names))
     lines = [head]
     for i in range(n):
-        cells = " ".join(f"{'·' if i == j else number_text(whists[i][j]):>{width + 3}}" for j in range(n))
-        lines.append(f"{names[i]:{width}}  {number_text(pool[i]):>6} {number_text(mountain[i]):>9}   {cells}")
+        cells = " ".join(f"{'·' if i == j else number_text(whists[i][j]):>{width + 3}}"
+                         for j in range(n))
+        lines.append(f"{names[i]:{width}}  {number_text(pool[i]):>6} "
+                     f"{number_text(mountain[i]):>9}   {cells}")
     return lines
 
 

@@ -26,8 +26,8 @@ and a ``Context`` has
 Positions are flat arrays laid out as :mod:`solver.engine.layout` documents.  A context may be
 reused across any positions: entries stay valid because the table is cleared automatically
 when the trump, solo seat, mode or talon rule change.  One context per thread (a context
-shared by threads serialises their calls on its lock); :func:`warm_context` keeps one per thread (what :func:`solver.solve` and the analyses use when
-not given one).
+shared by threads serialises their calls on its lock); :func:`warm_context` keeps one per
+thread (what :func:`solver.solve` and the analyses use when not given one).
 
 >>> "numba" in available_backends() or "c" in available_backends()
 True
@@ -213,7 +213,7 @@ def context_for(be, tt_mb=DEFAULT_TT_MB, context=None):
     >>> context_for(None, 64, ctx)
     Traceback (most recent call last):
     ...
-    solver.errors.InvalidArgumentError: tt_mb=64 sizes a new table, but the context given has its own (tt_mb=1): pass one or the other
+    solver.errors.InvalidArgumentError: tt_mb=64 sizes a new table, but the context given ...
     """
     if context is None:
         return warm_context(be, tt_mb)

@@ -175,7 +175,8 @@ class Context(NodeCount):
         """
         arr = as_positions(positions)
         n = arr.shape[0]
-        if isinstance(best, bool) or not isinstance(best, (int, np.integer)) or not -1 <= best <= 10:
+        if (isinstance(best, bool) or not isinstance(best, (int, np.integer))
+                or not -1 <= best <= 10):
             raise InvalidArgumentError(f"discard scan: best must be -1..10, not {best!r}")
         values = np.zeros(n, dtype=np.int32)
         exact = np.zeros(n, dtype=np.int8)

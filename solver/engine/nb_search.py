@@ -1225,8 +1225,9 @@ def misere_bound(solo, hs, h1, h2, mover, rem, target):
       max(1, min(k, rem)) tricks.
     * A catcher on lead: S loses the next min(bm, rem) tricks (he discards his highest card,
       or follows with his highest card below the one he has to beat: the safe-rounds
-      invariant, S's j-th lowest card below the catchers' j-th lowest, survives each round).  He also loses this trick when in every
-      suit the leader holds he is void or holds a card below the leader's lowest.
+      invariant, S's j-th lowest card below the catchers' j-th lowest, survives each round).
+      He also loses this trick when in every suit the leader holds he is void or holds a
+      card below the leader's lowest.
     * S on lead with an *exit* suit (a catcher holds a card of it above lowS and none below)
       leads lowS, is overtaken, and then loses as above with that suit's safe rounds counted
       after the exit round: 1 + min(rem - 1, the counts) tricks.
@@ -2177,7 +2178,8 @@ def value_after(st, tt, tab, mv, leader, n, c0, c1, tidx, c, guess):
     l2, n2, d0, d1, t2, won, done = play_card(st, leader, n, c0, c1, tidx, c)
     v = won
     if not done:
-        v += exact_value(st, tt, tab, mv, l2, n2, d0, d1, t2, guess - won if guess >= 0 else np.int64(-1))
+        v += exact_value(st, tt, tab, mv, l2, n2, d0, d1, t2,
+                         guess - won if guess >= 0 else np.int64(-1))
     st[0] = save0
     st[1] = save1
     st[2] = save2

@@ -219,7 +219,8 @@ class Context(NodeCount):
         in ``csrc/pref.h``), :func:`solver.analysis.discard.scan_discards` says what it
         computes."""
         arr = _writeable(as_positions(positions))
-        if isinstance(best, bool) or not isinstance(best, (int, np.integer)) or not -1 <= best <= 10:
+        if (isinstance(best, bool) or not isinstance(best, (int, np.integer))
+                or not -1 <= best <= 10):
             raise InvalidArgumentError(f"discard scan: best must be -1..10, not {best!r}")
         _check_batch(arr)
         b = int(best)
