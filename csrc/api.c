@@ -47,8 +47,10 @@ const char *pref_status_text(int status)
     case PREF_E_TRUMP: return "trump must be 0..3 (a suit) or 4 (no trump)";
     case PREF_E_SEAT: return "solo seat and leader must be 0, 1 or 2";
     case PREF_E_MODE: return "the minimise flag must be 0 or 1";
-    case PREF_E_TABLE: return "the cards on the table are invalid (count, card, duplicate or illegal play)";
-    case PREF_E_TALON: return "the talon cards are invalid (talon tricks need no trump and seat 0 leading)";
+    case PREF_E_TABLE:
+        return "the cards on the table are invalid (count, card, duplicate or illegal play)";
+    case PREF_E_TALON:
+        return "the talon cards are invalid (talon tricks need no trump and seat 0 leading)";
     case PREF_E_ARG: return "an argument is out of range";
     case PREF_E_MEMORY: return "out of memory for the transposition table";
     case PREF_E_THREAD: return "no worker thread could be started";
@@ -314,8 +316,9 @@ int pref_test(pref_ctx *ctx, const int64_t pos[PREF_POS_FIELDS], int target, int
     return PREF_OK;
 }
 
-int pref_card_values(pref_ctx *ctx, const int64_t pos[PREF_POS_FIELDS], int8_t cards[PREF_MAX_MOVES],
-                     int8_t values[PREF_MAX_MOVES], int *n, uint64_t *nodes)
+int pref_card_values(pref_ctx *ctx, const int64_t pos[PREF_POS_FIELDS],
+                     int8_t cards[PREF_MAX_MOVES], int8_t values[PREF_MAX_MOVES], int *n,
+                     uint64_t *nodes)
 {
     game_t g;
     state_t s;

@@ -58,7 +58,8 @@ typedef struct {
  *   mask     64 bits  which code slots the entry constrains (the top k_s slots of each suit)
  *   gen      16 bits  generation of the context when written; other generations are empty
  *   lo, hi    8 bits  bounds on the solo seat's tricks from this trick on: lo <= value <= hi
- *   best      8 bits  the move that decided the last search here: suit*8 + j (j-th highest), or 0xFF
+ *   best      8 bits  the move that decided the last search here: suit*8 + j (j-th highest),
+ *                     or 0xFF
  *   spare     8 bits  unused (the tricks left, read by the replacement until 2026-11-30)
  *   stamp    16 bits  when last written (a per-context counter): replacement takes the oldest
  */

@@ -102,8 +102,9 @@ int pref_value(pref_ctx *ctx, const int64_t pos[PREF_POS_FIELDS], int *value, ui
 int pref_test(pref_ctx *ctx, const int64_t pos[PREF_POS_FIELDS], int target, int *result,
               uint64_t *nodes);
 /* The value of every legal card of the player to move, cards in increasing order. */
-int pref_card_values(pref_ctx *ctx, const int64_t pos[PREF_POS_FIELDS], int8_t cards[PREF_MAX_MOVES],
-                     int8_t values[PREF_MAX_MOVES], int *n, uint64_t *nodes);
+int pref_card_values(pref_ctx *ctx, const int64_t pos[PREF_POS_FIELDS],
+                     int8_t cards[PREF_MAX_MOVES], int8_t values[PREF_MAX_MOVES], int *n,
+                     uint64_t *nodes);
 /* A principal line to the end of play; *value is the position's value.  Among cards of equal
  * value the lowest rank is played, ties broken by suit order. */
 int pref_line(pref_ctx *ctx, const int64_t pos[PREF_POS_FIELDS], int8_t line[PREF_MAX_LINE], int *n,

@@ -651,7 +651,8 @@ static inline int misere_safe_now(const game_t *g, const state_t *s, uint32_t *n
             if (su == mirrored)
                 continue;
             int lm = popc32(SUIT_BITS(S, su));
-            int fx = (ly[su] < lm ? ly[su] : lm) - lx[su], fy = (lx[su] < lm ? lx[su] : lm) - ly[su];
+            int fx = (ly[su] < lm ? ly[su] : lm) - lx[su];
+            int fy = (lx[su] < lm ? lx[su] : lm) - ly[su];
             bx += fx > 0 ? fx : 0;
             by += fy > 0 ? fy : 0;
         }
@@ -885,7 +886,8 @@ static inline __attribute__((always_inline)) int gen_moves(const game_t *g, cons
                 int ruffed = 0, partner_ruffs = 0;
                 if (plain) {
                     if (mover == solo)
-                        ruffed = (!sa && SUIT_BITS(s->hand[a], trump)) || (!sb && SUIT_BITS(s->hand[b], trump));
+                        ruffed = (!sa && SUIT_BITS(s->hand[a], trump))
+                                 || (!sb && SUIT_BITS(s->hand[b], trump));
                     else {
                         int partner = a == solo ? b : a;
                         ruffed = !SUIT_BITS(s->hand[solo], su) && SUIT_BITS(s->hand[solo], trump);
@@ -929,7 +931,8 @@ static inline __attribute__((always_inline)) int gen_moves(const game_t *g, cons
                  * card above every catcher card of the suit (a trick he cannot avoid unless
                  * he discards the card, taken now while he keeps the lead to exit: мизер
                  * nodes -3.1%, распасы -3.4%) */
-                int safe = (sa && (sa & ((2u << rk) - 1)) == 0) || (sb && (sb & ((2u << rk) - 1)) == 0);
+                int safe = (sa && (sa & ((2u << rk) - 1)) == 0)
+                           || (sb && (sb & ((2u << rk) - 1)) == 0);
                 uint32_t below = (sa | sb) & ((1u << rk) - 1);
                 sc = safe ? 60 + rk
                    : !(sa | sb) ? 0
@@ -1418,8 +1421,8 @@ static inline int play_card(const game_t *g, state_t *s, int c)
     return 0;
 }
 
-int PREF_VARIANT(pref_search_card_values)(pref_ctx *ctx, const game_t *g, const state_t *s, int8_t *cards,
-                            int8_t *values)
+int PREF_VARIANT(pref_search_card_values)(pref_ctx *ctx, const game_t *g, const state_t *s,
+                                          int8_t *cards, int8_t *values)
 {
     int mover = to_move(s);
     uint32_t legal =
@@ -1453,7 +1456,8 @@ int PREF_VARIANT(pref_search_card_values)(pref_ctx *ctx, const game_t *g, const 
     return n;
 }
 
-int PREF_VARIANT(pref_search_line)(pref_ctx *ctx, const game_t *g, const state_t *s0, int8_t *line, int *value)
+int PREF_VARIANT(pref_search_line)(pref_ctx *ctx, const game_t *g, const state_t *s0,
+                                   int8_t *line, int *value)
 {
     state_t s = *s0;
     int v = PREF_VARIANT(pref_search_value)(ctx, g, &s);

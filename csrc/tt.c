@@ -195,7 +195,8 @@ int pref_ctx_table_stats(const pref_ctx *ctx, uint64_t stats[5])
                 reachable = 0;
                 continue;
             }
-            if (reachable && (tt_hash(e->shape, entry_level(ctx, e), e->pattern) & ctx->active) == i)
+            if (reachable
+                && (tt_hash(e->shape, entry_level(ctx, e), e->pattern) & ctx->active) == i)
                 stats[2]++;
             else
                 stats[3]++;
