@@ -147,8 +147,9 @@ class Query:
     ``run(state, item) -> (answer, nodes)`` or ``(answer, nodes, calls)`` answers one item with
     the per-backend ``state`` that ``setup(backend_name)`` made (usually an engine context);
     ``nodes`` may be ``None`` when the code under test does not report it; ``calls`` is what an
-    analysis says it did (engine calls, layouts), shown as ``calls_label`` per query.  ``fresh(state)`` is called before each
-    timed query (e.g. ``ctx.clear()``): it is outside the timing.
+    analysis says it did (engine calls, layouts), shown as ``calls_label`` per query.
+    ``fresh(state)`` is called before each timed query (e.g. ``ctx.clear()``): it is outside
+    the timing.
     """
 
     key: str
@@ -184,7 +185,9 @@ class Result:
         return len(self.seconds)
 
     def pct_ms(self, q: float) -> float:
-        return float(np.percentile(np.array(self.seconds), q) * 1e3) if self.seconds else float("nan")
+        if not self.seconds:
+            return float("nan")
+        return float(np.percentile(np.array(self.seconds), q) * 1e3)
 
     @property
     def median_ms(self) -> float:

@@ -297,7 +297,8 @@ def main(argv=None) -> int:
         print(f"missing: {m}")
     print(f"machine: {machine.get('Model name', '?')}, {machine.get('nproc')} cores, "
           f"Python {machine['python']}, numba {machine.get('numba', '—')}, git "
-          f"{machine.get('git', '?')}, load average {_load(machine.get('loadavg_start'))} at start, "
+          f"{machine.get('git', '?')}, "
+          f"load average {_load(machine.get('loadavg_start'))} at start, "
           f"{_load(machine.get('loadavg_end'))} at end; "
           f"run took {elapsed:.0f} s")
     if problems:

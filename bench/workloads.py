@@ -126,7 +126,8 @@ def _kernel_batch(corpus, s, backends):
     if not deals or not s["batch_rounds"]:       # --size batch_kernel=0: left out
         return [], []
     # contracts and мизеры: enough work (seconds, not tenths) for the 2-worker speed-up to show
-    arr = np.stack([bl.contract_position(e) for e in deals] + [bl.misere_position(e) for e in deals])
+    arr = np.stack([bl.contract_position(e) for e in deals]
+                   + [bl.misere_position(e) for e in deals])
     out, problems = [], []
     best: dict[tuple, dict] = {}
     fast = [b for b in backends if b != "reference"]
@@ -144,7 +145,8 @@ def _kernel_batch(corpus, s, backends):
                 values, nodes = be.values_batch(arr, threads=w)
                 wall = time.perf_counter() - t0
             except Exception as exc:  # noqa: BLE001
-                best[(b, w)] = {"query": "batch_kernel", "title": "batch: values_batch, contracts + мизеры",
+                best[(b, w)] = {"query": "batch_kernel",
+                                "title": "batch: values_batch, contracts + мизеры",
                                 "backend": b, "workers": w, "n": len(arr),
                                 "error": f"{type(exc).__name__}: {exc}"}
                 continue
@@ -283,7 +285,8 @@ def targets(groups, batch) -> list[dict]:
     out += aw.targets(groups, batch, _find)
     for b in batch:
         if b["workers"] == 2 and "error" not in b:
-            one = next((x for x in batch if x["query"] == b["query"] and x["backend"] == b["backend"]
+            one = next((x for x in batch
+                        if x["query"] == b["query"] and x["backend"] == b["backend"]
                         and x["workers"] == 1 and "error" not in x), None)
             if one:
                 sp = one["wall_s"] / b["wall_s"]
