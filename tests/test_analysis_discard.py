@@ -308,3 +308,88 @@ def test_a_short_talon_given_is_named_as_given(talon, fault):
 def test_a_deal_with_one_talon_card_says_the_talon_needs_two():
     with pytest.raises(InvalidDealError, match="the talon has 1 card; it needs 2"):
         Deal.from_str("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A...")
+
+
+# ---- pinned by mutation testing of solver/analysis/discard.py ----------------------------
+
+@pytest.mark.parametrize("kw, sign", [(dict(declarer=0, trump="NT"), "≤"),
+                                      (dict(misere=0), "≥")])
+def test_a_bound_is_written_as_an_upper_bound_for_a_contract_a_lower_for_a_misere(kw, sign):
+    """With exact=False a discard holding only a bound is written "≤n" for a contract (its
+    tricks at most the best's) and "≥n" for a мизер (at least), the exact best as plain "n"."""
+    r = discard(ENDING, talon="A♣ K♣", exact=False, backend="reference", **kw)
+    lines = str(r).splitlines()[1:]
+    assert lines[0].split(None, 1) == [str(r.tricks), r.best.text]
+    assert not all(d.exact for d in r.discards)
+    for line in lines[1:]:                  # every group after the first holds a bound here
+        assert line.split(None, 1)[0] == f"{sign}{r.tricks}"
+    html = r._repr_html_()
+    assert f"<td>{escape(sign)}{r.tricks}</td>" in html
+
+
+def test_the_html_shows_the_twelve_cards_hand_and_talon():
+    """The HTML draws the declarer's hand with the talon he picked up (A♠K♠ 7♣ 7♥ + A♣K♣)."""
+    from solver.display import hand_html
+    from solver.notation import parse_hand
+    r = discard(ENDING, declarer=0, trump="NT", talon="A♣ K♣", backend="reference")
+    twelve = parse_hand("AK.AK7..7")              # ♠ ♣ ♦ ♥
+    assert hand_html(twelve, title="6 cards") in r._repr_html_()
+
+
+@needs_fast
+def test_exact_from_asks_no_probe_the_window_answers():
+    """exact_from skips every probe whose answer follows from a known window [lo, hi]: with
+    lo = hi = the value nothing is asked, with the window one wider at most two probes."""
+    from solver.analysis.discard import exact_from
+    ctx = get_backend(FAST[0]).Context()
+    rng = np.random.default_rng(11)
+    for _ in range(4):
+        deal, _talon = random_ending_with_talon(rng, 5)
+        pos = make_position(deal.hands, trump=1, solo=0)
+        v = ctx.value(pos)
+        for guess in range(0, 6):
+            counter = [0, 0]
+            assert exact_from(ctx, pos, guess, counter, lo=v, hi=v) == v
+            assert counter[0] == 0
+            counter = [0, 0]
+            assert exact_from(ctx, pos, guess, counter, lo=max(0, v - 1), hi=v + 1) == v
+            assert counter[0] <= 2
+
+
+def test_the_mode_is_named_in_the_result_its_text_and_its_dict():
+    """``mode`` is "contract" for declarer= and "misere" for misere=, and the text heads and
+    to_dict() say which game was analysed."""
+    r = discard(ENDING, declarer=0, trump="♠", talon="A♣ K♣", backend="reference")
+    m = discard(ENDING, misere=0, talon="A♣ K♣", backend="reference")
+    assert (r.mode, m.mode) == ("contract", "misere")
+    assert (r.to_dict()["mode"], m.to_dict()["mode"]) == ("contract", "misere")
+    assert str(r).splitlines()[0] == "discard for seat 0 (contract ♠), seat 0 leads:"
+    assert str(m).splitlines()[0] == "discard for seat 0 (мизер), seat 0 leads:"
+
+
+def test_a_contract_without_a_trump_is_refused_by_name():
+    """declarer= without trump= says a contract needs one (not a parse error about None)."""
+    with pytest.raises(InvalidArgumentError, match=r"^a contract needs a trump \(♠ ♣ ♦ ♥ or NT\)$"):
+        discard(ENDING, declarer=0, talon="A♣ K♣", backend="reference")
+
+
+def test_a_misere_discard_proved_safe_is_worth_no_trick():
+    """A мизер discard the suit-by-suit proof clears (no search) is valued 0: here discarding
+    A♥ K♥ keeps the lowest card of each suit, singletons, which can never win a trick; every
+    other discard keeps a heart honour.  Values: brute force, each discard solved afresh."""
+    deal = Deal.from_str("7.7.7.A/A.A.A.9/K.K.K.T")
+    brute = brute_discards(deal, 0, [30, 25], misere=True)          # talon K♥ 8♥
+    r = discard(deal, misere=0, talon="K♥ 8♥", backend="reference")
+    assert {d.cards: d.tricks for d in r.discards} == brute
+    assert r.best.text == "A♥ K♥" and r.tricks == 0 and r.best.exact
+
+
+def test_a_misere_every_discard_of_which_is_proved_safe_makes_no_engine_call():
+    """When the proof clears every discard (six low cards against the A K of each suit: none
+    can win a trick, brute force agrees) nothing is searched: solves and nodes are 0."""
+    deal = Deal.from_str("7.7.7.7/AK.AK../..AK.AK")
+    brute = brute_discards(deal, 0, [1, 9], misere=True)                 # talon 8♠ 8♣
+    assert set(brute.values()) == {0}
+    r = discard(deal, misere=0, talon="8♠ 8♣", backend="reference")
+    assert {d.cards: d.tricks for d in r.discards} == brute
+    assert all(d.exact for d in r.discards) and r.solves == 0 and r.nodes == 0
