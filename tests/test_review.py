@@ -295,3 +295,63 @@ def test_play_as_a_numpy_array_is_read_as_its_cards():
     assert as_array.rows == as_list.rows
     with pytest.raises(InvalidArgumentError, match="play is the cards in the order played"):
         review(EXAMPLE, np.array([cards]), declarer=1, trump="♥")
+
+
+# ---- pinned by mutation testing of solver/analysis/review.py -----------------------------
+
+def test_the_dict_names_the_solo_seat_and_trump_of_a_contract_not_of_raspasy():
+    """to_dict() carries ``solo`` and ``trump`` for a contract or a мизер (the game reviewed);
+    распасы has no solo seat, so neither key, but its talon rule."""
+    d = review(ENDING, "7♥ K♥", declarer=0, trump="NT", backend="reference").to_dict()
+    assert (d["mode"], d["solo"], d["trump"]) == ("contract", 0, "NT")
+    m = review(ENDING, "7♥ K♥", misere=0, backend="reference").to_dict()
+    assert (m["mode"], m["solo"], m["trump"]) == ("misere", 0, "NT")
+    r = review(ENDING, "7♥ K♥", raspasy=True, backend="reference").to_dict()
+    assert "solo" not in r and "trump" not in r and r["talon"] == "none"
+
+
+def test_a_trick_the_dealers_turned_card_wins_is_counted_as_the_dealers():
+    """Four-handed распасы with talon="dealer": the turned J♦ leads trick one and nobody has a
+    diamond, so the dealer's card is the highest of the led suit and wins it (seed 004: the
+    trick goes to the highest card of the suit; seed 001: the seat on the talon takes tricks):
+    no seat takes it, dealer_tricks is 1, and the dict and the summary say so."""
+    r = review("A.K..7/K.A..8/7.7..A", "7♥ 8♥ A♥", raspasy=True, talon="dealer",
+               talon_cards="J♦", backend="reference")
+    assert r.taken == (0, 0, 0) and r.dealer_tricks == 1
+    assert r.to_dict()["dealer_tricks"] == 1 and r.to_dict()["talon"] == "dealer"
+    assert r.summary()[0].endswith("tricks taken: seat 0 0, seat 1 0, seat 2 0, dealer 1")
+    plain = review("A.K..7/K.A..8/7.7..A", "7♥ 8♥ A♥", raspasy=True, backend="reference")
+    assert plain.dealer_tricks == 0 and "dealer_tricks" not in plain.to_dict()
+    assert "dealer" not in plain.summary()[0]
+
+
+def test_a_result_made_without_its_position_has_no_dealer_tricks_nor_talon():
+    """A ReviewResult built by hand defaults to no dealer tricks, and one of распасы without
+    its position still gives its dict (no talon rule to say) instead of failing."""
+    r = ReviewResult("contract", 0, 4, (), 2, 1, (0, 0, 0), False)
+    assert r.dealer_tricks == 0 and "dealer_tricks" not in r.to_dict()
+    assert "dealer" not in r.summary()[0]
+    seats = {0: 1, 1: 1, 2: 1}
+    rasp = ReviewResult("raspasy", None, 4, (), seats, seats, (0, 0, 0), False)
+    d = rasp.to_dict()
+    assert d["mode"] == "raspasy" and "talon" not in d and "solo" not in d
+    assert rasp.headline().startswith("распасы, each card")
+
+
+def test_raspasy_played_out_says_the_play_is_over():
+    """Распасы reviewed to the last card: the summary says the play is over and gives the
+    tricks taken (by hand: seat 1's K♥ beats the 7♥ led, 8♣ is a discard; his A♥ then wins
+    trick two with the others void), not each seat's guarantee from there."""
+    r = review(ENDING, "7♥ K♥ 8♣ A♥ 7♣ A♠", raspasy=True, backend="reference")
+    assert r.over and r.taken == (0, 2, 0) and r.end == {0: 0, 1: 2, 2: 0}
+    assert r.summary()[0] == ("after 6 cards: the play is over; tricks taken: seat 0 0, "
+                              "seat 1 2, seat 2 0")
+
+
+def test_the_mistake_note_is_written_only_when_a_card_was_a_mistake():
+    """The text explains the * mark after the rows only when some row carries it."""
+    note = "(* a mistake: its cost in tricks"
+    clean = review(ENDING, "A♠ K♥ 8♣", declarer=0, trump="NT", backend="reference")
+    assert not clean.mistakes and note not in str(clean)
+    wrong = review(ENDING, "7♥ K♥ 8♣", declarer=0, trump="NT", backend="reference")
+    assert len(wrong.mistakes) == 1 and note in str(wrong)
