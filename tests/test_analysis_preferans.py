@@ -152,3 +152,70 @@ def test_overlap_of_pool_and_cards_names_the_cards():
     from solver.errors import InvalidDealError
     with pytest.raises(InvalidDealError, match="A♠.*K♣|K♣.*A♠"):
         preferans("AK.K.A.", pool="AQ.K.J.", backend="reference")
+
+
+# ---- pinned by mutation testing of solver/analysis/preferans.py --------------------------
+
+def test_the_text_heads_with_the_verdict_and_lists_one_refutation_a_strain():
+    """str(): "cards: преферанс in NT" (AKQ in every suit, seed 004 §7: the one no-trump
+    shape; in a suit the five trumps out can ruff), then one line per refuted strain, each
+    the counter-example's own text; a hand that is none says "not a преферанс"."""
+    from solver.analysis._common import cards_text
+    from solver.notation import format_card, format_hand
+    r = preferans("AKQ.AKQ.AKQ.AKQ", backend=BACKEND)
+    head, *rest = str(r).splitlines()
+    assert head == "AKQ.AKQ.AKQ.AKQ: преферанс in NT"
+    assert rest == [f"  {r.counterexamples[s]}" for s in range(4)]
+    for s, line in zip(range(4), rest):
+        c = r.counterexamples[s]
+        assert c.tricks < 10 and c.strain == s
+        assert line == (f"  {SUITS[s]}: discard {cards_text(c.discard)}, opponents "
+                        f"{format_hand(c.hands[0])} / {format_hand(c.hands[1])} (seats 0 and 1;"
+                        f" the declarer seat 2), seat {c.leader} leads: declarer takes "
+                        f"{c.tricks} (line {' '.join(format_card(x) for x in c.line)})")
+    no = preferans("AKQJ.AKQ.AK.AQJ", "♠", backend=BACKEND)
+    assert str(no).splitlines()[0] == "AKQJ.AKQ.AK.AQJ: not a преферанс"
+    assert len(str(no).splitlines()) == 2
+
+
+@pytest.mark.parametrize("kept, pool, strain, sure", [
+    ("AK...", "QJ...", 0, True),      # only trumps, each above the opponents': no side to ruff
+    ("AK.A..", "QJ.K..", 0, False),   # a side ace, and a trump out to ruff it
+    ("A...", "K...", 4, True),        # the ace above the king, one rank apart
+    ("K...", "A...", 4, False),       # the king under the ace, one rank apart
+    ("KQ...", "A...", 4, False),
+    ("A.A..", "K.K..", 4, True),
+    ("A...", "K.K..", 4, False),      # a club led: he can neither follow nor ruff
+    ("A.A..", "K.K..", 1, False),     # ♣ trump: K♣ out may ruff the side A♠
+    ("A.A..", "K..7.", 1, True),      # ♣ trump: no trump out; a diamond led is ruffed
+])
+def test_sure_winners_on_small_cases(kept, pool, strain, sure):
+    """Step (1) by hand: every kept card above the opponents' in its suit, every suit they
+    hold followed (or ruffed), no trump of theirs while he keeps a side card; a bool."""
+    got = sure_winners(mask(parse_card_list(kept)), mask(parse_card_list(pool)), strain)
+    assert got is sure
+
+
+def test_a_strain_of_sure_winners_only_asks_no_probe():
+    """AKQ in every suit in no-trump: every discard keeps only top cards in every suit, so
+    step (1) decides it with no engine probe at all (probes counts the probes asked)."""
+    r = preferans("AKQ.AKQ.AKQ.AKQ", "NT", backend=BACKEND)
+    assert r.strains == (NO_TRUMP,) and r.probes == 0
+    assert r.methods[NO_TRUMP] == "every discard leaves only sure winners"
+
+
+def test_undecided_without_the_exhaustive_search_is_an_error_not_a_guess(monkeypatch):
+    """exhaustive=False: a strain the sure winners do not prove and no built layout refutes
+    is refused as undecided (here no layout is built), and the exhaustive search decides it
+    (the brute force agrees)."""
+    import sys
+
+    from solver.errors import InvalidArgumentError
+    mod = sys.modules["solver.analysis.preferans"]
+    monkeypatch.setattr(mod, "_critical_splits", lambda *a: [])
+    own, pool = parse_card_list("A.K.7.7"), parse_card_list("K.A.8.8")
+    with pytest.raises(InvalidArgumentError, match="undecided without the exhaustive search"):
+        preferans(own, 4, pool=pool, exhaustive=False, backend="reference")
+    r = preferans(own, 4, pool=pool, backend="reference")
+    assert r.preferans == brute_preferans(own, pool, 4, 2) is False
+    assert r.methods[4] == "counter-example by exhaustive search"
