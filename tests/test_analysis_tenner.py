@@ -134,3 +134,50 @@ def test_the_leader_is_in_the_text_and_the_json():
     assert r1.to_dict()["leader"] == 1 and ", seat 1 leads:" in str(r1)
     r0 = tenner(d, 0, "NT", backend="reference")
     assert r0.to_dict()["leader"] == 0 and "leads" not in str(r0).splitlines()[0]
+
+
+# ---- pinned by mutation testing of solver/analysis/tenner.py -----------------------------
+
+def test_the_text_says_would_have_made_it_only_when_refuted_but_makeable():
+    """The best-discard line adds "(would have made it)" when the hand as played fails but a
+    discard takes all (keeping A♠K♠ A♣K♣, hand-worked in test_analysis_discard), never
+    when the hand is verified."""
+    refuted = tenner(ENDING, 0, "NT", talon="A♣ K♣", backend="reference")
+    assert str(refuted).splitlines()[2] == "best discard 7♣ 7♥: 4 tricks (would have made it)"
+    made = tenner(ENDING, 0, "NT", talon="A♣ K♣", discard="7♣ 7♥", backend="reference")
+    assert str(made).splitlines()[0] == "десятерная NT by seat 0: verified, all 4"
+    assert str(made).splitlines()[2] == "best discard 7♣ 7♥: 4 tricks"
+
+
+def test_the_html_heads_with_the_verdict_in_bold_over_the_solution():
+    from html import escape
+    r = tenner(ENDING, 0, "NT", talon="A♣ K♣", backend="reference")
+    head = str(r).splitlines()[0]
+    assert r._repr_html_().startswith(f"<b>{escape(head)}</b>" + r.solution._repr_html_())
+
+
+@pytest.mark.parametrize("kw, fault", [
+    (dict(discard="7♣ 7♥"), r"^a discard needs the talon \(the deal's or talon=…\)$"),
+    (dict(talon="A♣ K♣", discard="7♣"),
+     "^the discard must be two of the declarer's 12 cards, not 7♣$"),
+    (dict(talon="A♣ K♣", discard="A♠ 7♣ 7♥"),
+     "^the discard must be two of the declarer's 12 cards, not A♠ 7♣ 7♥$")])
+def test_a_discard_without_a_talon_or_not_of_two_cards_is_named(kw, fault):
+    with pytest.raises(InvalidArgumentError, match=fault):
+        tenner(ENDING, 0, "NT", backend="reference", **kw)
+
+
+@needs_fast
+def test_four_handed_the_score_needs_the_talon_and_takes_it_when_given():
+    """Four-handed (the dealer writes висты for a good talon) a full deal's score needs the
+    talon: without it the call is refused before the search; given, the dealer (player 3)
+    is in the score."""
+    from solver.conventions import Conventions
+    four = Conventions.classic(players=4)
+    hands = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7"      # 10 cards each, no talon
+    with pytest.raises(InvalidArgumentError, match="the score needs the talon"):
+        tenner(hands, 0, "♠", conventions=four, backend=FAST[0])
+    r = tenner(hands, 0, "♠", talon="A♠ 9♣", conventions=four, backend=FAST[0])
+    assert any(e.player == 3 for e in r.score.entries)
+    own = tenner(hands + "/A.9..", 0, "♠", conventions=four, backend=FAST[0])
+    assert own.score.entries == r.score.entries
