@@ -155,3 +155,46 @@ def test_json_help_names_every_key(capsys):
     for key in set(t.to_dict()) - {"leader"}:
         assert key in text, key
     assert "discard" in text.split("--json print JSON", 1)[1].split("--backend")[0]
+
+
+# ---- pinned by mutation testing of solver/analysis/table.py ------------------------------
+
+def test_the_dict_has_every_seat_and_strain():
+    """to_dict() gives all three seats (each with its five strains, the мизер, its discard
+    and best contract) and the values the result holds; the result's dicts hold three
+    seats, not a fourth."""
+    from solver.analysis._common import cards_text
+    from solver.notation import format_strain
+    t = table("AK.7..7/QJ.8..8/T9.9..9", talon="A♣ K♣", backend="reference")
+    assert set(t.tricks) == set(t.discards) == set(t.misere) == {0, 1, 2}
+    d = t.to_dict()
+    for key in ("table", "misere", "misere_discard", "best_contract"):
+        assert set(d[key]) == {"0", "1", "2"}, key
+    for s in range(3):
+        assert d["table"][str(s)] == {
+            format_strain(x): {"tricks": t.tricks[s][x], "contract": None,   # 4 cards a hand
+                               "discard": cards_text(t.discards[s][x])} for x in range(5)}
+        assert d["misere"][str(s)] == t.misere[s] and d["best_contract"][str(s)] is None
+
+
+@pytest.mark.parametrize("leader", [0, 1])
+def test_the_text_and_html_show_every_seat_and_who_leads(leader):
+    """str(): a head of the strains, the мизер and the best contract, one row a seat (seat 0
+    keeps A♠K♠ A♣K♣ in no trump and takes all four, or escapes the мизер by discarding the
+    spades: hand-worked in test_analysis_discard), and "seat 1 leads" above it when the first
+    hand does not; the HTML has the same rows after the deal, and a caption for the leader."""
+    from solver.analysis._common import cards_text
+    from solver.display import deal_html
+    t = table("AK.7..7/QJ.8..8/T9.9..9", talon="A♣ K♣", leader=leader, backend="reference")
+    rows = ["seat    ♠   ♣   ♦   ♥  NT  мизер  best"] + [
+        f"{s:>4}  " + " ".join(f"{t.tricks[s][x]:>3}" for x in range(5))
+        + f"  {t.misere[s]:>5}  -" for s in range(3)]
+    assert str(t).splitlines() == (["seat 1 leads"] if leader else []) + rows
+    if leader == 0:
+        assert (t.tricks[0][4], t.misere[0]) == (4, 0)
+    html = t._repr_html_()
+    assert html.startswith(deal_html(t.deal) + "<table>") and html.endswith("</table>")
+    assert ("<caption>seat 1 leads</caption>" in html) == bool(leader)
+    for s in range(3):
+        assert f"<tr><td>{s}</td><td title='discard " in html
+        assert f"<td title='мизер: discard {cards_text(t.misere_discards[s])}'>" in html
