@@ -114,3 +114,37 @@ def test_pref_raspasy_names_the_talon_cards_option_as_typed(capsys):
         assert main(["raspasy", "AK.7../Q8.9../J9.8..", "--talon", "lead", "--talon-cards",
                      cards, "--backend", "reference"]) == 2
         assert f"error: --talon-cards: {words}" in capsys.readouterr().err
+
+
+# ---- pinned by mutation testing of solver/analysis/raspasy.py ----------------------------
+
+def test_the_leader_given_is_the_results_and_is_said():
+    """leader=1: the result's leader is 1 (the first hand, 0, by default), in its dict and
+    in its text's head."""
+    r = raspasy("A.K..7/K.A..8/7.8..A", leader=1, backend="reference")
+    assert r.leader == 1 and r.to_dict()["leader"] == 1
+    assert str(r).splitlines()[0] == "распасы (talon: none, seat 1 leads)"
+    plain = raspasy("A.K..7/K.A..8/7.8..A", backend="reference")
+    assert plain.leader == 0 and plain.to_dict()["leader"] == 0
+    assert str(plain).splitlines()[0] == "распасы (talon: none)"
+
+
+def test_the_text_and_html_give_every_seat():
+    """str(): the head, then one line a seat with its guarantee and line; the HTML one
+    <details> a seat (the doctest's hand: each seat takes at most 1)."""
+    from solver.notation import format_card
+    r = raspasy("A.K..7/K.A..8/7.7..A", backend="reference")
+    assert r.tricks == {0: 1, 1: 1, 2: 1}
+    assert str(r).splitlines() == ["распасы (talon: none)"] + [
+        f"  seat {s}: takes ≤ 1   line: " + " ".join(format_card(c) for c in r.lines[s])
+        for s in range(3)]
+    html = r._repr_html_()
+    assert html.count("<details>") == 3
+    for s in range(3):
+        assert f"<summary>seat {s}: takes ≤ <b>1</b></summary>" in html
+
+
+def test_an_unknown_talon_rule_is_named_with_the_choices():
+    with pytest.raises(InvalidArgumentError,
+                       match="^unknown talon rule 'open': choose none, lead or dealer$"):
+        raspasy("A.K..7/K.A..8/7.7..A", talon="open", backend="reference")
