@@ -135,3 +135,20 @@ def test_run_all_keeps_one_thread_in_the_caller_and_marks_the_pool_busy():
     assert not any(idle for _, idle, _ in seen)
     assert all(name.startswith("pref-analysis") for _, _, name in seen)
     assert pool_idle()
+
+
+def test_run_all_raises_a_tasks_error():
+    """An error in one task on the pool is raised by run_all, not swallowed as a missing
+    result (how many other items were started before it is up to the threads)."""
+    from solver.analysis._common import run_all
+    started = []
+
+    def task(x):
+        started.append(x)
+        if x == 2:
+            raise ValueError("item 2")
+        return x
+
+    with pytest.raises(ValueError, match="item 2"):
+        run_all(task, range(50), 2)
+    assert 2 in started
