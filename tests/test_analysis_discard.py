@@ -347,7 +347,7 @@ def test_exact_from_asks_no_probe_the_window_answers():
         deal, _talon = random_ending_with_talon(rng, 5)
         pos = make_position(deal.hands, trump=1, solo=0)
         v = ctx.value(pos)
-        for guess in range(0, 6):
+        for guess in range(6):
             counter = [0, 0]
             assert exact_from(ctx, pos, guess, counter, lo=v, hi=v) == v
             assert counter[0] == 0
