@@ -699,3 +699,83 @@ def test_an_input_without_deals_says_so(tmp_path, capsys, content):
     assert err[0] == (f"pref batch: no deal lines in {src} (nothing, or blank lines and # "
                       f"comments only)")
     assert err[1].startswith(f"pref batch: 0 rows written to {out}")
+
+
+# -- 8. the command's own parsing and summary (found unpinned by mutation testing) ----------------
+
+def test_jobs_and_chunk_reach_the_run(tmp_path, monkeypatch):
+    # -j N and --chunk N are handed to run_file as given (a parser that dropped them ran every
+    # batch on all cores with adaptive chunks, and no test noticed)
+    import solver.batch
+    seen = {}
+
+    def fake_run_file(source, output, what, **kw):
+        seen.update(kw)
+        return solver.batch.BatchSummary(str(output), f"{output}.errors.jsonl", 0, 0, 0, 0, 1.0)
+    monkeypatch.setattr(solver.batch, "run_file", fake_run_file)
+    src = _write(tmp_path / "in.txt", [E])
+    assert _cli(src, tmp_path / "out.csv", "-j", "3", "--chunk", "7") == 0
+    assert (seen["jobs"], seen["chunk_size"]) == (3, 7)
+
+
+@pytest.mark.parametrize("flag", ["-j", "--chunk"])
+@pytest.mark.parametrize("value", ["0", "-1", "1.5", "x"])
+def test_jobs_and_chunk_must_be_whole_numbers_from_one(tmp_path, capsys, flag, value):
+    src = _write(tmp_path / "in.txt", [E])
+    with pytest.raises(SystemExit) as stop:
+        _cli(src, tmp_path / "out.csv", flag, value)
+    assert stop.value.code == 2
+    assert f"expected a whole number >= 1, not {value!r}" in capsys.readouterr().err
+
+
+def test_dash_o_without_an_equals_sign_is_refused(tmp_path, capsys):
+    src = _write(tmp_path / "in.txt", [E])
+    with pytest.raises(SystemExit) as stop:
+        _cli(src, tmp_path / "out.csv", "-O", "level")
+    assert stop.value.code == 2
+    assert "expected KEY=VALUE, not 'level'" in capsys.readouterr().err
+    assert not (tmp_path / "out.csv").exists()
+
+
+def test_scheduler_port_range_and_an_empty_inproc_address():
+    # the port is 1-65535 inclusive (TCP's range); inproc:// needs an address after it
+    from solver.commands.batch import _scheduler
+    assert _scheduler("tcp://h:65535") == "tcp://h:65535"
+    for bad in ("tcp://h:65536", "tcp://h:0", "inproc://"):
+        with pytest.raises(InvalidArgumentError, match="is not a scheduler address"):
+            _scheduler(bad)
+
+
+@pytest.mark.parametrize("lines, status", [([E], 0), (["garbage"], 1)])
+def test_a_run_with_rows_does_not_say_no_deal_lines(tmp_path, capsys, lines, status):
+    # the "no deal lines" note is for an input with nothing to answer, not a run whose rows
+    # are all answers or all errors
+    src = _write(tmp_path / "in.txt", lines)
+    out = tmp_path / "out.csv"
+    assert _cli(src, out, "--what", "tricks", "-d", "0", "-t", "S", "-j", "1") == status
+    err = capsys.readouterr().err
+    assert "no deal lines" not in err
+    assert f"pref batch: {1 - status} rows written to {out}" in err
+
+
+@pytest.mark.parametrize("stop, words", [
+    (MemoryError, "pref batch: error: out of memory"),
+    ("broken", "pref batch: error: a worker process died"),
+    (RuntimeError("a bug"), "pref batch: error: the run stopped"),
+])
+def test_a_run_stopped_by_a_failure_exits_3_saying_resume(tmp_path, capsys, monkeypatch, stop,
+                                                           words):
+    # docs/batch.md, "Progress and exit status": a worker that died, memory run out or another
+    # failure is exit 3 with a line saying the rows so far are complete and to --resume
+    import solver.batch
+    from concurrent.futures.process import BrokenProcessPool
+
+    def failing(*args, **kwargs):
+        raise BrokenProcessPool("a child process terminated abruptly") if stop == "broken" \
+            else stop
+    monkeypatch.setattr(solver.batch, "run_file", failing)
+    src = _write(tmp_path / "in.txt", [E])
+    assert _cli(src, tmp_path / "out.csv", "--what", "solve", "-d", "0", "-t", "S") == 3
+    last = capsys.readouterr().err.strip().splitlines()[-1]
+    assert last.startswith(words) and "the rows written so far are complete" in last, last
+    assert "--resume" in last
