@@ -929,3 +929,72 @@ def test_no_contract_is_empty_text_in_jsonl_and_an_empty_csv_field(tmp_path):
     assert json_df.best0.eq("").tolist() == none == csv_df.best0.isna().tolist()
     assert not csv_df.best0.eq("").any()
     assert csv_df.best0.fillna("").eq("").tolist() == none
+
+
+# -- reader: behaviours mutation testing of solver/batch/reader.py found unpinned -----------------
+
+E3 = "AK.7..7/QJ.8..8/T9.9..9"     # an ending: at no trump seat 0 takes A♠ K♠, not his 7s
+
+
+def test_iter_lines_reads_a_csv_by_its_deal_column_without_a_callback(tmp_path):
+    # on_header is optional: a CSV header without one is skipped all the same (calling the
+    # missing callback was a TypeError)
+    p = tmp_path / "in.csv"
+    p.write_text(f"line,deal,tricks\n1,{E3},3\n2,{E3},3\n", "utf-8")
+    assert list(iter_lines(p)) == [(2, E3), (3, E3)]
+    names = []
+    assert list(iter_lines(p, on_header=names.extend)) == [(2, E3), (3, E3)]
+    assert names == ["line", "deal", "tricks"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_a_named_pipe_is_not_counted_and_its_lines_are_left_to_read(tmp_path):
+    # a pipe (`pref batch <(zcat deals.gz)`) can be read once: counting its lines first
+    # consumed them all, leaving the run nothing
+    import threading
+    fifo = tmp_path / "in.fifo"
+    os.mkfifo(fifo)
+
+    def feed():
+        with open(fifo, "w", encoding="utf-8") as f:
+            f.write(f"{E3}\n{E3}\n")
+    writer = threading.Thread(target=feed, daemon=True)
+    writer.start()
+    assert count_lines(fifo) is None
+    assert list(iter_lines(fifo)) == [(1, E3), (2, E3)]
+    writer.join(10)
+
+
+def test_a_long_first_line_cut_inside_a_character_is_not_another_encoding(tmp_path):
+    # the encoding check reads at most 65,536 bytes of a line: 30,000 ♠ (90,000 bytes in
+    # UTF-8) are cut inside a ♠ (65,536 = 3k + 1), which is still UTF-8; the file was refused
+    # as one in another encoding instead of that line being its error row
+    src = tmp_path / "in.txt"
+    src.write_text("♠" * 30000 + f"\n{E3}\n", "utf-8")
+    out = tmp_path / "out.jsonl"
+    summary = run_file(src, out, "tricks", options={"declarer": 0, "trump": "NT", **REF},
+                       jobs=1, progress=False, log=io.StringIO())
+    assert (summary.answered, summary.errors) == (1, 1)
+    (row,) = [json.loads(t) for t in open(out, encoding="utf-8")]
+    assert (row["line"], row["tricks"]) == (2, 2)      # A♠ K♠; 7♣ 7♥ lose to the 8s, 9s
+    (err,) = [json.loads(t) for t in open(f"{out}.errors.jsonl", encoding="utf-8")]
+    assert err["line"] == 1 and "too long" in err["error"]
+
+
+def test_a_one_dimensional_or_object_array_is_refused_naming_its_shape_or_type():
+    # an (n, 3) / (n, 4) integer array is masks; a flat array of numbers, or masks held as
+    # objects, is a mistake named at once, not a run of error rows
+    with pytest.raises(InvalidArgumentError, match=r"has shape \(n, 3\).*not \(3,\)"):
+        evaluate(np.array([1, 2, 4]), "tricks", declarer=0, trump="NT", jobs=1)
+    with pytest.raises(InvalidArgumentError, match="holds integer masks, not object"):
+        evaluate(np.array([[1, 2, 4]], dtype=object), "tricks", declarer=0, trump="NT",
+                 jobs=1)
+
+
+def test_a_data_frames_gap_leaves_the_row_to_the_calls_option():
+    # docs/batch.md: "a missing value leaves that row to the call's option": row 2's gap in
+    # 'declarer' (pandas' NA once the column is whole numbers) is the call's declarer=0
+    import pandas as pd
+    df = pd.DataFrame({"deal": [E3, E3, E3], "declarer": [1, None, 2]})
+    got = evaluate(df, "tricks", declarer=0, trump="NT", jobs=1, **REF)
+    assert got["solo"].tolist() == [1, 0, 2]
