@@ -998,3 +998,35 @@ def test_a_data_frames_gap_leaves_the_row_to_the_calls_option():
     df = pd.DataFrame({"deal": [E3, E3, E3], "declarer": [1, None, 2]})
     got = evaluate(df, "tricks", declarer=0, trump="NT", jobs=1, **REF)
     assert got["solo"].tolist() == [1, 0, 2]
+
+
+# -- writer: behaviours mutation testing of solver/batch/writer.py found unpinned -----------------
+
+def test_resume_of_an_output_holding_only_a_torn_first_row(tmp_path):
+    # kill -9 during the first write leaves a row without any newline: --resume cuts it all
+    # and answers both lines (the scan for a newline has to stop at the file's start)
+    out = tmp_path / "out.jsonl"
+    s = _resume_onto(tmp_path, "out.jsonl", '{"line":1,"deal":"AK',
+                     options={"declarer": 0, "trump": "S", **REF})
+    assert (s.already_done, s.answered, s.errors) == (0, 2, 0)
+    assert sorted(json.loads(t)["line"] for t in open(out, encoding="utf-8")) == [1, 2]
+
+
+@pytest.mark.parametrize("line", [0, -1, "1", 1.0])
+def test_resume_refuses_a_row_whose_line_is_not_a_whole_number_from_1(tmp_path, line):
+    # line numbers are 1-based whole numbers: a row with line 0 (or text, or 1.0) is not one
+    # this command wrote, and is refused rather than counted as an answered line
+    existing = json.dumps({"line": line, "deal": "x"}) + "\n"
+    with pytest.raises(InvalidArgumentError):
+        _resume_onto(tmp_path, "out.jsonl", existing)
+
+
+@pytest.mark.parametrize("settings", ["not json\n", "[1, 2]\n"])
+def test_resume_refuses_a_run_json_that_is_not_a_runs_settings(tmp_path, settings):
+    # OUT.run.json is written whole or not at all: anything else is not guessed at
+    out = tmp_path / "out.jsonl"
+    (tmp_path / "out.jsonl.run.json").write_text(settings, encoding="utf-8")
+    with pytest.raises(InvalidArgumentError, match=r"cannot resume: .*out\.jsonl\.run\.json "
+                                                   r"is not a run's settings"):
+        _resume_onto(tmp_path, "out.jsonl", "")
+    assert out.read_text(encoding="utf-8") == ""
