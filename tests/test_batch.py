@@ -1030,3 +1030,31 @@ def test_resume_refuses_a_run_json_that_is_not_a_runs_settings(tmp_path, setting
                                                    r"is not a run's settings"):
         _resume_onto(tmp_path, "out.jsonl", "")
     assert out.read_text(encoding="utf-8") == ""
+
+
+# -- tasks and analyses: behaviours mutation testing found unpinned ------------------------------
+
+def test_the_discard_column_is_empty_on_raspasy_and_the_talon_under_a_contract():
+    # docs/batch.md, --what solve: `discard` is the two cards a full deal's declarer put away
+    # (by default the talon, here A♠ 9♣), "" on распасы, which have no declarer
+    full = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."
+    contract = evaluate([full], "solve", declarer=0, trump="S", jobs=1)
+    assert set(contract["discard"][0].split()) == {"A♠", "9♣"}
+    raspasy = evaluate([full], "solve", raspasy=True, jobs=1)
+    assert raspasy["discard"].tolist() == [""]
+
+
+def test_table_columns_are_the_three_seats_and_nothing_more(tmp_path):
+    # docs/batch.md, --what table: tricks{seat}_{S,C,D,H,NT}, misere{seat}, best{seat} for the
+    # seats 0-2, then discard{seat}_{strain} and misere_discard{seat}: no fourth seat
+    src = write_lines(tmp_path / "in.txt", ["AK.7..7/QJ.8..8/T9.9..9"])
+    out = tmp_path / "t.csv"
+    run_file(src, out, "table", options={"talon": "8♠ 7♠"}, jobs=1, progress=False)
+    header = out.read_text(encoding="utf-8").splitlines()[0].split(",")
+    strains = ("S", "C", "D", "H", "NT")
+    want = ["line", "deal"]
+    for s in range(3):
+        want += [f"tricks{s}_{k}" for k in strains] + [f"misere{s}", f"best{s}"]
+    for s in range(3):
+        want += [f"discard{s}_{k}" for k in strains] + [f"misere_discard{s}"]
+    assert header == want

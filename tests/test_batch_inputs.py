@@ -779,3 +779,12 @@ def test_a_run_stopped_by_a_failure_exits_3_saying_resume(tmp_path, capsys, monk
     last = capsys.readouterr().err.strip().splitlines()[-1]
     assert last.startswith(words) and "the rows written so far are complete" in last, last
     assert "--resume" in last
+
+
+def test_a_lines_own_conventions_replace_the_runs_players_and_only_then():
+    # tenner: a line's "conventions" is a record with its own players count, so the run's
+    # --players goes with it; a line without conventions keeps the run's --players
+    run = {"declarer": 0, "trump": "S", "conventions": "sochi", "players": 4}
+    assert merge_options(run, {"declarer": 1}) == {**run, "declarer": 1}
+    assert merge_options(run, {"conventions": "rostov"}) == {"declarer": 0, "trump": "S",
+                                                             "conventions": "rostov"}
