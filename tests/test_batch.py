@@ -1058,3 +1058,78 @@ def test_table_columns_are_the_three_seats_and_nothing_more(tmp_path):
     for s in range(3):
         want += [f"discard{s}_{k}" for k in strains] + [f"misere_discard{s}"]
     assert header == want
+
+
+# -- evaluate, run_file and the runner: behaviours mutation testing found unpinned -------------
+
+class _CountingThreads(ThreadPoolExecutor):
+    """A caller's executor that counts the chunks given to it."""
+
+    def __init__(self):
+        super().__init__(2)
+        self.chunks = 0
+
+    def submit(self, *args, **kwargs):
+        self.chunks += 1
+        return super().submit(*args, **kwargs)
+
+
+def test_evaluate_uses_the_callers_executor_and_chunk_size():
+    # docs/batch.md: executor= is used as given (no pool of our own), and chunk_size= is the
+    # deals per task: 6 deals in chunks of 3 are 2 submits
+    deals = [str(d) for d in endings(6, seed=5)]
+    with _CountingThreads() as ex:
+        df = evaluate(deals, "tricks", declarer=0, trump="NT", executor=ex, chunk_size=3, **REF)
+    assert ex.chunks == 2
+    assert df["tricks"].tolist() == [expected_row(d, declarer=0, trump="NT")["tricks"]
+                                     for d in deals]
+
+
+def test_jobs_1_runs_in_this_process_without_a_pool(monkeypatch):
+    # docs/batch.md: "--jobs 1 runs in the main process" (a pool of one worker would do the
+    # same work in another process, with its start-up and its own tables)
+    import solver.batch
+
+    def no_pool(*args, **kwargs):
+        raise AssertionError("a pool was made for jobs=1")
+    monkeypatch.setattr(solver.batch, "make_pool", no_pool)
+    df = evaluate(endings(2, seed=6), "tricks", declarer=0, trump="NT", jobs=1, **REF)
+    assert len(df) == 2
+
+
+@pytest.mark.parametrize("most, shown", [(0, []), (1, [1])])
+def test_max_messages_names_that_many_bad_lines_then_points_at_the_errors_file(tmp_path, most,
+                                                                                shown):
+    # docs/batch.md, "Bad lines": the first max_messages (20 for pref batch) on the log with
+    # their line numbers, then one line pointing at the errors file; all are in the file
+    src = write_lines(tmp_path / "in.txt", ["bad one", "bad two", "bad three"])
+    out = tmp_path / "out.csv"
+    log = io.StringIO()
+    s = run_file(src, out, "tricks", options={"declarer": 0, "trump": "NT"}, jobs=1,
+                 progress=False, log=log, max_messages=most)
+    assert s.errors == 3
+    lines = log.getvalue().splitlines()
+    named = [int(m.group(1)) for m in map(re.compile(r"pref batch: line (\d+):").match, lines)
+             if m]
+    assert named == shown
+    assert lines.count(f"pref batch: more errors: see {out}.errors.jsonl") == 1
+    assert len(read_jsonl(f"{out}.errors.jsonl")) == 3
+
+
+def test_adaptive_chunks_grow_to_at_most_256_deals(monkeypatch):
+    # docs/batch.md, "Memory and cores": chunks adapt from the rate so far, between 1 and 256
+    # deals (the unit of memory); with the work made to look instant, the chunks after the
+    # first ones are as large as allowed (a generator has no length: no share caps them)
+    import solver.batch.runner as runner
+    monkeypatch.setattr(runner, "CHUNK_SECONDS", 1e9)
+    sizes = []
+
+    class Sizes(ThreadPoolExecutor):
+        def submit(self, fn, what, base, chunk, *args):
+            sizes.append(len(chunk))
+            return super().submit(fn, what, base, chunk, *args)
+    with Sizes(1) as ex:
+        df = evaluate((f"bad {i}" for i in range(600)), "tricks", declarer=0, trump="NT",
+                      executor=ex, on_error="record")
+    assert len(df) == 600 and df["error"].notna().all()
+    assert sum(sizes) == 600 and max(sizes) == 256, sizes
