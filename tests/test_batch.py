@@ -998,6 +998,12 @@ def test_a_data_frames_gap_leaves_the_row_to_the_calls_option():
     df = pd.DataFrame({"deal": [E3, E3, E3], "declarer": [1, None, 2]})
     got = evaluate(df, "tricks", declarer=0, trump="NT", jobs=1, **REF)
     assert got["solo"].tolist() == [1, 0, 2]
+    # a column with a fraction stays float64: its gap is NaN, left out all the same (it was
+    # given as timeout=NaN, refused)
+    df = pd.DataFrame({"deal": [E3, E3], "timeout": [30.5, None]})
+    got = evaluate(df, "odds", declarer=0, trump="NT", level=2, talon="8♠ 7♠", timeout=60,
+                   jobs=1)
+    assert got["p"].tolist() == [1.0, 1.0]      # A♠ K♠ are two sure tricks in every layout
 
 
 # -- writer: behaviours mutation testing of solver/batch/writer.py found unpinned -----------------
@@ -1012,10 +1018,11 @@ def test_resume_of_an_output_holding_only_a_torn_first_row(tmp_path):
     assert sorted(json.loads(t)["line"] for t in open(out, encoding="utf-8")) == [1, 2]
 
 
-@pytest.mark.parametrize("line", [0, -1, "1", 1.0])
+@pytest.mark.parametrize("line", [0, -1, "1", 1.0, 10 ** 9 + 1])
 def test_resume_refuses_a_row_whose_line_is_not_a_whole_number_from_1(tmp_path, line):
     # line numbers are 1-based whole numbers: a row with line 0 (or text, or 1.0) is not one
-    # this command wrote, and is refused rather than counted as an answered line
+    # this command wrote, and is refused rather than counted as an answered line; nor is one
+    # past writer.MAX_LINE, 10**9 (the bitmap of answered lines would take over 125 MB)
     existing = json.dumps({"line": line, "deal": "x"}) + "\n"
     with pytest.raises(InvalidArgumentError):
         _resume_onto(tmp_path, "out.jsonl", existing)
