@@ -891,6 +891,29 @@ def test_parquet_output_or_a_clear_error(tmp_path):
     assert sorted(pd.read_parquet(out)["line"]) == list(range(1, 7))
 
 
+def test_a_finished_parquet_run_without_its_settings_file_is_resumed_as_an_earlier_output(
+        tmp_path):
+    # a Parquet output holds rows however its first bytes look: with OUT.run.json gone it is
+    # an output written before settings were recorded (cards in symbols), so a resume in
+    # another style is refused and the file is left whole (mutation testing: the Parquet
+    # case of _holds_rows was run by no test)
+    pytest.importorskip("pyarrow")
+    import pandas as pd
+    src = write_lines(tmp_path / "in.txt", [str(d) for d in endings(3, seed=9)])
+    out = tmp_path / "out.parquet"
+    opts = dict(options={"declarer": 2, "trump": "H", "backend": "reference"}, jobs=1,
+                progress=False)
+    run_file(src, out, "solve", **opts)
+    frame = pd.read_parquet(out)
+    (tmp_path / "out.parquet.run.json").unlink()
+    with pytest.raises(InvalidArgumentError, match=r"^cannot resume: .*out\.parquet was "
+                       r"written with --style symbols, this run has --style ascii"):
+        run_file(src, out, "solve", resume=True, style="ascii", **opts)
+    assert pd.read_parquet(out).equals(frame)
+    assert run_file(src, out, "solve", resume=True, **opts).answered == 0
+    assert pd.read_parquet(out).equals(frame)
+
+
 def test_evaluate_streams_a_generator_with_adaptive_chunks():
     deals = endings(50, seed=10)
     df = evaluate((str(d) for d in deals), "solve", misere=0, jobs=2, **REF)
