@@ -171,7 +171,8 @@ class DiscardResult:
         return (f"<b>Discard</b> for seat {self.declarer} ({escape(what)}), seat {self.leader} "
                 f"leads: best "
                 f"<b>{escape(self.best.text)}</b>, {plural(self.tricks, 'trick')}<br>"
-                + hand_html(twelve, title=f"{count(twelve)} cards") + "<table>" + "".join(rows) + "</table>")
+                + hand_html(twelve, title=f"{count(twelve)} cards")
+                + "<table>" + "".join(rows) + "</table>")
 
 
 def _keep_scores(twelve: int, trump: int, misere: bool) -> list:

@@ -88,8 +88,9 @@ class TableResult:
         return None if best is None else contract_name(best[0], best[1])
 
     def to_dict(self) -> dict:
-        """JSON-ready: ``table`` {seat: {strain: {tricks, contract, discard}}}, ``misere`` {seat:
-        tricks}, ``misere_discard`` {seat: cards}, ``best_contract`` {seat: contract}, ``leader``."""
+        """JSON-ready: ``table`` {seat: {strain: {tricks, contract, discard}}}, ``misere``
+        {seat: tricks}, ``misere_discard`` {seat: cards}, ``best_contract`` {seat: contract},
+        ``leader``."""
         return {
             "table": {str(s): {format_strain(t): {"tricks": self.tricks[s][t],
                                                    "contract": self.contract(s, t),

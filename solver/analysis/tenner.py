@@ -92,7 +92,8 @@ class TennerResult:
 
     def to_dict(self) -> dict:
         """JSON-ready: ``verified``, ``tricks``, ``line``, the discard analysis, ``score``
-        (null on an ending of fewer than ten cards a hand, which scores nothing) and ``leader``: the same keys every time."""
+        (null on an ending of fewer than ten cards a hand, which scores nothing) and
+        ``leader``: the same keys every time."""
         out = {"verified": self.verified, "tricks": self.tricks, "short": self.short,
                "declarer": self.declarer, "trump": format_strain(self.trump),
                "line": [format_card(c) for c in self.line],
@@ -113,7 +114,8 @@ class TennerResult:
                    else f"refuted: {plural(self.tricks, 'trick')}, down {self.short}"))
         out = [head, "line: " + " ".join(format_card(c) for c in self.line)]
         if self.best_tricks is not None:
-            out.append(f"best discard {cards_text(self.best_discard)}: {plural(self.best_tricks, 'trick')}"
+            out.append(f"best discard {cards_text(self.best_discard)}: "
+                       f"{plural(self.best_tricks, 'trick')}"
                        + (" (would have made it)" if self.would_make and not self.verified
                           else ""))
         if self.score is not None:

@@ -404,15 +404,15 @@ def run_file(source, output, what: str = "table", *, options: dict | None = None
     unless ``overwrite``.  ``progress``: a bar on stderr when it is a terminal or in a notebook
     (None), always (True) or never (False): a cron job's or a container's log gets no bar.
     On KeyboardInterrupt the rows written so far are complete and synced, and the interrupt
-    propagates.  ``source="-"`` reads the standard input's descriptor, not
-    through ``sys.stdin`` (what ``sys.stdin`` has buffered is not seen; pass ``sys.stdin`` to
-    read through it), in a thread, so that a silent pipe gets its finished rows written.  ``encoding``: the input's (``"cp1251"`` for a file
-    saved by Russian Windows; an open file is read as it is); a line with bytes that
-    are not text in it is an error row saying so.  ``style``: the notation of the cards
-    written, as :func:`evaluate` takes it (by default the caller's output style).  The
-    settings that shape the rows (``what``, the options but the engine's, ``style`` and
-    ``encoding``) are recorded in ``output + ".run.json"``, and ``resume`` with any of them
-    different is refused (a file never mixes two).
+    propagates.  ``source="-"`` reads the standard input's descriptor, not through
+    ``sys.stdin`` (what ``sys.stdin`` has buffered is not seen; pass ``sys.stdin`` to read
+    through it), in a thread, so that a silent pipe gets its finished rows written.
+    ``encoding``: the input's (``"cp1251"`` for a file saved by Russian Windows; an open file
+    is read as it is); a line with bytes that are not text in it is an error row saying so.
+    ``style``: the notation of the cards written, as :func:`evaluate` takes it (by default the
+    caller's output style).  The settings that shape the rows (``what``, the options but the
+    engine's, ``style`` and ``encoding``) are recorded in ``output + ".run.json"``, and
+    ``resume`` with any of them different is refused (a file never mixes two).
     """
     check_not_a_starting_worker()      # before the output is touched
     resume, overwrite = as_flag(resume, "resume"), as_flag(overwrite, "overwrite")
