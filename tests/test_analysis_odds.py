@@ -746,3 +746,25 @@ def test_overlap_of_pool_and_cards_names_every_shared_card():
     # preferans() named them all: both now share one check (unseen_pool)
     with pytest.raises(InvalidDealError, match="A♠ K♣ in both|K♣ A♠ in both"):
         odds("AK.K.A.", 0, trump="NT", pool="AQ.K.J.", backend="reference", progress=False)
+
+
+# ---- pinned by mutation testing of odds.py / misere_safety.py --------------------------------
+
+
+def test_a_fixed_misere_lead_nobody_can_beat_is_caught_in_every_layout():
+    """The safety proof of a fixed opening lead looks at the lead's own suit only: M leads
+    7♠ holding 7♠ 7♥, the catchers hold no spade (8♥ 9♥ A♦ K♦), so he wins trick one in every
+    layout although each suit alone is safe (a proof taking every suit as the lead's cleared
+    all six layouts; p_caught was 0).  By hand: after 7♠ the catchers discard their hearts
+    when they hold one each (4 layouts: 7♥ then wins too, 2 tricks); one catcher holding both
+    still beats 7♥ (2 layouts, 1 trick).  Leading 7♥ instead, someone must beat it: clean."""
+    kw = dict(misere=True, discard="A♣ K♣", pool="8♥ 9♥ A♦ K♦", progress=False)
+    for backend in ["reference"] + FAST:
+        spade = odds("7♠ 7♥ A♣ K♣", 0, lead="7♠", backend=backend, **kw)
+        assert spade.histogram == (0, 2, 4) and spade.p_caught == 1.0, backend
+        heart = odds("7♠ 7♥ A♣ K♣", 0, lead="7♥", backend=backend, **kw)
+        assert heart.histogram == (6, 0, 0) and heart.p_caught == 0.0, backend
+    xm = np.array([mask(c) for c in combinations([22, 23, 25, 26], 2)], dtype=np.int64)
+    kept, pool = mask([0, 24]), mask([22, 23, 25, 26])
+    assert not safe_layouts(kept, pool, xm, m_leads=True, lead_card=0).any()
+    assert safe_layouts(kept, pool, xm, m_leads=True, lead_card=24).all()
