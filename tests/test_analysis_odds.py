@@ -768,3 +768,34 @@ def test_a_fixed_misere_lead_nobody_can_beat_is_caught_in_every_layout():
     kept, pool = mask([0, 24]), mask([22, 23, 25, 26])
     assert not safe_layouts(kept, pool, xm, m_leads=True, lead_card=0).any()
     assert safe_layouts(kept, pool, xm, m_leads=True, lead_card=24).all()
+
+
+@needs_fast
+def test_only_the_misere_over_every_discard_names_the_faster_questions():
+    """The advice a timed-out мизер gives (histogram=False, discard=) is for its count over
+    every discard: one discard asked, or the question without the histogram, ran out of time
+    on the work they already stand for, and get none (one discard was advised to ask one
+    discard)."""
+    from solver.errors import TimeLimitError
+    kw = dict(misere=True, threads=1, progress=False, backend=FAST[0], timeout=1e-6)
+    for more in (dict(discard="A♠ K♥"), dict(histogram=False)):
+        with pytest.raises(TimeLimitError, match=r"within timeout=\S+ s$"):
+            odds("A97.87.Q97.KT87", 0, **kw, **more)
+    with pytest.raises(TimeLimitError, match=r"asks one discard\)$"):
+        odds("A97.87.Q97.KT87", 0, **kw)
+
+
+def test_the_notebook_table_names_what_its_probability_is_of():
+    """The text and a notebook's table say what the probability is of: the contract making
+    (``P(2NT makes)``) or the мизер caught (``P(мизер caught)``); without the tricks counted
+    the table's expected tricks are a dash."""
+    kw = dict(pool="KQ.A8..", backend="reference", progress=False)
+    contract_odds, misere_odds = (odds("A.K7.A.", 0, trump="NT", level=2, **kw),
+                                  odds("A.K7.A.", 0, misere=True, **kw))
+    assert str(contract_odds).startswith("seat 0, A♠ K♣ 7♣ A♦: P(2NT makes)\n")
+    assert str(misere_odds).startswith("seat 0, A♠ K♣ 7♣ A♦: P(мизер caught)\n")
+    contract, misere = contract_odds._repr_html_(), misere_odds._repr_html_()
+    assert "<th>P(2NT makes)</th>" in contract and "caught" not in contract
+    assert "<th>P(мизер caught)</th>" in misere and "makes" not in misere
+    assert "<td>—</td>" in odds("A.K7.A.", 0, misere=True, histogram=False, **kw)._repr_html_()
+    assert "<td>—</td>" not in misere
