@@ -347,3 +347,135 @@ def test_a_misere_tie_on_the_layouts_caught_goes_to_the_fewest_tricks():
     assert option.misere and set(option.discard) == set(every.best.cards)
     assert option.probability == Fraction(every.best.layouts - every.best.success,
                                           every.best.layouts)
+
+
+# ---- pinned by mutation testing of order.py --------------------------------------------------
+
+
+def test_inexact_contract_bound_is_the_kindest_count_of_the_layouts_below_six(monkeypatch):
+    """order(exact=False): a bounded contract's expected висты are those of its histogram from
+    six up, counted exactly by the probes, with every layout below six at its kindest count.
+    By hand from the probes (1,000 layouts: 6 made in 100, 7 in 10, 8 in none): exactly six
+    90, exactly seven 10, 900 below six; nothing is counted at eight or above (a count taken
+    as -1 where no probe was asked put one layout at eight)."""
+    import importlib
+    from types import SimpleNamespace
+
+    from solver.scoring import expected_whists
+    order_module = importlib.import_module("solver.analysis.order")
+    made = {6: 100, 7: 10}
+
+    def fake_odds(own, seat, ask, *, level, histogram):
+        h = [0] * 11
+        h[level] = made.get(level, 0)
+        h[0] = 1000 - h[level]
+        return SimpleNamespace(best=SimpleNamespace(cards=(0, 1), histogram=tuple(h),
+                                                    layouts=1000))
+
+    monkeypatch.setattr(order_module, "_odds", fake_odds)
+    out = order_module._contract_bound([], 0, 4, (6, 7), {"discard": [(0, 1)]}, 10 ** 6, None)
+    for o in out:
+        want = max(expected_whists(o.contract, {6: 90, 7: 10, k: 900}, None,
+                                   declarer=0).values[0] for k in range(6))
+        assert o.expected == want and not o.expected_exact, o
+    assert [o.probability for o in out] == [Fraction(100, 1000), Fraction(10, 1000)]
+
+
+@pytest.mark.parametrize("cards,pool,level,span", [
+    ("AKQJ.AKQJ.7.A98", None, 5, "6-10"), ("AKQJ.AKQJ.7.A98", None, 11, "6-10"),
+    ("A.K7.A.", "KQ.A8..", 0, "1-2"), ("A.K7.A.", "KQ.A8..", 3, "1-2")])
+def test_a_contract_level_outside_the_game_is_refused(cards, pool, level, span):
+    """A contract is 6 to 10 tricks of a full deal (the rules), 1 to n of an n-card ending:
+    any other level is refused before any work (a level of five was ranked as if it were
+    a contract)."""
+    with pytest.raises(InvalidArgumentError, match=f"a contract level is {span} tricks"):
+        order(cards, 0, pool=pool, levels=level, backend="reference", progress=False)
+
+
+def test_each_level_takes_the_discard_of_the_best_expected_whists(monkeypatch):
+    """A full deal's contract level names, of its strain's candidate discards, the one with
+    the best exact expected висты, not the one making most often: over 100 layouts discard A
+    takes seven tricks in 60 and three in 40, B six in 55 and five in 45.  The scoring module
+    values 6♠ at -18 висты with A and -9.37 with B (a ranking by the probability alone took
+    A), 7♠ at -57.9 with A and -68.1 with B; the strain's histogram is its best option's
+    (6♠'s, B's).  The screen and the exact odds are stood in for."""
+    import importlib
+    from types import SimpleNamespace
+
+    from solver.scoring import expected_whists
+    order_module = importlib.import_module("solver.analysis.order")
+    hists = {"A": [0, 0, 0, 40, 0, 0, 0, 60, 0, 0, 0], "B": [0, 0, 0, 0, 0, 45, 55, 0, 0, 0, 0]}
+    found = {d: SimpleNamespace(cards=d, histogram=tuple(h), layouts=100, expected_tricks=sum(
+        k * n for k, n in enumerate(h)) / 100) for d, h in hists.items()}
+    monkeypatch.setattr(order_module, "_screen", lambda *a, **k: (["A", "B"], 6.0, None))
+    monkeypatch.setattr(order_module, "_odds", lambda own, seat, ask, **more: SimpleNamespace(
+        discards=[found["A"], found["B"]]))     # as odds() ranks them: by probability
+    r = order("AKQJ.AKQJ.7.A98", 0, strains="♠", levels=(6, 7), misere=False,
+              backend="reference", progress=False)
+    ev = {(lv, d): expected_whists(f"{lv}♠", h, None, declarer=0).values[0]
+          for lv in (6, 7) for d, h in hists.items()}
+    assert ev[6, "B"] > ev[6, "A"] and ev[7, "A"] > ev[7, "B"] and ev[6, "B"] > ev[7, "A"]
+    six, seven = r.options
+    assert (six.level, six.discard, six.expected) == (6, "B", ev[6, "B"])
+    assert six.probability == Fraction(55, 100)
+    assert (seven.level, seven.discard, seven.expected) == (7, "A", ev[7, "A"])
+    discard, hist = r.histograms[0]
+    assert discard == "B" and list(hist) == hists["B"]
+
+
+@pytest.mark.parametrize("talon,fault", [
+    ("A♠ K♠", None), ("9♥ 7♦", None),
+    ("A♠ K♠ Q♠", "the talon must be two of the 12 cards"),
+    ("A♠ 7♠", "the talon must be two of the 12 cards"),      # 7♠ is not among them
+    ("A♠", "the talon must be two of the 12 cards")])
+def test_the_talon_is_two_of_the_twelve_cards(monkeypatch, talon, fault):
+    """talon= names two of the player's 12 cards: any two of them are taken, anything else is
+    refused before any work.  The screen and the exact odds are stood in for."""
+    import importlib
+    from types import SimpleNamespace
+    order_module = importlib.import_module("solver.analysis.order")
+    found = SimpleNamespace(cards="A", histogram=(0,) * 6 + (1,) + (0,) * 4, layouts=1,
+                            expected_tricks=6.0)
+    monkeypatch.setattr(order_module, "_screen", lambda *a, **k: (["A"], 6.0, None))
+    monkeypatch.setattr(order_module, "_odds", lambda *a, **k: SimpleNamespace(discards=[found]))
+    kw = dict(strains="♠", levels=6, misere=False, backend="reference", progress=False)
+    if fault is None:
+        assert order("AKQJ.AKQJ.7.A98", 0, talon=talon, **kw).best.probability == 1
+    else:
+        with pytest.raises(InvalidArgumentError, match=fault):
+            order("AKQJ.AKQJ.7.A98", 0, talon=talon, **kw)
+
+
+
+@pytest.mark.parametrize("seed", [-1, 2.5, True])
+def test_the_screen_seed_is_a_whole_number_from_zero(seed):
+    """seed= draws the screen's layouts: a negative seed was let through to numpy, which
+    refused it with its own ValueError, not the package's InvalidArgumentError."""
+    with pytest.raises(InvalidArgumentError, match="seed"):
+        order("A.K7.A.", 0, pool="KQ.A8..", seed=seed, backend="reference", progress=False)
+
+
+
+def test_only_a_strain_averaging_under_six_tricks_is_bounded(monkeypatch):
+    """order(exact=False) bounds a strain's expected висты only when its screened discard
+    averages under six tricks (a hopeless contract, whose proofs are the costly ones); a
+    strain averaging six or more is counted exactly even when it cannot be the best.  The
+    screen, the exact odds and the bound are stood in for: ♣ averages 9 tricks, ♦ 7, ♥ 5,
+    and every bound falls below the best option."""
+    import importlib
+    from types import SimpleNamespace
+    order_module = importlib.import_module("solver.analysis.order")
+    found = SimpleNamespace(cards="A", histogram=(0,) * 6 + (50, 50, 0, 0, 0), layouts=100,
+                            expected_tricks=6.5)
+    means = {1: 9.0, 2: 7.0, 3: 5.0}
+    monkeypatch.setattr(order_module, "_screen",
+                        lambda *a, strain, **k: (["A"], means[strain], None))
+    monkeypatch.setattr(order_module, "_odds",
+                        lambda *a, **k: SimpleNamespace(discards=[found]))
+    monkeypatch.setattr(order_module, "_contract_bound",
+                        lambda own, seat, strain, levels, *a, **k: [
+                            order_module.OrderOption(False, strain, lv, "A", Fraction(1, 2),
+                                                     -10 ** 6, False) for lv in levels])
+    r = order("AKQJ.AKQJ.7.A98", 0, strains=("♣", "♦", "♥"), levels=6, misere=False,
+              exact=False, backend="reference", progress=False)
+    assert {o.strain: o.expected_exact for o in r.options} == {1: True, 2: True, 3: False}
