@@ -799,3 +799,14 @@ def test_the_notebook_table_names_what_its_probability_is_of():
     assert "<th>P(мизер caught)</th>" in misere and "makes" not in misere
     assert "<td>—</td>" in odds("A.K7.A.", 0, misere=True, histogram=False, **kw)._repr_html_()
     assert "<td>—</td>" not in misere
+
+
+def test_a_misere_player_on_lead_with_cards_nobody_follows_takes_every_trick():
+    """A caught мизер's count is capped by the suit-by-suit game with M on lead when he is the
+    first hand: M keeps A♠ K♠ and no catcher has a spade.  By hand: leading, he wins A♠ and
+    must lead K♠, two tricks in all six layouts (a cap taken as if the catchers led held it
+    at one); second hand, he throws both spades on their leads and takes none."""
+    kw = dict(misere=True, discard="7♣ 8♣", pool="9♣ T♣ 7♦ 8♦", progress=False)
+    for backend in ["reference"] + FAST:
+        assert odds("A♠ K♠ 7♣ 8♣", 0, backend=backend, **kw).histogram == (0, 0, 6), backend
+        assert odds("A♠ K♠ 7♣ 8♣", 1, backend=backend, **kw).histogram == (6, 0, 0), backend
