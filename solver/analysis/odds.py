@@ -125,10 +125,10 @@ class OddsResult:
     ``mode`` is ``"contract"`` (``trump``, ``level``: ``p_make`` = P(tricks ≥ level)) or
     ``"misere"`` (``p_caught`` = P(tricks ≥ 1)).  ``counted`` is False for
     ``odds(histogram=False)``: each histogram then holds only the failures (index 0) and the
-    successes (index ``level``, a мизер's 1), so no trick count or expected tricks is shown.  ``best`` is the first entry of ``discards``;
-    ``discard`` (its cards), ``histogram``, ``layouts`` and the probability attributes refer to
-    it.  ``cards`` (the 12
-    cards) is a :class:`~solver.CardSet`, ``lead`` a :class:`~solver.Card` (or None).
+    successes (index ``level``, a мизер's 1), so no trick count or expected tricks is shown.
+    ``best`` is the first entry of ``discards``; ``discard`` (its cards), ``histogram``,
+    ``layouts`` and the probability attributes refer to it.  ``cards`` (the 12 cards) is a
+    :class:`~solver.CardSet`, ``lead`` a :class:`~solver.Card` (or None).
     """
 
     cards: CardSet
@@ -350,10 +350,11 @@ def _misere_order(kept: int, pool: int, masks: np.ndarray, stats=None,
     layout stays close).  Neighbouring layouts then share their shape (the table's entries
     are per shape) and the holdings that decide whether he is caught, so the kept table
     answers more of a layout's subtrees: 1.1-3.4× fewer nodes than lexicographic order on
-    the мизеры measured, and the lengths first 4-25% fewer again (docs/analysis.md).  ``stats``: :func:`_holding_stats` of
-    ``masks``, when the caller keeps them for several discards; ``orders``: a dict in which
-    the order is kept by its suit order, the same for every discard with that suit order
-    (every discard of a call: 47 sorts of 7 ms each became a few).
+    the мизеры measured, and the lengths first 4-25% fewer again (docs/analysis.md).
+    ``stats``: :func:`_holding_stats` of ``masks``, when the caller keeps them for several
+    discards; ``orders``: a dict in which the order is kept by its suit order, the same for
+    every discard with that suit order (every discard of a call: 47 sorts of 7 ms each became
+    a few).
 
     >>> _misere_order(0b0110, 0b1001 | 0b1001 << 8, np.array([1, 1 << 8, 8, 8 << 8])).tolist()
     [256, 2048, 1, 8]
@@ -392,7 +393,8 @@ def _misere_order(kept: int, pool: int, masks: np.ndarray, stats=None,
     return ordered
 
 
-ODDS_TT_MB = 16     # contract, per worker: the 10 corpus cases 0.87x the time of 4 MiB, 32 no better
+ODDS_TT_MB = 16     # contract, per worker: the 10 corpus cases 0.87x the time of 4 MiB, 32
+                    # no better
 MISERE_TT_MB = 32   # мизер: the least a worker gets when many share the budget below
 # a мизер's odds fill a 32 MiB table when they count every caught layout's tricks: 128 MiB took
 # corpus cases 7 / 4 / 1 from 14.9 / 21.1 / 31.2 s to 11.3 / 15.9 / 21.0 s, one thread (64 MiB
@@ -856,7 +858,8 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
         raise InvalidCardError(f"lead: {exc}") from None
     if lead_card is not None:
         if seat == 0 and not own_mask >> lead_card & 1:
-            raise InvalidArgumentError(f"seat 0 leads {format_card(lead_card)} but does not hold it")
+            raise InvalidArgumentError(
+                f"seat 0 leads {format_card(lead_card)} but does not hold it")
         if seat != 0 and lead_card not in pool_cards:
             raise InvalidArgumentError(f"the lead {format_card(lead_card)} is not an unseen card")
     if discard is None:
