@@ -69,7 +69,8 @@ def test_a_lines_numbers_too_large_for_a_float_are_its_error_rows(tmp_path):
     """A line's tt_mb or timeout of 10**400 (no float holds it) was an OverflowError that
     stopped the run with a traceback, no row written (worst-case audit)."""
     big = 10 ** 400
-    lines = [json.dumps({"deal": D, "tt_mb": big}), D,
+    lines = [json.dumps({"deal": D, "tt_mb": big}),
+             json.dumps({"deal": D, "discard": "A♠ 9♣"}),   # one discard: quick
              json.dumps({"deal": D, "misere": 0, "timeout": big})]
     src = _write(tmp_path / "in.txt", lines)
     out = tmp_path / "out.jsonl"
