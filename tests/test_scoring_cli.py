@@ -265,3 +265,55 @@ def test_an_endless_input_is_refused_not_read_until_memory_runs_out(capsys, tmp_
     at_limit = " " * (MAX_RECORD - len(HAND.encode())) + HAND       # in bytes, as read
     big.write_text(at_limit, encoding="utf-8")
     assert run(capsys, str(big))[0] == 0
+
+
+# --------------------------------------------------------------------------- mutation testing
+# What mutation testing of solver/commands/score.py found unpinned.
+
+def test_the_text_heads_each_hand_with_what_was_played_and_the_declarers_tricks(capsys):
+    """Each hand's line names the game, the declarer, the whisters and the tricks the record
+    gives, and a game both passed says it was written without play (sochi: both_pass
+    "no_play"); a mutant writing "without play" for every hand, or never "declarer took",
+    passed: the tests looked at the start of a line only."""
+    code, out, _ = run(capsys, str(DATA / "seed003_seven.json"))
+    assert code == 0 and out.splitlines()[0] == "7♦ by player 0, whist: player 1, declarer took 5"
+    code, out, _ = run(capsys, str(DATA / "sochi_pulka.json"))
+    heads = [line for line in out.splitlines() if line.startswith("#")]
+    assert heads == [                           # the records of sochi_pulka.json, as written
+        "#1 8♠ by Аня, whist: Боря, Вера, declarer took 8",
+        "#2 7♥ by Боря, whist: Вера, declarer took 6",
+        "#3 распасы #1, tricks [5, 2, 3]",
+        "#4 мизер by Вера, declarer took 0",
+        "#5 10БК by Боря, whist: nobody, written without play",
+        "#6 6♦ by Аня, whist: Боря, Вера, declarer took 6",
+        "#7 6♣ by Аня, whist: Боря, declarer took 7",
+    ]
+
+
+def test_a_not_utf8_error_names_the_file_or_standard_input_and_counts_lines_from_one(
+        capsys, monkeypatch, tmp_path):
+    """The error names where the bad byte is: the file's path, or "standard input" for -
+    (a mutant swapping the two passed), on the line counted from the first ("\\n" then the
+    byte is line 2; counting from the second byte said line 1)."""
+    import io
+    data = b'\n{"contract": "\xef\xbf"}'          # a UTF-8 sequence cut short, on line 2
+    record = tmp_path / "cut.json"
+    record.write_bytes(data)
+    code, _, err = run(capsys, str(record))
+    assert code == 2 and err.count("\n") == 1
+    assert f"{record}: not UTF-8 text (line 2, a byte 0xEF)" in err
+    assert "standard input" not in err
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data)))
+    code, _, err = run(capsys, "-")
+    assert code == 2 and "standard input: not UTF-8 text (line 2, a byte 0xEF)" in err
+
+
+def test_an_endless_standard_input_is_refused_as_a_file_is(capsys, monkeypatch):
+    """``pref score -`` reads at most 16 MiB and one byte, as it does a file, so that more is
+    refused, not cut at the limit and read as a record (only the file's limit was tested)."""
+    import io
+    from solver.commands.score import MAX_RECORD
+    data = (" " * MAX_RECORD + HAND).encode()
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data)))
+    code, out, err = run(capsys, "-")
+    assert code == 2 and out == "" and "more than 16 MiB" in err and err.count("\n") == 1
