@@ -872,3 +872,126 @@ def test_after_zero_deals_is_the_empty_sheet():
     empty = p.after(0)
     assert empty == Pulka(p.conventions, p.names) and empty.deals == 0
     assert empty.pool == empty.mountain == (0, 0, 0) and empty.next_dealer == 2
+
+
+# --------------------------------------------------------------------------- mutation testing
+# What mutation testing of the record reading and the displays of solver/pulka.py found
+# unpinned.
+
+@pytest.mark.parametrize("record", [None, 3, "hands", [SOCHI_HANDS[0]]])
+def test_a_pulka_record_that_is_not_an_object_is_refused_as_a_record(record):
+    """Not an object: the record error (without the check a list of hands raised TypeError,
+    unhashable dict, and None "not iterable", neither a PrefError)."""
+    with pytest.raises(InvalidRecordError, match="a pulka record is an object with 'hands'"):
+        Pulka.from_record(record)
+
+
+def test_to_pandas_of_a_sheet_without_a_deal_has_the_columns_and_their_types():
+    """No deal yet: no row, but the same columns as a played sheet's and numbers typed as
+    numbers (an empty frame built from no rows has object columns)."""
+    pytest.importorskip("pandas")
+    empty = Pulka(names=["A", "B", "C"]).to_pandas()
+    played = Pulka(names=["A", "B", "C"])
+    played.add({"contract": "6♠", "declarer": "A", "whisters": ["B"], "tricks": [6, 4, 0]})
+    full = played.to_pandas()
+    assert len(empty) == 0 and empty.index.name == full.index.name == "deal"
+    assert list(empty.columns) == list(full.columns) == ["dealer", "game", "declarer"] + [
+        f"{what} {name}" for name in "ABC" for what in ("pool", "mountain", "висты")]
+    assert all(str(empty[c].dtype) == "int64" for c in empty.columns[3:])
+
+
+def _drawn_by_player(svg):
+    """The drawing parsed (xml.etree): the lines all on the sheet, the pool size alone at the
+    circle's centre, and every other text in the sector of its player as the module says
+    (player 0 the left, 1 the right, 2 the bottom, split by the diagonals from the bottom
+    corners to the centre), the marks turned to read along the side's strips.  Returns each
+    player's texts (text, x, y) and the sheet's geometry."""
+    import re
+    import xml.etree.ElementTree as ET
+    ns = "{http://www.w3.org/2000/svg}"
+    root = ET.fromstring(svg)
+    w, h = float(root.get("width")), float(root.get("height"))
+    assert root.get("viewBox") == f"0 0 {root.get('width')} {root.get('height')}"
+    circle = root.find(f"{ns}circle")
+    cx, cy = float(circle.get("cx")), float(circle.get("cy"))
+    assert cx == w / 2 and 0 < cy < h
+    lines = [tuple(float(e.get(k)) for k in ("x1", "y1", "x2", "y2"))
+             for e in root.iter(f"{ns}line")]
+    assert all(0 <= x <= w and 0 <= y <= h for x1, y1, x2, y2 in lines
+               for x, y in ((x1, y1), (x2, y2)))
+
+    def diag(x):                    # the diagonal from the bottom corner of x's side to the centre
+        return h - (h - cy) * (x if x <= cx else w - x) / cx
+
+    names = [e.text for e in root.iter(f"{ns}text") if e.get("font-weight") == "bold"][1:]
+    by_player: dict = {0: [], 1: [], 2: []}
+    centre = []
+    for e in root.iter(f"{ns}text"):
+        t, x, y = e.text, float(e.get("x")), float(e.get("y"))
+        turn = re.fullmatch(r"rotate\((\S+) (\S+) (\S+)\)", e.get("transform") or "rotate(0 0 0)")
+        assert turn and (not float(turn[1]) or (turn[2], turn[3]) == (e.get("x"), e.get("y")))
+        if (x, y) == (cx, cy):
+            centre.append((t, float(turn[1])))
+            continue
+        p = 2 if y > diag(x) else 0 if x < cx else 1
+        if t not in names:                          # the names are written across
+            assert float(turn[1]) == {0: -90, 1: 90, 2: 0}[p], (t, p)
+        by_player[p].append((t, x, y))
+    assert len(centre) == 1 and centre[0][1] == 0
+    return by_player, dict(w=w, h=h, cx=cx, cy=cy, lines=lines, size=centre[0][0])
+
+
+def test_the_drawing_puts_each_players_marks_in_his_sector_and_strip():
+    """The module's picture (solver/pulka_drawing.py): the pool size in the circle at the
+    centre; player 0 the left sector (read bottom to top), 1 the right (top to bottom), 2 the
+    bottom; from the edge inwards the висты strip (висты on each opponent, either side of its
+    divider), the пуля, the гора.  The marks are sochi_pulka's, running as written, from its
+    hands by hand: pools 6.8.10 / 10 / 10, mountains 5 / 4.6.8 / 3 (the распасы 5, 2, 3 and
+    Боря's 7♥ and 6♣ failures), висты Аня on Боря 4 (консоляция), Боря on Аня 6.10.16, Вера on
+    Аня 6.10, Вера on Боря 16.20.  Pinned: what is drawn where, not the pixels."""
+    by_player, g = _drawn_by_player(sochi_pulka().to_svg())
+    w, h, cx, cy, lines = g["w"], g["h"], g["cx"], g["cy"], g["lines"]
+    assert g["size"] == "10"                                        # pool_size=10
+    own = {0: ["Аня", "6.8.10", "5", "Боря: 4", "Вера: —"],
+           1: ["Боря", "10", "4.6.8", "Аня: 6.10.16", "Вера: —"],
+           2: ["Вера", "10", "3", "Аня: 6.10", "Боря: 16.20"]}
+    left = [x1 for x1, y1, x2, y2 in lines if x1 == x2 and 0 < x1 < cx]     # the strips' lines
+    bottom = [y1 for x1, y1, x2, y2 in lines if y1 == y2 and cy < y1 < h and x1 != x2]
+    assert len(left) == 2 and len(bottom) == 2
+    whist_edge, pool_edge = sorted(left)
+    pool_top, whist_top = sorted(bottom)
+    for p, (name, pool, mountain, on_a, on_b) in own.items():
+        assert sorted(t for t, x, y in by_player[p]) == sorted(own[p]), p
+        got = {t: (x, y) for t, x, y in by_player[p]}
+        if p == 0:
+            depth = {t: x for t, (x, y) in got.items()}
+        elif p == 1:
+            depth = {t: w - x for t, (x, y) in got.items()}
+        else:
+            depth = {t: h - y for t, (x, y) in got.items()}
+        edge, inner = (whist_edge, pool_edge) if p < 2 else (h - whist_top, h - pool_top)
+        assert depth[on_a] < edge and depth[on_b] < edge, p
+        assert edge < depth[pool] < inner < depth[mountain], p
+        # висты on the opponents in order, either side of the strip's divider
+        divider = (cx if p == 2 else
+                   [y1 for x1, y1, x2, y2 in lines if y1 == y2 and x1 != x2 and y1 < cy
+                    and (x1 == 0 if p == 0 else x2 == w)][0])
+        assert got[on_a][p < 2] < divider < got[on_b][p < 2], p
+
+
+def test_the_drawings_висты_labels_are_each_players_own():
+    """Each висты label in player i's sector is "name of j: ..." ending with what i wrote on j
+    (Pulka.whists[i][j]); sochi_pulka has two "Вера: —" labels, so a label drawn from another
+    player's marks passed.  Here every player writes on both others, once."""
+    from solver.scoring import number_text
+    p = Pulka(Conventions.sochi(pool_size=30), ["Аня", "Боря", "Вера"])
+    for declarer, tricks in ((2, [3, 1, 6]), (0, [6, 3, 1]), (1, [1, 6, 3])):
+        whisters = [q for q in range(3) if q != declarer]
+        p.add({"contract": "6♠", "declarer": declarer, "whisters": whisters, "tricks": tricks})
+    assert all(p.whists[i][j] for i in range(3) for j in range(3) if i != j)
+    by_player, g = _drawn_by_player(p.to_svg())
+    assert g["size"] == "30"
+    for i in range(3):
+        labels = sorted(t for t, x, y in by_player[i] if ": " in t)
+        assert labels == sorted(f"{p.names[j]}: {number_text(p.whists[i][j])}" for j in range(3)
+                                if j != i)
