@@ -439,3 +439,117 @@ def test_score_contract_refuses_seat_3_in_defence_tricks():
     IndexError (a mutant allowing seats 0-3 passed; only seat 7 was tried)."""
     with pytest.raises(InvalidRecordError, match="a seat in defence_tricks"):
         score_contract("6♠", 6, whisters=(1, 2), defence_tricks={1: 2, 3: 2})
+
+
+# --------------------------------------------------------------------------- mutation testing
+# What mutation testing of the record reading and the texts of solver/scoring.py found
+# unpinned.
+
+def test_a_preferans_is_written_out_in_words():
+    """Seed 004 §7: "закрывает свою пулю ...; аннулирует свою гору; аннулирует все висты,
+    которые имели на него партнеры": the three writes in words (the mountain's text was
+    untested: a mutant describing it as None passed)."""
+    from solver.pulka import Pulka
+    p = Pulka(Conventions.classic(pool_size=10), ["A", "B", "C"])
+    p.add({"contract": "распасы", "tricks": [3, 3, 4]})
+    lines = str(p.add({"contract": "преферанс", "declarer": "B"})).splitlines()
+    assert lines[:3] == ["B's pool is closed at 10 (преферанс)",
+                         "B's mountain is struck out (преферанс)",
+                         "the висты written on B are struck out (преферанс)"]
+    assert p.mountain == (3, 0, 4)                   # B's 3 from the распасы struck out
+
+
+@pytest.mark.parametrize("amount, text", [
+    (-1, "1 off A's mountain (x)"), (Fraction(-1, 2), "0.5 off A's mountain (x)"),
+    (0, "0 to A's mountain (x)"), (2, "2 to A's mountain (x)")])
+def test_an_entry_taking_points_off_says_off(amount, text):
+    """A negative write (помощь off one's own mountain) reads "off", from -1 up too (a
+    mutant writing "1 to" for -1 passed)."""
+    from solver.scoring import Entry
+    assert Entry("mountain", 0, amount, reason="x").describe(["A", "B", "C"]) == text
+
+
+def test_a_hand_built_with_lists_equals_the_one_built_with_tuples():
+    """docs/scoring.md: a Hand built in Python with lists is read as with tuples (equal,
+    hashable, the same record)."""
+    from solver.scoring import RASPASY
+    listed = Hand(RASPASY, tricks=[2, 3, 5], whisters=[], talon=[0, 1])
+    tupled = Hand(RASPASY, tricks=(2, 3, 5), whisters=(), talon=(0, 1))
+    assert listed == tupled and hash(listed) == hash(tupled)
+    assert listed.tricks == (2, 3, 5) and listed.to_record() == tupled.to_record()
+
+
+def test_a_records_talon_and_open_are_read_and_written_back():
+    """'talon' as text or a list of cards is read as the cards (a record's talon kept as its
+    text passed: scoring parses it again), and 'open' is written back by to_record."""
+    record = {"contract": "7♥", "declarer": 0, "whisters": [1], "tricks": 7, "open": True,
+              "talon": "A♠ K♠"}
+    hand = Hand.from_record(record)
+    assert hand.talon == (card(SPADES, ACE), card(SPADES, KING)) and hand.open is True
+    assert Hand.from_record({**record, "talon": ["A♠", "K♠"]}) == hand
+    assert Hand.from_record({**record, "talon": [card(SPADES, ACE), card(SPADES, KING)]}) == hand
+    back = hand.to_record()
+    assert back["open"] is True and back["talon"] == "A♠ K♠" and Hand.from_record(back) == hand
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"talon": [1.5, 3]}, r"'talon': 1\.5 is not a card"),
+    ({"talon": [None, 3]}, "'talon': None is not a card"),
+    ({"auction": "6♠ пас пас"}, "'auction' must be a list of calls"),
+    ({"declarer": 3}, "declarer 3: expected a player 0-2"),        # n players are 0 .. n-1
+    ({"declarer": "3"}, "declarer '3': expected a player 0-2"),
+    ({"whisters": [1, 3]}, "whister 3: expected a player 0-2"),
+])
+def test_a_record_just_outside_the_rules_is_refused(change, message):
+    """Values at the edge of what a hand record takes: a card that is not one, an auction
+    given as text, player 3 of three (players 0-2; a mutant taking 0-3 passed)."""
+    record = {"contract": "7♥", "declarer": 0, "whisters": [1], "tricks": 7, **change}
+    with pytest.raises(InvalidRecordError, match=message):
+        Hand.from_record(record)
+
+
+def test_a_record_may_give_its_game_as_a_bid():
+    """A Python record's 'contract' may be a Bid (as Hand's game is), read as its text."""
+    from solver.bidding import parse_bid
+    record = {"contract": "7♥", "declarer": 0, "whisters": [1], "tricks": 7}
+    assert Hand.from_record({**record, "contract": parse_bid("7♥")}) == Hand.from_record(record)
+
+
+def test_json_writes_whole_scores_as_whole_numbers(capsys):
+    """pref score --json: 8 as 8, not 8.0 (only a score that is not whole becomes a float,
+    at 4 decimals: docs/scoring.md's output shows [0, 0, 0], [8, 0, 0], -89.3333)."""
+    import json
+    from solver.cli import main
+    from pathlib import Path
+    path = Path(__file__).parent / "data" / "scoring" / "seed003_seven.json"
+    assert main(["score", "--json", str(path)]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert [type(x) for x in d["mountain"] + d["pool"]] == [int] * 6
+    assert d["mountain"] == [8, 0, 0] and d["values"][0] == -89.3333
+
+
+@pytest.mark.parametrize("conv, record, message", [
+    (SOCHI, {"contract": "распасы", "tricks": 4}, "распасы need 'tricks' for every player"),
+    (SOCHI, {"contract": "6♠", "declarer": 0, "whisters": [1], "tricks": [6, 3, 0]},
+     r"'tricks' \[6, 3, 0\] add up to 9, not 10"),             # ten tricks in a deal
+    # seed 001: four-handed the dealer takes the talon's tricks on распасы, two at most
+    (Conventions.of("001").replace(players=4), {"contract": "распасы", "tricks": [2, 2, 3, 3]},
+     "the dealer \\(player 3\\) sits out: on распасы he takes at most the two talon tricks, "
+     "not 3"),
+])
+def test_tricks_that_cannot_be_are_refused_when_the_record_is_read(conv, record, message):
+    """Hand.from_record names what is wrong with the tricks itself (without its checks the
+    same records failed later, in score_hand, with other messages or none)."""
+    with pytest.raises(InvalidRecordError, match=message):
+        Hand.from_record(record, conv)
+
+
+def test_a_python_hands_player_outside_the_table_is_refused():
+    """score_hand checks a Hand built in Python as a record is: player 3 of three is an error
+    naming the field, not read as nobody (a mutant returning None scored the hand)."""
+    from dataclasses import replace
+    from solver.bidding import parse_bid
+    hand = Hand(parse_bid("7♥"), declarer=0, whisters=(1,), tricks=(7, 3, 0))
+    for field in ("declarer", "half_whist", "dealer"):
+        with pytest.raises(InvalidRecordError, match=f"{field} 3: expected a player 0-2"):
+            score_hand(replace(hand, **{field: 3}), SOCHI)
