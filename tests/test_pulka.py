@@ -995,3 +995,38 @@ def test_the_drawings_висты_labels_are_each_players_own():
         labels = sorted(t for t, x, y in by_player[i] if ": " in t)
         assert labels == sorted(f"{p.names[j]}: {number_text(p.whists[i][j])}" for j in range(3)
                                 if j != i)
+
+
+def test_a_python_hands_own_dealer_is_kept_and_the_deal_goes_on_from_him():
+    """docs/scoring.md: a hand's own dealer is taken as given, the rotation going on from it;
+    only a Hand naming none is dealt by the pulka's next dealer (a mutant giving every Python
+    Hand the next dealer passed: only records named one)."""
+    from solver.scoring import RASPASY, Hand
+    p = Pulka(Conventions.sochi())                          # the first dealer: player 2
+    p.add(Hand(RASPASY, tricks=(3, 3, 4), dealer=0))
+    assert p.hands[0].hand.dealer == 0 and p.next_dealer == 1      # sochi: the deal passes
+    p.add(Hand(RASPASY, tricks=(3, 3, 4)))
+    assert p.hands[1].hand.dealer == 1 and p.next_dealer == 2
+
+
+def test_a_records_list_of_names_sets_the_number_of_players():
+    """Four names and conventions that name no count: four players (the conventions' three
+    would refuse the names)."""
+    p = Pulka.from_record({"players": ["A", "B", "C", "D"], "conventions": "sochi", "hands": []})
+    assert p.players == 4 and p.names == ("A", "B", "C", "D") and p.next_dealer == 3
+
+
+def test_to_pandas_висты_are_written_minus_received():
+    """The висты column is the balance, written minus received (the sochi_pulka test looked
+    at Вера, who had received none).  After hand 2 Аня has written 4 (консоляция on Боря) and
+    received 6 + 6 (Боря's and Вера's висты on her 8♠): 4 - 12."""
+    pytest.importorskip("pandas")
+    df = sochi_pulka().to_pandas()
+    assert df.loc[2, "висты Аня"] == 4 - 12 and df.loc[2, "висты Боря"] == 6 - 20 - 4
+
+
+def test_a_three_player_sheets_html_shows_the_drawing():
+    """In a notebook a three-player Pulka shows the classic drawing and the table
+    (docs/scoring.md); four players the table alone (tested above)."""
+    html = sochi_pulka()._repr_html_()
+    assert html.startswith("<div><svg") and html.count("<svg") == 1 and "pref-pulka" in html
