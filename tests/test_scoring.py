@@ -553,3 +553,50 @@ def test_a_python_hands_player_outside_the_table_is_refused():
     for field in ("declarer", "half_whist", "dealer"):
         with pytest.raises(InvalidRecordError, match=f"{field} 3: expected a player 0-2"):
             score_hand(replace(hand, **{field: 3}), SOCHI)
+
+
+FOUR = Conventions.sochi(players=4)
+
+
+@pytest.mark.parametrize("conv, change, message", [
+    (SOCHI, {"contract": 6}, "'contract' must be a game's text"),
+    (SOCHI, {"multiplier": 0}, "'multiplier' must be a positive integer, not 0"),
+    (SOCHI, {"contract": "распасы", "tricks": [3, 3, 4], "round": 1001},
+     "'round' must be a whole number 1-1000, not 1001"),       # MAX_RASPASY_ROUND
+    (SOCHI, {"talon": [31, 32]}, "'talon': card number 32 is not 0-31"),   # 32 cards, 0-31
+    (SOCHI, {"declarer": None}, "'tricks' as one number needs a 'declarer'"),
+    (SOCHI, {"tricks": -1}, "'tricks' -1: expected 0-10"),
+    (SOCHI, {"tricks": 11}, "'tricks' 11: expected 0-10"),
+    (SOCHI, {"tricks": [11, -1, 0]}, r"'tricks' of player 0: 11 is not 0-10"),
+    # four-handed the dealer (player 3 by default) sits out of a game
+    (FOUR, {"tricks": [7, 2, 0, 1]}, r"the dealer \(player 3\) sits out and takes no trick"),
+])
+def test_hand_from_record_refuses_a_value_outside_its_range(conv, change, message):
+    """Hand.from_record's own refusals, each at the first value outside what docs/scoring.md
+    allows (most were caught later by score_hand with another message, so a mutant dropping
+    the check in from_record passed)."""
+    record = {"contract": "7♥", "declarer": 0, "whisters": [1], "tricks": 7, **change}
+    with pytest.raises(InvalidRecordError, match=message):
+        Hand.from_record(record, conv)
+
+
+def test_hand_from_record_takes_the_last_round_and_numpy_values():
+    """round = MAX_RASPASY_ROUND (1000) is allowed; numpy values read as JSON's (np.True_ as
+    true, an array of whisters as a list) and a Hand of arrays equals one of tuples."""
+    import numpy as np
+    from solver.scoring import RASPASY
+    assert Hand.from_record({"contract": "распасы", "tricks": [3, 3, 4],
+                             "round": 1000}).raspasy_round == 1000
+    record = {"contract": "7♥", "declarer": 0, "whisters": [1], "tricks": 7, "open": True}
+    numpy_record = {**record, "whisters": np.array([1]), "open": np.True_}
+    assert Hand.from_record(numpy_record) == Hand.from_record(record)
+    assert Hand.from_record(numpy_record).open is True
+    assert Hand(RASPASY, tricks=np.array([2, 3, 5])) == Hand(RASPASY, tricks=(2, 3, 5))
+
+
+def test_ten_tricks_to_the_declarer_is_a_known_split():
+    """The declarer's 10 leaves the two whisters 0 each: the split is known (any other
+    count with two whisters leaves it unknown, None)."""
+    record = {"contract": "10♠", "declarer": 0, "whisters": [1, 2], "tricks": 10}
+    assert Hand.from_record(record).tricks == (10, 0, 0)
+    assert Hand.from_record({**record, "contract": "9♠", "tricks": 9}).tricks == (9, None, None)
