@@ -218,3 +218,22 @@ def test_an_unreadable_card_names_its_option(args, option):
     assert r.returncode == 2
     assert r.stderr.startswith(f"pref {args[0]}: error: {option}: unknown rank 'Z'"), r.stderr
     assert len(r.stderr.splitlines()) == 1
+
+
+# ---- what mutation testing of the subcommands found unpinned ----
+
+def test_discard_of_a_misere_needs_no_trump(capsys):
+    """`pref discard --misere SEAT` is answered (no "-t TRUMP" asked for): a mutant that
+    asked every discard without -t for a trump survived, no test ran a мизер's discards."""
+    from solver.cli import main
+    assert main(["discard", ENDING, "--misere", "2", "--talon", "A♣ K♣", "--backend",
+                 "reference", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    # by hand: seat 2 keeps 4 of ♠T9 ♣AK9 ♥9, the others hold ♠AKQJ ♣87 ♥87; they draw his
+    # (at most two) spades, then lead a suit he holds: each card of ♣AK9 ♥9 he kept beyond
+    # the spades takes a trick, as the lead comes back to him.  Two spades kept: 2 tricks,
+    # one: 3, none: 4.
+    assert d["mode"] == "misere" and d["declarer"] == 2 and d["tricks"] == 2
+    tricks = {x["cards"]: x["tricks"] for x in d["discards"]}
+    assert len(tricks) == 15 and tricks["T♠ 9♠"] == 4
+    assert sorted(tricks.values()) == [2] * 6 + [3] * 8 + [4]
