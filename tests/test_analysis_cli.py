@@ -237,3 +237,15 @@ def test_discard_of_a_misere_needs_no_trump(capsys):
     tricks = {x["cards"]: x["tricks"] for x in d["discards"]}
     assert len(tricks) == 15 and tricks["T♠ 9♠"] == 4
     assert sorted(tricks.values()) == [2] * 6 + [3] * 8 + [4]
+
+
+def test_tenner_without_leader_has_the_first_hand_lead(capsys):
+    """`pref tenner`'s --leader defaults to 0 as its help says (a mutant defaulting to 1
+    survived: the tests of the default never looked at who led)."""
+    from solver.cli import main
+    assert main(["tenner", ENDING, "-d", "0", "-t", "♠", "--backend", "reference",
+                 "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    # by hand: ♠AK are the top trumps, ♣7 ♥7 lose to ♣98 ♥98 whoever leads: 2 of 4 tricks
+    assert d["leader"] == 0 and d["verified"] is False and d["tricks"] == 2
+    assert d["line"][0] in {"A♠", "K♠", "7♣", "7♥"}     # the first card is seat 0's
