@@ -355,3 +355,17 @@ def test_the_mistake_note_is_written_only_when_a_card_was_a_mistake():
     assert not clean.mistakes and note not in str(clean)
     wrong = review(ENDING, "7♥ K♥ 8♣", declarer=0, trump="NT", backend="reference")
     assert len(wrong.mistakes) == 1 and note in str(wrong)
+
+
+# ---- what mutation testing of solver/commands/review.py found unpinned ----
+
+@needs_fast
+def test_the_cli_json_names_the_discard_only_when_given(capsys):
+    """`pref review --json` has "discard" with --discard and not without (its --help says
+    so; a mutant writing it the other way round survived), so that the play replays."""
+    args = ["review", EXAMPLE, "--misere", "0", "--play", "A♠", "--json"]
+    assert main([*args, "--discard", "9♠ 7♣"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["discard"] == ["9♠", "7♣"] and d["deal"] == EXAMPLE and d["leader"] == 0
+    assert main(["review", EXAMPLE, "--misere", "0", "--play", "K♠", "--json"]) == 0
+    assert "discard" not in json.loads(capsys.readouterr().out)   # the talon, as dealt
