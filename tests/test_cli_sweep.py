@@ -304,3 +304,53 @@ def test_the_option_rewordings_match_texts_the_library_still_says():
     said = "\n".join(texts)
     missing = [python for python, _ in (*_AS_TYPED, *_IN_BATCH) if python not in said]
     assert not missing, f"no longer in any message: {missing}"
+
+
+# ---- what mutation testing of solver/cli.py found unpinned ----
+
+def test_a_subcommand_missing_is_left_out_but_a_missing_dependency_is_raised(monkeypatch):
+    """build_parser() leaves out a subcommand whose module is not installed (a trimmed
+    package), but a module the subcommand imports that is missing is an error, not a command
+    silently gone from `pref --help` (a mutant skipping both survived)."""
+    import importlib
+
+    from solver.cli import build_parser
+    real = importlib.import_module
+
+    def missing(what):
+        def import_module(name, package=None):
+            if name == ".commands.table":
+                raise ModuleNotFoundError(f"No module named {what!r}", name=what)
+            return real(name, package)
+        return import_module
+
+    monkeypatch.setattr(importlib, "import_module", missing("solver.commands.table"))
+    assert "table" not in build_parser()._commands and "odds" in build_parser()._commands
+    monkeypatch.setattr(importlib, "import_module", missing("pandas"))
+    with pytest.raises(ModuleNotFoundError, match="pandas"):
+        build_parser()
+
+
+@pytest.mark.parametrize("byte", [0x80, 0xC0, 0xFF])
+def test_every_byte_that_is_not_utf8_is_named_in_an_argument(capsys, byte):
+    """A byte the shell could not decode reaches Python as the surrogate U+DC80-U+DCFF; each
+    of them, the ends included (cp1251's Ђ 0x80 and я 0xFF), is named with the argument, the
+    deal or an option (a mutant missing 0x80 survived)."""
+    from solver.cli import main
+    bad = chr(0xDC00 + byte)
+    assert main(["show", ENDING + bad]) == 2
+    assert capsys.readouterr().err.startswith(
+        f"pref show: error: the deal is not UTF-8 text (a byte 0x{byte:02X}): ")
+    assert main(["solve", ENDING, "-d", "0", "-t", "NT", "--play", "7" + bad]) == 2
+    assert capsys.readouterr().err.startswith(
+        f"pref solve: error: --play is not UTF-8 text (a byte 0x{byte:02X}): ")
+
+
+def test_a_dash_with_standard_input_closed_is_one_line(monkeypatch, capsys):
+    """`pref show - <&-`: no standard input to read the deal from is an input error (status 2,
+    one line), not a traceback (a mutant that read from None survived)."""
+    from solver.cli import main
+    monkeypatch.setattr(sys, "stdin", None)
+    assert main(["show", "-"]) == 2
+    err = capsys.readouterr().err
+    assert err == "pref show: error: standard input is closed: nothing to read\n"
