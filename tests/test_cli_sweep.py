@@ -354,3 +354,24 @@ def test_a_dash_with_standard_input_closed_is_one_line(monkeypatch, capsys):
     assert main(["show", "-"]) == 2
     err = capsys.readouterr().err
     assert err == "pref show: error: standard input is closed: nothing to read\n"
+
+
+class _GoneReader:
+    """A standard output whose reader has gone (`pref … | head`): every write fails so."""
+    encoding = "utf-8"
+
+    def write(self, text):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    def flush(self):
+        pass
+
+
+def test_an_answer_to_a_reader_gone_is_status_0_and_quiet(monkeypatch, capsys):
+    """`pref show D | head -1`: the reader has what it wanted; no error, exit status 0 (the
+    status of a pipe's reader gone was no test's: a mutant returning -1 survived)."""
+    from solver.cli import main
+    capsys.readouterr()
+    monkeypatch.setattr(sys, "stdout", _GoneReader())
+    assert main(["show", ENDING]) == 0
+    assert capsys.readouterr().err == ""
