@@ -137,3 +137,24 @@ def test_russian_words_keep_their_letters_only_cards_take_english_ranks():
                              '"players": ["Вася", "Дима", "Таня"]}'.encode("utf-8"), timeout=120)
     assert r.returncode == 0, r.stderr
     assert r.stdout.decode("ascii").startswith("7D by Vasya, whist: Dima, declarer took 5")
+
+
+# ---- what mutation testing of solver/console.py found unpinned ----
+
+def test_a_rank_letter_ending_a_word_is_transliterated():
+    """A Т К Д В after another letter of its word is a letter too (the names above all begin
+    with one; a mutant looking only at the next letter survived): Влад is Vlad, not VlaQ."""
+    assert "Влад, Сват, Мак".encode("ascii", errors=ERRORS) == b"Vlad, Svat, Mak"
+    assert "Т♥ Влад".encode("ascii", errors=ERRORS) == b"AH Vlad"
+
+
+def test_an_error_on_a_stream_without_an_encoding_is_written_as_it_is():
+    """say() on a stderr with no encoding (io.StringIO, as redirect_stderr() in a notebook
+    gives) writes the message itself: a mutant writing "None" survived."""
+    import contextlib
+
+    from solver.console import quoted_escaped, say
+    assert quoted_escaped("unknown rank 'Д'", None) == "unknown rank 'Д'"
+    with contextlib.redirect_stderr(io.StringIO()) as err:
+        say("pref show: error: unknown rank 'Д'")
+    assert err.getvalue() == "pref show: error: unknown rank 'Д'\n"
