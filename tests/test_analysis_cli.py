@@ -249,3 +249,20 @@ def test_tenner_without_leader_has_the_first_hand_lead(capsys):
     # by hand: ♠AK are the top trumps, ♣7 ♥7 lose to ♣98 ♥98 whoever leads: 2 of 4 tricks
     assert d["leader"] == 0 and d["verified"] is False and d["tricks"] == 2
     assert d["line"][0] in {"A♠", "K♠", "7♣", "7♥"}     # the first card is seat 0's
+
+
+def test_conventions_alone_reach_the_scoring(capsys):
+    """`--conventions NAME` without --players scores under NAME (a mutant that needed both
+    to leave the default 000 survived: the tests gave both)."""
+    from solver.cli import main
+    tenner = ["tenner", "AKQJ.AKQ.AKQ./T98.JT9.JT9.7/7.87.87.AKQJT/...98", "-d", "0", "-t",
+              "♠", "--json"]
+    # seed 004 (line 37): an unwhisted десятерная is checked, the cards open: "made"; under
+    # 000 (the default) it is written without play.  Both three-handed: the same figures.
+    assert main([*tenner, "--conventions", "004"]) == 0
+    score = json.loads(capsys.readouterr().out)["score"]
+    assert score["entries"] == ["10 to player 0's pool (10♠ made)"]
+    assert score["pool"] == [10, 0, 0]
+    assert main(tenner) == 0
+    assert json.loads(capsys.readouterr().out)["score"]["entries"] == [
+        "10 to player 0's pool (10♠ written without play)"]
