@@ -142,10 +142,11 @@ def test_russian_words_keep_their_letters_only_cards_take_english_ranks():
 # ---- what mutation testing of solver/console.py found unpinned ----
 
 def test_a_rank_letter_ending_a_word_is_transliterated():
-    """A Т К Д В after another letter of its word is a letter too (the names above all begin
-    with one; a mutant looking only at the next letter survived): Влад is Vlad, not VlaQ."""
-    assert "Влад, Сват, Мак".encode("ascii", errors=ERRORS) == b"Vlad, Svat, Mak"
-    assert "Т♥ Влад".encode("ascii", errors=ERRORS) == b"AH Vlad"
+    """A capital Т К Д В after another letter of its word is a letter too, as one before
+    it (a name typed in capitals: ВЛАД is VLAD, not VLAQ; the names above all begin with
+    their rank letter, and a mutant looking only at the next letter survived)."""
+    assert "ВЛАД, СВАТ, МАК".encode("ascii", errors=ERRORS) == b"VLAD, SVAT, MAK"
+    assert "Т♥ ВЛАД".encode("ascii", errors=ERRORS) == b"AH VLAD"
 
 
 def test_an_error_on_a_stream_without_an_encoding_is_written_as_it_is():
