@@ -266,3 +266,15 @@ def test_conventions_alone_reach_the_scoring(capsys):
     assert main(tenner) == 0
     assert json.loads(capsys.readouterr().out)["score"]["entries"] == [
         "10 to player 0's pool (10♠ written without play)"]
+
+
+def test_order_stopped_before_any_game_prints_no_part(capsys):
+    """`pref order --timeout` that ends before a single game is counted prints nothing but the
+    error: a mutant printing the part regardless ("… were counted" over "None") survived."""
+    from solver.cli import main
+    for extra in ([], ["--json"]):
+        assert main(["order", "AKQ.AKQ.AK.A987", "--timeout", "0.001", "--no-progress",
+                     *extra]) == 2
+        out = capsys.readouterr()
+        assert out.out == ""
+        assert out.err == "pref order: error: order did not finish within timeout=0.001 s\n"
