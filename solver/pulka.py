@@ -38,8 +38,8 @@ from .conventions import Conventions, ConventionsLike
 from .errors import InvalidRecordError, PrefError, shown, shown_record
 from .notation import plural
 from .pulka_drawing import mark_text
-from .scoring import (PREFERANS, RASPASY, Entry, Hand, HandScore, Number, _json, _num, _plain,
-                      _player, _who, check_names, number_text, score_hand)
+from .scoring import PREFERANS, RASPASY, Entry, Hand, HandScore, Number, check_names, score_hand
+from .scoring.records import _json, _num, _plain, _player, _who, number_text
 
 _PULKA_KEYS = {"players", "conventions", "first_dealer", "hands", "note"}
 # as the sheet and `pref score` write them

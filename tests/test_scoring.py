@@ -442,8 +442,8 @@ def test_score_contract_refuses_seat_3_in_defence_tricks():
 
 
 # --------------------------------------------------------------------------- mutation testing
-# What mutation testing of the record reading and the texts of solver/scoring.py found
-# unpinned.
+# What mutation testing of the record reading and the texts of solver/scoring (one module then)
+# found unpinned.
 
 def test_a_preferans_is_written_out_in_words():
     """Seed 004 §7: "закрывает свою пулю ...; аннулирует свою гору; аннулирует все висты,
