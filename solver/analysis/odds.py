@@ -783,6 +783,86 @@ def _card_pair(d: tuple[int, int]) -> tuple[Card, Card]:
     return first, second
 
 
+def _wanted_discards(discard, cards, own_mask: int, seat: int,
+                     lead_card: int | None) -> list[tuple[int, int]]:
+    """``discard=`` of :func:`odds` read: the discards asked for (every one for None), each a
+    sorted card pair, a repeat dropped; with seat 0 leading ``lead_card`` the discards that
+    throw it are dropped (every discard) or refused (one asked for)."""
+    if discard is None:
+        wanted = pairs(own_mask)
+    else:
+        if not isinstance(discard, (str, list, tuple)):
+            raise InvalidArgumentError(f"discard: give two cards, or a list of such pairs "
+                                       f"(None: every discard), not {discard!r}")
+        if isinstance(discard, str) or (len(discard) == 2 and all(_one_card(x) for x in discard)):
+            asked = [discard]
+        else:
+            asked = list(discard)
+        if len(asked) > MOST_DISCARDS:     # each would be read, only to find repeats
+            raise InvalidArgumentError(f"discard: a list of at most {MOST_DISCARDS} discards "
+                                       f"(every pair of 12 cards), not {len(asked):,}")
+        if not asked:
+            raise InvalidArgumentError("discard: give two cards, or a list of such pairs "
+                                       "(None: every discard)")
+        checked: list[tuple[int, int]] = []
+        for d in asked:
+            dc = as_cards(d, "discard", cards)
+            if len(dc) != 2 or any(not own_mask >> c & 1 for c in dc):
+                raise InvalidArgumentError(f"a discard is two of the player's cards, not {d!r}")
+            low, high = sorted(dc)
+            checked.append((low, high))
+        wanted = list(dict.fromkeys(checked))    # a discard named twice is one discard
+    if lead_card is not None and seat == 0:
+        if discard is not None:     # a discard asked for is answered or refused, never dropped
+            throws = [d for d in wanted if lead_card in d]
+            if throws:
+                raise InvalidArgumentError(
+                    f"discard {cards_text(throws[0])} throws the lead "
+                    f"{format_card(lead_card)}: seat 0 leads it")
+        wanted = [d for d in wanted if lead_card not in d]
+    return wanted
+
+
+def _discard_groups(wanted, own_mask: int, pool_mask: int, seat: int, lead_card: int | None,
+                    *, named: bool) -> dict[tuple, list]:
+    """The discards in groups whose kept hands face the same layouts alike
+    (:func:`_odds_key`), in the order first met; with ``named`` (discards were asked for)
+    each group also lists every other discard equivalent to one asked for."""
+    groups: dict[tuple, list] = {}
+    for d in wanted:
+        kept = own_mask & ~((1 << d[0]) | (1 << d[1]))
+        groups.setdefault(_odds_key(kept, pool_mask), []).append(d)
+    if named:     # `same` names every discard equivalent to one asked for
+        for d in pairs(own_mask):
+            key = _odds_key(own_mask & ~((1 << d[0]) | (1 << d[1])), pool_mask)
+            if key in groups and d not in groups[key] and not (
+                    lead_card is not None and seat == 0 and lead_card in d):
+                groups[key].append(d)
+    return groups
+
+
+def _ranked(groups: dict, hists: list, parts: int, level: int, *, misere: bool,
+            histogram: bool) -> list[DiscardOdds]:
+    """Each group's counts summed over its ``parts``, best first; a group the time limit
+    stopped before its parts were all done is left out."""
+    results = []
+    for gi, ds in enumerate(groups.values()):
+        if any(h is None for h in hists[gi * parts:(gi + 1) * parts]):
+            continue            # stopped by the time limit before this discard was done
+        hist = sum(hists[gi * parts:(gi + 1) * parts])
+        layouts = int(hist.sum())
+        success = int(hist[1:].sum()) if misere else int(hist[level:].sum())
+        results.append(DiscardOdds(_card_pair(ds[0]), tuple(int(x) for x in hist), layouts,
+                                   success, gi, tuple(_card_pair(p) for p in ds[1:]),
+                                   histogram))
+    # best first: by the probability, then (with the tricks counted) by the expected tricks
+    if misere:
+        results.sort(key=lambda r: (r.success, r.expected_tricks if histogram else 0))
+    else:
+        results.sort(key=lambda r: (-r.success, -r.expected_tricks if histogram else 0))
+    return results
+
+
 def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, lead=None,
          pool=None, histogram=True, backend="auto", threads=0, chunk=16384, progress=None,
          tt_mb=None, timeout=None, cancel=None) -> OddsResult:
@@ -862,49 +942,9 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
                 f"seat 0 leads {format_card(lead_card)} but does not hold it")
         if seat != 0 and lead_card not in pool_cards:
             raise InvalidArgumentError(f"the lead {format_card(lead_card)} is not an unseen card")
-    if discard is None:
-        wanted = pairs(own_mask)
-    else:
-        if not isinstance(discard, (str, list, tuple)):
-            raise InvalidArgumentError(f"discard: give two cards, or a list of such pairs "
-                                       f"(None: every discard), not {discard!r}")
-        if isinstance(discard, str) or (len(discard) == 2 and all(_one_card(x) for x in discard)):
-            asked = [discard]
-        else:
-            asked = list(discard)
-        if len(asked) > MOST_DISCARDS:     # each would be read, only to find repeats
-            raise InvalidArgumentError(f"discard: a list of at most {MOST_DISCARDS} discards "
-                                       f"(every pair of 12 cards), not {len(asked):,}")
-        if not asked:
-            raise InvalidArgumentError("discard: give two cards, or a list of such pairs "
-                                       "(None: every discard)")
-        checked: list[tuple[int, int]] = []
-        for d in asked:
-            dc = as_cards(d, "discard", cards)
-            if len(dc) != 2 or any(not own_mask >> c & 1 for c in dc):
-                raise InvalidArgumentError(f"a discard is two of the player's cards, not {d!r}")
-            low, high = sorted(dc)
-            checked.append((low, high))
-        wanted = list(dict.fromkeys(checked))    # a discard named twice is one discard
-    if lead_card is not None and seat == 0:
-        if discard is not None:     # a discard asked for is answered or refused, never dropped
-            throws = [d for d in wanted if lead_card in d]
-            if throws:
-                raise InvalidArgumentError(
-                    f"discard {cards_text(throws[0])} throws the lead "
-                    f"{format_card(lead_card)}: seat 0 leads it")
-        wanted = [d for d in wanted if lead_card not in d]
-    pool_mask = mask_of(pool_cards)
-    groups: dict[tuple, list] = {}
-    for d in wanted:
-        kept = own_mask & ~((1 << d[0]) | (1 << d[1]))
-        groups.setdefault(_odds_key(kept, pool_mask), []).append(d)
-    if discard is not None:     # `same` names every discard equivalent to one asked for
-        for d in pairs(own_mask):
-            key = _odds_key(own_mask & ~((1 << d[0]) | (1 << d[1])), pool_mask)
-            if key in groups and d not in groups[key] and not (
-                    lead_card is not None and seat == 0 and lead_card in d):
-                groups[key].append(d)
+    wanted = _wanted_discards(discard, cards, own_mask, seat, lead_card)
+    groups = _discard_groups(wanted, own_mask, mask_of(pool_cards), seat, lead_card,
+                             named=discard is not None)
     be = engine(backend)
     if misere and histogram and len(groups) > 1:
         deadline.hint = ("the мизер's trick counts over every discard are the slow part: "
@@ -936,21 +976,7 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     finally:
         if bar is not None:
             bar.close()
-    results = []
-    for gi, ds in enumerate(groups.values()):
-        if any(h is None for h in hists[gi * parts:(gi + 1) * parts]):
-            continue            # stopped by the time limit before this discard was done
-        hist = sum(hists[gi * parts:(gi + 1) * parts])
-        layouts = int(hist.sum())
-        success = int(hist[1:].sum()) if misere else int(hist[level:].sum())
-        results.append(DiscardOdds(_card_pair(ds[0]), tuple(int(x) for x in hist), layouts,
-                                   success, gi, tuple(_card_pair(p) for p in ds[1:]),
-                                   histogram))
-    # best first: by the probability, then (with the tricks counted) by the expected tricks
-    if misere:
-        results.sort(key=lambda r: (r.success, r.expected_tricks if histogram else 0))
-    else:
-        results.sort(key=lambda r: (-r.success, -r.expected_tricks if histogram else 0))
+    results = _ranked(groups, hists, parts, level, misere=misere, histogram=histogram)
     done = OddsResult(CardSet(own_mask), seat, "misere" if misere else "contract", strain,
                       level, None if lead_card is None else CARDS[lead_card], tuple(results),
                       be.name, time.perf_counter() - t0, histogram)
