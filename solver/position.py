@@ -139,6 +139,27 @@ def as_cards(value, what: str = "cards", beside=None,
     return cards
 
 
+def reads_as_cards(value) -> bool:
+    """Whether ``value`` is text that reads as one or more cards ("A♦ 9♥")."""
+    if not isinstance(value, str):
+        return False
+    try:
+        return bool(parse_card_list(value))
+    except PrefError:
+        return False
+
+
+def unknown_talon_rule(value) -> InvalidArgumentError:
+    """The error for a talon rule that is not none, lead or dealer; given cards, it says
+    where an ending's talon cards go.
+
+    >>> print(unknown_talon_rule("8♦ 9♥"))
+    unknown talon rule '8♦ 9♥': choose none, lead or dealer (an ending's ... go in talon_cards=)
+    """
+    hint = " (an ending's talon cards go in talon_cards=)" if reads_as_cards(value) else ""
+    return InvalidArgumentError(f"unknown talon rule {value!r}: choose none, lead or dealer{hint}")
+
+
 def _card_list(value, what: str) -> list[int]:
     """Cards in play order from a list of cards (text or numbers) or a card-list text."""
     value = scalar_of(value)       # a 0-d array is one number, not a list
@@ -359,13 +380,16 @@ class Position:
             raise InvalidArgumentError(
                 "say exactly one of declarer=SEAT (with trump=), misere=SEAT or raspasy=True")
         if not raspasy and talon not in (None, "none"):
+            if reads_as_cards(talon):
+                raise InvalidArgumentError(
+                    f"talon {talon!r}: talon= is the talon rule of распасы (none, lead or "
+                    f"dealer), not cards; a full deal's line gives its talon")
             raise InvalidArgumentError(f"a talon rule ({talon!r}) applies on распасы only")
         if raspasy and discard is not None:
             raise InvalidArgumentError("discard: распасы has no discard")
         if raspasy and talon != "none":
             if talon not in TALON_RULES:
-                raise InvalidArgumentError(
-                    f"unknown talon rule {talon!r}: choose none, lead or dealer")
+                raise unknown_talon_rule(talon)
             if as_seat(leader, "leader") != 0:
                 raise InvalidArgumentError(f"the leader cannot be seat {leader}: with the talon "
                                            f"turned, the first hand (0) plays first")

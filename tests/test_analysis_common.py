@@ -152,3 +152,43 @@ def test_run_all_raises_a_tasks_error():
     with pytest.raises(ValueError, match="item 2"):
         run_all(task, range(50), 2)
     assert 2 in started
+
+
+# `talon=` is the talon's two cards in discard, table, tenner and order, but the распасы talon
+# rule in solve and raspasy: a value meant for the other is named as such, not misread.
+
+ENDING_NO_TALON = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/"
+
+
+@pytest.mark.parametrize("ask", [
+    lambda rule: discard(ENDING_NO_TALON, 1, "♥", talon=rule, backend="reference"),
+    lambda rule: table(ENDING_NO_TALON, talon=rule, backend="reference"),
+    lambda rule: __import__("solver").tenner(ENDING_NO_TALON, 1, "♥", talon=rule),
+    lambda rule: __import__("solver").order("AKQ.AKQ.AK.A987", talon=rule, progress=False),
+], ids=["discard", "table", "tenner", "order"])
+@pytest.mark.parametrize("rule", ["lead", "Dealer", "none"])
+def test_a_talon_rule_where_the_talons_cards_are_asked_is_named(ask, rule):
+    """Before, "lead" was read as cards ("unknown rank 'l'"); the error now says it is a rule."""
+    with pytest.raises(InvalidArgumentError,
+                       match=f"talon '{rule}' is a talon rule, which only распасы take"):
+        ask(rule)
+
+
+def test_talon_cards_where_the_raspasy_rule_is_asked_are_named():
+    """solve / raspasy take the rule in talon=: cards there point to talon_cards= (распасы) or
+    say a contract's talon is the deal's; a rule neither cards nor known gets no hint."""
+    from solver import raspasy, solve
+    deal = Deal.from_str("KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9..")
+    hint = "an ending's talon cards go in talon_cards="
+    with pytest.raises(InvalidArgumentError, match=f"unknown talon rule '8♥ 9♦'.*{hint}"):
+        solve(deal, raspasy=True, talon="8♥ 9♦")
+    with pytest.raises(InvalidArgumentError, match=f"unknown talon rule '8♥ 9♦'.*{hint}"):
+        raspasy(deal, talon="8♥ 9♦")
+    with pytest.raises(InvalidArgumentError) as err:
+        raspasy(deal, talon="leader")
+    assert str(err.value) == "unknown talon rule 'leader': choose none, lead or dealer"
+    with pytest.raises(InvalidArgumentError, match="talon '8♥ 9♦': talon= is the talon rule of "
+                                                   "распасы .*not cards"):
+        solve(deal, declarer=1, trump="♥", talon="8♥ 9♦")
+    with pytest.raises(InvalidArgumentError, match=r"a talon rule \('lead'\) applies on распасы"):
+        solve(deal, declarer=1, trump="♥", talon="lead")

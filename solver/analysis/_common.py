@@ -44,6 +44,7 @@ __all__ = [
     "as_deal",
     "as_seat",
     "as_strain",
+    "as_talon_cards",
     "cards_text",
     "context_for",
     "engine",
@@ -72,6 +73,16 @@ def as_strain(value) -> int:
     return parse_strain(value)
 
 
+def as_talon_cards(talon, beside=None, beside_name: str = "the player's cards") -> list[int]:
+    """``talon=`` of an analysis, the talon's cards (:func:`~solver.position.as_cards`); a
+    talon rule given instead (``"lead"``, which only распасы take) is an error saying so."""
+    if isinstance(talon, str) and talon.strip().lower() in ("none", "lead", "dealer"):
+        raise InvalidArgumentError(
+            f"talon {talon!r} is a talon rule, which only распасы take (raspasy=True, "
+            f"--raspasy); here talon= (--talon) gives the talon's two cards")
+    return as_cards(talon, "talon", beside, beside_name)
+
+
 def twelve_of(deal: Deal, seat: int, talon=None, beside=None) -> tuple[int, list[int]]:
     """The declarer's cards after taking the talon: ``(mask, talon_cards)``.
 
@@ -80,7 +91,7 @@ def twelve_of(deal: Deal, seat: int, talon=None, beside=None) -> tuple[int, list
     whose alphabet reads a lone T in ``talon``.  Raises :class:`InvalidDealError` when the
     talon is missing or clashes.
     """
-    tal = list(deal.talon) if talon is None else as_cards(talon, "talon", beside, "the deal")
+    tal = list(deal.talon) if talon is None else as_talon_cards(talon, beside, "the deal")
     if len(tal) != 2:
         raise InvalidDealError(
             "a discard needs a 2-card talon: "

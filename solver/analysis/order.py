@@ -40,6 +40,7 @@ from ._common import (
     as_count,
     as_seat,
     as_strain,
+    as_talon_cards,
     cards_text,
     engine,
     pairs,
@@ -296,7 +297,7 @@ def _talon(talon, own_mask, conventions, modes, beside=None):
     from ..bidding import Bid
     from ..scoring import talon_missing, talon_whists_rule
     if talon is not None:
-        cards = tuple(sorted(as_cards(talon, "talon", beside)))
+        cards = tuple(sorted(as_talon_cards(talon, beside)))
         if len(cards) != 2 or any(not own_mask >> c & 1 for c in cards):
             raise InvalidArgumentError(f"the talon must be two of the 12 cards, not "
                                        f"{cards_text(cards)}")

@@ -19,9 +19,9 @@ from ..api import SolveResult, solve
 from ..deal import Deal
 from ..display import pretty_as_text
 from ..engine import DEFAULT_TT_MB
-from ..errors import InvalidArgumentError
 from ..frozen import freeze_fields
 from ..notation import at_most, format_card, raspasy_word
+from ..position import unknown_talon_rule
 from ._common import as_deal
 
 
@@ -118,7 +118,7 @@ def raspasy(deal, *, talon="none", talon_cards=None, leader=None, backend="auto"
     """
     given, deal = deal, as_deal(deal)
     if talon not in ("none", "lead", "dealer"):
-        raise InvalidArgumentError(f"unknown talon rule {talon!r}: choose none, lead or dealer")
+        raise unknown_talon_rule(talon)
     # the text as given, whose alphabet reads a lone T in talon_cards
     r = solve(given if isinstance(given, str) else deal, raspasy=True, talon=talon,
               talon_cards=talon_cards, leader=leader, backend=backend, tt_mb=tt_mb,
