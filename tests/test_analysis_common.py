@@ -192,3 +192,17 @@ def test_talon_cards_where_the_raspasy_rule_is_asked_are_named():
         solve(deal, declarer=1, trump="♥", talon="8♥ 9♦")
     with pytest.raises(InvalidArgumentError, match=r"a talon rule \('lead'\) applies on распасы"):
         solve(deal, declarer=1, trump="♥", talon="lead")
+
+
+@pytest.mark.parametrize("seat", [0, 1, np.int64(2)])
+def test_odds_and_order_name_a_seat_given_as_misere(seat):
+    """solve() takes misere=SEAT, odds() and order() misere=True with seat=: a seat number
+    there (0 included, which would read as False) is refused, pointing to seat=."""
+    from solver import odds, order
+    hint = rf"not {int(seat)}: the player's seat is seat= \(misere=True, seat={int(seat)}\)"
+    with pytest.raises(InvalidArgumentError, match=hint):
+        odds("AKQ.AKQ.AK.A987", misere=seat, progress=False)
+    with pytest.raises(InvalidArgumentError, match=hint):
+        order("AKQ.AKQ.AK.A987", misere=seat, progress=False)
+    with pytest.raises(InvalidArgumentError, match="misere must be True or False, not 'yes'$"):
+        odds("AKQ.AKQ.AK.A987", misere="yes", progress=False)

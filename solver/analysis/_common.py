@@ -18,7 +18,7 @@ from itertools import combinations
 import numpy as np
 
 from ..cards import NO_TRUMP, iter_cards, mask_of, rank_of, suit_of
-from ..checks import as_count
+from ..checks import as_count, as_flag, scalar_of
 from ..deal import Deal
 from ..engine import (DEFAULT_TT_MB, backend_for, check_workers, context_for, default_jobs,
                       warm_context)
@@ -49,6 +49,7 @@ __all__ = [
     "context_for",
     "engine",
     "kept_pool",
+    "misere_flag",
     "pairs",
     "position",
     "run_all",
@@ -81,6 +82,17 @@ def as_talon_cards(talon, beside=None, beside_name: str = "the player's cards") 
             f"talon {talon!r} is a talon rule, which only распасы take (raspasy=True, "
             f"--raspasy); here talon= (--talon) gives the talon's two cards")
     return as_cards(talon, "talon", beside, beside_name)
+
+
+def misere_flag(misere) -> bool:
+    """``misere=`` of :func:`~solver.odds` / :func:`~solver.order`, True or False; a seat
+    number (``solve``'s ``misere=SEAT``) is an error pointing to ``seat=``."""
+    value = scalar_of(misere)
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        raise InvalidArgumentError(
+            f"misere must be True or False, not {int(value)}: the player's seat is seat= "
+            f"(misere=True, seat={int(value)})")
+    return as_flag(misere, "misere")
 
 
 def twelve_of(deal: Deal, seat: int, talon=None, beside=None) -> tuple[int, list[int]]:

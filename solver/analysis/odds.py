@@ -73,7 +73,7 @@ from ..errors import InvalidArgumentError, InvalidCardError, InvalidDealError, P
 from ..notation import at_least, check_t_beside, format_card, format_strain, misere_word
 from ..progress import progress_bar
 from ._common import (Deadline, as_card, as_cards, as_count, as_seat, as_strain, cards_text,
-                      engine, pairs, thread_count)
+                      engine, misere_flag, pairs, thread_count)
 from .misere_safety import _POPCOUNT8, catch_bounds, safe_layouts, unsafe_layout_counts
 
 
@@ -908,7 +908,7 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     own = as_cards(cards, "cards")
     own_mask = mask_of(own)
     seat = as_seat(seat, "seat")
-    misere = as_flag(misere, "misere")
+    misere = misere_flag(misere)
     histogram = as_flag(histogram, "histogram")
     if progress is not None:
         progress = as_flag(progress, "progress (None: a bar only on a terminal)")

@@ -43,6 +43,7 @@ from ._common import (
     as_talon_cards,
     cards_text,
     engine,
+    misere_flag,
     pairs,
     run_all,
     thread_count,
@@ -360,7 +361,7 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
     # the screen's samples are drawn and held before any is solved: a bound keeps that small
     screen, keep = as_count(screen, "screen", most=MAX_SCREEN), as_count(keep, "keep")
     seed = as_count(seed, "seed", least=0)
-    misere = as_flag(misere, "misere")
+    misere = misere_flag(misere)
     exact = as_flag(exact, "exact")
     if progress is not None:
         progress = as_flag(progress, "progress (None: a bar only on a terminal)")
