@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
-from typing import TypeAlias
+from typing import TypeAlias, cast
 
 import numpy as np
 
@@ -311,6 +311,64 @@ def _talon(talon, own_mask, conventions, modes, beside=None):
     return None
 
 
+def _contract_options(r, strain: int, levels, n: int, seat: int, conventions, talon, *,
+                      scored: bool) -> tuple[list[OrderOption], _Shown | None]:
+    """One strain's options from its odds ``r`` (every candidate discard's histogram): per
+    level the best discard (by expected висты when ``scored``, else by probability, then
+    expected tricks), and the histogram shown for the strain, its best option's discard's
+    (None when no level fits the hand)."""
+    from ..scoring import expected_whists
+    options_out: list[OrderOption] = []
+    shown: dict[tuple[Card, Card], tuple[tuple, list[int]]] = {}    # discard: (key, hist)
+    for level in levels:
+        if level > n:
+            continue
+        name = f"{level}{format_strain(strain)}"
+        options = []
+        for d in r.discards:        # every level's candidates, each exact: the best kept
+            hist = list(d.histogram)
+            ev: Fraction | int | None = None
+            if scored:     # exact: the weights are layout counts
+                ev = cast("Fraction | int", expected_whists(
+                    name, hist, conventions, declarer=seat, talon=talon).values[seat])
+            p = Fraction(sum(hist[level:]), sum(hist))
+            options.append(((ev if ev is not None else 0, p, d.expected_tricks),
+                            OrderOption(False, strain, level, d.cards, p, ev), hist))
+        key, option, hist = max(options, key=lambda o: o[0])
+        options_out.append(option)
+        if option.discard not in shown or key > shown[option.discard][0]:
+            shown[option.discard] = key, hist
+    if not shown:
+        return options_out, None
+    top = max(shown, key=lambda cards: shown[cards][0])    # the best option's discard
+    return options_out, (top, shown[top][1])
+
+
+def _levels_and_strains(levels, strains, n: int) -> tuple[tuple[int, ...], tuple]:
+    """``levels=`` and ``strains=`` of :func:`order` read: each one value or a list of them
+    (a 0-d array one value), levels default to the game levels (an ending's: 1-n), each level
+    6-10 (an ending's 1-n); the strains as given, read by :func:`as_strain` later."""
+    if levels is None:
+        levels = GAME_LEVELS if n == 10 else tuple(range(1, n + 1))
+    levels, strains = scalar_of(levels), scalar_of(strains)    # a 0-d array: one value
+    if isinstance(levels, (int, np.integer)) and not isinstance(levels, bool):
+        levels = (int(levels),)
+    if isinstance(strains, (str, int, np.integer)) and not isinstance(strains, bool):
+        strains = (strains,)     # one strain: "NT", "♥", 4
+    if not hasattr(levels, "__iter__") or not hasattr(strains, "__iter__"):
+        raise InvalidArgumentError(f"levels and strains are one value or a list of them, not "
+                                   f"{levels!r} / {strains!r}")
+    levels, strains = tuple(levels), tuple(strains)
+    lowest, highest = (6, 10) if n == 10 else (1, n)
+    bad = [lv for lv in levels if isinstance(lv, bool) or not isinstance(lv, (int, np.integer))
+           or not lowest <= lv <= highest]
+    if bad:
+        raise InvalidArgumentError(f"a contract level is {lowest}-{highest} tricks with "
+                                   f"{n + 2} cards, not {bad[0]!r}")
+    levels = tuple(int(lv) for lv in levels)
+    return levels, strains
+
+
 def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
           screen=200, keep=1, conventions=None, talon=None, pool=None, seed=0, backend="auto",
           threads=0, progress=None, tt_mb=None, exact=True, timeout=None,
@@ -365,24 +423,7 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
     exact = as_flag(exact, "exact")
     if progress is not None:
         progress = as_flag(progress, "progress (None: a bar only on a terminal)")
-    if levels is None:
-        levels = GAME_LEVELS if n == 10 else tuple(range(1, n + 1))
-    levels, strains = scalar_of(levels), scalar_of(strains)    # a 0-d array: one value
-    if isinstance(levels, (int, np.integer)) and not isinstance(levels, bool):
-        levels = (int(levels),)
-    if isinstance(strains, (str, int, np.integer)) and not isinstance(strains, bool):
-        strains = (strains,)     # one strain: "NT", "♥", 4
-    if not hasattr(levels, "__iter__") or not hasattr(strains, "__iter__"):
-        raise InvalidArgumentError(f"levels and strains are one value or a list of them, not "
-                                   f"{levels!r} / {strains!r}")
-    levels, strains = tuple(levels), tuple(strains)
-    lowest, highest = (6, 10) if n == 10 else (1, n)
-    bad = [lv for lv in levels if isinstance(lv, bool) or not isinstance(lv, (int, np.integer))
-           or not lowest <= lv <= highest]
-    if bad:
-        raise InvalidArgumentError(f"a contract level is {lowest}-{highest} tricks with "
-                                   f"{n + 2} cards, not {bad[0]!r}")
-    levels = tuple(int(lv) for lv in levels)
+    levels, strains = _levels_and_strains(levels, strains, n)
     be = engine(backend)
     thread_count(threads, be)   # a bad count is named before any work
     if conventions is not None and n != 10:
@@ -464,29 +505,10 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
                                      talon=talon).values[seat]
             per_mode[i] = [OrderOption(True, NO_TRUMP, 10, best.cards, p, ev)]
             return
-        per_mode[i] = []
-        shown: dict[tuple[Card, Card], tuple[tuple, list[int]]] = {}    # discard: (key, hist)
-        for level in levels:
-            if level > n:
-                continue
-            name = f"{level}{format_strain(strain)}"
-            options = []
-            for d in r.discards:        # every level's candidates, each exact: the best kept
-                hist = list(d.histogram)
-                ev = None
-                if scored:
-                    ev = expected_whists(name, hist, conventions, declarer=seat,
-                                         talon=talon).values[seat]
-                p = Fraction(sum(hist[level:]), sum(hist))
-                options.append(((ev if ev is not None else 0, p, d.expected_tricks),
-                                OrderOption(False, strain, level, d.cards, p, ev), hist))
-            key, option, hist = max(options, key=lambda o: o[0])
-            per_mode[i].append(option)
-            if option.discard not in shown or key > shown[option.discard][0]:
-                shown[option.discard] = key, hist
-        if shown:       # the strain's histogram: its best option's discard's
-            top = max(shown, key=lambda cards: shown[cards][0])
-            hists[i] = strain, (top, shown[top][1])
+        per_mode[i], shown = _contract_options(r, strain, levels, n, seat, conventions, talon,
+                                               scored=scored)
+        if shown is not None:
+            hists[i] = strain, shown
 
     try:
         for i in todo:
