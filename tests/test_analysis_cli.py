@@ -278,3 +278,19 @@ def test_order_stopped_before_any_game_prints_no_part(capsys):
         out = capsys.readouterr()
         assert out.out == ""
         assert out.err == "pref order: error: order did not finish within timeout=0.001 s\n"
+
+
+@pytest.mark.parametrize("command", [["solve", "--raspasy"], ["raspasy"],
+                                     ["review", "--raspasy", "--play", "K♠"]])
+def test_talon_cards_given_as_the_raspasy_rule_point_to_talon_cards(capsys, command):
+    """--talon of solve / raspasy / review is the rule: cards there are named and pointed to
+    --talon-cards (argparse's "invalid choice" said neither); anything else lists the rules."""
+    from solver.cli import main
+    deal = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."
+    for given, tail in (("8♥ 9♦", ": an ending's talon cards go in --talon-cards"), ("led", "")):
+        with pytest.raises(SystemExit) as exit_:
+            main([command[0], deal, *command[1:], "--talon", given])
+        assert exit_.value.code == 2
+        err = capsys.readouterr().err
+        assert (f"error: argument --talon: the распасы talon rule is none, lead or dealer, "
+                f"not {given!r}{tail} (see") in err

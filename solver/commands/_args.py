@@ -52,6 +52,20 @@ def seat(text: str) -> int:
     return int(text)
 
 
+TALON_RULE_NAMES = ("none", "lead", "dealer")
+
+
+def talon_rule(text: str) -> str:
+    """``--talon`` of ``pref solve`` / ``review`` / ``raspasy``: the распасы talon rule; cards
+    given there are pointed to ``--talon-cards``."""
+    if text in TALON_RULE_NAMES:
+        return text
+    from ..position import reads_as_cards
+    hint = ": an ending's talon cards go in --talon-cards" if reads_as_cards(text) else ""
+    raise argparse.ArgumentTypeError(
+        f"the распасы talon rule is none, lead or dealer, not {text!r}{hint}")
+
+
 def add_player_cards(p, example: str) -> None:
     """The player's 12 cards and seat (``pref odds``, ``pref order``)."""
     p.add_argument("cards", help=f"the player's 12 cards (hand + talon), e.g. {example}")
@@ -98,7 +112,7 @@ def add_game(p, *, raspasy_help: str, required: bool = True) -> None:
     mode.add_argument("--misere", type=seat, metavar="SEAT", help="the misère player's seat")
     mode.add_argument("--raspasy", action="store_true", help=raspasy_help)
     p.add_argument("-t", "--trump", help="trump for a contract: ♠ ♣ ♦ ♥ S C D H NT БК")
-    p.add_argument("--talon", default="none", choices=("none", "lead", "dealer"),
+    p.add_argument("--talon", default="none", type=talon_rule, metavar="{none,lead,dealer}",
                    help="распасы talon rule (default: none, first hand leads)")
     p.add_argument("--talon-cards", metavar="CARDS",
                    help="an ending's talon on распасы with --talon lead or dealer, turned in the "

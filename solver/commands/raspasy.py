@@ -3,7 +3,7 @@ seat's распасы guarantee."""
 
 from __future__ import annotations
 
-from ._args import add_common, add_style, as_typed, emit, seat
+from ._args import add_common, add_style, as_typed, emit, seat, talon_rule
 
 HELP = "распасы: the most tricks the other two can make each seat take, with a line"
 
@@ -11,7 +11,7 @@ HELP = "распасы: the most tricks the other two can make each seat take, w
 def register(sub) -> None:
     p = sub.add_parser("raspasy", help=HELP, description=HELP)
     p.add_argument("deal", help="a deal line (or an ending)")
-    p.add_argument("--talon", default="none", choices=("none", "lead", "dealer"),
+    p.add_argument("--talon", default="none", type=talon_rule, metavar="{none,lead,dealer}",
                    help="talon rule (default none: out of play, the first hand leads)")
     p.add_argument("--talon-cards", metavar="CARDS",
                    help="an ending's talon with --talon lead or dealer, turned in the order "
