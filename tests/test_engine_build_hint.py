@@ -101,3 +101,34 @@ def test_no_backend_at_all_says_why_each_is_missing(monkeypatch):
         "no solver backend is available: the C engine (the C engine needs cffi at run time "
         "(…)): install it: `pip install cffi`; Numba (No module named 'numba'): install numba "
         "(`pip install numba`)")
+
+
+# -- pinned by mutation testing (solver/engine/build_hint.py) --------------------------------
+
+def test_in_this_checkout_the_advice_is_to_build_it_here():
+    """The package's checkout is the directory holding solver/ (beside setup.py and csrc/): a
+    user of this checkout is told `pip install -e .` in it, not to reinstall from PyPI (a
+    wrong parent of the package's path gave the wrong advice, and no test used the real one)."""
+    import solver
+    if Path(solver.__file__).resolve().parent != ROOT / "solver":
+        pytest.skip("the package under test is an installed copy, not this checkout")
+    assert build_hint.PACKAGE == ROOT / "solver" and build_hint.CHECKOUT == ROOT
+    assert build_hint.rebuild_advice("linux") == (
+        f"build it with {build_hint.PREREQUISITES} present: `pip install -e .` in {ROOT} "
+        "(or `python setup.py build_ext --inplace`)")
+
+
+def test_a_setup_py_without_csrc_is_not_a_checkout(monkeypatch, tmp_path):
+    """A checkout needs both setup.py and csrc/ (the C sources `pip install -e .` builds): a
+    directory with only one of them is an installed package's, told to reinstall."""
+    for made in ("setup.py", "csrc"):
+        where = tmp_path / f"only-{made}"
+        where.mkdir()
+        if made == "setup.py":
+            (where / made).write_text("", encoding="utf-8")
+        else:
+            (where / made).mkdir()
+        monkeypatch.setattr(build_hint, "CHECKOUT", where)
+        advice = build_hint.rebuild_advice("linux")
+        assert "pip install --force-reinstall" in advice and "-e ." not in advice, made
+
