@@ -132,3 +132,55 @@ def test_a_setup_py_without_csrc_is_not_a_checkout(monkeypatch, tmp_path):
         advice = build_hint.rebuild_advice("linux")
         assert "pip install --force-reinstall" in advice and "-e ." not in advice, made
 
+
+def _fresh_registry(monkeypatch, failing):
+    """solver.engine's registry started afresh, where importing a backend module named in
+    ``failing`` raises the error given there (the others import as usual); the imports
+    attempted are recorded in the returned list."""
+    import importlib
+
+    import solver.engine as engine
+    real, tried = importlib.import_module, []
+
+    def import_module(name, package=None):
+        tried.append(name)
+        if name.lstrip(".") in failing:
+            raise failing[name.lstrip(".")]
+        return real(name, package)
+
+    monkeypatch.setattr(engine.importlib, "import_module", import_module)
+    for registry in ("_cache", "_errors", "_how"):
+        monkeypatch.setattr(engine, registry, {})
+    return engine, tried
+
+
+def test_without_the_c_engine_auto_is_numba_and_c_says_why_and_how(monkeypatch):
+    """The C extension failing to import: "auto" falls back to Numba, "c" is refused with the
+    import's own diagnosis and its ``how`` (build_hint), and the failed import is not tried
+    again on every call (each solve asks the registry)."""
+    from solver.errors import BackendUnavailableError
+    missing = build_hint.CEngineImportError("the C engine solver._pref_c is not built (gone)")
+    missing.how = "build it again"
+    engine, tried = _fresh_registry(monkeypatch, {"c_backend": missing})
+    assert engine.available_backends() == ["numba"]
+    assert engine.get_backend("auto").name == "numba"
+    assert engine.how_to_get("c") == "build it again" and engine.how_to_get("numba") is None
+    with pytest.raises(BackendUnavailableError) as err:
+        engine.get_backend("c")
+    assert str(err.value) == ("the 'c' backend is not available (the C engine solver._pref_c "
+                              "is not built (gone)): build it again")
+    assert tried.count(".c_backend") == 1
+
+
+def test_without_numba_the_error_says_to_install_it(monkeypatch):
+    """A plain ImportError (numba not installed: no ``how`` of its own) is answered with the
+    registry's advice for that backend, not with None."""
+    from solver.errors import BackendUnavailableError
+    gone = ModuleNotFoundError("No module named 'numba'", name="numba")
+    engine, _ = _fresh_registry(monkeypatch, {"numba_backend": gone})
+    assert "numba" not in engine.available_backends()
+    assert engine.how_to_get("numba") == "install numba (`pip install numba`)"
+    with pytest.raises(BackendUnavailableError) as err:
+        engine.get_backend("numba")
+    assert str(err.value) == ("the 'numba' backend is not available (No module named "
+                              "'numba'): install numba (`pip install numba`)")
