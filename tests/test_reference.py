@@ -173,3 +173,35 @@ def test_reference_backend_counts_the_positions_it_evaluated():
     values, nodes = be.values_batch(np.stack([one_card, p]))
     assert values.tolist() == [1, 1] and nodes.tolist() == [3, ctx.nodes]
     assert len(ctx.line(p)) == 6 and ctx.nodes > cards_nodes
+
+
+def test_reference_backend_limits_the_largest_hand_whichever_seat_holds_it(monkeypatch):
+    """The reference backend's size limit is on the largest hand: mid-trick the seats that
+    have played hold a card fewer, so a limit read off seat 0's hand (or seats 0 and 1) let
+    a position one card a hand too large through, to minutes of plain minimax."""
+    from solver.engine import get_backend, reference_backend
+    from solver.errors import InvalidArgumentError
+    monkeypatch.setattr(reference_backend, "MAX_CARDS", 2)   # 3 cards a hand are too many
+    be = get_backend("reference")
+    # seat 0 led A♠, seat 1 followed with K♠: seats 0 and 1 hold two cards, seat 2 three
+    two_played = pos(".78../.9T../7.JQ..", table=("A♠", "K♠"))
+    for ask in (lambda: be.Context().value(two_played),
+                lambda: be.values_batch(two_played[None, :])):
+        with pytest.raises(InvalidArgumentError, match="up to 2 cards a hand, not 3"):
+            ask()
+
+
+def test_reference_line_counts_the_nodes_of_its_card_values():
+    """``line``'s node count is the sum of the card-values searches it made, one a card
+    played (each a count of distinct positions), nothing more."""
+    from solver.engine import get_backend
+    from solver.position import advance_flat
+    ctx = get_backend("reference").Context()
+    p = pos("A.7../K.A../7.K..")
+    line = ctx.line(p)
+    walked, total = p.copy(), 0
+    for c in line:
+        ctx.card_values(walked)
+        total += ctx.nodes
+        advance_flat(walked, c)
+    assert len(line) == 6 and ctx.line(p) == line and ctx.nodes == total
