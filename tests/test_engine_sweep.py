@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from solver.cards import NO_CARD, NO_TRUMP, card, suit_of, SPADES, CLUBS, HEARTS, ACE, KING, SEVEN
-from solver.engine import available_backends, get_backend
+from solver.engine import DEFAULT_TT_MB, available_backends, get_backend
 from solver.engine.layout import (P_HAND0, P_LEADER, P_MINIMISE, P_NTABLE, P_SOLO, P_TABLE0,
                                   P_TALON0, P_TALON_RULE, P_TRUMP, TALON_NONE, make_position)
 from solver.errors import InvalidArgumentError, InvalidDealError, PrefError
@@ -251,3 +251,94 @@ def test_backends_agree_on_thousands_of_endings():
 @pytest.mark.skipif(len(FAST) < 2, reason="needs both fast engines")
 def test_c_and_numba_agree_on_hundreds_of_full_deals():
     _agree(_full(300, 14), FAST, tt_mb=32)
+
+
+# -- pinned by mutation testing of solver/engine/__init__.py ---------------------------------
+
+@pytest.mark.parametrize("name", FAST)
+def test_a_kept_context_is_cleared_for_each_caller_unless_asked_not_to(name):
+    """warm_context() hands this thread's kept context over cleared (so a search's node count
+    does not depend on what the thread searched before); ``clear=False`` keeps its table, and
+    then the same position is answered by the table at the root, in fewer nodes."""
+    from solver.engine import warm_context
+    be = get_backend(name)
+    pos = random_full_deal_position(np.random.default_rng(4401), mode="contract")
+    fresh = be.Context(3)
+    value = fresh.value(pos)
+    ctx = warm_context(be, 3)
+    assert ctx.value(pos) == value and ctx.nodes == fresh.nodes
+    again = warm_context(be, 3)                     # the same context, cleared
+    assert again is ctx and again.value(pos) == value and again.nodes == fresh.nodes
+    kept = warm_context(be, 3, clear=False)         # the same context, its table kept
+    assert kept is ctx and kept.value(pos) == value and kept.nodes < fresh.nodes
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_a_thread_drops_its_least_recently_used_context(name):
+    """Past KEPT_CONTEXTS table sizes a thread drops the context it used least recently, not
+    the one it used last (a service alternating two sizes would make a table every call)."""
+    from solver.engine import KEPT_CONTEXTS, warm_context
+    be = get_backend(name)
+    sizes = [1 + i / 8 for i in range(KEPT_CONTEXTS + 1)]
+    first = [warm_context(be, s) for s in sizes[:KEPT_CONTEXTS]]
+    assert warm_context(be, sizes[0]) is first[0]       # used again: now the most recent
+    warm_context(be, sizes[-1])                         # one size too many
+    assert warm_context(be, sizes[0]) is first[0]       # kept
+    assert warm_context(be, sizes[1]) is not first[1]   # the least recently used: dropped
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_a_new_context_has_the_documented_default_table(name):
+    """Context() sizes its table at 32 MiB, the default docs/engine.md documents."""
+    assert get_backend(name).Context().tt_mb == 32
+
+
+@pytest.mark.parametrize("name", FAST)
+def test_a_batch_runs_one_worker_by_default_keeping_its_table(name):
+    """A batch runs one worker unless asked for more (threads=1, the documented default), its
+    table kept from row to row: a position given again is answered from the table, in fewer
+    nodes than the first search (two workers would search some repeat afresh)."""
+    be = get_backend(name)
+    pos = random_full_deal_position(np.random.default_rng(4401), mode="contract")
+    rows = np.array([pos] * 4)
+    first = be.Context(DEFAULT_TT_MB).value(pos)
+    values, nodes = be.values_batch(rows)
+    assert values.tolist() == [first] * 4
+    assert nodes.tolist() == be.values_batch(rows, threads=1)[1].tolist()
+    assert max(nodes[1:]) < nodes[0]
+    hits, nodes = be.tests_batch(rows, first)
+    assert hits.all() and max(nodes[1:]) < nodes[0]
+    assert nodes.tolist() == be.tests_batch(rows, first, threads=1)[1].tolist()
+
+
+@pytest.mark.skipif("numba" not in FAST, reason="needs the Numba engine")
+def test_threads_0_runs_a_numba_worker_per_core_each_with_its_own_table(monkeypatch):
+    """``threads=0`` means every core (default_jobs); the Numba batch's worker ``w`` of ``W``
+    solves rows ``w, w + W, ...`` in a table of its own, so on two cores a position given
+    twice is searched twice alike (the C batch hands rows out as workers come free)."""
+    import solver.engine as engine
+    monkeypatch.setattr(engine, "default_jobs", lambda: 2)
+    be = get_backend("numba")
+    pos = random_full_deal_position(np.random.default_rng(4401), mode="contract")
+    values, (n0, n1) = be.values_batch(np.array([pos, pos]), threads=0)
+    assert values[0] == values[1] and n0 == n1
+    hits, (p0, p1) = be.tests_batch(np.array([pos, pos]), int(values[0]), threads=0)
+    assert hits.all() and p0 == p1
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_a_threads_node_count_is_its_own(name):
+    """``ctx.nodes`` is the count of the last search the reading thread ran on the context:
+    another thread that has not searched on it reads 0, not this thread's count (and a new
+    context 0)."""
+    import threading
+    ctx = get_backend(name).Context(1)
+    assert ctx.nodes == 0                           # no search yet
+    ctx.value(_good())
+    assert ctx.nodes > 0
+    seen = []
+    reader = threading.Thread(target=lambda: seen.append(ctx.nodes))
+    reader.start()
+    reader.join()
+    assert seen == [0] and ctx.nodes > 0
+
