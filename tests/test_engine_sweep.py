@@ -10,7 +10,8 @@ import pytest
 from solver.cards import NO_CARD, NO_TRUMP, card, suit_of, SPADES, CLUBS, HEARTS, ACE, KING, SEVEN
 from solver.engine import DEFAULT_TT_MB, available_backends, get_backend
 from solver.engine.layout import (P_HAND0, P_LEADER, P_MINIMISE, P_NTABLE, P_SOLO, P_TABLE0,
-                                  P_TALON0, P_TALON_RULE, P_TRUMP, TALON_NONE, make_position)
+                                  P_TALON0, P_TALON_RULE, P_TRUMP, TALON_LEAD, TALON_NONE,
+                                  make_position)
 from solver.errors import InvalidArgumentError, InvalidDealError, PrefError
 from solver.play import legal_cards
 from solver.position import advance_flat
@@ -342,3 +343,75 @@ def test_a_threads_node_count_is_its_own(name):
     reader.join()
     assert seen == [0] and ctx.nodes > 0
 
+
+# -- pinned by mutation testing of solver/engine/layout.py -----------------------------------
+
+def _one_on_the_table():
+    """No trumps, seat 0 led A♠ and holds 7♣; seats 1 and 2 hold two cards each."""
+    return make_position([1 << card(CLUBS, SEVEN),
+                          (1 << card(SPADES, KING)) | (1 << card(CLUBS, KING)),
+                          (1 << card(SPADES, SEVEN)) | (1 << card(HEARTS, SEVEN))],
+                         leader=0, table=[card(SPADES, ACE)])
+
+
+def _talon_trick():
+    """Распасы, three-handed talon rule: the A♥ turned, two cards a hand, seat 0 first."""
+    return make_position([(1 << card(SPADES, ACE)) | (1 << card(HEARTS, SEVEN)),
+                          (1 << card(SPADES, KING)) | (1 << card(CLUBS, SEVEN)),
+                          (1 << card(SPADES, SEVEN)) | (1 << card(CLUBS, ACE))],
+                         minimise=True, talon_rule=TALON_LEAD, talon=[card(HEARTS, ACE)])
+
+
+NAMED_FAULTS = {     # a malformed position, the error and the words every backend says
+    "hand 0 negative": (lambda: _mod(_good(), p0=-1), InvalidDealError,
+                        "hand 0 is not a 32-bit card mask: -1"),
+    "hand 2 past 32 bits": (lambda: _mod(_good(), p2=int(_good()[2]) | 1 << 32),
+                            InvalidDealError, "hand 2 is not a 32-bit card mask"),
+    "table card 32": (lambda: _mod(_one_on_the_table(), p8=NO_CARD), InvalidDealError,
+                      "table card 0 must be a card 0..31, got 32"),
+    "talon 1 without talon 0": (
+        lambda: _mod(_talon_trick(), p11=NO_CARD, p12=card(HEARTS, ACE)), InvalidDealError,
+        "talon card 1 is set while talon card 0 is empty"),
+    "talon card also in a hand": (lambda: _mod(_talon_trick(), p11=card(HEARTS, SEVEN)),
+                                  InvalidDealError, "card 7♥ is both in hand 0 and talon slot 0"),
+    "talon trick with trumps": (lambda: _mod(_talon_trick(), p3=HEARTS), InvalidArgumentError,
+                                "talon tricks are played only without trumps"),
+    "talon trick led by seat 1": (lambda: _mod(_talon_trick(), p6=1), InvalidDealError,
+                                  "on a talon trick seat 0 plays first"),
+}
+
+
+@pytest.mark.parametrize("name", ALL)
+@pytest.mark.parametrize("case", list(NAMED_FAULTS))
+def test_a_malformed_position_is_refused_in_the_shared_checks_words(name, case):
+    """Every backend names a malformed position's fault in the words of the shared check
+    (layout.check_fields), single and in a batch: a check that let the fault through left
+    the C engine's status text, or another fault's words, or an answer."""
+    make, error, words = NAMED_FAULTS[case]
+    be = get_backend(name)
+    with pytest.raises(error, match=words):
+        be.Context(1).value(make())
+    with pytest.raises(error, match="position 1 of the batch: " + words):
+        be.values_batch(np.array([_good(), make()]))
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_the_well_formed_neighbours_of_the_named_faults_are_solved(name):
+    """The positions the faults above are made from are good (the faults are what is refused),
+    their values worked by hand from the rules (docs: layout.py's talon tricks)."""
+    ctx = get_backend(name).Context(1)
+    # seats 1 and 2 must follow the A♠ (K♠, 7♠): declarer's trick; his 7♣ then loses to K♣
+    assert ctx.value(_one_on_the_table()) == 1
+    # the A♥ turned: seat 0 must follow with 7♥, nobody else holds a heart and the talon card
+    # takes no part, so seat 0 takes it; he then leads his A♠, which nobody can beat: 2
+    assert ctx.value(_talon_trick()) == 2
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_an_empty_batch_is_a_batch_of_no_rows(name):
+    """``[]`` is a batch of no rows (as_positions): empty answers, not a shape error."""
+    be = get_backend(name)
+    values, nodes = be.values_batch([])
+    assert values.shape == nodes.shape == (0,)
+    hits, nodes = be.tests_batch([], 3)
+    assert hits.shape == nodes.shape == (0,)
