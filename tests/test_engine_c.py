@@ -826,3 +826,42 @@ def test_a_bound_region_keeps_the_next_position_exact(bound, trump, solo, leader
     want = reference_value(b)
     assert [ctx.test(b, t) for t in range(1, 5)] == [want >= t for t in range(1, 5)], bound
     assert ctx.value(b) == want
+
+
+# ---- behaviours found unpinned by mutation testing of solver/engine/c_backend.py -----------
+
+class _BatchSpy:
+    """The C library, recording the worker count each batch kernel is handed."""
+
+    def __init__(self, real):
+        self._real, self.threads = real, []
+
+    def __getattr__(self, name):
+        fn = getattr(self._real, name)
+        at = {"pref_values_batch": 2, "pref_tests_batch": 3}.get(name)
+        if at is None:
+            return fn
+
+        def call(*args):
+            self.threads.append(args[at])
+            return fn(*args)
+        return call
+
+
+def test_a_batch_is_handed_one_worker_by_default_and_one_a_core_for_threads_0(monkeypatch):
+    """The batch kernels run one worker unless asked (threads=1, the documented default);
+    ``threads=0`` is one a core (default_jobs), at most one a position.  The C batch hands
+    rows out as workers come free, so its answers cannot show how many ran: the count it is
+    handed is checked instead."""
+    import solver.engine as engine
+    monkeypatch.setattr(engine, "default_jobs", lambda: 3)
+    spy = _BatchSpy(c_backend.lib)
+    monkeypatch.setattr(c_backend, "lib", spy)
+    rows = np.array([random_ending(np.random.default_rng(seed), 3) for seed in range(4)])
+    want, _ = c_backend.BACKEND.values_batch(rows)
+    for threads in (0, 2):
+        assert c_backend.BACKEND.values_batch(rows, threads=threads)[0].tolist() == want.tolist()
+    c_backend.BACKEND.values_batch(rows[:2], threads=0)
+    c_backend.BACKEND.tests_batch(rows, 1)
+    c_backend.BACKEND.tests_batch(rows, 1, threads=0)
+    assert spy.threads == [1, 3, 2, 2, 1, 3]
