@@ -105,7 +105,9 @@ class Context(NodeCount):
         # the search build in use: "popcnt" (x86-64 POPCNT/BMI2 variant) or "portable"
         fast = lib.pref_ctx_set_portable(self._ctx, 1 if portable else 0)
         self.isa = "popcnt" if fast == 1 else "portable"
-        lib.pref_ctx_set_levels(self._ctx, 0 if levels is None else levels)
+        status = lib.pref_ctx_set_levels(self._ctx, 0 if levels is None else levels)
+        if status != lib.PREF_OK:      # table_levels and the C limit agree: never, but said
+            _raise(status, "levels: ")
         self.levels = levels
         self.tt_mb = tt_mb
         self.nodes = 0
