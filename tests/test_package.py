@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import solver
 
 
@@ -65,3 +67,24 @@ def test_dir_lists_the_public_names_only():
     assert "solve" in names and "batch" in names and "__version__" in names
     assert [n for n in names if n.startswith("_") and not n.startswith("__")] == []
     assert "importlib" not in names and "TYPE_CHECKING" not in names
+
+
+def test_each_lazy_name_is_its_object_on_the_first_access():
+    # in a fresh interpreter (here every name is loaded at collection): the first
+    # `solver.solve` or `from solver import Deal` is the function or class itself, not None
+    code = ("import importlib, solver\n"
+            "for name, where in solver._WHERE.items():\n"
+            "    got = getattr(solver, name)\n"
+            "    assert got is getattr(importlib.import_module(where, 'solver'), name), name\n"
+            "print(len(solver._WHERE))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert int(out) == len(solver._WHERE)
+
+
+def test_an_unknown_name_is_an_attribute_error_naming_it():
+    # hasattr() and getattr(solver, name, default) rely on AttributeError, not another error
+    assert not hasattr(solver, "no_such_name")
+    assert getattr(solver, "solve_deal", None) is None
+    with pytest.raises(AttributeError, match="'solver' has no attribute 'Solver'"):
+        solver.Solver      # noqa: B018
