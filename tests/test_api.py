@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from solver import Deal, Position, available_backends, solve
+from solver import Card, Deal, Position, available_backends, solve
 from solver.cards import iter_cards
 
 FAST = available_backends()
@@ -484,3 +484,76 @@ def test_a_talon_card_played_after_its_trick_is_named_so():
         solve(russian, declarer=0, trump="S", discard=["T♣", "7♣"])
     assert solve(russian, declarer=0, trump="S", discard=["10♣", "7♣"]).tricks == \
         solve(EXAMPLE, declarer=0, trump="S", discard="T♣ 7♣").tricks
+
+
+# -- replay(), the context a result searches in: pinned by mutation testing of solver/api.py --
+
+ENDING = "AK...7/Q.A..8/7.8..A"     # seat 0: A♠ K♠ 7♥; seat 1: Q♠ A♣ 8♥; seat 2: 7♠ 8♣ A♥
+
+
+def _cards(text):
+    from solver.notation import parse_card_list
+    return [Card(c) for c in parse_card_list(text)]
+
+
+def test_replay_on_raspasy_is_seat_0s_line_by_default():
+    """replay() with no seat is seat 0's game: seat 0 must take a spade trick (A♠ K♠ against
+    Q♠ 7♠), K♠ and A♠ lose no more than that while 7♥ gives seat 2 the lead into his spades
+    (two tricks); K♠, the lower, starts the line.  Seat 1's game starts with the lowest card
+    of seat 0's equal ones, 7♥, so a default of another seat differs."""
+    r = solve(ENDING, raspasy=True, backend="reference")
+    assert r.replay() == r.replay(0) != r.replay(1)
+    assert r.replay()[0] == {"leader": 0, "cards": _cards("K♠ Q♠ 7♠"), "winner": 0}
+    assert r.replay(1)[0]["cards"] == _cards("7♥ 8♥ A♥")
+
+
+def test_replay_names_each_tricks_leader_the_last_winner():
+    """The winner of a trick leads the next (README, the play rules): seat 0's line wins the
+    spade trick, leads 7♥ to seat 2's A♥, and seat 2 leads the last trick."""
+    tricks = solve(ENDING, raspasy=True, backend="reference").replay()
+    assert [t["leader"] for t in tricks] == [0, 0, 2]
+    assert [t["winner"] for t in tricks] == [0, 2, 1]
+
+
+def test_replay_from_mid_trick_names_the_seat_that_led_it():
+    """Solved after seat 0 led A♠, the first trick is led by seat 0 though seat 1 is to move;
+    its cards are the line's only (seat 1 follows K♠, seat 2 7♠), and A♠ wins it."""
+    pos = Position.from_str("A.K..7/K.A..8/7.7..A", trump="NT").push("A♠")
+    r = solve(pos, backend="reference")
+    assert pos.to_move == 1
+    assert r.replay()[0] == {"leader": 0, "cards": _cards("K♠ 7♠"), "winner": 0}
+
+
+def test_replay_marks_each_talon_trick_with_its_turned_card():
+    """talon "lead" (README, the play rules): 8♦ then 9♥ are turned for the first two tricks,
+    in that order; no seat holds a diamond or a heart, so the first hand takes both and leads
+    the third, which has no talon card."""
+    r = solve("A7.K../K8.A../J9.7..", raspasy=True, talon="lead", talon_cards="8♦ 9♥",
+              backend="reference")
+    for seat in range(3):
+        tricks = r.replay(seat)
+        assert [t.get("talon") for t in tricks] == [*_cards("8♦ 9♥"), None]
+        assert [(t["leader"], t["winner"]) for t in tricks[:2]] == [(0, 0), (0, 0)]
+        assert tricks[2]["leader"] == 0
+
+
+def test_replay_names_the_dealer_as_winner_minus_1():
+    """talon "dealer": the turned J♦ is the highest diamond played (no seat holds one), so
+    the dealer takes the first trick (winner -1, SolveResult.replay's doc); the three seats
+    share the other two."""
+    r = solve("A.K..7/K.A..8/7.7..A", raspasy=True, talon="dealer", talon_cards="J♦",
+              backend="reference")
+    for seat in range(3):
+        first, *rest = r.replay(seat)
+        assert (first["leader"], first["winner"], first["talon"]) == (0, -1, _cards("J♦")[0])
+        assert len(rest) == 2 and all(t["winner"] in (0, 1, 2) for t in rest)
+
+
+def test_replay_of_another_seat_names_the_solo_players_role():
+    """A contract's line is the declarer's, a мизер's the misère player's: the error says
+    which, and the seat it is."""
+    from solver.errors import InvalidArgumentError
+    with pytest.raises(InvalidArgumentError, match="line is the declarer's, seat 0"):
+        solve(ENDING, declarer=0, trump="NT", backend="reference").replay(seat=1)
+    with pytest.raises(InvalidArgumentError, match="line is the misère player's, seat 2"):
+        solve(ENDING, misere=2, backend="reference").replay(seat=0)
