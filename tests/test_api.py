@@ -557,3 +557,27 @@ def test_replay_of_another_seat_names_the_solo_players_role():
         solve(ENDING, declarer=0, trump="NT", backend="reference").replay(seat=1)
     with pytest.raises(InvalidArgumentError, match="line is the misère player's, seat 2"):
         solve(ENDING, misere=2, backend="reference").replay(seat=0)
+
+
+class _CountingContext:
+    """A stand-in context recording the searches made in it (a real reference context's)."""
+
+    def __init__(self):
+        from solver.engine import get_backend
+        self.inner, self.calls = get_backend("reference").Context(tt_mb=1), []
+
+    def __getattr__(self, name):        # value, test, card_values, line, nodes, ...
+        attr = getattr(self.inner, name)
+        if not callable(attr):
+            return attr
+        return lambda *args: (self.calls.append(name), attr(*args))[1]
+
+
+def test_cards_and_line_search_once_in_the_context_solve_was_given():
+    """SolveResult's doc: cards and line are computed on first access, in the context solve()
+    was given (not the thread's kept one), and kept: a second access searches nothing."""
+    ctx = _CountingContext()
+    r = solve(ENDING, declarer=0, trump="NT", context=ctx)
+    assert ctx.calls == ["value"]
+    assert r.cards == r.cards and r.line == r.line
+    assert sorted(ctx.calls) == ["card_values", "line", "value"]
