@@ -581,3 +581,51 @@ def test_cards_and_line_search_once_in_the_context_solve_was_given():
     assert ctx.calls == ["value"]
     assert r.cards == r.cards and r.line == r.line
     assert sorted(ctx.calls) == ["card_values", "line", "value"]
+
+
+def test_results_of_different_contracts_with_equal_tricks_differ():
+    """♦ trumps, where no seat holds a diamond, play as no trump: 2 tricks in both (A♠ K♠ on
+    top, 7♥ lost to A♥), yet another contract, so another result; nor is a number one."""
+    nt = solve(ENDING, declarer=0, trump="NT", backend="reference")
+    diamonds = solve(ENDING, declarer=0, trump="♦", backend="reference")
+    assert nt.tricks == diamonds.tricks == 2
+    assert nt != diamonds
+    assert (nt == 2) is False       # NotImplemented both ways: False, not a falsy None
+
+
+def test_a_raspasy_result_prints_each_seats_row_of_the_movers_cards():
+    """Seat 0 to move: in his own game K♠ or A♠ gives him 1 trick and 7♥ 2 (seat 2 wins A♥ and
+    leads a spade into A♠ K♠), starred the fewest; in seat 1's and seat 2's every card
+    leaves that seat 1 trick (A♣ and A♥ are sure, nothing else can win), all starred."""
+    r = solve(ENDING, raspasy=True, backend="reference")
+    from solver.notation import output_style
+    with output_style("symbols"):
+        text = str(r)
+    assert text.splitlines() == [
+        "распасы (talon: none): seat 0 takes ≤ 1, seat 1 takes ≤ 1, seat 2 takes ≤ 1",
+        "cards of seat 0 (each seat's tricks after each; * best for seat 0):",
+        "  seat 0: K♠:1* A♠:1* 7♥:2",
+        "  seat 1: K♠:1* A♠:1* 7♥:1*",
+        "  seat 2: K♠:1* A♠:1* 7♥:1*"]
+
+
+def test_solve_of_something_not_a_deal_names_what_it_takes():
+    """solve() names all it takes, a Position too (Position.from_deal's own error does not)."""
+    from solver.errors import InvalidArgumentError
+    with pytest.raises(InvalidArgumentError,
+                       match=r"solve\(\) takes a Deal, a deal string or a Position, not int"):
+        solve(42, declarer=0, trump="NT")
+
+
+def test_a_raspasy_results_nodes_are_its_three_searches():
+    """nodes: what was searched for tricks, on распасы one search per seat (the reference
+    backend counts its plain minimax, the same on every run)."""
+    from solver.engine import get_backend
+    pos = Position.from_deal(ENDING, raspasy=True)
+    ctx = get_backend("reference").Context(tt_mb=1)
+    searched = 0
+    for seat in range(3):
+        ctx.value(pos.to_engine(solo=seat))
+        searched += ctx.nodes
+    assert searched > 3
+    assert solve(ENDING, raspasy=True, backend="reference").nodes == searched
