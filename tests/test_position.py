@@ -461,3 +461,61 @@ def _over():
 def test_each_refusal_names_its_fault(make, error, message):
     with pytest.raises(error, match=message):
         make()
+
+
+# -- pinned by mutation testing of solver/position.py ----------------------------------------
+
+def test_a_negative_trick_count_is_refused():
+    with pytest.raises(InvalidArgumentError, match="tricks must be three counts >= 0"):
+        Position.from_str("A.../K.../Q...", tricks=(-1, 0, 0))
+
+
+def test_a_negative_card_mask_is_refused_not_read_as_every_card():
+    # -1 is all bits set in Python: read as a mask it named the 32 cards
+    for kwargs in ({"declarer": 0, "trump": "NT", "discard": -1},
+                   {"raspasy": True, "talon": "lead", "talon_cards": -1}):
+        deal = EXAMPLE if "discard" in kwargs else "A.K..7/K.A..8/7.7..A"
+        with pytest.raises(InvalidCardError, match="-1 is not a 32-bit card mask"):
+            Position.from_deal(deal, **kwargs)
+
+
+def test_one_talon_card_turned_with_one_card_a_hand_is_the_last_trick():
+    """README, the play rules: under talon "lead" the turned J♦ names the suit; no seat holds
+    a diamond, so the first hand takes the trick."""
+    p = Position.from_str("A.../K.../Q...", mode="raspasy", talon_rule="lead", talon=["J♦"])
+    p.push_all("A♠ K♠ Q♠")
+    assert p.tricks == (1, 0, 0) and p.is_over
+
+
+def test_the_first_card_of_a_talon_trick_on_the_table_must_follow_the_talons_suit():
+    """The turned J♦ names the suit for the first hand too: holding 8♦ beside A♠, seat 0
+    could not have played A♠ (8♦ played instead is a position)."""
+    kwargs = {"mode": "raspasy", "talon_rule": "lead", "talon": ["J♦"]}
+    with pytest.raises(InvalidDealError, match="A♠ on the table could not have been played "
+                                               "by seat 0"):
+        Position.from_str("..8./K..9./Q..T.", table=["A♠"], **kwargs)
+    assert Position.from_str("A.../K..9./Q..T.", table=["8♦"], **kwargs).to_move == 1
+
+
+def test_the_play_is_over_only_when_the_last_trick_is_complete():
+    # seat 0 has played his last card, seats 1 and 2 have not: the play goes on
+    p = Position.from_str("A.../K.../Q...", trump="NT")
+    p.push("A♠")
+    assert not p.is_over and [str(x) for x in p.legal_cards()] == ["K♠"]
+    p.push("K♠")
+    assert not p.is_over and p.to_move == 2
+    p.push("Q♠")
+    assert p.is_over and p.tricks == (1, 0, 0)
+
+
+def test_str_names_the_talon_card_turned_now_and_the_one_turned_next():
+    # talon cards are turned in the order given: the first for this trick, then the second
+    p = Position.from_deal("A7.K../K8.A../J9.7..", raspasy=True, talon="lead",
+                           talon_cards="8♦ 9♥")
+    from solver.notation import output_style
+    with output_style("symbols"):
+        text = str(p)
+    assert "talon (lead): 8♦ turned for this trick, 9♥ to turn next" in text.splitlines()
+    p.push_all("A♠ K♠ J♠")
+    with output_style("symbols"):
+        assert "talon (lead): 9♥ turned for this trick" in str(p).splitlines()
