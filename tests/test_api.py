@@ -629,3 +629,17 @@ def test_a_raspasy_results_nodes_are_its_three_searches():
         searched += ctx.nodes
     assert searched > 3
     assert solve(ENDING, raspasy=True, backend="reference").nodes == searched
+
+
+def test_replay_from_the_last_card_of_a_talon_trick_keeps_its_turned_card():
+    """Solved with A♠ K♠ on 8♦'s trick, the line's first trick is seat 2's card alone, still
+    8♦'s trick (the first hand takes it: nobody holds a diamond), then 9♥'s."""
+    pos = Position.from_deal("A7.K../K8.A../J9.7..", raspasy=True, talon="lead",
+                             talon_cards="8♦ 9♥")
+    pos.push_all("A♠ K♠")
+    r = solve(pos, backend="reference")
+    for seat in range(3):
+        first, second, _ = r.replay(seat)
+        assert len(first["cards"]) == 1
+        assert (first["leader"], first["winner"], first["talon"]) == (0, 0, _cards("8♦")[0])
+        assert second["talon"] == _cards("9♥")[0]
