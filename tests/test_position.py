@@ -519,3 +519,24 @@ def test_str_names_the_talon_card_turned_now_and_the_one_turned_next():
     p.push_all("A♠ K♠ J♠")
     with output_style("symbols"):
         assert "talon (lead): 9♥ turned for this trick" in str(p).splitlines()
+
+
+def test_a_trick_led_by_seat_2_has_seat_0_second_and_seat_1_third():
+    """Seats play in turn, 2 then 0 then 1: with A♠ (seat 2) and K♠ (seat 0) on the table,
+    seat 1 holds a card more than they and must follow with Q♠; A♠ takes the trick and its
+    seat leads the next."""
+    p = Position.from_str("..8./Q..9./..T.", leader=2, table=["A♠", "K♠"])
+    assert p.to_move == 1 and [str(x) for x in p.legal_cards()] == ["Q♠"]
+    p.push("Q♠")
+    assert p.tricks == (0, 0, 1) and p.leader == 2
+
+
+def test_position_lines_read_numpy_counts_blank_hands_and_a_finished_play():
+    import numpy as np
+    assert Position.from_str("A.../K.../Q...", tricks=np.array([1, 0, 0])).tricks == (1, 0, 0)
+    # a hand left blank is empty: seat 0 has played his last card
+    assert Position.from_str("/K.../Q...", table=["A♠"]).to_move == 1
+    # every hand empty: the play over, as push() reaches it and repr writes it
+    p = Position.from_str("A.../K.../Q...")
+    p.push_all("A♠ K♠ Q♠")
+    assert eval(repr(p), {"Position": Position}) == p
