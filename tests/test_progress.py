@@ -178,3 +178,99 @@ def test_the_notebook_check_draws_no_warning():
     done = subprocess.run([sys.executable, "-c", NOTEBOOK], capture_output=True, text=True,
                           timeout=60)
     assert (done.returncode, done.stdout) == (0, "True\n"), done.stderr
+
+
+# -- mutation testing of solver/progress.py: what no test pinned -------------------------------
+
+@needs_fork
+def test_a_child_forked_in_a_nested_block_gets_the_innermost_handlers_asked_for():
+    # the handlers a child gets are the innermost block's: an inner block's in_child (a pool
+    # started inside a run's outer block) and, one level further in, still that block's
+    # (a mutant taking the outermost block's entry gave the child the outer handlers)
+    outside = _handlers()
+    worker = {signal.SIGINT: signal.SIG_IGN}
+    with interrupts_deferred():
+        with interrupts_deferred(in_child=worker):
+            assert _in_child(lambda: _handlers() == (signal.SIG_IGN, outside[1])) == 0
+            with interrupts_deferred():
+                assert _in_child(lambda: _handlers() == (signal.SIG_IGN, outside[1])) == 0
+        assert _in_child(lambda: _handlers() == outside) == 0
+    assert _handlers() == outside
+
+
+@needs_fork
+def test_a_sigterm_held_over_a_default_handler_still_ends_the_process_after_the_block():
+    # SIGTERM's default handler is no Python function: held in the block, it must still end
+    # the process once the block is done (a mutant swallowed it, another called SIG_DFL)
+    def held_then_delivered():
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        with interrupts_deferred():
+            os.kill(os.getpid(), signal.SIGTERM)
+            alive_in_block = True
+        assert alive_in_block
+        return False                    # not reached: SIGTERM ended the child
+    assert _in_child(held_then_delivered) == -signal.SIGTERM
+
+
+def test_a_bar_counts_one_per_bare_update_and_starts_no_monitor_thread():
+    # progress_bar's update() with no argument advances by one, as tqdm's; the bar runs no
+    # monitor thread (processes are forked after it: the docstring promises none)
+    from solver.progress import progress_bar
+    stream = _Stream(True)
+    bar = progress_bar(total=3, file=stream)
+    try:
+        bar.update()
+        bar.update()
+        assert bar.n == 2
+        assert type(bar).monitor is None and type(bar).monitor_interval == 0
+    finally:
+        bar.close()
+    assert any("2/3" in text for text in stream.written)
+
+
+def test_ctrl_c_while_the_bar_closes_is_held_until_it_is_closed(monkeypatch):
+    # Ctrl-C in the middle of the bar's closing is delivered once the bar is closed (the bar
+    # left half-drawn, its lock held, when it was not)
+    from tqdm import std
+    from solver.progress import progress_bar
+    close = std.tqdm.close
+    done = []
+
+    def interrupted(self):
+        if not done:                    # once: tqdm's __del__ closes again
+            os.kill(os.getpid(), signal.SIGINT)
+        close(self)
+        done.append(True)
+
+    monkeypatch.setattr(std.tqdm, "close", interrupted)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        bar = progress_bar(total=2, file=_Stream(True))
+        with pytest.raises(KeyboardInterrupt):
+            bar.close()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert done == [True] and bar.disable          # closed, then interrupted
+
+
+def test_a_bar_whose_making_failed_is_closed_without_an_error(monkeypatch):
+    # tqdm's __init__ can fail before it sets up the bar (here: an iterable whose len() raises
+    # ValueError, which tqdm does not catch); the half-made bar's close(), which tqdm's __del__
+    # calls, must not raise AttributeError into the garbage collector
+    import gc
+    import sys
+    from solver.progress import progress_bar
+
+    class NoLength:
+        def __iter__(self):
+            return iter(())
+
+        def __len__(self):
+            raise ValueError("no length")
+
+    raised = []
+    monkeypatch.setattr(sys, "unraisablehook", raised.append)
+    with pytest.raises(ValueError, match="no length"):
+        progress_bar(iterable=NoLength(), file=_Stream(True))
+    gc.collect()
+    assert raised == []
