@@ -521,3 +521,146 @@ def test_plots_read_an_evaluate_column_and_show_what_a_bar_hides(deal):
     assert [t.get_text() for t in ax.texts] == ["1,234,567", "2,500,000"]
     ax = plots.discard_odds({"7♠ 8♠": 0.99996, "T♥ J♥": 0.00004})
     assert sorted(t.get_text() for t in ax.texts) == ["0.004%", "99.996%"]
+
+
+# -- mutation testing of solver/display.py: what no test pinned -------------------------------
+# The HTML is parsed into a tree (it is well-formed: test_display_sweep checks it), so that a
+# card is found in its table cell, not merely somewhere in the page.
+
+def html_tree(html: str):
+    """The HTML fragment as an ElementTree element (a <root> around it)."""
+    import xml.etree.ElementTree as ET
+    from html.parser import HTMLParser
+
+    class Builder(HTMLParser):
+        def __init__(self):
+            super().__init__(convert_charrefs=True)
+            self.tb = ET.TreeBuilder()
+            self.tb.start("root", {})
+
+        def handle_starttag(self, tag, attrs):
+            self.tb.start(tag, {k: v or "" for k, v in attrs})
+
+        def handle_endtag(self, tag):
+            self.tb.end(tag)
+
+        def handle_data(self, data):
+            self.tb.data(data)
+
+    b = Builder()
+    b.feed(html)
+    b.close()
+    b.tb.end("root")
+    return b.tb.close()
+
+
+def cell_grid(table) -> list[list]:
+    """A <table> element's own rows, each a list of its own cells (th or td elements)."""
+    return [[c for c in tr if c.tag in ("td", "th")] for tr in table.findall("tr")]
+
+
+def shown_text(element) -> str:
+    return "".join(element.itertext()).strip()
+
+
+def table_seats(html: str) -> dict:
+    """position_html's / deal_html's picture: each seat's block (0 left, 1 top, 2 right) and
+    the middle (the felt), as elements."""
+    outer = html_tree(html).find("div/table")
+    (_, top, _), (left, middle, right) = cell_grid(outer)
+    return {0: left, 1: top, 2: right, "middle": middle}
+
+
+def test_the_cards_on_the_table_sit_before_the_seats_that_played_them_in_html():
+    # seat 1 led Q♠, seat 2 followed with 10♠: each card in front of its player (1 top, 2
+    # right), the '?' in front of seat 0 alone, the one to play; "1 trick" is singular
+    p = Position.from_str("AK.7../QJ.8../T9.9..", trump="NT", solo=0, leader=1,
+                          tricks=(1, 2, 3))
+    p.push_all(["Q♠", "T♠"])
+    seats = table_seats(position_html(p))
+    trick = cell_grid(seats["middle"].find("table"))
+    assert [[shown_text(c) for c in row] for row in trick] == [["", "Q♠", ""],
+                                                               ["?", "", "10♠"]]
+    titles = [shown_text(seats[s].find("div")) for s in range(3)]
+    assert titles == ["▶ seat 0 · declarer · 1 trick", "seat 1 · 2 tricks", "seat 2 · 3 tricks"]
+
+
+def test_a_finished_play_says_so_and_marks_nobody_to_play():
+    # the last trick played: "play over" under the table, no ▶ on a seat and no '?' slot
+    p = Position.from_str("A.../K.../Q...", trump="NT", solo=0)
+    p.push_all(["A♠", "K♠", "Q♠"])
+    assert p.is_over
+    seats = table_seats(position_html(p))
+    middle = shown_text(seats["middle"])
+    assert "play over" in middle and "?" not in middle
+    assert [shown_text(seats[s].find("div")) for s in range(3)] == [
+        "seat 0 · declarer · 1 trick", "seat 1 · 0 tricks", "seat 2 · 0 tricks"]
+
+
+def test_a_raspasy_talon_trick_shows_its_turned_card_and_rule_in_html():
+    # распасы with the talon turned (rule "dealer"): the card turned for this trick is drawn
+    # on the felt with the rule, and "then the next" while a second card is to come
+    p = Position.from_str("KQ.7../J8.A../T7.8..", mode="raspasy", talon="A♠ 9♣",
+                          talon_rule="dealer")
+    middle = shown_text(table_seats(position_html(p))["middle"])
+    assert "распасы (no trump)" in middle
+    assert "talon (dealer): turned for this trick, then the next" in middle
+    assert middle.endswith("A♠9♣")
+    last = Position.from_str("KQ.7../J8.A../T7.8..", mode="raspasy", talon="9♣",
+                             talon_rule="dealer", dealer_tricks=1)
+    middle = shown_text(table_seats(position_html(last))["middle"])
+    assert "talon (dealer): turned for this trick" in middle and "then the next" not in middle
+    assert "dealer's talon took 1" in middle
+
+
+def test_the_line_underlines_the_card_that_led_each_trick():
+    # a whole trick: the leader's card underlined, the winner's boxed; a trick continued from
+    # the table (its lead not in the row) and a talon trick (the talon card led) underline none
+    html = line_html([{"leader": 1, "cards": [8 + 2, 8 + 7, 8 + 0], "winner": 2},
+                      {"leader": 2, "cards": [5, 6], "winner": 0}])
+    rows = cell_grid(html_tree(html).find("div/table"))[1:]
+    whole, continued = ([c.find(".//u") is not None for c in row[2:5]] for row in rows)
+    assert whole == [False, True, False] and continued == [False, False, False]
+    talon = line_html([{"leader": 0, "cards": [1, 2, 3], "winner": 0, "talon": 8}])
+    row = cell_grid(html_tree(talon).find("div/table"))[1]
+    assert shown_text(row[1]) == "talon 7♣" and row[1].find("u") is not None
+    assert [c.find(".//u") is None for c in row[2:5]] == [True, True, True]
+
+
+def test_a_card_may_carry_a_value_of_ten_tricks_not_more():
+    # a десятерная's card is worth 10 tricks: its badge is drawn; 11 is no trick count
+    assert shown_text(html_tree(card_html("A♠", 10))) == "A♠10"
+    from solver import PrefError
+    with pytest.raises(PrefError, match="value"):
+        card_html("A♠", 11)
+
+
+def test_a_results_headline_names_the_game_and_its_trump_only_for_a_contract():
+    # one-card endings solved by hand: seat 0 must lead its A♠ and take the trick (a мизер
+    # caught once); with K♠ under seat 0's A♠ seat 1's мизер is clean; a contract names its trump
+    def headline(r):
+        return shown_text(html_tree(display.result_html(r)).find("div"))
+    assert headline(solve("A.../K.../Q...", misere=0, backend="reference")) == \
+        "1 trick for seat 0 (мизер)"
+    assert headline(solve("A.../K.../Q...", misere=1, backend="reference")) == \
+        "0 tricks for seat 1 (мизер)"
+    assert headline(solve("A.../K.../Q...", declarer=1, trump="♥", backend="reference")) == \
+        "0 tricks for seat 1 (declarer, trump ♥)"
+
+
+def test_the_terminals_line_says_a_trick_the_talon_card_took_was_won_by_the_dealer():
+    # tricks_text (pref solve / raspasy): winner -1 is the dealer's talon card, written so,
+    # and the tricks numbered from `first`
+    rows = display.tricks_text([{"leader": 0, "cards": [1, 2, 3], "winner": -1, "talon": 7},
+                                {"leader": 2, "cards": [9, 10, 11], "winner": 0}], first=4)
+    assert [r.split(":")[0] for r in rows] == ["trick  4", "trick  5"]
+    assert rows[0].startswith("trick  4: led by talon A♠:") and rows[0].endswith("won by dealer")
+    assert rows[1].startswith("trick  5: led by seat 2:") and rows[1].endswith("won by seat 0")
+
+
+def test_a_finished_positions_text_says_play_over_and_marks_nobody():
+    p = Position.from_str("A.../K.../Q...", trump="NT", solo=0)
+    p.push_all(["A♠", "K♠", "Q♠"])
+    text = display.position_text(p, "symbols")
+    assert text.splitlines()[-1].strip() == "contract NT, declarer seat 0; play over"
+    assert "▶" not in text and "declarer · 1 trick" in text
