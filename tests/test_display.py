@@ -664,3 +664,113 @@ def test_a_finished_positions_text_says_play_over_and_marks_nobody():
     text = display.position_text(p, "symbols")
     assert text.splitlines()[-1].strip() == "contract NT, declarer seat 0; play over"
     assert "▶" not in text and "declarer · 1 trick" in text
+
+
+# -- mutation testing of solver/plots.py: what no test pinned ---------------------------------
+
+def test_a_histogram_paints_only_the_highlighted_trick_counts_and_takes_its_title():
+    # highlight=lambda t: t > 0 (a мизер caught): the 0-trick bar keeps the plain colour
+    from matplotlib.colors import to_hex
+    from solver import plots
+    ax = plots.trick_histogram({0: 6, 1: 3, 2: 1}, highlight=lambda t: t > 0,
+                               colour="#4c72b0", highlight_colour="#c62828", title="caught?")
+    assert [to_hex(p.get_facecolor()) for p in ax.patches] == ["#4c72b0", "#c62828", "#c62828"]
+    assert ax.get_title() == "caught?" and ax.get_ylabel() == "share"
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["0", "1", "2"]
+
+
+def test_a_histogram_of_fractional_counts_keeps_fractional_ticks():
+    # weights 0.25 and 0.5 drawn as counts: the axis of whole numbers (for counts of deals)
+    # wrote its ticks 0.1, 0.2, ... as "0 0 0 0 1 1"
+    from solver import plots
+    ax = plots.trick_histogram({0: 0.25, 1: 0.5}, normalise=False)
+    ax.figure.canvas.draw()
+    low, high = ax.get_ylim()
+    labels = [t.get_text() for t in ax.get_yticklabels() if low <= t.get_position()[1] <= high]
+    assert len(labels) > 2 and len(set(labels)) == len(labels), labels
+    assert ax.get_ylabel() == "count"
+
+
+def test_a_distribution_read_from_counts_by_trick_may_reach_ten():
+    # a size() or value_counts() Series indexed by trick counts up to a десятерная's 10 is
+    # weights by trick count, not per-deal tricks
+    import pandas as pd
+    from solver import plots
+    by_trick = pd.Series([1, 2], index=pd.Index([9, 10], name="tricks"))
+    assert plots.as_distribution(by_trick) == {9: 1.0, 10: 2.0}
+
+
+def test_a_discard_never_caught_is_marked_at_the_axis_base():
+    # the best discard at 0% has no bar: a dash marks it at x=0 on its row (the top one)
+    from solver import plots
+    ax = plots.discard_odds({"7♠ 8♠": 0.0, "K♥ Q♥": 0.25, "A♣ 9♦": 0.5})
+    assert [(list(line.get_xdata()), list(line.get_ydata())) for line in ax.lines] == [([0], [2])]
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["7♠ 8♠", "K♥ Q♥", "A♣ 9♦"]
+
+
+def test_card_values_writes_each_value_over_the_middle_of_its_own_bar(deal):
+    from solver import plots
+    r = solve(deal, declarer=0, trump="♥")
+    ax = plots.card_values(r)
+    got = [(a.get_text(), a.xy) for a in ax.texts]
+    want = [(str(b.get_height()), (b.get_x() + b.get_width() / 2, b.get_height()))
+            for b in ax.patches]
+    assert got == want and [int(t) for t, _ in got] == list(r.cards.values())
+    assert ax.get_ylabel() == "seat 0's tricks"
+    assert ax.get_title() == "seat 0 to play: the value of each card"
+    assert plots.card_values(r, title="mine").get_title() == "mine"
+
+
+def drawn_hands(ax) -> dict:
+    """draw_deal's hands read back from the texts: {seat: {"title", "rows": [(suit, ranks)],
+    "badges": [(value, colour)]}}; a hand's texts lie under its title, within half the
+    width of the picture (the table's cards are below seat 1's hand)."""
+    from matplotlib.colors import to_hex
+    hands = {}
+    for title in ax.texts:
+        if title.get_text()[:4] not in ("0 · ", "1 · ", "2 · "):
+            continue
+        x0, y0 = title.get_position()
+        mine = [t for t in ax.texts if t is not title and x0 <= t.get_position()[0] < x0 + 0.5
+                and y0 - 0.45 < t.get_position()[1] <= y0]
+        suits = [t for t in mine if t.get_text() in "♠♣♦♥" and t.get_text()]
+        rows = []
+        for s in sorted(suits, key=lambda t: -t.get_position()[1]):
+            y = s.get_position()[1]
+            ranks = sorted((t for t in mine if t.get_position()[1] == y and t is not s),
+                           key=lambda t: t.get_position()[0])
+            assert all(r.get_position()[0] > s.get_position()[0] for r in ranks)
+            rows.append((s.get_text(), " ".join(r.get_text() for r in ranks)))
+        badges = [(int(t.get_text()), to_hex(t.get_bbox_patch().get_facecolor()))
+                  for t in mine if t.get_bbox_patch() is not None]
+        hands[int(title.get_text()[0])] = {"title": title.get_text(), "rows": rows,
+                                           "badges": badges, "y": y0}
+    return hands
+
+
+def test_draw_deal_draws_each_hand_suit_by_suit_and_the_values_on_the_movers_hand(deal):
+    # the hands as dealt (EXAMPLE_DEAL, read by hand), suits top-down ♠ ♣ ♦ ♥ under the title,
+    # ranks from the ace down; a result's values only on the hand to move, best in green
+    from solver import plots
+    want = {0: ["K Q 9", "10 7", "A", "K J 10 9"], 1: ["J 8 7", "A K J 8", "K Q", "8"],
+            2: ["10", "Q", "J 10 9 8 7", "A Q 7"]}
+    r = solve(deal, declarer=0, trump="♥")
+    for drawn in (deal, r):
+        hands = drawn_hands(plots.draw_deal(drawn))
+        assert sorted(hands) == [0, 1, 2]
+        for seat, rows in want.items():
+            assert hands[seat]["rows"] == list(zip("♠♣♦♥", rows)), seat
+    assert hands[0]["title"] == "0 · first hand ▶" and hands[1]["title"] == "1 · second hand"
+    best = max(r.cards.values())
+    assert sorted(hands[0]["badges"]) == sorted(
+        (v, BEST if v == best else WORSE) for v in r.cards.values())
+    assert hands[1]["badges"] == hands[2]["badges"] == []
+    assert plots.draw_deal(r, title="mine").get_title() == "mine"
+
+
+def test_draw_deal_titles_raspasy_with_each_seats_guarantee(deal):
+    from solver import plots
+    r = solve(deal, raspasy=True)
+    want = "распасы: " + ", ".join(f"seat {s} ≤ {r.tricks[s]}" for s in range(3))
+    assert plots.draw_deal(r).get_title() == want
+    assert drawn_hands(plots.draw_deal(r))[0]["badges"]       # the mover's values drawn
