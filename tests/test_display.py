@@ -743,8 +743,9 @@ def drawn_hands(ax) -> dict:
             rows.append((s.get_text(), " ".join(r.get_text() for r in ranks)))
         badges = [(int(t.get_text()), to_hex(t.get_bbox_patch().get_facecolor()))
                   for t in mine if t.get_bbox_patch() is not None]
+        dimmed = [t.get_text() for t in mine if t.get_alpha() is not None and t.get_alpha() < 1]
         hands[int(title.get_text()[0])] = {"title": title.get_text(), "rows": rows,
-                                           "badges": badges, "y": y0}
+                                           "badges": badges, "dimmed": dimmed}
     return hands
 
 
@@ -765,6 +766,7 @@ def test_draw_deal_draws_each_hand_suit_by_suit_and_the_values_on_the_movers_han
     assert sorted(hands[0]["badges"]) == sorted(
         (v, BEST if v == best else WORSE) for v in r.cards.values())
     assert hands[1]["badges"] == hands[2]["badges"] == []
+    assert hands[0]["dimmed"] == hands[1]["dimmed"] == hands[2]["dimmed"] == []  # all legal
     assert plots.draw_deal(r, title="mine").get_title() == "mine"
 
 
@@ -774,3 +776,12 @@ def test_draw_deal_titles_raspasy_with_each_seats_guarantee(deal):
     want = "распасы: " + ", ".join(f"seat {s} ≤ {r.tricks[s]}" for s in range(3))
     assert plots.draw_deal(r).get_title() == want
     assert drawn_hands(plots.draw_deal(r))[0]["badges"]       # the mover's values drawn
+
+
+def test_a_positions_text_names_the_seat_of_each_card_on_the_table():
+    # seat 1 led Q♠ and seat 2 followed: the cards named with their players, seat 0 to play
+    p = Position.from_str("AK.7../QJ.8../T9.9..", trump="NT", solo=0, leader=1)
+    p.push_all(["Q♠", "T♠"])
+    lines = [line.strip() for line in display.position_text(p, "symbols").splitlines()]
+    assert lines[-2:] == ["contract NT, declarer seat 0; seat 0 to play",
+                          "on the table: Q♠ (seat 1) T♠ (seat 2)"]
