@@ -785,3 +785,55 @@ def test_a_positions_text_names_the_seat_of_each_card_on_the_table():
     lines = [line.strip() for line in display.position_text(p, "symbols").splitlines()]
     assert lines[-2:] == ["contract NT, declarer seat 0; seat 0 to play",
                           "on the table: Q♠ (seat 1) T♠ (seat 2)"]
+
+
+def test_a_line_without_a_solo_seat_has_no_running_count_column():
+    # line_html(tricks) alone: # / led by / three seats / won by, nothing more
+    html = line_html([{"leader": 1, "cards": [8 + 2, 8 + 7, 8 + 0], "winner": 2}])
+    head, row = cell_grid(html_tree(html).find("div/table"))
+    assert [shown_text(c) for c in head] == ["#", "led by", "seat 0", "seat 1", "seat 2",
+                                             "won by"]
+    assert [shown_text(c) for c in row] == ["1", "1", "7♣", "9♣", "A♣", "2"]
+    head = cell_grid(html_tree(line_html([], solo=2)).find("div/table"))[0]
+    assert shown_text(head[-1]) == "seat 2's tricks"
+
+
+def test_raspasy_titles_name_no_declarer_or_misere_player():
+    # on распасы every seat plays for itself: no role after "seat N" (a Position's solo seat
+    # defaults to 0 there, which was drawn as "· мизер")
+    p = Position.from_str("KQ.7../J8.A../T7.8..", mode="raspasy")
+    seats = table_seats(position_html(p))
+    assert [shown_text(seats[s].find("div")) for s in range(3)] == [
+        "▶ seat 0 · 0 tricks", "seat 1 · 0 tricks", "seat 2 · 0 tricks"]
+    assert "мизер" not in display.position_text(p, "symbols")
+
+
+def test_a_raspasy_results_table_of_values_marks_the_row_of_the_seat_to_move(deal):
+    r = solve(deal, raspasy=True)
+    html = display.result_html(r)
+    table = html[html.index("tricks after"):]
+    rows = [shown_text(html_tree(f"<tr>{row}</tr>").find("tr/td"))
+            for row in re.findall(r"<tr>(.*?)</tr>", table)[:3]]
+    assert rows == ["seat 0 (to move)", "seat 1", "seat 2"]
+
+
+def test_ipython_prints_a_results_text_line_by_line():
+    # _repr_pretty_: each line of str(result) given to the printer, a break between lines,
+    # so that a result inside a list keeps its lines at the list's indentation
+    class Printer:
+        def __init__(self):
+            self.calls = []
+
+        def text(self, s):
+            self.calls.append(s)
+
+        def break_(self):
+            self.calls.append("<break>")
+
+    class Result:
+        def __str__(self):
+            return "one\ntwo\nthree"
+
+    p = Printer()
+    display.pretty_as_text(Result(), p, False)
+    assert p.calls == ["one", "<break>", "two", "<break>", "three"]
