@@ -28,8 +28,11 @@ def _handlers():
 
 
 def test_a_signal_in_the_block_is_delivered_at_its_end():
+    # Python's own Ctrl-C handler, even where pytest was started with SIGINT ignored (`pytest
+    # &` from a script): then the block rightly delivered nothing and the test failed
     got = []
     before = signal.signal(signal.SIGTERM, lambda s, f: got.append(s))
+    before_int = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         with interrupts_deferred():
             signal.raise_signal(signal.SIGTERM)
@@ -41,6 +44,7 @@ def test_a_signal_in_the_block_is_delivered_at_its_end():
                 signal.raise_signal(signal.SIGINT)
     finally:
         signal.signal(signal.SIGTERM, before)
+        signal.signal(signal.SIGINT, before_int)
 
 
 @needs_fork
