@@ -734,6 +734,7 @@ def drawn_hands(ax) -> dict:
         mine = [t for t in ax.texts if t is not title and x0 <= t.get_position()[0] < x0 + 0.5
                 and y0 - 0.45 < t.get_position()[1] <= y0]
         suits = [t for t in mine if t.get_text() in "♠♣♦♥" and t.get_text()]
+        assert all(s.get_position()[1] < y0 for s in suits)        # under the title
         rows = []
         for s in sorted(suits, key=lambda t: -t.get_position()[1]):
             y = s.get_position()[1]
@@ -837,3 +838,29 @@ def test_ipython_prints_a_results_text_line_by_line():
     p = Printer()
     display.pretty_as_text(Result(), p, False)
     assert p.calls == ["one", "<break>", "two", "<break>", "three"]
+
+
+def test_draw_deal_writes_the_values_on_the_third_hand_when_it_is_to_move():
+    # seat 2 leads into seat 0's A K ♠ (NT): whatever it plays seat 0 takes 2 (its ace and king
+    # of spades, by hand), so all three cards are best; the badges sit on seat 2's hand only
+    from solver import plots
+    p = Position.from_str("AK.7../QJ.8../T9.9..", trump="NT", solo=0, leader=2)
+    r = solve(p, backend="reference")
+    hands = drawn_hands(plots.draw_deal(r))
+    assert hands[2]["title"] == "2 · third hand ▶"
+    assert hands[2]["badges"] == [(2, BEST)] * 3
+    assert hands[0]["badges"] == hands[1]["badges"] == []
+
+
+def test_bar_labels_sit_over_the_middle_of_their_bars():
+    # trick_histogram's shares and make_rate's "share (n=rows)" above the centre of each bar
+    import pandas as pd
+    from solver import plots
+    ax = plots.trick_histogram({0: 6, 2: 3, 3: 1})
+    assert [(a.get_text(), a.xy) for a in ax.texts] == [
+        ("60.0%", (0.0, 0.6)), ("30.0%", (2.0, 0.3)), ("10.0%", (3.0, 0.1))]
+    df = pd.DataFrame({"trumps": [4, 4, 5, 5, 5, 6], "tricks": [5, 6, 6, 7, 4, 8]})
+    ax = plots.make_rate(df, "trumps", target=6)       # 1 of 2, 2 of 3, 1 of 1 make 6
+    assert [(a.get_text(), a.xy[0]) for a in ax.texts] == [
+        ("50%\n(n=2)", 0.0), ("67%\n(n=3)", 1.0), ("100%\n(n=1)", 2.0)]
+    assert ax.get_xlabel() == "trumps" and ax.get_ylabel() == "makes ≥ 6"
