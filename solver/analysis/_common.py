@@ -22,6 +22,7 @@ from ..checks import as_count, as_flag, scalar_of
 from ..deal import Deal
 from ..engine import (DEFAULT_TT_MB, backend_for, check_workers, context_for, default_jobs,
                       warm_context)
+from ..engine.layout import TALON_RULES
 from ..errors import (
     AnalysisCancelledError,
     InvalidArgumentError,
@@ -77,7 +78,7 @@ def as_strain(value) -> int:
 def as_talon_cards(talon, beside=None, beside_name: str = "the player's cards") -> list[int]:
     """``talon=`` of an analysis, the talon's cards (:func:`~solver.position.as_cards`); a
     talon rule given instead (``"lead"``, which only распасы take) is an error saying so."""
-    if isinstance(talon, str) and talon.strip().lower() in ("none", "lead", "dealer"):
+    if isinstance(talon, str) and talon.strip().lower() in TALON_RULES:
         raise InvalidArgumentError(
             f"talon {talon!r} is a talon rule, which only распасы take (raspasy=True, "
             f"--raspasy); here talon= (--talon) gives the talon's two cards")

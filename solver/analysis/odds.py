@@ -783,11 +783,11 @@ def _card_pair(d: tuple[int, int]) -> tuple[Card, Card]:
     return first, second
 
 
-def _wanted_discards(discard, cards, own_mask: int, seat: int,
-                     lead_card: int | None) -> list[tuple[int, int]]:
+def _wanted_discards(discard, cards, own_mask: int,
+                     led: int | None) -> list[tuple[int, int]]:
     """``discard=`` of :func:`odds` read: the discards asked for (every one for None), each a
-    sorted card pair, a repeat dropped; with seat 0 leading ``lead_card`` the discards that
-    throw it are dropped (every discard) or refused (one asked for)."""
+    sorted card pair, a repeat dropped; ``led``, the card the player (seat 0) leads, or None:
+    the discards that throw it are dropped (every discard) or refused (one asked for)."""
     if discard is None:
         wanted = pairs(own_mask)
     else:
@@ -812,22 +812,23 @@ def _wanted_discards(discard, cards, own_mask: int, seat: int,
             low, high = sorted(dc)
             checked.append((low, high))
         wanted = list(dict.fromkeys(checked))    # a discard named twice is one discard
-    if lead_card is not None and seat == 0:
+    if led is not None:
         if discard is not None:     # a discard asked for is answered or refused, never dropped
-            throws = [d for d in wanted if lead_card in d]
+            throws = [d for d in wanted if led in d]
             if throws:
                 raise InvalidArgumentError(
                     f"discard {cards_text(throws[0])} throws the lead "
-                    f"{format_card(lead_card)}: seat 0 leads it")
-        wanted = [d for d in wanted if lead_card not in d]
+                    f"{format_card(led)}: seat 0 leads it")
+        wanted = [d for d in wanted if led not in d]
     return wanted
 
 
-def _discard_groups(wanted, own_mask: int, pool_mask: int, seat: int, lead_card: int | None,
-                    *, named: bool) -> dict[tuple, list]:
+def _discard_groups(wanted, own_mask: int, pool_mask: int, led: int | None, *,
+                    named: bool) -> dict[tuple, list]:
     """The discards in groups whose kept hands face the same layouts alike
     (:func:`_odds_key`), in the order first met; with ``named`` (discards were asked for)
-    each group also lists every other discard equivalent to one asked for."""
+    each group also lists every other discard equivalent to one asked for that keeps
+    ``led`` (the card the player leads, or None)."""
     groups: dict[tuple, list] = {}
     for d in wanted:
         kept = own_mask & ~((1 << d[0]) | (1 << d[1]))
@@ -835,8 +836,7 @@ def _discard_groups(wanted, own_mask: int, pool_mask: int, seat: int, lead_card:
     if named:     # `same` names every discard equivalent to one asked for
         for d in pairs(own_mask):
             key = _odds_key(own_mask & ~((1 << d[0]) | (1 << d[1])), pool_mask)
-            if key in groups and d not in groups[key] and not (
-                    lead_card is not None and seat == 0 and lead_card in d):
+            if key in groups and d not in groups[key] and led not in d:
                 groups[key].append(d)
     return groups
 
@@ -942,8 +942,9 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
                 f"seat 0 leads {format_card(lead_card)} but does not hold it")
         if seat != 0 and lead_card not in pool_cards:
             raise InvalidArgumentError(f"the lead {format_card(lead_card)} is not an unseen card")
-    wanted = _wanted_discards(discard, cards, own_mask, seat, lead_card)
-    groups = _discard_groups(wanted, own_mask, mask_of(pool_cards), seat, lead_card,
+    led = lead_card if seat == 0 else None      # the player's own lead, kept by every discard
+    wanted = _wanted_discards(discard, cards, own_mask, led)
+    groups = _discard_groups(wanted, own_mask, mask_of(pool_cards), led,
                              named=discard is not None)
     be = engine(backend)
     if misere and histogram and len(groups) > 1:

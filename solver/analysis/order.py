@@ -434,10 +434,7 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
                                    "score; an ending's options are ranked by probability alone")
     conventions = Conventions.of(conventions)
     rng = np.random.default_rng(seed)
-    try:
-        from ..scoring import expected_whists
-    except ImportError:     # then never called: scored below is False
-        expected_whists = None  # type: ignore[assignment]  # an optional import's fallback
+    from ..scoring import expected_whists
     modes = [(as_strain(s), False) for s in strains] + ([(NO_TRUMP, True)] if misere else [])
     twice = [s for i, (s, _) in enumerate(modes[:len(strains)]) if (s, False) in modes[:i]]
     if twice or len(set(levels)) != len(levels):
@@ -445,7 +442,7 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
         raise InvalidArgumentError(f"{what} is given twice: each option is ranked once")
     if not modes or (not levels and not misere):
         raise InvalidArgumentError("nothing to rank: give some strains with levels, or misere=True")
-    scored = expected_whists is not None and n == 10
+    scored = n == 10
     talon = _talon(talon, own_mask, conventions, modes if scored else [], cards)
 
     def asked(mis, strain, cands):

@@ -52,15 +52,13 @@ def seat(text: str) -> int:
     return int(text)
 
 
-TALON_RULE_NAMES = ("none", "lead", "dealer")
-
-
 def talon_rule(text: str) -> str:
     """``--talon`` of ``pref solve`` / ``review`` / ``raspasy``: the распасы talon rule; cards
     given there are pointed to ``--talon-cards``."""
-    if text in TALON_RULE_NAMES:
-        return text
+    from ..engine.layout import TALON_RULES
     from ..position import reads_as_cards
+    if text in TALON_RULES:
+        return text
     hint = ": an ending's talon cards go in --talon-cards" if reads_as_cards(text) else ""
     raise argparse.ArgumentTypeError(
         f"the распасы talon rule is none, lead or dealer, not {text!r}{hint}")
