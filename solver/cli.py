@@ -83,7 +83,10 @@ def build_parser() -> argparse.ArgumentParser:
             namespace, rest = self.parse_known_args(args, namespace)
             if rest:
                 command = self._commands.get(getattr(namespace, "command", None), self)
-                command.error(f"unrecognized arguments: {' '.join(rest)}")
+                hint = getattr(command, "leftover_hint", None)
+                note = hint(rest, namespace) if hint is not None else None
+                command.error(f"unrecognized arguments: {' '.join(rest)}"
+                              + (f"; {note}" if note else ""))
             return namespace
 
         def _check_text(self, args):

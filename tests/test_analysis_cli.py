@@ -294,3 +294,34 @@ def test_talon_cards_given_as_the_raspasy_rule_point_to_talon_cards(capsys, comm
         err = capsys.readouterr().err
         assert (f"error: argument --talon: the распасы talon rule is none, lead or dealer, "
                 f"not {given!r}{tail} (see") in err
+
+
+@pytest.mark.parametrize("args, hint", [
+    (["odds", "AKQ.AKQ.AK.A987", "--misere", "1"],
+     "1; --misere takes no seat here: the player's seat is --seat (--misere --seat 1)"),
+    (["odds", "--misere", "2", "AKQ.AKQ.AK.A987"],     # the seat read as the cards
+     "AKQ.AKQ.AK.A987; --misere takes no seat here: the player's seat is --seat "
+     "(--misere --seat 2)"),
+    (["odds", "AKQ.AKQ.AK.A987", "-t", "S", "-d", "2"],
+     "-d 2; the player's seat in pref odds is --seat, not -d (--seat 2)"),
+    (["odds", "AKQ.AKQ.AK.A987", "-t", "S", "-d1"],
+     "-d1; the player's seat in pref odds is --seat, not -d (--seat 1)"),
+    (["order", "AKQ.AKQ.AK.A987", "--declarer=1"],
+     "--declarer=1; the player's seat in pref order is --seat, not --declarer (--seat 1)"),
+    (["order", "AKQ.AKQ.AK.A987", "--misere", "1"],
+     "--misere 1; pref order weighs the мизер by itself (--no-misere leaves it out); the "
+     "player's seat is --seat 1"),
+    (["order", "AKQ.AKQ.AK.A987", "--misere"],
+     "--misere; pref order weighs the мизер by itself (--no-misere leaves it out)"),
+    (["odds", "AKQ.AKQ.AK.A987", "--misere", "7"], "7"),     # not a seat: no guess
+    (["order", "AKQ.AKQ.AK.A987", "--bogus", "1"], "--bogus 1"),
+])
+def test_another_commands_seat_option_points_to_seat(capsys, args, hint):
+    """odds and order name the player by --seat; -d SEAT and --misere SEAT (solve's and
+    discard's forms) were "unrecognized arguments: 1" with no word of --seat."""
+    from solver.cli import main
+    with pytest.raises(SystemExit) as exit_:
+        main(args)
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err == (f"pref {args[0]}: error: unrecognized arguments: {hint} "
+                                       f"(see `pref {args[0]} --help`)\n")

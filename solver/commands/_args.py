@@ -69,6 +69,31 @@ def add_player_cards(p, example: str) -> None:
     p.add_argument("cards", help=f"the player's 12 cards (hand + talon), e.g. {example}")
     p.add_argument("--seat", type=seat, default=0, metavar="SEAT",
                    help="the player's seat (default 0, the first hand, who leads)")
+    p.leftover_hint = _player_seat_hint
+
+
+def _player_seat_hint(rest: list[str], args) -> str | None:
+    """What the leftover arguments of ``pref odds`` / ``pref order`` meant, where another
+    command's way of naming a seat was used: ``-d 1`` or ``--misere 1`` (solve's, discard's)
+    for ``--seat 1``; in ``pref order`` a ``--misere`` at all (it always weighs the мизер)."""
+    seats = ("0", "1", "2")
+    words = [[arg[:2], arg[2:]] if arg[:2] == "-d" and arg[2:3] != "-" and arg[2:] else
+             arg.split("=", 1) for arg in rest]   # -d2, --declarer=2, -d
+    given = [value[0] for _, *value in words if value]
+    given += [arg for arg in rest if arg in seats]
+    if args.cards in seats:             # `pref odds --misere 1 CARDS`: the seat read as cards
+        given.append(args.cards)
+    seat_option = f"--seat {given[0]}" if given else "--seat SEAT"
+    names = [name for name, *_ in words]
+    wrong = next((name for name in names if name in ("-d", "--declarer")), None)
+    if wrong:
+        return f"the player's seat in pref {args.command} is --seat, not {wrong} ({seat_option})"
+    if args.command == "order" and "--misere" in names:
+        return ("pref order weighs the мизер by itself (--no-misere leaves it out)"
+                + (f"; the player's seat is {seat_option}" if given else ""))
+    if args.command == "odds" and args.misere and given:
+        return f"--misere takes no seat here: the player's seat is --seat (--misere {seat_option})"
+    return None
 
 
 def add_layout_options(p) -> None:
