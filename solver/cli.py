@@ -112,6 +112,8 @@ def build_parser() -> argparse.ArgumentParser:
         def error(self, message):
             """A usage error is one line, as every other input error (argparse printed the
             whole usage synopsis before it): what is wrong and where the options are listed."""
+            if message == "argument --misere: expected one argument":   # odds' is a flag
+                message += ", the мизер player's seat (--misere 1)"
             self.exit(2, f"{self.prog}: error: {message} (see `{self.prog} --help`)\n")
 
     parser = Parser(

@@ -325,3 +325,16 @@ def test_another_commands_seat_option_points_to_seat(capsys, args, hint):
     assert exit_.value.code == 2
     assert capsys.readouterr().err == (f"pref {args[0]}: error: unrecognized arguments: {hint} "
                                        f"(see `pref {args[0]} --help`)\n")
+
+
+@pytest.mark.parametrize("command", ["solve", "discard", "show"])
+def test_misere_without_its_seat_says_what_it_takes(capsys, command):
+    """solve's --misere takes the seat, odds' is a flag: a bare --misere here was argparse's
+    "expected one argument" with no word of what the argument is."""
+    from solver.cli import main
+    with pytest.raises(SystemExit) as exit_:
+        main([command, EXAMPLE, "--misere"])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err == (
+        f"pref {command}: error: argument --misere: expected one argument, the мизер player's "
+        f"seat (--misere 1) (see `pref {command} --help`)\n")
