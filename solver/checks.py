@@ -83,8 +83,24 @@ def as_seat(value, what: str = "seat") -> int:
     if isinstance(value, str) and value.strip() in ("0", "1", "2"):
         return int(value)
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= 2:
-        raise InvalidArgumentError(f"{what} must be a seat 0, 1 or 2, not {shown(value)}")
+        raise InvalidArgumentError(seat_message(what, value, shown(value)))
     return int(value)
+
+
+def seat_message(what: str, value, written: str) -> str:
+    """The error for a value that is no seat; ``misere=True`` (the flag of ``odds`` and
+    ``order``, given where ``misere=`` is the player's seat) says which form is which.
+
+    >>> seat_message("declarer", 3, "3")
+    'declarer must be a seat 0, 1 or 2, not 3'
+    >>> seat_message("misere", True, "True").endswith("seat (misere=1), not True / False")
+    True
+    """
+    message = f"{what} must be a seat 0, 1 or 2, not {written}"
+    if what == "misere" and isinstance(value, (bool, np.bool_)):
+        message += (": odds() and order() take misere=True with seat=, here misere= names the "
+                    "мизер player's seat (misere=1), not True / False")
+    return message
 
 
 class DuplicateKeyError(ValueError):

@@ -2,6 +2,8 @@
 or ZeroDivisionError from deep inside, and nothing read as something else (2.5 as 2, True as
 1).  Each row is an argument of the wrong type or out of range that once escaped that way."""
 
+import json
+
 import numpy as np
 import pytest
 
@@ -359,3 +361,27 @@ def test_a_mistyped_worker_count_is_refused_before_any_work(call):
     """threads=10**6 started about a thousand threads, each with its own table."""
     with pytest.raises(solver.errors.InvalidArgumentError, match=r"(threads|jobs)=1000000: more than 8 a core"):
         call()
+
+
+@pytest.mark.parametrize("call", [solver.solve, solver.discard, solver.Position.from_deal])
+@pytest.mark.parametrize("flag", [True, False, np.True_])
+def test_misere_as_a_flag_where_it_is_the_seat_says_which_form_is_which(call, flag):
+    """misere=True (odds' and order's flag) read as no seat said only "not True"; True was
+    never taken as seat 1."""
+    with pytest.raises(solver.InvalidArgumentError) as error:
+        call(DEAL, misere=flag)
+    assert str(error.value) == (
+        f"misere must be a seat 0, 1 or 2, not {flag!r}: odds() and order() take misere=True with "
+        "seat=, here misere= names the мизер player's seat (misere=1), not True / False")
+
+
+def test_a_batch_line_with_misere_true_says_it_is_the_seat(tmp_path):
+    """A batch line's "misere" is the seat in every task, odds too (unlike odds())."""
+    lines = tmp_path / "in.jsonl"
+    lines.write_text(f'{{"deal": "{DEAL}", "misere": true}}\n', encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    summary = batch.run_file(str(lines), str(out), "odds", progress=False)
+    assert summary.errors == 1
+    error = json.loads(open(str(out) + ".errors.jsonl", encoding="utf-8").readline())["error"]
+    assert error.endswith("misere must be a seat 0, 1 or 2, not True: in a batch line misere is "
+                          "the мизер player's seat, for odds too (\"misere\": 1, --misere 1)")

@@ -36,7 +36,11 @@ def _seat(name):
     def norm(value):
         n = value.strip() if isinstance(value, str) else _whole(value)
         if n not in (0, 1, 2, "0", "1", "2"):
-            raise InvalidArgumentError(f"{name} must be a seat 0, 1 or 2, not {value!r}")
+            message = f"{name} must be a seat 0, 1 or 2, not {value!r}"
+            if name == "misere" and isinstance(value, bool):    # odds() writes misere=True
+                message += (": in a batch line misere is the мизер player's seat, for odds "
+                            "too (\"misere\": 1, --misere 1)")
+            raise InvalidArgumentError(message)
         return int(n)
     return norm
 
