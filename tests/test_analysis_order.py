@@ -196,11 +196,15 @@ def test_a_timed_out_order_keeps_the_games_it_counted(capsys, json_out):
     marked as a part (exit status 2)."""
     import json
     import re
+    import time
     from solver.cli import main
     from solver.errors import TimeLimitError
     cards = "AKQ.J10.987.A987"          # the whole call takes about 2 s on one thread
+    started = time.monotonic()
     whole = order(cards, 0, threads=1, progress=False)
-    for timeout in (0.5, 1, 1.5, 2, 3):     # a loaded machine counts fewer in time
+    took = time.monotonic() - started   # timeouts as shares of it: a loaded machine is slower
+    timeouts = [round(share * took, 3) for share in (0.25, 0.4, 0.55, 0.7, 0.85, 1, 1.5)]
+    for timeout in timeouts:
         try:
             order(cards, 0, threads=1, progress=False, timeout=timeout)
             continue                # finished in time: a longer machine's share
@@ -214,8 +218,8 @@ def test_a_timed_out_order_keeps_the_games_it_counted(capsys, json_out):
     assert set(part.options) < set(whole.options)
     assert [o.expected for o in part.options] == sorted((o.expected for o in part.options),
                                                         reverse=True)
-    argv = ["order", cards, "--threads", "1", "--no-progress", "--timeout", f"{timeout:g}"]
-    for _ in range(5):
+    for timeout in [timeout, *timeouts] * 2:    # the one that stopped a part, then the others
+        argv = ["order", cards, "--threads", "1", "--no-progress", "--timeout", f"{timeout:g}"]
         status = main(argv + (["--json"] if json_out else []))
         out, err = capsys.readouterr()
         if out and status == 2:
