@@ -344,3 +344,41 @@ def test_bucket_index_depends_on_every_part_of_the_key():
     assert len(by_leader) == 3
     assert len(by_hearts) > 150
     assert len(by_top) > 150
+
+
+# --- positions pinned by surviving mutants of nb_search's helpers (lines before contract_bound) --
+# Each value below is the reference solver's (solver.reference.reference_values), or the C
+# engine's where the position is too large for it; the default cross-checks missed each one.
+
+# Three-card no-trump / trump contract endings where quick_tricks' ``cash_suits`` (the suits whose
+# winners are safe from a ruff) feeds the contract bound: a wrong cash mask (every suit's bits
+# shifted) cost the solo seat a trick here.  Values from the reference solver.
+_CASH_ENDINGS = [
+    # trump ♦ (suit 2), solo seat 2 (A of suit 0, K of trumps, a 9), seat 1 on lead
+    ([142606848, 16777256, 2098304, 2, 2, 0, 1, 0, 32, 32, 0, 32, 32, 0, 0, 0],
+     2, {3: 2, 5: 2, 24: 2}),
+    # no trumps, solo seat 1, seat 0 on lead
+    ([720896, 34603072, 1073743880, 4, 1, 0, 0, 0, 32, 32, 0, 32, 32, 0, 0, 0],
+     2, {16: 2, 17: 2, 19: 2}),
+]
+
+
+@pytest.mark.parametrize("row, value, card_values", _CASH_ENDINGS)
+def test_quick_tricks_cash_suits_endings(row, value, card_values):
+    """quick_tricks' cash mask is a whole suit's byte: the bound keeps these values exact."""
+    pos = np.array(row, dtype=np.int64)
+    assert reference_values(pos) == (value, card_values)     # the truth, recomputed (3 cards)
+    ctx = BACKEND.Context(tt_mb=1)
+    assert ctx.value(pos) == value
+    assert ctx.card_values(pos) == card_values
+    assert BACKEND.values_batch(pos[None, :], tt_mb=1)[0].tolist() == [value]
+
+
+def test_mask_region_of_a_long_suit_in_a_full_misere_deal():
+    """A мизер deal where a table entry's region holds more than four cards of a suit (the
+    code's second byte): mask_region must count both bytes' slots.  Value 4 from the C engine
+    (tests/test_c_vs_numba.py's comparison; too large for the reference solver)."""
+    pos = np.array([272729134, 588657153, 2357741776, 4, 1, 1, 0, 1, 8, 32, 0, 32, 32, 0, 0,
+                    0], dtype=np.int64)
+    assert BACKEND.Context().value(pos) == 4
+    assert BACKEND.values_batch(pos[None, :], tt_mb=8)[0].tolist() == [4]
