@@ -1,0 +1,40 @@
+"""The Numba search's bounds and drivers: behaviours found unpinned by mutation testing.
+
+A mutation sample of ``solver/engine/nb_search.py`` from ``contract_bound`` to the end (the
+bounds, the last-two-tricks evaluator, move ordering, the search, the drivers and the batch /
+discard-scan kernels) left these behaviours unchecked by tests/test_engine_numba.py,
+tests/test_c_vs_numba.py and tests/test_numba_parity.py.  Expected values come from the rules
+(by hand) or from the reference solver (``solver.reference``), never from the engine itself.
+
+Run from the repository root:
+``python -m pytest tests/test_engine_numba_search.py -q -p no:cacheprovider``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from solver.cards import NO_TRUMP
+from solver.engine.layout import make_position
+from solver.engine.numba_backend import BACKEND
+from solver.errors import InvalidDealError
+
+
+# -- plain_ok: the jitted check must not wave through a wrong hand size ----------------------
+
+def _leader_kept_too_many():
+    """Seat 0 led ♣7 (card 24) but still holds four cards where the next seat holds three."""
+    pos = make_position([0b11, 0b111 << 8, 0b111 << 16], trump=NO_TRUMP, solo=1, table=[24])
+    pos[0] |= 0b1100                      # two more cards for the leader: 4, not 3 - 1
+    return pos
+
+
+def test_a_leader_with_too_many_cards_mid_trick_is_refused():
+    """plain_ok's expected size of the seats already on the table is one below the mover's
+    (a mutant expecting one above passed such a position straight to the search)."""
+    pos = _leader_kept_too_many()
+    with pytest.raises(InvalidDealError):
+        BACKEND.Context(tt_mb=1).value(pos)
+    with pytest.raises(InvalidDealError):
+        BACKEND.values_batch(pos[None, :])
