@@ -12,14 +12,12 @@ Run from the repository root:
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from solver.cards import NO_TRUMP
 from solver.engine.layout import P_HAND0, make_position
 from solver.engine.numba_backend import BACKEND
 from solver.errors import InvalidDealError
-
 
 # -- plain_ok: the jitted check must not wave through a wrong hand size ----------------------
 
