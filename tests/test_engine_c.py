@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from _endings import reference_answers, twenty_thousand_endings
+from _region_pairs import IDS, REGION_PAIRS, hands_position, pair_positions
 
 from solver import cards
 from solver.engine import layout
@@ -769,11 +770,6 @@ def test_the_c_kernels_accept_a_null_nodes_pointer():
     assert results.tolist() == [1, 0, 1, 0]
 
 
-def _hands(text, **kw):
-    from solver.notation import parse_hand
-    return layout.make_position([parse_hand(h) for h in text.split("/")], **kw)
-
-
 def test_discard_scan_rows_at_the_edges_of_the_window():
     """pref_discard_scan answers probes outside [lo, hi] from the window: a мизер row one
     trick better than the best so far (1 -> 0) and a contract row taking every trick step
@@ -781,11 +777,11 @@ def test_discard_scan_rows_at_the_edges_of_the_window():
     "yes" stepped on forever).  Values by hand (the rows are checked by the reference)."""
     # мизер, seat 0 leads: his 8♠ over 7♠ and a 7♥ discard wins (caught: 1);
     # his 7♠ under 8♠ loses (0)
-    caught = _hands("8.../7.../...7", trump=cards.NO_TRUMP, minimise=True)
-    clean = _hands("7.../8.../...7", trump=cards.NO_TRUMP, minimise=True)
+    caught = hands_position("8.../7.../...7", trump=cards.NO_TRUMP, minimise=True)
+    clean = hands_position("7.../8.../...7", trump=cards.NO_TRUMP, minimise=True)
     # NT contract, seat 0 declares and leads: 7♠ 7♣ against the aces (0); the aces (2 of 2)
-    none = _hands("7.7../A.A../K.K..", trump=cards.NO_TRUMP)
-    every = _hands("A.A../7.7../K.K..", trump=cards.NO_TRUMP)
+    none = hands_position("7.7../A.A../K.K..", trump=cards.NO_TRUMP)
+    every = hands_position("A.A../7.7../K.K..", trump=cards.NO_TRUMP)
     assert [reference_value(p) for p in (caught, clean, none, every)] == [1, 0, 0, 2]
     ctx = Context(tt_mb=1)
     for rows, best, want in (((caught, clean), 1, [1, 0]), ((none, every), 0, [0, 2])):
@@ -799,28 +795,11 @@ def test_discard_scan_rows_at_the_edges_of_the_window():
             assert exact.tolist() == [not only_best, True]
 
 
-# (bound, trump, solo, leader, first hands, then hands): solving the first position leaves
-# table entries whose regions come from the bound named; the second (the same shape, a few
-# cards exchanged) is then probed in the same context.  A region one card too small let an
-# entry answer the second position wrongly (each pair was found by mutation testing: the
-# region dropped or cut, and a wrong answer here; the values are the reference solver's).
-REGION_PAIRS = [
-    ("defender's sure trumps", cards.CLUBS, 2, 1,
-     ".K.98.9/.J.T.AJ/A.98.7.", ".8.98.9/.J.T.AJ/A.K9.7."),
-    ("quick tricks cut by a ruff", cards.DIAMONDS, 1, 2,
-     ".Q.8.AJ/A.A.K.9/J9.K7..", ".Q.8.J9/A.A.K.A/J9.K7.."),
-    ("misere duck", cards.NO_TRUMP, 0, 2,
-     "A.7.K.7/..AJ8.J/.KT..T9", "A.7.K.9/..AJ8.J/.KT..T7"),
-]
-
-
-@pytest.mark.parametrize("bound, trump, solo, leader, first, then", REGION_PAIRS,
-                         ids=[p[0] for p in REGION_PAIRS])
+@pytest.mark.parametrize("bound, trump, solo, leader, first, then", REGION_PAIRS, ids=IDS)
 def test_a_bound_region_keeps_the_next_position_exact(bound, trump, solo, leader, first, then):
     """A bound's region must name every card whose owner the bound read: the table entry
-    stored under it answers every position agreeing on those owners."""
-    kw = dict(trump=trump, solo=solo, minimise=trump == cards.NO_TRUMP, leader=leader)
-    a, b = _hands(first, **kw), _hands(then, **kw)
+    stored under it answers every position agreeing on those owners (tests/_region_pairs.py)."""
+    a, b = pair_positions(trump, solo, leader, first, then)
     ctx = Context(tt_mb=1)
     assert ctx.value(a) == reference_value(a)
     want = reference_value(b)
