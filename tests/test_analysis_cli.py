@@ -314,6 +314,7 @@ def test_talon_cards_given_as_the_raspasy_rule_point_to_talon_cards(capsys, comm
     (["order", "AKQ.AKQ.AK.A987", "--misere"],
      "--misere; pref order weighs the мизер by itself (--no-misere leaves it out)"),
     (["odds", "AKQ.AKQ.AK.A987", "--misere", "7"], "7"),     # not a seat: no guess
+    (["odds", "AKQ.AKQ.AK.A987", "--misere", "--foo=2"], "--foo=2"),  # no seat option
     (["order", "AKQ.AKQ.AK.A987", "--bogus", "1"], "--bogus 1"),
 ])
 def test_another_commands_seat_option_points_to_seat(capsys, args, hint):

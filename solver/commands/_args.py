@@ -79,7 +79,8 @@ def _player_seat_hint(rest: list[str], args) -> str | None:
     seats = ("0", "1", "2")
     words = [[arg[:2], arg[2:]] if arg[:2] == "-d" and arg[2:3] != "-" and arg[2:] else
              arg.split("=", 1) for arg in rest]   # -d2, --declarer=2, -d
-    given = [value[0] for _, *value in words if value]
+    given = [value[0] for name, *value in words
+             if name in ("-d", "--declarer", "--misere") and value and value[0] in seats]
     given += [arg for arg in rest if arg in seats]
     if args.cards in seats:             # `pref odds --misere 1 CARDS`: the seat read as cards
         given.append(args.cards)
