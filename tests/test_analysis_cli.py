@@ -339,3 +339,20 @@ def test_misere_without_its_seat_says_what_it_takes(capsys, command):
     assert capsys.readouterr().err == (
         f"pref {command}: error: argument --misere: expected one argument, the мизер player's "
         f"seat (--misere 1) (see `pref {command} --help`)\n")
+
+
+@pytest.mark.parametrize("given", [["-d", "1", "-t", "S"], ["--misere", "2"], ["-d1"],
+                                   ["--trump=NT"]])
+def test_one_questions_options_given_to_the_table_point_to_discard_and_solve(capsys, given):
+    """pref table answers every seat and strain: -d / -t / --misere there were a bare
+    "unrecognized arguments"; an unknown option still gets no guess."""
+    from solver.cli import main
+    for args, hint in ((given, "; pref table answers every seat, strain and the мизер at once; "
+                                "for one of them: pref discard (its best discard) or pref solve "
+                                "(the hands as dealt) with -d SEAT -t TRUMP or --misere SEAT"),
+                       (["--bogus"], "")):
+        with pytest.raises(SystemExit) as exit_:
+            main(["table", EXAMPLE, *args])
+        assert exit_.value.code == 2
+        assert capsys.readouterr().err == (f"pref table: error: unrecognized arguments: "
+                                           f"{' '.join(args)}{hint} (see `pref table --help`)\n")

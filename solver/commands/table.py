@@ -19,6 +19,17 @@ def register(sub) -> None:
                                     "misere, misere_discard, best_contract")
     add_style(p)
     p.set_defaults(func=run)
+    p.leftover_hint = _one_question_hint
+
+
+def _one_question_hint(rest: list[str], args) -> str | None:
+    """One contract's or мизер's options given to the table, which answers them all."""
+    if any(arg.split("=", 1)[0] in ("--declarer", "--trump", "--misere")
+           or arg[:2] in ("-d", "-t") for arg in rest):    # also -d1, -tS
+        return ("pref table answers every seat, strain and the мизер at once; for one of them: "
+                "pref discard (its best discard) or pref solve (the hands as dealt) with "
+                "-d SEAT -t TRUMP or --misere SEAT")
+    return None
 
 
 def run(args) -> int:
