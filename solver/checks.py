@@ -78,29 +78,28 @@ def as_flag(value, name: str, *, error: type = InvalidArgumentError) -> bool:
 
 def as_seat(value, what: str = "seat") -> int:
     """A seat 0, 1 or 2 from an int or its text (raises :class:`InvalidArgumentError`
-    naming ``what``)."""
+    naming ``what``); ``misere=True`` (the flag of ``odds`` and ``order``, given where
+    ``misere=`` is the player's seat) says which form is which.
+
+    >>> as_seat("2")
+    2
+    >>> as_seat(True, "misere")
+    Traceback (most recent call last):
+    ...
+    solver.errors.InvalidArgumentError: misere must be a seat 0, 1 or 2, not True: odds() and \
+order() take misere=True with seat=, here misere= names the мизер player's seat (misere=1), not \
+True / False
+    """
     value = scalar_of(value)
     if isinstance(value, str) and value.strip() in ("0", "1", "2"):
         return int(value)
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= 2:
-        raise InvalidArgumentError(seat_message(what, value, shown(value)))
+        message = f"{what} must be a seat 0, 1 or 2, not {shown(value)}"
+        if what == "misere" and isinstance(value, (bool, np.bool_)):
+            message += (": odds() and order() take misere=True with seat=, here misere= names "
+                        "the мизер player's seat (misere=1), not True / False")
+        raise InvalidArgumentError(message)
     return int(value)
-
-
-def seat_message(what: str, value, written: str) -> str:
-    """The error for a value that is no seat; ``misere=True`` (the flag of ``odds`` and
-    ``order``, given where ``misere=`` is the player's seat) says which form is which.
-
-    >>> seat_message("declarer", 3, "3")
-    'declarer must be a seat 0, 1 or 2, not 3'
-    >>> seat_message("misere", True, "True").endswith("seat (misere=1), not True / False")
-    True
-    """
-    message = f"{what} must be a seat 0, 1 or 2, not {written}"
-    if what == "misere" and isinstance(value, (bool, np.bool_)):
-        message += (": odds() and order() take misere=True with seat=, here misere= names the "
-                    "мизер player's seat (misere=1), not True / False")
-    return message
 
 
 class DuplicateKeyError(ValueError):
