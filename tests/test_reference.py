@@ -58,6 +58,28 @@ CASES = [
     # spade); after A♦ first, 7♠ still catches it.  Caught exactly once.
     ("misere-catchers", pos("7..A./8..7./.7.8.", solo=1, minimise=True), 1,
      {"7♠": 1, "A♦": 1}),
+    # Мизер seat 2 with ♦8 ♥A ♥7; seat 0 ♦9 ♦7 ♥K, seat 1 ♣A ♥Q ♥8 leads.  On the ♥8 (or
+    # ♥Q) he overtakes with the A♥ (1) and exits with the 7♥ under seat 1's other heart; the ♣A
+    # then takes his ♦8 as a discard.  On the ♣A seat 0's discard answers his: if he throws
+    # the A♥, seat 0 keeps the K♥ (it wins the next heart) and the 7♦ (his 8♦ must win it);
+    # if he throws the 8♦, seat 0 throws the K♥ and the hearts force his A♥ (1).  So the A♥ is
+    # worth a trick to him (next case): a lower card can be worse for him (docs/tried.md).
+    ("misere-high-card-gives-control", pos("..97.K/.A..Q8/..8.A7", solo=2, minimise=True,
+                                           leader=1), 1, {"A♣": 1, "8♥": 1, "Q♥": 1}),
+    # The same with the T♥ for the A♥: on a heart lead the K♥ beats whatever he plays, the
+    # 7♦ then forces his 8♦ (1), seat 1 throwing the Q♥ if he still holds it, and his last
+    # heart wins (2).  On the ♣A he throws the 8♦ and ducks both hearts (0).
+    ("misere-lower-card-worse", pos("..97.K/.A..Q8/..8.T7", solo=2, minimise=True, leader=1),
+     2, {"A♣": 0, "8♥": 2, "Q♥": 2}),
+    # Мизер seat 2 (♠J ♣K7 ♥9) to play on T♣ A♣; seat 0 holds ♠K ♦8 ♥J, seat 1 ♠Q7 ♣J.  Both
+    # his clubs lose the trick, but only the 7♣ holds him to one: on seat 1's J♣ his K♣
+    # wins (1), he exits with the 9♥ under the J♥, and his ♠J goes under the K♠ or as a
+    # discard on the ♦8; a spade lead from seat 1 instead lets him throw the K♣ away (0).
+    # Playing the K♣ leaves him ♠J 7♣ 9♥, every card forced: the J♣ takes his 7♣ as seat 0
+    # throws the K♠, the 7♠ is won by his ♠J as seat 0 throws the J♥, and his 9♥ wins (2).
+    # A search letting him play only his highest card of those that lose a trick finds 2.
+    ("misere-keep-the-high-card", pos("K..8.J/Q7.J../J.K7..9", solo=2, minimise=True,
+                                      table=("T♣", "A♣")), 1, {"K♣": 2, "7♣": 1}),
 ]
 
 # Распасы: each seat's guarantee (the most the other two can force on it).
