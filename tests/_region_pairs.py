@@ -12,6 +12,7 @@ from __future__ import annotations
 from solver import cards
 from solver.engine import layout
 from solver.notation import parse_hand
+from solver.reference import reference_value
 
 REGION_PAIRS = [
     ("defender's sure trumps", cards.CLUBS, 2, 1,
@@ -30,7 +31,12 @@ def hands_position(text, **kw):
     return layout.make_position([parse_hand(h) for h in text.split("/")], **kw)
 
 
-def pair_positions(trump, solo, leader, first, then):
-    """The pair's two positions."""
+def check_pair(ctx, bound, trump, solo, leader, first, then) -> None:
+    """Solve the pair's first position in ``ctx`` (an engine context with a small table), then
+    hold every probe and the value of the second to the reference solver's."""
     kw = {"trump": trump, "solo": solo, "minimise": trump == cards.NO_TRUMP, "leader": leader}
-    return hands_position(first, **kw), hands_position(then, **kw)
+    a, b = hands_position(first, **kw), hands_position(then, **kw)
+    assert ctx.value(a) == reference_value(a)
+    want = reference_value(b)
+    assert [ctx.test(b, t) for t in range(1, 5)] == [want >= t for t in range(1, 5)], bound
+    assert ctx.value(b) == want

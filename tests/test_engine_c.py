@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from _endings import reference_answers, twenty_thousand_endings
-from _region_pairs import IDS, REGION_PAIRS, hands_position, pair_positions
+from _region_pairs import IDS, REGION_PAIRS, check_pair, hands_position
 
 from solver import cards
 from solver.engine import layout
@@ -799,12 +799,7 @@ def test_discard_scan_rows_at_the_edges_of_the_window():
 def test_a_bound_region_keeps_the_next_position_exact(bound, trump, solo, leader, first, then):
     """A bound's region must name every card whose owner the bound read: the table entry
     stored under it answers every position agreeing on those owners (tests/_region_pairs.py)."""
-    a, b = pair_positions(trump, solo, leader, first, then)
-    ctx = Context(tt_mb=1)
-    assert ctx.value(a) == reference_value(a)
-    want = reference_value(b)
-    assert [ctx.test(b, t) for t in range(1, 5)] == [want >= t for t in range(1, 5)], bound
-    assert ctx.value(b) == want
+    check_pair(Context(tt_mb=1), bound, trump, solo, leader, first, then)
 
 
 # ---- behaviours found unpinned by mutation testing of solver/engine/c_backend.py -----------
