@@ -1,6 +1,24 @@
 import numpy as np
 import pytest
 
+import _cross_seed
+
+
+def pytest_addoption(parser):
+    parser.addoption("--cross-seed", type=_cross_seed.parse, default=0, metavar="N",
+                     help="draw the cross-checks' random positions under seed N "
+                          "(default 0: the fixed positions CI checks)")
+
+
+def pytest_configure(config):
+    _cross_seed.VALUE = config.getoption("--cross-seed")
+
+
+def pytest_report_header(config):
+    if _cross_seed.VALUE:
+        return f"cross-checks drawn under --cross-seed {_cross_seed.VALUE}"
+    return None
+
 
 @pytest.fixture
 def rng():

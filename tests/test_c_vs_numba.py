@@ -26,7 +26,8 @@ few deals against the batch answers.
 Sizes: the default run compares 60 deals per mode (contract, мизер, распасы); ``-m slow``
 compares 2,000 per mode (распасы: the three talon rules cycled, 667 + 667 + 666).  A failure
 prints the position as ``np.array([...])`` in ``solver.engine.layout`` order, so it can be
-replayed as is.  Skipped when the C engine is not built.
+replayed as is; ``--cross-seed N`` draws other deals (tests/_cross_seed.py).  Skipped when the
+C engine is not built.
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ from solver.engine import get_backend
 from solver.engine import layout as L
 from solver.play import legal_cards
 from solver.randpos import play_random, random_full_deal_position
+
+from _cross_seed import seeded
 
 pytest.importorskip("solver.engine.c_backend", exc_type=ImportError,
                     reason="the C engine is not built (no compiler?)")
@@ -55,7 +58,7 @@ def _repr(pos) -> str:
 
 def _deal(mode: str, i: int) -> np.ndarray:
     """Deal ``i`` of ``mode`` (seeded; every fifth one starts mid-trick)."""
-    rng = np.random.default_rng([SEED[mode], i])
+    rng = np.random.default_rng(seeded(SEED[mode], i))
     if mode == "raspasy":
         cards = rng.permutation(32)
         hands = [sum(1 << int(c) for c in cards[10 * k:10 * k + 10]) for k in range(3)]

@@ -17,6 +17,8 @@ from solver.play import legal_cards
 from solver.position import advance_flat
 from solver.randpos import play_random, random_ending, random_full_deal_position
 
+from _cross_seed import seeded
+
 FAST = available_backends()
 ALL = FAST + ["reference"]
 
@@ -218,13 +220,13 @@ def _agree(positions, names, tt_mb=4):
 
 
 def _endings(count, seed):
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(seeded(seed))
     return [random_ending(rng, int(rng.choice([1, 2, 3, 3, 4])), mid_trick=True)
             for _ in range(count)]
 
 
 def _full(count, seed):
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(seeded(seed))
     out = []
     for i in range(count):
         pos = random_full_deal_position(rng, mode=("contract", "misere", "raspasy")[i % 3])
