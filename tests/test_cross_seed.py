@@ -38,21 +38,23 @@ def test_another_seed_draws_other_positions_the_same_each_time(monkeypatch):
     assert sum(np.array_equal(a, b) for a, b in zip(seven, _first_endings())) == 0
 
 
+def _collect(seed: str) -> subprocess.CompletedProcess:
+    """pytest collecting this file under ``--cross-seed=seed`` (its header shown)."""
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider",
+                           "--collect-only", f"--cross-seed={seed}",
+                           str(TESTS / "test_cross_seed.py")],
+                          capture_output=True, text=True, timeout=120)
+
+
 def test_a_bad_seed_is_refused_naming_the_option():
     for bad, words in (("-1", "0 or more is wanted, got -1"),
                        ("x", "a whole number is wanted, got 'x'")):
-        out = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider",
-                              "--collect-only", "-q", f"--cross-seed={bad}",
-                              str(TESTS / "test_cross_seed.py")],
-                             capture_output=True, text=True, timeout=120)
+        out = _collect(bad)
         assert out.returncode == 4, out.stdout + out.stderr
         assert f"argument --cross-seed: {words}" in out.stderr, out.stderr
 
 
 def test_the_header_names_a_seed_other_than_the_default():
-    out = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider",
-                          "--collect-only", "--cross-seed=5",
-                          str(TESTS / "test_cross_seed.py")],
-                         capture_output=True, text=True, timeout=120)
+    out = _collect("5")
     assert out.returncode == 0, out.stdout + out.stderr
     assert "cross-checks drawn under --cross-seed 5" in out.stdout, out.stdout
