@@ -22,8 +22,8 @@ if TYPE_CHECKING:
 # Subcommands in the order ``pref --help`` lists them; each is solver/commands/<name>.py
 # with ``register(subparsers)`` that adds its parser and sets ``func``.
 COMMANDS = (
-    "demo", "show", "solve", "review", "discard", "table", "odds", "order", "raspasy", "tenner",
-    "preferans",
+    "demo", "show", "deal", "solve", "review", "discard", "table", "odds", "order", "raspasy",
+    "tenner", "preferans",
     "batch", "score",
 )
 
@@ -234,7 +234,7 @@ def _run(args) -> int:
     from .console import say
     from .errors import PrefError
     try:
-        if sys.stdout is None and args.command != "batch":    # `pref … >&-`
+        if sys.stdout is None and getattr(args, "output", None) is None:  # `pref … >&-`
             raise OSError("standard output is closed: nowhere to write the answer")
         status = int(args.func(args) or 0)
         if sys.stdout is not None:

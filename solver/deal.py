@@ -20,7 +20,7 @@ import numpy as np
 
 from .cards import FULL_DECK, HAND_SIZE, TALON_SIZE, count, iter_cards
 from .checks import as_count, as_seat, scalar_of
-from .errors import InvalidCardError, InvalidDealError, shown
+from .errors import InvalidArgumentError, InvalidCardError, InvalidDealError, shown
 from .notation import (SUIT_SYMBOLS, _check_t, check_length, format_card, format_cards,
                        format_hand, is_dotted_order, output_style, parse_card, parse_card_list,
                        plural, visible, written_in_russian)
@@ -77,9 +77,17 @@ class Deal:
         return parse_deal(text)
 
     @classmethod
-    def random(cls, seed=None) -> "Deal":
-        """A uniformly random full deal; the same ``seed`` (a whole number) gives the same
-        deal; a numpy ``Generator`` is drawn from (successive deals of one stream)."""
+    def random(cls, seed=None, *, hand_size: int = HAND_SIZE) -> "Deal":
+        """A uniformly random full deal, or with ``hand_size`` 1-9 a random ending of that
+        many cards a hand (no talon; the other cards out of play).  The same ``seed`` (a
+        whole number) gives the same deal; a numpy ``Generator`` is drawn from (successive
+        deals of one stream, as ``pref deal COUNT --seed N`` writes them).
+
+        >>> Deal.random(7, hand_size=3).hand_size, Deal.random(7) == Deal.random(7)
+        (3, True)
+        """
+        n = as_count(hand_size, "hand_size", least=1, most=HAND_SIZE,
+                     error=InvalidArgumentError)
         if isinstance(seed, np.random.Generator):
             rng = seed
         else:
@@ -87,8 +95,8 @@ class Deal:
                 seed = as_count(seed, "seed", least=0, error=InvalidDealError)
             rng = np.random.default_rng(seed)
         cards = [int(c) for c in rng.permutation(32)]
-        h0, h1, h2 = (sum(1 << c for c in cards[10 * i:10 * i + 10]) for i in range(3))
-        return cls((h0, h1, h2), tuple(cards[30:32]))
+        h0, h1, h2 = (sum(1 << c for c in cards[n * i:n * i + n]) for i in range(3))
+        return cls((h0, h1, h2), tuple(cards[30:32]) if n == HAND_SIZE else ())
 
     # -- reading ------------------------------------------------------------------------
     @property

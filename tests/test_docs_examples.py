@@ -109,9 +109,9 @@ def test_readme_common_options():
 
 def test_readme_backend_and_style_claims():
     subs = _subparsers()
-    # "--backend auto|c|numba|reference", but show and score (and demo: auto, c or numba)
+    # "--backend auto|c|numba|reference", but show, deal and score (and demo: auto, c or numba)
     for name, sub in subs.items():
-        if name in ("show", "score"):
+        if name in ("show", "deal", "score"):
             assert "--backend" not in _options(sub), name
             continue
         (backend,) = [a for a in sub._actions if "--backend" in a.option_strings]

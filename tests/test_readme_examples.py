@@ -49,7 +49,7 @@ MORE_DEALS = ["98.AT.T8.AKT7/KQ7.97.Q7.QJ9/AJT.KJ8.AKJ9./.Q..8",
 EXAMPLE_DEAL_RU = "КД9.107.Т.КВ109/В87.ТКВ8.КД.8/10.Д.В10987.ТД7/Т.9.."
 
 SHELL_LANGS = {"bash", "sh", "shell", "console", "text", ""}
-SUBCOMMANDS = {"demo", "show", "solve", "review", "discard", "table", "odds", "order",
+SUBCOMMANDS = {"demo", "show", "deal", "solve", "review", "discard", "table", "odds", "order",
                "raspasy", "tenner", "preferans", "batch", "score"}
 
 # ---------------------------------------------------------------------------------------
@@ -102,6 +102,8 @@ SKIPPED = {
     "pref order --timeout S": "names an option (S: seconds), not a command line",
     "pref order --screen N --seed S": "names options (N, S: numbers), not a command line",
     "pref … > out.txt": "any command redirected (a Windows console example), not a command line",
+    "pref deal COUNT": "names the command (COUNT: how many deals), not a command line",
+    "pref deal COUNT --seed N": "usage synopsis",
     "python -m solver batch …": "the module form of any batch line, not a command line",
 }
 
@@ -191,7 +193,22 @@ def _check_russian_solve(out, wd):
     assert "Т♦:0*" in out and "A♦" not in out
 
 
+def _check_dealt(count, seed, rows=None):
+    """`pref deal COUNT --seed N`: Deal.random's deals drawn in turn from that seed, alone
+    or (``rows``: the file a batch fed by them wrote) answered one a row, in order."""
+    def check(out, wd):
+        import numpy as np
+        from solver import Deal
+        rng = np.random.default_rng(seed)
+        dealt = [Deal.random(rng) for _ in range(count)]
+        got = out.splitlines() if rows is None else [r["deal"] for r in _rows(wd, rows)]
+        assert [Deal.from_str(x) for x in got] == dealt
+    return check
+
+
 OUTPUT_CHECKS = {
+    "pref deal 3 --seed 7": _check_dealt(3, 7),
+    "pref deal 100 --seed 1 | pref batch - -o table.csv": _check_dealt(100, 1, "table.csv"),
     f'pref solve "{EXAMPLE_DEAL_RU}" -d 1 -t Ч': _check_russian_solve,
     f'pref solve "{EXAMPLE_DEAL}" -d 1 -t ♥ --json': _check_solve_json,
     '_ -d 1 -t ♥ --play "7♣ A♣ Q♣ 8♠"': _check_play,
@@ -367,6 +384,13 @@ def _argv(text):
 
 
 def run(text, cwd, timeout=900):
+    piped = re.match(r"^(pref [^|]*?)\s*\|\s*(pref .*)$", text)
+    if piped:       # `pref deal … | pref batch - …`: the first one's output is the input
+        first = run(piped.group(1), cwd, timeout)
+        assert first.returncode == 0, first.stderr
+        argv, _ = _argv(piped.group(2))
+        return subprocess.run(argv, input=first.stdout, capture_output=True, text=True,
+                              encoding="utf-8", cwd=cwd, env=_env(), timeout=timeout)
     argv, stdin = _argv(text)
     return subprocess.run(argv, input=stdin, capture_output=True, text=True,
                           encoding="utf-8", cwd=cwd, env=_env(), timeout=timeout)
