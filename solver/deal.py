@@ -20,7 +20,8 @@ import numpy as np
 
 from .cards import FULL_DECK, HAND_SIZE, TALON_SIZE, count, iter_cards
 from .checks import as_count, as_seat, scalar_of
-from .errors import InvalidArgumentError, InvalidCardError, InvalidDealError, shown
+from .errors import (InvalidArgumentError, InvalidCardError, InvalidDealError, PrefError,
+                     shown)
 from .notation import (SUIT_SYMBOLS, _check_t, check_length, format_card, format_cards,
                        format_hand, is_dotted_order, output_style, parse_card, parse_card_list,
                        plural, visible, written_in_russian)
@@ -223,10 +224,32 @@ def parse_deal(text: str) -> Deal:
     if not isinstance(text, str):
         raise InvalidDealError(f"a deal must be text, not {type(text).__name__}")
     check_length(text, "a deal", InvalidDealError)
-    if written_in_russian(text):     # errors name the cards as the player wrote them
-        with output_style("russian"):
-            return _parse_deal(text)
-    return _parse_deal(text)
+    try:
+        if written_in_russian(text):     # errors name the cards as the player wrote them
+            with output_style("russian"):
+                return _parse_deal(text)
+        return _parse_deal(text)
+    except PrefError:
+        several = _deals_a_line(text)
+        if several:
+            raise InvalidDealError(
+                f"{several} deals, one a line, where one deal is wanted: give one of them "
+                "(pref batch and solver.batch.evaluate read many)") from None
+        raise
+
+
+def _deals_a_line(text: str) -> int:
+    """How many deals ``text`` holds when it is two or more lines that each read as a deal
+    (what ``pref deal 3`` writes, piped to a command that takes one), else 0."""
+    lines = [line for line in visible(text).splitlines() if line.strip()]
+    if len(lines) < 2:
+        return 0
+    for line in lines:
+        try:
+            _parse_deal(line)
+        except PrefError:
+            return 0
+    return len(lines)
 
 
 def _parse_deal(text: str) -> Deal:

@@ -164,6 +164,27 @@ def test_ctrl_c_leaves_the_deals_written_whole(tmp_path):
     assert lines == [Deal.random(rng).to_str() for _ in lines]
 
 
+def test_several_deals_given_where_one_is_wanted_are_counted(capsys):
+    """`pref deal 3 | pref show -` said "a deal line has three hands and a talon separated by
+    '/', '…\\n…\\n…' has 10 parts"; now the deals are counted and pref batch is named."""
+    from solver.cli import main
+    from solver.errors import InvalidDealError
+    lines = deal_cli(["3", "--seed", "1"], capsys)[1]
+    assert main(["show", "\n".join(lines) + "\n"]) == 2
+    assert capsys.readouterr().err == (
+        "pref show: error: 3 deals, one a line, where one deal is wanted: give one of them "
+        "(pref batch and solver.batch.evaluate read many)\n")
+    endings = deal_cli(["2", "--seed", "1", "--hand-size", "2", "--style", "russian"], capsys)[1]
+    with pytest.raises(InvalidDealError, match="^2 deals, one a line"):
+        Deal.from_str("\n\n".join(endings))
+    # a line that is no deal keeps its own error; what pref show draws still reads
+    with pytest.raises(InvalidDealError, match="has 8 parts"):
+        Deal.from_str(lines[0] + "\nAK/Q\n" + lines[1])
+    from solver.display import deal_text
+    deal = Deal.from_str(lines[0])
+    assert Deal.from_str(lines[0] + "\n\n" + deal_text(deal)) == deal
+
+
 # ----------------------------------------------------------------- Deal.random's endings
 
 def test_each_card_is_as_likely_in_every_hand():
