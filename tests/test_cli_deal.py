@@ -1,6 +1,8 @@
 """`pref deal`: random deals and endings, one a line, that read back and repeat with a seed;
 and `Deal.random`'s endings beneath it."""
 
+import csv
+import io
 import os
 import re
 import subprocess
@@ -9,7 +11,7 @@ import sys
 import numpy as np
 import pytest
 
-from solver import Deal
+from solver import Deal, solve
 from solver.errors import InvalidArgumentError
 
 
@@ -130,14 +132,11 @@ def test_its_lines_feed_a_batch_run_through_a_pipe(tmp_path):
                         "--no-progress", "-j", "1"], input=made.stdout, capture_output=True,
                        text=True, timeout=300)
     assert made.returncode == 0 and r.returncode == 0, r.stderr
-    import csv
-    rows = list(csv.DictReader(out.open(encoding="utf-8")))
+    rows = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
     assert [row["deal"] for row in rows] == made.stdout.splitlines()
     for row in rows:
-        want = Deal.from_str(row["deal"])
-        from solver import solve
-        assert int(row["tricks"]) == solve(want, declarer=0, trump="NT",
-                                           backend="reference").tricks
+        want = solve(Deal.from_str(row["deal"]), declarer=0, trump="NT", backend="reference")
+        assert int(row["tricks"]) == want.tricks
 
 
 def test_ctrl_c_leaves_the_deals_written_whole(tmp_path):
