@@ -388,10 +388,9 @@ def run(text, cwd, timeout=900):
     if piped:       # `pref deal … | pref batch - …`: the first one's output is the input
         first = run(piped.group(1), cwd, timeout)
         assert first.returncode == 0, first.stderr
-        argv, _ = _argv(piped.group(2))
-        return subprocess.run(argv, input=first.stdout, capture_output=True, text=True,
-                              encoding="utf-8", cwd=cwd, env=_env(), timeout=timeout)
-    argv, stdin = _argv(text)
+        argv, stdin = _argv(piped.group(2))[0], first.stdout
+    else:
+        argv, stdin = _argv(text)
     return subprocess.run(argv, input=stdin, capture_output=True, text=True,
                           encoding="utf-8", cwd=cwd, env=_env(), timeout=timeout)
 

@@ -11,8 +11,10 @@ The deals are those of :meth:`Deal.random` drawn in turn from
 from __future__ import annotations
 
 import argparse
+import contextlib
 import secrets
 import sys
+from typing import TextIO
 
 from ..cards import HAND_SIZE
 from ..console import say
@@ -20,8 +22,6 @@ from ..errors import InvalidArgumentError
 from ._args import add_style, positive_number, whole_number
 
 HELP = "random deals (or endings), one a line, for pref batch or to set problems"
-
-_BLOCK = 1000       # lines written at a time
 
 
 def hand_size(text: str) -> int:
@@ -57,7 +57,7 @@ def run(args) -> int:
         raise InvalidArgumentError("--overwrite needs -o FILE")
     if args.seed is not None and args.seed < 0:
         raise InvalidArgumentError(f"--seed must be 0 or more, not {args.seed}")
-    out = sys.stdout
+    out: contextlib.AbstractContextManager[TextIO] = contextlib.nullcontext(sys.stdout)
     if args.output is not None:
         try:
             out = open(args.output, "w" if args.overwrite else "x", encoding="utf-8",
@@ -70,23 +70,7 @@ def run(args) -> int:
         seed = secrets.randbelow(10 ** 9)
         say(f"pref deal: dealt with --seed {seed} (give it to deal the same again)")
     rng = np.random.default_rng(seed)
-    lines = (Deal.random(rng, hand_size=args.hand_size).to_str(args.style) + "\n"
-             for _ in range(args.count))
-    if out is sys.stdout:
-        _write(out, lines)
-    else:
-        with out:
-            _write(out, lines)
+    with out as stream:     # whole lines: an interrupt leaves only complete deals behind
+        stream.writelines(Deal.random(rng, hand_size=args.hand_size).to_str(args.style) + "\n"
+                          for _ in range(args.count))
     return 0
-
-
-def _write(stream, lines) -> None:
-    """The lines to ``stream``, a block at a time (whole lines: an interrupt leaves
-    only complete deals behind)."""
-    block: list[str] = []
-    for line in lines:
-        block.append(line)
-        if len(block) == _BLOCK:
-            stream.write("".join(block))
-            block.clear()
-    stream.write("".join(block))
