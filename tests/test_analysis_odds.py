@@ -219,7 +219,8 @@ def test_layouts_revolving_door_order(n, k, must, must_not):
     pool = list(range(3, 3 + 2 * n, 2))[:n]
     must_c = pool[must] if must is not None else None
     not_c = pool[must_not] if must_not is not None else None
-    masks = _layout_masks(pool, k, must_c, not_c)
+    masks = _layout_masks(pool, k, mask([must_c] if must_c is not None else []),
+                          mask([not_c] if not_c is not None else []))
     rest = [c for c in pool if c not in (must_c, not_c)]
     kk = k - (must_c is not None)
     want = {mask(c) | (mask([must_c]) if must_c is not None else 0) for c in combinations(rest, kk)}
@@ -245,7 +246,8 @@ def test_layouts_from_half_tables(n, k, must, must_not):
     pool = list(range(1, 1 + n))
     must_c = pool[must] if must is not None else None
     not_c = pool[must_not] if must_not is not None else None
-    masks = _layout_masks(pool, k, must_c, not_c, gray=False)
+    masks = _layout_masks(pool, k, mask([must_c] if must_c is not None else []),
+                          mask([not_c] if not_c is not None else []), gray=False)
     rest = [c for c in pool if c not in (must_c, not_c)]
     kk = k - (must_c is not None)
     want = {mask(c) | (mask([must_c]) if must_c is not None else 0) for c in combinations(rest, kk)}

@@ -134,13 +134,16 @@ def _results():
         "best discard": [discard(deal, declarer=0, trump="♠")],
         "makeability table": [table(deal, threads=1)],
         "exact odds": [odds("AKQ.A.7.87", 0, misere=True, **ending),
-                       odds("AKQ.A.7.87", 0, trump="♠", **ending)],
+                       odds("AKQ.A.7.87", 0, trump="♠", **ending),
+                       odds("AKQ.A.7.87", 0, trump="♠", holds={1: "J♠"},
+                            lengths={2: {"♦": "0-1"}}, **ending)],
         "review of a played hand": [review(deal, "7♣ A♣ Q♣", declarer=1, trump="♥")],
         "распасы": [raspasy(deal), raspasy("A.K..7/K.A..8/7.7..A", talon="dealer",
                                               talon_cards="J♦")],
         "unwhisted tenner": [tenner(deal, 0, "♠")],
         "преферанс": [preferans("AKQ.AKQ.AKQ.AK7")],
-        "what to order": [order("AKQ.A.7.87", **ending)],
+        "what to order": [order("AKQ.A.7.87", **ending),
+                          order("AKQ.A.7.87", holds={1: "J♠"}, **ending)],
     }
 
 

@@ -83,7 +83,7 @@ SKIPPED = {
     "pref discard DEAL (-d SEAT -t TRUMP | --misere SEAT) [--best-only]": "usage synopsis",
     "pref table DEAL [--threads N]": "usage synopsis",
     "pref odds CARDS12 [--seat SEAT] (--misere | -t TRUMP [--level N]) [--discard CARDS] "
-    "[--lead CARD]": "usage synopsis",
+    "[--lead CARD] [--holds SEAT CARDS] [--length SEAT SUIT COUNT]": "usage synopsis",
     "pref review DEAL (-d SEAT -t TRUMP | --misere SEAT | --raspasy [--talon "
     "none|lead|dealer [--talon-cards CARDS]]) --play CARDS [--leader SEAT] [--discard CARDS]":
         "usage synopsis",
@@ -96,7 +96,8 @@ SKIPPED = {
         "usage synopsis",
     "pref preferans CARDS12 [-t TRUMP]": "usage synopsis",
     "pref order CARDS12 [--seat SEAT] [--strains S …] [--no-misere] [--levels N …] [--fast] "
-    "[--conventions NAME] [--players N] [--talon CARDS]": "usage synopsis",
+    "[--conventions NAME] [--players N] [--talon CARDS] [--holds SEAT CARDS] "
+    "[--length SEAT SUIT COUNT]": "usage synopsis",
     "pref order --talon CARDS": "names an option (CARDS: which two of the 12 came from the "
         "talon), not a command line",
     "pref order --timeout S": "names an option (S: seconds), not a command line",
@@ -206,7 +207,17 @@ def _check_dealt(count, seed, rows=None):
     return check
 
 
+def _check_given_odds(out, wd):
+    # README / docs/ru.md: the мизер's odds over the layouts that agree with what is known
+    assert "given: seat 1 holds" in out and "seat 2 holds 3 or more ♦" in out, out
+    assert "3.8705%  over 51337 layouts  [0:49350 1:1987]" in out, out
+
+
 OUTPUT_CHECKS = {
+    'pref odds A87.T87.Q97.K87 --misere --discard "A♠ K♥" --holds 1 J♠ --length 2 ♦ 3+':
+        _check_given_odds,
+    'pref odds Т87.1087.Д97.К87 --misere --discard "Т♠ К♥" --holds 1 В♠ --length 2 ♦ 3+':
+        _check_given_odds,
     "pref deal 3 --seed 7": _check_dealt(3, 7),
     "pref deal 100 --seed 1 | pref batch - -o table.csv": _check_dealt(100, 1, "table.csv"),
     f'pref solve "{EXAMPLE_DEAL_RU}" -d 1 -t Ч': _check_russian_solve,

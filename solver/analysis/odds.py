@@ -75,6 +75,7 @@ from ..progress import progress_bar
 from ._common import (Deadline, as_card, as_cards, as_count, as_seat, as_strain, cards_text,
                       engine, misere_flag, pairs, thread_count)
 from .misere_safety import _POPCOUNT8, catch_bounds, safe_layouts, unsafe_layout_counts
+from .odds_given import Given, read_given
 
 
 @dataclass(frozen=True)
@@ -128,7 +129,9 @@ class OddsResult:
     successes (index ``level``, a мизер's 1), so no trick count or expected tricks is shown.
     ``best`` is the first entry of ``discards``; ``discard`` (its cards), ``histogram``,
     ``layouts`` and the probability attributes refer to it.  ``cards`` (the 12 cards) is a
-    :class:`~solver.CardSet`, ``lead`` a :class:`~solver.Card` (or None).
+    :class:`~solver.CardSet`, ``lead`` a :class:`~solver.Card` (or None).  ``given``: what
+    ``holds=`` / ``lengths=`` said of the opponents' hands (None when nothing was), the
+    layouts counted being those that agree.
     """
 
     cards: CardSet
@@ -141,6 +144,7 @@ class OddsResult:
     backend: str = field(default="", compare=False)   # how, not what: engines agree
     seconds: float = field(default=0.0, compare=False)
     counted: bool = True
+    given: Given | None = None
 
     @property
     def best(self) -> DiscardOdds:
@@ -178,7 +182,8 @@ class OddsResult:
         ``counted`` (false after ``histogram=False``: each histogram then holds only the
         failures, at index 0, and the successes, at ``level`` or a мизер's 1), ``cards`` (the
         player's 12); with several discard groups (or ``discards=True``) also ``discards``
-        (best first, each with its ``same``)."""
+        (best first, each with its ``same``); with ``holds`` / ``lengths`` given, ``given``
+        (:meth:`~solver.analysis.odds_given.Given.to_dict`)."""
         key = "p_make" if self.mode == "contract" else "p_caught"
         out = {"mode": self.mode, "seat": self.seat, "cards": cards_text(self.cards),
                "trump": format_strain(self.trump),
@@ -187,6 +192,8 @@ class OddsResult:
                key: self.best.probability, "histogram": list(self.best.histogram),
                "layouts": self.best.layouts, "discard": self.best.text,
                "same": [cards_text(p) for p in self.best.same], "counted": self.counted}
+        if self.given:
+            out["given"] = self.given.to_dict()
         if discards or len(self.discards) > 1:
             out["discards"] = [self._one(d) for d in self.discards]
         return out
@@ -230,6 +237,8 @@ class OddsResult:
                 else f"{misere_word()} caught")
         lead = "" if self.lead is None else f", opening lead {format_card(self.lead)}"
         lines = [f"seat {self.seat}, {cards_text(iter_cards(self.cards))}: P({what}){lead}"]
+        if self.given:
+            lines.append(f"  given: {self.given.text()}")
         for d in self.discards:
             hist = self._hist_text(d)
             same = (f"  (the same: {', '.join(cards_text(p) for p in d.same)})"  # equivalent
@@ -250,8 +259,9 @@ class OddsResult:
             expected = f"{d.expected_tricks:.3f}" if self.counted else "—"
             rows.append(f"<tr><td>{escape(text)}</td><td>{d.probability:.4%}</td>"
                         f"<td>{expected}</td><td>{escape(hist)}</td></tr>")
-        lead = ("" if self.lead is None
-                else f"<caption>opening lead {escape(format_card(self.lead))}</caption>")
+        said = ([] if self.lead is None else [f"opening lead {format_card(self.lead)}"]) \
+            + ([f"given: {self.given.text()}"] if self.given else [])
+        lead = f"<caption>{escape('; '.join(said))}</caption>" if said else ""
         return (hand_html(self.cards, title=f"seat {self.seat}: {len(self.cards)} cards")
                 + "<table>" + lead + "".join(rows) + "</table>")
 
@@ -278,10 +288,10 @@ def _revolving_door(cards: tuple[int, ...], k: int) -> np.ndarray:
     return rd(len(cards), k)
 
 
-def _layout_masks(pool: list[int], k: int, must=None, must_not=None, *,
+def _layout_masks(pool: list[int], k: int, must: int = 0, must_not: int = 0, *,
                   gray: bool = True) -> np.ndarray:
-    """Masks of every ``k``-card subset of ``pool``, optionally containing card ``must`` or
-    avoiding card ``must_not``.
+    """Masks of every ``k``-card subset of ``pool`` that holds the cards of mask ``must`` and
+    none of mask ``must_not`` (none when they cannot be met).
 
     ``gray=True``: revolving-door order, neighbouring layouts differ by one card changing
     hands, so the engine's transposition table carries over from one layout to the next (3×
@@ -291,16 +301,16 @@ def _layout_masks(pool: list[int], k: int, must=None, must_not=None, *,
     for a hopeless one, than taking it suit by suit).  ``gray=False``: the order of
     :func:`_subsets` (a мизер's start: :func:`_misere_order` sorts them per discard).
     """
-    pool = [c for c in pool if c != must and c != must_not]
-    kk = k - (1 if must is not None else 0)
+    pool = [c for c in pool if not (must | must_not) >> c & 1]
+    kk = k - must.bit_count()
+    if not 0 <= kk <= len(pool):
+        return np.zeros(0, dtype=np.int64)
     if gray:
         by_rank = sorted(pool, key=lambda c: (c & 7, c >> 3))
-        masks = _revolving_door(tuple(by_rank), kk).copy()
+        masks = _revolving_door(tuple(by_rank), kk)
     else:
         masks = _subsets(pool, kk)
-    if must is not None:
-        masks |= np.int64(1 << must)
-    return masks
+    return masks | np.int64(must)
 
 
 def _subset_table(cards) -> np.ndarray:
@@ -636,28 +646,22 @@ def _probe_values(probe, pos: np.ndarray, guess: int, floor: int = 0, cap=None) 
 def _solve_group(probe, kept: int, seat: int, opp_a: int, opp_b: int, pool: list[int], n: int,
                  *, misere: bool, trump: int, level: int, lead, chunk, bar,
                  histogram: bool = True, cache: dict | None = None, part=(0, 1),
-                 workers: _Workers | None = None):
-    """Histogram of one discard over every layout of ``pool`` (with ``part=(i, k)``: over
-    the ``i``-th of ``k`` contiguous runs of them, in the order they are searched).
-    ``workers``: the call's :class:`_Workers` (its lock guards ``cache`` and ``bar``; its
-    stop flag is read between chunks)."""
-    must = must_not = None
+                 workers: _Workers | None = None, given: Given = Given()):
+    """Histogram of one discard over every layout of ``pool`` that meets ``given`` (with
+    ``part=(i, k)``: over the ``i``-th of ``k`` contiguous runs of them, in the order they
+    are searched).  ``workers``: the call's :class:`_Workers` (its lock guards ``cache`` and
+    ``bar``; its stop flag is read between chunks)."""
     table: tuple[int, ...] = ()
     if lead is not None:
-        if seat == 0:
-            if not kept >> lead & 1:
-                raise InvalidArgumentError(f"the lead {format_card(lead)} is not in the kept hand")
-        elif opp_a == 0:
-            must = lead
-        else:
-            must_not = lead
+        if seat == 0 and not kept >> lead & 1:
+            raise InvalidArgumentError(f"the lead {format_card(lead)} is not in the kept hand")
         table = (lead,)
     cache = {} if cache is None else cache   # every discard of one call shares the layouts
     lock = workers.lock if workers is not None else contextlib.nullcontext()
-    key = (tuple(pool), n, must, must_not)
+    key = (tuple(pool), n, given)
     with lock:
         if key not in cache:
-            cache[key] = _layout_masks(pool, n, must, must_not, gray=not misere)
+            cache[key] = _given_layouts(pool, n, given, opp_a, opp_b, gray=not misere)
             if misere:
                 cache[key + ("holdings",)] = _holding_stats(cache[key])
                 cache[key + ("orders",)] = {}
@@ -721,6 +725,26 @@ def _solve_group(probe, kept: int, seat: int, opp_a: int, opp_b: int, pool: list
             with lock:
                 bar.update(len(m))
     return hist
+
+
+def _given_layouts(pool: list[int], n: int, given: Given, opp_a: int, opp_b: int, *,
+                   gray: bool) -> np.ndarray:
+    """The first opponent's (``opp_a``'s) hands in the layouts that meet ``given``, in the
+    order of :func:`_layout_masks`."""
+    masks = _layout_masks(pool, n, given.held_by(opp_a), given.held_by(opp_b), gray=gray)
+    if given.lengths:
+        masks = masks[given.keep(masks, opp_a, mask_of(pool))]
+    return masks
+
+
+def agreeing_layouts(pool: list[int], n: int, given: Given, seat: int) -> int:
+    """How many layouts of ``pool`` agree with ``given`` (the player at ``seat``); none is an
+    error naming the conditions."""
+    count = len(_given_layouts(pool, n, given, (seat + 1) % 3, (seat + 2) % 3, gray=False))
+    if not count:
+        raise InvalidArgumentError(f"no layout of the unseen cards agrees with what is given: "
+                                   f"{given.text()}")
+    return count
 
 
 def unseen_pool(own: list[int], pool=None, beside=None) -> tuple[list[int], int]:
@@ -864,8 +888,8 @@ def _ranked(groups: dict, hists: list, parts: int, level: int, *, misere: bool,
 
 
 def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, lead=None,
-         pool=None, histogram=True, backend="auto", threads=0, chunk=16384, progress=None,
-         tt_mb=None, timeout=None, cancel=None) -> OddsResult:
+         pool=None, holds=None, lengths=None, histogram=True, backend="auto", threads=0,
+         chunk=16384, progress=None, tt_mb=None, timeout=None, cancel=None) -> OddsResult:
     """Exact odds over every split of the unseen cards between the two opponents.
 
     ``cards``: the player's 12 cards (hand + talon) in any hand notation.  ``seat``: where he
@@ -874,7 +898,12 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     every discard (best first).  ``lead``: the opening lead fixed (a card of seat 0, kept by
     every discard given; when seat 0 is an opponent only the layouts where he holds it count).
     ``pool``: the cards the opponents share (default: the 20 cards not in ``cards``; give it
-    for an ending, where ``cards`` has n + 2 cards and ``pool`` 2n).  ``threads=0`` uses every
+    for an ending, where ``cards`` has n + 2 cards and ``pool`` 2n).  ``holds`` {seat: cards}
+    and ``lengths`` {seat: {suit: count}}: what the player knows of an opponent's hand (from
+    the bidding, say): cards he holds, and his number of cards in a suit (``4``, ``"4+"`` at
+    least, ``"0-2"``, or ``(0, 2)``); only the layouts that agree are counted, so the odds are
+    the exact conditional ones (:class:`~solver.analysis.odds_given.Given`; no layout agreeing
+    is an error).  ``threads=0`` uses every
     core; ``progress`` shows a tqdm bar (None: only on a terminal or in a notebook).
     ``histogram=False`` settles only success or failure per layout (one probe each, faster):
     the histogram then has two entries that count, at index 0 the failures and at index
@@ -902,6 +931,14 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     ((0, 6, 0), 6, 0.0)
     >>> r.cards, r.discard
     (CardSet('A.K7.A.'), (7♣, A♦))
+
+    Seat 1 holds ♠AQ (trumps) against an unseen ♠K; seat 2, who plays after him, holding the
+    king (``holds={2: "K♠"}``) leaves 3 of the 6 layouts, 2 of them made:
+
+    >>> r = odds("AQ.8.7.", 1, trump="♠", level=2, discard="8♣ 7♦", pool="K7.9.8.",
+    ...          holds={2: "K♠"}, backend="reference", progress=False)
+    >>> r.histogram, r.layouts, str(r.best.exact_probability)
+    ((0, 1, 2), 3, '2/3')
     """
     t0 = time.perf_counter()
     deadline = Deadline(timeout, "odds", cancel)
@@ -942,6 +979,15 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
                 f"seat 0 leads {format_card(lead_card)} but does not hold it")
         if seat != 0 and lead_card not in pool_cards:
             raise InvalidArgumentError(f"the lead {format_card(lead_card)} is not an unseen card")
+    given = read_given(holds, lengths, seat=seat, pool=pool_cards, n=n, beside=cards)
+    layouts_given = given       # the user's conditions, and an opponent's lead in his hand
+    if lead_card is not None and seat != 0:
+        if given.held_by(3 - seat) >> lead_card & 1:    # the opponent who is not seat 0
+            raise InvalidArgumentError(f"seat 0 leads {format_card(lead_card)}, but holds puts "
+                                       f"it in seat {3 - seat}'s hand")
+        layouts_given = Given(tuple(sorted({**dict(given.holds),
+                                            0: given.held_by(0) | 1 << lead_card}.items())),
+                              given.lengths, n)
     led = lead_card if seat == 0 else None      # the player's own lead, kept by every discard
     wanted = _wanted_discards(discard, cards, own_mask, led)
     groups = _discard_groups(wanted, own_mask, mask_of(pool_cards), led,
@@ -952,9 +998,8 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
                          "histogram=False (--no-histogram) settles P(caught) alone, "
                          "discard= (--discard) asks one discard")
     opp_a, opp_b = (seat + 1) % 3, (seat + 2) % 3
-    per_group = comb(2 * n, n)
-    if lead_card is not None and seat != 0:
-        per_group = comb(2 * n - 1, n - 1)
+    per_group = agreeing_layouts(pool_cards, n, layouts_given, seat) if layouts_given \
+        else comb(2 * n, n)
     bar = None if progress is False else progress_bar(
         total=per_group * len(groups), unit="layout", desc="odds", leave=False,
         disable=None if progress is None else False)
@@ -970,7 +1015,7 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
         return lambda probe: _solve_group(
             probe, kept, seat, opp_a, opp_b, pool_cards, n, misere=misere, trump=strain,
             level=level, lead=lead_card, chunk=chunk, bar=bar, histogram=histogram,
-            cache=shared_layouts, part=(i, parts), workers=workers)
+            cache=shared_layouts, part=(i, parts), workers=workers, given=layouts_given)
 
     try:
         hists = workers.run([job(d, i) for d in firsts for i in range(parts)])
@@ -980,7 +1025,7 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     results = _ranked(groups, hists, parts, level, misere=misere, histogram=histogram)
     done = OddsResult(CardSet(own_mask), seat, "misere" if misere else "contract", strain,
                       level, None if lead_card is None else CARDS[lead_card], tuple(results),
-                      be.name, time.perf_counter() - t0, histogram)
+                      be.name, time.perf_counter() - t0, histogram, given or None)
     if len(results) < len(groups):      # the time limit stopped it: what was finished goes
         error = deadline.error(         # with the error
             f"{len(results)} of {len(groups)} distinct discards counted" if results else "")

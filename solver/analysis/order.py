@@ -50,7 +50,8 @@ from ._common import (
     warm_context,
 )
 from .discard import discard_values
-from .odds import _odds_key, odds, unseen_pool
+from .odds import _given_layouts, _odds_key, agreeing_layouts, odds, unseen_pool
+from .odds_given import Given, read_given
 
 MAX_SCREEN = 1_000_000
 """The largest discard screen: its random layouts are drawn and held before any is solved
@@ -93,12 +94,14 @@ class OrderResult:
     the 12 cards, a :class:`~solver.CardSet`; ``histograms``: {strain (0-4: ♠ ♣ ♦ ♥ NT) or
     ``"misere"``: (discard, layouts per trick count)} of the options counted exactly (a
     strain's levels may name different discards: its best option's), the same whatever the
-    output style."""
+    output style.  ``given``: what ``holds=`` / ``lengths=`` said of the opponents' hands (None
+    when nothing was): every probability and expectation is over the layouts that agree."""
 
     cards: CardSet
     seat: int
     options: tuple[OrderOption, ...]
     histograms: dict = field(default_factory=dict, repr=False)
+    given: Given | None = None
 
     def __post_init__(self):
         object.__setattr__(self, "histograms", strain_values(self.histograms))   # "NT", "♥"
@@ -108,12 +111,17 @@ class OrderResult:
         return self.options[0]
 
     def to_dict(self) -> dict:
-        return {"seat": self.seat, "cards": cards_text(_cards(self.cards)),
-                "options": [{"contract": o.contract, "discard": cards_text(o.discard),
-                             "probability": float(o.probability),
-                             "expected": None if o.expected is None else float(o.expected),
-                             "expected_exact": o.expected_exact}
-                            for o in self.options]}
+        """JSON-ready: ``seat``, ``cards``, ``options`` (best first); ``given`` when
+        ``holds=`` / ``lengths=`` said something."""
+        out = {"seat": self.seat, "cards": cards_text(_cards(self.cards)),
+               "options": [{"contract": o.contract, "discard": cards_text(o.discard),
+                            "probability": float(o.probability),
+                            "expected": None if o.expected is None else float(o.expected),
+                            "expected_exact": o.expected_exact}
+                           for o in self.options]}
+        if self.given:
+            out["given"] = self.given.to_dict()
+        return out
 
     def to_pandas(self):
         """One row per option, best first: contract, discard, probability, expected (висты;
@@ -127,6 +135,8 @@ class OrderResult:
         # P is success, the other way round from `pref odds --misere`'s P(caught)
         lines = [f"seat {self.seat}: what to order (P: the contract makes, the "
                  f"{misere_word()} is not caught)"]
+        if self.given:
+            lines.append(f"  given: {self.given.text()}")
         for o in self.options:
             bound = "" if o.expected_exact else at_most()
             ev = ("" if o.expected is None
@@ -144,7 +154,7 @@ def _cards(mask: int):
 
 
 def _screen(be, own_mask, pool, seat, n, *, misere, strain, screen, keep, rng, threads, tt_mb,
-            deadline=None, levels=()):
+            deadline=None, levels=(), given: Given = Given()):
     """The most promising discards over ``screen`` random layouts, the best one's mean tricks
     (None when there are no more groups than ``keep``: no screen) and, for a contract, each of
     ``levels``' own ``keep`` best ({level: discards}; None without a screen).  A мизер's
@@ -159,23 +169,28 @@ def _screen(be, own_mask, pool, seat, n, *, misere, strain, screen, keep, rng, t
     it comes from one every-discard question (:func:`~solver.analysis.discard.discard_values`:
     one table shared by the discards, the probes run in the engine), the layouts shared out
     among ``threads`` threads, each in its kept context.  Ties in the mean go to the lower
-    discard.
+    discard.  ``given``: the layouts are drawn among those that agree with it (uniformly, as
+    :func:`~solver.analysis.odds.odds` counts them).
     """
-    groups = {}
+    groups: dict[tuple, tuple[int, int]] = {}
     for d in pairs(own_mask):
         kept = own_mask & ~((1 << d[0]) | (1 << d[1]))
         groups.setdefault(_odds_key(kept, mask_of(pool)), d)
     if len(groups) <= keep:
         return list(groups.values()), None, None
     reps = list(groups.values())
+    a, b = (seat + 1) % 3, (seat + 2) % 3
     pool_arr = np.array(pool)
     samples = []
+    agreeing = _given_layouts(pool, n, given, a, b, gray=False) if given else None
     for i in range(screen):     # a large screen takes seconds to draw: the deadline holds here
         if i % 1024 == 0 and deadline is not None and deadline.expired():
             raise deadline.error()
-        samples.append(mask_of(int(c) for c in rng.choice(pool_arr, n, replace=False)))
+        if agreeing is not None:
+            samples.append(int(agreeing[rng.integers(len(agreeing))]))
+        else:
+            samples.append(mask_of(int(c) for c in rng.choice(pool_arr, n, replace=False)))
     full = mask_of(pool)
-    a, b = (seat + 1) % 3, (seat + 2) % 3
     trump = NO_TRUMP if misere else strain
 
     def layout_values(m):
@@ -370,15 +385,17 @@ def _levels_and_strains(levels, strains, n: int) -> tuple[tuple[int, ...], tuple
 
 
 def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
-          screen=200, keep=1, conventions=None, talon=None, pool=None, seed=0, backend="auto",
-          threads=0, progress=None, tt_mb=None, exact=True, timeout=None,
-          cancel=None) -> OrderResult:
+          screen=200, keep=1, conventions=None, talon=None, pool=None, holds=None, lengths=None,
+          seed=0, backend="auto", threads=0, progress=None, tt_mb=None, exact=True,
+          timeout=None, cancel=None) -> OrderResult:
     """Rank what to order with these 12 cards from ``seat``.
 
     ``strains``: the strains to consider (one, e.g. ``"NT"``, or a list); ``misere``:
     include мизер; ``levels``: contract levels (one or a list; None: 6-10, or on an ending of
     ``n`` cards a hand every level 1-``n``).  ``screen``/``keep``: the contracts' discard
     screen (see the module docstring; the мизер's discard is exact); ``pool`` for an ending.
+    ``holds`` / ``lengths``: what is known of an opponent's hand, as :func:`~solver.odds`
+    takes them: every option is then ranked over only the layouts that agree.
     ``tt_mb``: each table's size (None: the engine's default for the screen and
     :func:`~solver.analysis.odds.default_tt_mb` for the odds).  Expected висты use
     :func:`solver.scoring.expected_whists` under ``conventions`` (default seed 000) with both
@@ -416,6 +433,9 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
     own_mask = mask_of(own)
     seat = as_seat(seat, "seat")
     pool_cards, n = unseen_pool(own, pool, cards)
+    given = read_given(holds, lengths, seat=seat, pool=pool_cards, n=n, beside=cards)
+    if given:
+        agreeing_layouts(pool_cards, n, given, seat)    # none: an error before any work
     # the screen's samples are drawn and held before any is solved: a bound keeps that small
     screen, keep = as_count(screen, "screen", most=MAX_SCREEN), as_count(keep, "keep")
     seed = as_count(seed, "seed", least=0)
@@ -448,13 +468,14 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
     def asked(mis, strain, cands):
         return {"trump": None if mis else strain, "misere": mis, "discard": cands,
                 "pool": pool_cards if pool is not None else None, "backend": be.name,
+                "holds": holds, "lengths": lengths,
                 "threads": threads, "progress": progress, "tt_mb": tt_mb, "deadline": deadline}
 
     screened = [_misere_pick(own, seat, asked(True, NO_TRUMP, None)) if mis else
                 _screen(be, own_mask, pool_cards, seat, n, misere=False, strain=strain,
                         screen=screen, keep=keep, rng=rng, threads=threads,
                         tt_mb=DEFAULT_TT_MB if tt_mb is None else tt_mb, deadline=deadline,
-                        levels=levels)
+                        levels=levels, given=given)
                 for strain, mis in modes]
     # the contracts most tricks first, the мизер last: exact=False bounds an option against the
     # best exact value found before it; the options are listed in the modes' order
@@ -472,7 +493,7 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
                                         -o.probability))
         else:
             options.sort(key=lambda o: (-o.probability, -o.level))
-        return OrderResult(CardSet(own_mask), seat, tuple(options), histograms)
+        return OrderResult(CardSet(own_mask), seat, tuple(options), histograms, given or None)
 
     def count(i) -> None:
         """Game ``i``'s options into ``per_mode`` (and its histogram into ``hists``)."""

@@ -105,6 +105,53 @@ def add_layout_options(p) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
+def add_given(p) -> None:
+    """``--holds SEAT CARDS`` and ``--length SEAT SUIT COUNT``: what is known of an opponent's
+    hand (``odds`` / ``order``'s ``holds=`` and ``lengths=``)."""
+    p.add_argument("--holds", nargs=2, action="append", metavar=("SEAT", "CARDS"),
+                   help="an opponent is known to hold these unseen cards (e.g. --holds 1 "
+                        "\"K♠ 8♠\"); only the layouts where he does are counted; once a seat")
+    p.add_argument("--length", nargs=3, action="append", metavar=("SEAT", "SUIT", "COUNT"),
+                   help="an opponent's number of cards in a suit: 4, 4+ (at least) or 0-2 (e.g. "
+                        "--length 2 ♦ 4+); only the layouts that agree are counted; repeatable")
+
+
+def given_of(args) -> tuple[dict, dict]:
+    """``--holds`` and ``--length`` as ``holds=`` and ``lengths=``; a seat's cards given
+    twice, or one suit's length, is an error (which one was meant?)."""
+    from ..errors import InvalidArgumentError
+    held: dict = {}
+    for who, cards in args.holds or ():
+        if who.strip() in held:
+            raise InvalidArgumentError(f"--holds {who} is given twice: give all the cards "
+                                       "he holds in one --holds")
+        held[who.strip()] = cards
+    lengths: dict = {}
+    for who, suit, count in args.length or ():
+        per_suit = lengths.setdefault(who.strip(), {})
+        if suit.strip() in per_suit:
+            raise InvalidArgumentError(f"--length {who} {suit} is given twice")
+        per_suit[suit.strip()] = count
+    return held, lengths
+
+
+def given_as_typed(exc):
+    """``holds[1]: …`` / ``lengths[2][♦]: …`` (:func:`~solver.analysis.odds_given.read_given`)
+    as the options typed.
+
+    >>> from solver.errors import InvalidArgumentError
+    >>> str(given_as_typed(InvalidArgumentError("lengths[2][♦]: 9 cards is not a count")))
+    '--length 2 ♦: 9 cards is not a count'
+    """
+    text = re.sub(r"\blengths\[(\d)\]\[(\S+?)\]", r"--length \1 \2", str(exc))
+    text = re.sub(r"\bholds\[(\d)\]", r"--holds \1", text)
+    text = re.sub(r"\blengths\[(\d)\]", r"--length \1", text)
+    text = re.sub(r"^holds:", "--holds:", text)
+    text = re.sub(r"^lengths:", "--length:", text)
+    text = text.replace("but holds puts", "but --holds puts")
+    return exc if text == str(exc) else type(exc)(text)
+
+
 def add_style(p, auto: bool = True) -> None:
     """``--style``: the notation of the cards in the output (``cli.main`` applies it); with
     ``auto`` its default follows the alphabet of the deal or cards given

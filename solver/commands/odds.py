@@ -1,10 +1,12 @@
 """``pref odds CARDS12 --seat SEAT (--misere | -t TRUMP [--level N]) [--discard CARDS]
-[--lead CARD]``: exact odds over all 184,756 splits of the unseen cards."""
+[--lead CARD] [--holds SEAT CARDS] [--length SEAT SUIT COUNT]``: exact odds over all
+184,756 splits of the unseen cards, or over those that agree with what is known."""
 
 from __future__ import annotations
 
-from ._args import (add_common, add_layout_options, add_player_cards, add_style, add_timeout,
-                    as_typed, emit, emit_partial, whole_number)
+from ._args import (add_common, add_given, add_layout_options, add_player_cards, add_style,
+                    add_timeout, as_typed, emit, emit_partial, given_as_typed, given_of,
+                    whole_number)
 
 HELP = "exact probability of making a contract / of a мизер being caught, over every layout"
 
@@ -19,6 +21,7 @@ def register(sub) -> None:
                    help="the contract's tricks (default 6; an ending of n < 6 cards a hand: n)")
     p.add_argument("--discard", help="the two discarded cards (default: every discard)")
     p.add_argument("--lead", help="the opening lead, fixed")
+    add_given(p)
     add_layout_options(p)
     add_timeout(p, "; the discards counted by then are printed, marked as a part")
     p.add_argument("--no-histogram", action="store_true",
@@ -33,17 +36,18 @@ def run(args) -> int:
     from ..analysis import odds
     from ..errors import PrefError, TimeLimitError
     try:
+        holds, lengths = given_of(args)
         r = odds(args.cards, args.seat, trump=args.trump, misere=args.misere,
                  level=args.level, discard=args.discard, lead=args.lead, pool=args.pool,
-                 histogram=not args.no_histogram, backend=args.backend,
-                 threads=args.threads, progress=False if args.no_progress else None,
-                 timeout=args.timeout)
+                 holds=holds, lengths=lengths, histogram=not args.no_histogram,
+                 backend=args.backend, threads=args.threads,
+                 progress=False if args.no_progress else None, timeout=args.timeout)
     except TimeLimitError as exc:
         if exc.partial is not None:     # the discards counted in time are shown, then the error
             emit_partial(args, exc.partial, "the discards",
                          exc.partial.to_dict(discards=True))
         raise as_typed(exc) from None
     except PrefError as exc:       # the options as typed, not the Python arguments
-        raise as_typed(exc) from None
+        raise as_typed(given_as_typed(exc)) from None
     return emit(args, r)
 

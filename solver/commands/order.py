@@ -1,11 +1,13 @@
 """``pref order CARDS12 [--seat SEAT] [--strains S ...] [--no-misere] [--levels N ...]
-[--fast] [--conventions NAME] [--players N] [--talon CARDS]``: what to order with these 12
-cards, every contract and мизер ranked by exact probability and expected висты."""
+[--fast] [--conventions NAME] [--players N] [--talon CARDS] [--holds SEAT CARDS] [--length SEAT
+SUIT COUNT]``: what to order with these 12 cards, every contract and мизер ranked by exact
+probability and expected висты (over the layouts that agree with what is known)."""
 
 from __future__ import annotations
 
-from ._args import (add_common, add_conventions, add_layout_options, add_player_cards, add_style,
-                    add_timeout, conventions_of, emit, emit_partial, whole_number)
+from ._args import (add_common, add_conventions, add_given, add_layout_options, add_player_cards,
+                    add_style, add_timeout, conventions_of, emit, emit_partial, given_as_typed,
+                    given_of, whole_number)
 
 HELP = "what to order: every contract and мизер by exact probability and expected висты"
 
@@ -31,6 +33,7 @@ def register(sub) -> None:
                    help="which two of the 12 cards came from the talon (needed where the "
                         "conventions write висты for a good talon: four-handed 001/004, 001; "
                         "elsewhere checked and changes nothing)")
+    add_given(p)
     add_layout_options(p)
     add_timeout(p, "; the games counted by then are printed, marked as a part")
     add_common(p, json_help="print JSON: options [{contract, discard, probability, expected, "
@@ -45,16 +48,20 @@ def run(args) -> int:
     kw = {}
     if args.levels:
         kw["levels"] = tuple(args.levels)
-    from ..errors import TimeLimitError
+    from ..errors import PrefError, TimeLimitError
     try:
+        holds, lengths = given_of(args)
         r = order(args.cards, args.seat,
                   strains=tuple(args.strains) if args.strains else STRAINS,
                   misere=not args.no_misere, screen=args.screen, seed=args.seed, pool=args.pool,
                   backend=args.backend, threads=args.threads, exact=not args.fast,
                   progress=False if args.no_progress else None, timeout=args.timeout,
-                  conventions=conventions_of(args), talon=args.talon, **kw)
+                  conventions=conventions_of(args), talon=args.talon, holds=holds,
+                  lengths=lengths, **kw)
     except TimeLimitError as exc:
         if exc.partial is not None:     # the games counted in time are shown, then the error
             emit_partial(args, exc.partial, "the games")
         raise
+    except PrefError as exc:        # --holds / --length as typed
+        raise given_as_typed(exc) from None
     return emit(args, r)
