@@ -40,3 +40,38 @@ def brute_discards(deal, seat, talon, *, trump=4, misere=False, leader=0):
 
 def mask(cards):
     return int(sum(1 << int(c) for c in cards))
+
+
+def agreeing(pool, seat, n, holds=None, lengths=None):
+    """The hands ``[h0, h1, h2]`` (the player's 0) of every split of ``pool`` between the
+    opponents that agrees with ``holds`` {seat: mask} and ``lengths`` {seat: {suit: (lo,
+    hi)}}, in combinations order."""
+    a, b = (seat + 1) % 3, (seat + 2) % 3
+    for cmb in combinations(pool, n):
+        h = [0, 0, 0]
+        h[a] = mask(cmb)
+        h[b] = mask(pool) ^ h[a]
+        if any(h[s] & m != m for s, m in (holds or {}).items()):
+            continue
+        if any(not lo <= (h[s] >> 8 * suit & 0xFF).bit_count() <= hi
+               for s, per in (lengths or {}).items() for suit, (lo, hi) in per.items()):
+            continue
+        yield h
+
+
+def brute_histogram(kept, pool, seat, n, *, holds=None, lengths=None, trump=4, misere=False,
+                    lead=None):
+    """Tricks per layout over the splits that agree (:func:`agreeing`), each solved by the
+    reference solver (a lead: the first hand's opening card, on the table; layouts where he
+    lacks it do not count)."""
+    hist = [0] * (n + 1)
+    for h in agreeing(pool, seat, n, holds, lengths):
+        h[seat] = kept
+        table = ()
+        if lead is not None:
+            if not h[0] >> lead & 1:
+                continue
+            h[0] &= ~(1 << lead)
+            table = (lead,)
+        hist[ref(h, trump=trump, solo=seat, minimise=misere, table=table)] += 1
+    return hist

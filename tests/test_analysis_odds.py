@@ -7,7 +7,7 @@ from math import comb, isnan
 
 import numpy as np
 import pytest
-from _analysis_helpers import FAST, mask, needs_fast, ref
+from _analysis_helpers import FAST, brute_histogram, mask, needs_fast, ref
 
 from solver.analysis import odds
 from solver.analysis._common import cards_text
@@ -15,24 +15,6 @@ from solver.analysis.misere_safety import safe_layouts
 from solver.engine import get_backend
 from solver.engine.layout import make_position
 from solver.errors import InvalidArgumentError, InvalidDealError
-
-
-def brute_histogram(kept, pool, seat, n, *, trump=4, misere=False, lead=None):
-    hist = [0] * (n + 1)
-    a, b = (seat + 1) % 3, (seat + 2) % 3
-    for cmb in combinations(pool, n):
-        h = [0, 0, 0]
-        h[seat] = kept
-        h[a] = mask(cmb)
-        h[b] = mask(pool) ^ h[a]
-        table = ()
-        if lead is not None:
-            if not h[0] >> lead & 1:
-                continue
-            h[0] &= ~(1 << lead)
-            table = (lead,)
-        hist[ref(h, trump=trump, solo=seat, minimise=misere, table=table)] += 1
-    return hist
 
 
 @pytest.mark.parametrize("seed", range(10))

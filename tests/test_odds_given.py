@@ -3,47 +3,17 @@ over only the layouts that agree, checked against brute force on endings and, on
 against the unconditional odds the conditions partition."""
 
 import json
-from itertools import combinations
 from math import comb
 
 import numpy as np
 import pytest
-from _analysis_helpers import FAST, mask, needs_fast, ref
+from _analysis_helpers import FAST, agreeing, mask, needs_fast
+from _analysis_helpers import brute_histogram as brute
 
 from solver.analysis import odds
 from solver.analysis.odds_given import Given, read_given
 from solver.cli import main
 from solver.errors import InvalidArgumentError, InvalidCardError
-
-
-def agreeing(pool, seat, n, holds, lengths):
-    """The opponents' hands ``[h0, h1, h2]`` (the player's 0) of every layout that agrees."""
-    a, b = (seat + 1) % 3, (seat + 2) % 3
-    for cmb in combinations(pool, n):
-        h = [0, 0, 0]
-        h[a] = mask(cmb)
-        h[b] = mask(pool) ^ h[a]
-        if any(h[s] & m != m for s, m in holds.items()):
-            continue
-        if any(not lo <= (h[s] >> 8 * suit & 0xFF).bit_count() <= hi
-               for s, per in lengths.items() for suit, (lo, hi) in per.items()):
-            continue
-        yield h
-
-
-def brute(kept, pool, seat, n, holds, lengths, *, trump=4, misere=False, lead=None):
-    """The histogram over the layouts that agree, each solved by the reference solver."""
-    hist = [0] * (n + 1)
-    for h in agreeing(pool, seat, n, holds, lengths):
-        h[seat] = kept
-        table = ()
-        if lead is not None:
-            if not h[0] >> lead & 1:
-                continue
-            h[0] &= ~(1 << lead)
-            table = (lead,)
-        hist[ref(h, trump=trump, solo=seat, minimise=misere, table=table)] += 1
-    return hist
 
 
 def random_conditions(rng, seat, pool, n):
@@ -85,8 +55,8 @@ def test_conditional_histograms_match_brute_force(seed, backend):
     for d in r.discards:
         for pair in (d.cards,) + d.same:
             kept = mask(own) & ~mask(pair)
-            want = brute(kept, pool, seat, n, holds, lengths, trump=4 if misere else trump,
-                         misere=misere)
+            want = brute(kept, pool, seat, n, holds=holds, lengths=lengths,
+                         trump=4 if misere else trump, misere=misere)
             assert list(d.histogram) == want, (pair, holds, lengths)
 
 
@@ -102,7 +72,8 @@ def test_an_opponents_lead_with_conditions(seat, backend):
                            ({0: 1 << 19}, {other: {0: (1, 2)}})):
         r = odds(own, seat, misere=True, discard=[27, 31], lead=10, pool=pool, holds=holds,
                  lengths=lengths, backend=backend, progress=False)
-        want = brute(kept, pool, seat, 3, holds, lengths, misere=True, lead=10)
+        want = brute(kept, pool, seat, 3, holds=holds, lengths=lengths, misere=True,
+                     lead=10)
         assert list(r.histogram) == want and r.layouts == sum(want)
     with pytest.raises(InvalidArgumentError, match="seat 0 leads 9♣, but holds puts it"):
         odds(own, seat, misere=True, lead=10, pool=pool, holds={other: "9♣"},
