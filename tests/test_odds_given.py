@@ -116,6 +116,10 @@ def test_given_text_and_json_forms():
     assert not read_given(None, None, seat=0, pool=range(20), n=10) and not Given()
     assert read_given({}, {"2": {"пики": "3"}}, seat=0, pool=range(20),
                       n=10).lengths == ((2, 0, 3, 3),)
+    # a range as JSON gives it; no cards named is nothing known
+    assert read_given(None, {1: {"♠": [1, 2]}}, seat=0, pool=range(20),
+                      n=10).lengths == ((1, 0, 1, 2),)
+    assert not read_given({1: "", 2: []}, None, seat=0, pool=range(20), n=10)
 
 
 @pytest.mark.parametrize("holds, lengths, error, match", [
@@ -132,6 +136,8 @@ def test_given_text_and_json_forms():
     (None, {1: {"♠": "3-1"}}, InvalidArgumentError, "3-1 cards is not a count"),
     (None, {1: {"♠": "many"}}, InvalidArgumentError, "N, N\\+ or N-M"),
     (None, {1: {"♠": True}}, InvalidArgumentError, "N, N\\+ or N-M"),
+    (None, {1: {"♠": "٣"}}, InvalidArgumentError, "N, N\\+ or N-M"),
+    (None, {1: {"♠": [1, 2, 3]}}, InvalidArgumentError, "N, N\\+ or N-M"),
 ])
 def test_bad_conditions_are_named(holds, lengths, error, match):
     with pytest.raises(error, match=match):

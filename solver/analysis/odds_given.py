@@ -24,7 +24,7 @@ from ..notation import format_card, format_strain, parse_strain
 from ._common import as_cards, cards_text
 from .misere_safety import _POPCOUNT8
 
-_COUNT = re.compile(r"\s*(\d+)\s*(?:(\+)|-\s*(\d+))?\s*")
+_COUNT = re.compile(r"\s*(\d+)\s*(?:(\+)|-\s*(\d+))?\s*", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -87,8 +87,9 @@ class Given:
 
 
 def _count_range(value, n: int, what: str) -> tuple[int, int]:
-    """``4`` (exactly), ``"4+"`` (at least), ``"2-3"`` or ``(2, 3)`` as ``(least, most)``."""
-    if isinstance(value, tuple) and len(value) == 2 and all(
+    """``4`` (exactly), ``"4+"`` (at least), ``"2-3"`` or ``(2, 3)`` (a list too, as JSON
+    gives it) as ``(least, most)``."""
+    if isinstance(value, (tuple, list)) and len(value) == 2 and all(
             isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in value):
         least, most = int(value[0]), int(value[1])
     elif isinstance(value, (int, np.integer)) and not isinstance(value, bool):
@@ -122,7 +123,8 @@ def read_given(holds, lengths, *, seat: int, pool, n: int, beside=None) -> Given
                 raise InvalidCardError(f"holds[{who}]: {format_card(c)} is not an unseen card "
                                        "(it is the player's own, or out of play)")
             mask |= 1 << c
-        held[who] = held.get(who, 0) | mask
+        if mask:        # no cards named: nothing known
+            held[who] = held.get(who, 0) | mask
     if len(held) == 2 and held[min(held)] & held[max(held)]:
         both = cards_text(iter_cards(held[min(held)] & held[max(held)]))
         raise InvalidArgumentError(f"holds: {both} cannot be in both opponents' hands")
