@@ -658,19 +658,12 @@ def _solve_group(probe, kept: int, seat: int, opp_a: int, opp_b: int, pool: list
         table = (lead,)
     cache = {} if cache is None else cache   # every discard of one call shares the layouts
     lock = workers.lock if workers is not None else contextlib.nullcontext()
-    key = (tuple(pool), n, given)
     with lock:
-        if key not in cache:
-            cache[key] = _given_layouts(pool, n, given, opp_a, opp_b, gray=not misere)
-            if misere:
-                cache[key + ("holdings",)] = _holding_stats(cache[key])
-                cache[key + ("orders",)] = {}
-    masks = cache[key]
+        masks, stats, orders = _call_layouts(cache, pool, n, given, opp_a, opp_b, misere=misere)
     full = mask_of(pool)
     if misere:
         # the orders dict may be filled by two workers at once: the same array either way
-        masks = _misere_order(kept, full, masks, cache[key + ("holdings",)],
-                              cache[key + ("orders",)])
+        masks = _misere_order(kept, full, masks, stats, orders)
     run, runs = part
     masks = masks[len(masks) * run // runs:len(masks) * (run + 1) // runs]
     # every row is this one with the opponents' hands filled in
@@ -737,10 +730,21 @@ def _given_layouts(pool: list[int], n: int, given: Given, opp_a: int, opp_b: int
     return masks
 
 
-def agreeing_layouts(pool: list[int], n: int, given: Given, seat: int) -> int:
-    """How many layouts of ``pool`` agree with ``given`` (the player at ``seat``); none is an
-    error naming the conditions."""
-    count = len(_given_layouts(pool, n, given, (seat + 1) % 3, (seat + 2) % 3, gray=False))
+def _call_layouts(cache: dict, pool: list[int], n: int, given: Given, opp_a: int, opp_b: int,
+                  *, misere: bool) -> tuple:
+    """``(masks, stats, orders)``: the layouts every discard of one :func:`odds` call shares
+    (:func:`_given_layouts`, in the contract's or the мизер's order), built once and kept in
+    ``cache``, with a мизер's holding stats and its dict of orders (:func:`_misere_order`;
+    None for a contract).  The caller holds the workers' lock."""
+    key = (tuple(pool), n, given)
+    if key not in cache:
+        masks = _given_layouts(pool, n, given, opp_a, opp_b, gray=not misere)
+        cache[key] = (masks, _holding_stats(masks), {}) if misere else (masks, None, None)
+    return cache[key]
+
+
+def agreeing_count(count: int, given: Given) -> int:
+    """``count``, the layouts that agree with ``given``; none is an error naming it."""
     if not count:
         raise InvalidArgumentError(f"no layout of the unseen cards agrees with what is given: "
                                    f"{given.text()}")
@@ -985,9 +989,7 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
         if given.held_by(3 - seat) >> lead_card & 1:    # the opponent who is not seat 0
             raise InvalidArgumentError(f"seat 0 leads {format_card(lead_card)}, but holds puts "
                                        f"it in seat {3 - seat}'s hand")
-        layouts_given = Given(tuple(sorted({**dict(given.holds),
-                                            0: given.held_by(0) | 1 << lead_card}.items())),
-                              given.lengths, n)
+        layouts_given = given.holding(0, lead_card)
     led = lead_card if seat == 0 else None      # the player's own lead, kept by every discard
     wanted = _wanted_discards(discard, cards, own_mask, led)
     groups = _discard_groups(wanted, own_mask, mask_of(pool_cards), led,
@@ -998,12 +1000,15 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
                          "histogram=False (--no-histogram) settles P(caught) alone, "
                          "discard= (--discard) asks one discard")
     opp_a, opp_b = (seat + 1) % 3, (seat + 2) % 3
-    per_group = agreeing_layouts(pool_cards, n, layouts_given, seat) if layouts_given \
-        else comb(2 * n, n)
+    shared_layouts: dict = {}     # every discard of the call shares the layouts
+    per_group = comb(2 * n, n)
+    if layouts_given:       # built here once for the count, kept for the workers
+        masks, _, _ = _call_layouts(shared_layouts, pool_cards, n, layouts_given, opp_a, opp_b,
+                                    misere=misere)
+        per_group = agreeing_count(len(masks), layouts_given)
     bar = None if progress is False else progress_bar(
         total=per_group * len(groups), unit="layout", desc="odds", leave=False,
         disable=None if progress is None else False)
-    shared_layouts: dict = {}
     workers = _Workers(be, threads, tt_mb, deadline)
     if tt_mb is None:
         workers.tt_mb = default_tt_mb(misere=misere, workers=workers.threads)

@@ -44,6 +44,12 @@ class Given:
         """The mask of the cards ``seat`` is known to hold."""
         return sum(mask for s, mask in self.holds if s == seat)
 
+    def holding(self, seat: int, card: int) -> Given:
+        """These conditions and one more: ``seat`` holds ``card``."""
+        held = dict(self.holds)
+        held[seat] = held.get(seat, 0) | 1 << card
+        return Given(tuple(sorted(held.items())), self.lengths, self.n)
+
     def keep(self, masks: np.ndarray, opp_a: int, full: int) -> np.ndarray:
         """Which layouts (``masks``: ``opp_a``'s hands; the other opponent holds the rest of
         ``full``) meet the length conditions (the held cards are placed before, by

@@ -50,7 +50,7 @@ from ._common import (
     warm_context,
 )
 from .discard import discard_values
-from .odds import _given_layouts, _odds_key, agreeing_layouts, odds, unseen_pool
+from .odds import _given_layouts, _odds_key, agreeing_count, odds, unseen_pool
 from .odds_given import Given, read_given
 
 MAX_SCREEN = 1_000_000
@@ -434,8 +434,9 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
     seat = as_seat(seat, "seat")
     pool_cards, n = unseen_pool(own, pool, cards)
     given = read_given(holds, lengths, seat=seat, pool=pool_cards, n=n, beside=cards)
-    if given:
-        agreeing_layouts(pool_cards, n, given, seat)    # none: an error before any work
+    if given:       # no layout agreeing is an error before any work
+        agreeing_count(len(_given_layouts(pool_cards, n, given, (seat + 1) % 3,
+                                          (seat + 2) % 3, gray=False)), given)
     # the screen's samples are drawn and held before any is solved: a bound keeps that small
     screen, keep = as_count(screen, "screen", most=MAX_SCREEN), as_count(keep, "keep")
     seed = as_count(seed, "seed", least=0)
