@@ -49,10 +49,27 @@ def test_importing_the_package_loads_no_numpy_so_ctrl_c_at_start_reaches_pref():
     assert out.split() == ["False", "Deal"]
 
 
+def test_a_command_loads_only_its_own_module_and_help_lists_them_all(capsys):
+    # `pref show` loaded all fourteen commands' modules, the batch tasks and the scoring
+    # among them: a third of its start-up
+    code = ("import sys; from solver.cli import main; main(['show', sys.argv[1]]); "
+            "print(sorted(m for m in sys.modules if m.startswith(('solver.commands.', "
+            "'solver.batch', 'solver.scoring', 'solver.pulka'))))")
+    out = subprocess.run([sys.executable, "-c", code, "AK...7/Q.A..8/7.8..A"],
+                         capture_output=True, text=True, check=True).stdout
+    assert out.splitlines()[-1] == "['solver.commands._args', 'solver.commands.show']"
+    from solver.cli import COMMANDS, main
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    listed = [line.split()[0] for line in capsys.readouterr().out.splitlines()
+              if line.startswith("    ") and not line.startswith("     ")]
+    assert listed == list(COMMANDS)
+
+
 def test_ctrl_c_while_pref_loads_its_commands(monkeypatch, capsys):
     from solver import cli
 
-    def loading():
+    def loading(command=None):
         raise KeyboardInterrupt
     monkeypatch.setattr(cli, "build_parser", loading)
     assert cli.main(["demo"]) == 130
