@@ -182,6 +182,9 @@ def test_order_keeps_its_timeout_while_drawing_a_large_screen():
     assert time.monotonic() - t0 < 15
 
 
+_WIDE: dict[tuple[str, ...], subprocess.CompletedProcess] = {}   # on a UTF-8 console
+
+
 # JSON on an output that cannot encode ♠ or Cyrillic (PYTHONIOENCODING=ascii, a Windows
 # redirection) went through the console's ASCII fallback like the text: the table's strains
 # keyed S C D H and, in Russian style, "BK" (a key no style writes), the мизер option
@@ -199,7 +202,9 @@ def test_order_keeps_its_timeout_while_drawing_a_large_screen():
 ])
 @pytest.mark.parametrize("encoding", ["ascii", "cp1251"])
 def test_json_on_a_narrow_console_is_the_same_data(args, encoding):
-    wide = pref(*args, "--json", env={"PYTHONIOENCODING": "utf-8"})
+    if tuple(args) not in _WIDE:        # the same for both encodings
+        _WIDE[tuple(args)] = pref(*args, "--json", env={"PYTHONIOENCODING": "utf-8"})
+    wide = _WIDE[tuple(args)]
     narrow = subprocess.run([sys.executable, "-m", "solver", *args, "--json"],
                             capture_output=True, timeout=300,
                             env={**os.environ, "PYTHONIOENCODING": encoding})

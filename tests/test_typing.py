@@ -27,16 +27,22 @@ INSTALLED = PACKAGE_ROOT in {Path(sysconfig.get_paths()[k]).resolve()
                              for k in ("purelib", "platlib")}
 
 
-def mypy(script: str, tmp_path) -> tuple[int, list[str]]:
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory):
+    """One mypy cache for the scripts' checks: the second reads the package from it."""
+    return tmp_path_factory.mktemp("mypy")
+
+
+def mypy(script: str, cache) -> tuple[int, list[str]]:
     env = None
     if not INSTALLED:      # the checkout: an editable install's import hook is not for mypy
         env = {**os.environ, "MYPYPATH": str(PACKAGE_ROOT)}
     done = subprocess.run(
         [sys.executable, "-m", "mypy", "--python-executable", sys.executable,
-         "--cache-dir", str(tmp_path / "cache"), "--follow-imports=silent",
+         "--cache-dir", str(cache / "cache"), "--follow-imports=silent",
          "--no-error-summary", "--show-error-codes", "--hide-error-context",
          str(SCRIPTS / script)],
-        capture_output=True, text=True, env=env, cwd=tmp_path, timeout=600)
+        capture_output=True, text=True, env=env, cwd=cache, timeout=600)
     return done.returncode, [ln for ln in done.stdout.splitlines() if ": error:" in ln]
 
 
@@ -44,17 +50,17 @@ def test_py_typed_ships_with_the_package():
     assert (Path(solver.__file__).parent / "py.typed").is_file()
 
 
-def test_a_script_of_the_documented_api_type_checks(tmp_path):
-    status, errors = mypy("usage.py", tmp_path)
+def test_a_script_of_the_documented_api_type_checks(cache):
+    status, errors = mypy("usage.py", cache)
     assert errors == [] and status == 0
 
 
-def test_mistakes_in_a_script_are_caught(tmp_path):
+def test_mistakes_in_a_script_are_caught(cache):
     lines = (SCRIPTS / "misuse.py").read_text(encoding="utf-8").splitlines()
     expected = {(n, m.group(1)) for n, line in enumerate(lines, 1)
                 if (m := re.search(r"# error: ([\w-]+)$", line))}
     assert len(expected) == 8
-    status, errors = mypy("misuse.py", tmp_path)
+    status, errors = mypy("misuse.py", cache)
     found = set()
     for line in errors:
         m = re.search(r"misuse\.py:(\d+): error: .*\[([\w-]+)\]$", line)
