@@ -1,20 +1,16 @@
 """The analysis subcommands of `pref`: JSON keys users script against, and one-line errors."""
 
 import json
-import subprocess
-import sys
 
 import pytest
 from _analysis_helpers import FAST, needs_fast
+from _cli import pref_here
 
 EXAMPLE = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."
 ENDING = "AK.7..7/QJ.8..8/T9.9..9"
 
 
-def pref(*args):
-    out = subprocess.run([sys.executable, "-m", "solver", *args], capture_output=True,
-                         text=True, timeout=300)
-    return out
+pref = pref_here     # in this process (tests/_cli.py)
 
 
 def as_json(*args):

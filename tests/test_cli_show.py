@@ -6,15 +6,14 @@ import subprocess
 import sys
 
 import pytest
+from _cli import pref_here
 
 EXAMPLE = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."
 RUSSIAN = "КД9.107.Т.КВ109/В87.ТКВ8.КД.8/10.Д.В10987.ТД7/Т.9.."
 SYMBOLS = "K♠ Q♠ 9♠ 10♣ 7♣ A♦ K♥ J♥ 10♥ 9♥ / ♠J87 ♣AKJ8 ♦KQ ♥8 / 10♠ Q♣ ♦J10987 ♥AQ7 / A♠ 9♣"
 
 
-def pref(*args):
-    return subprocess.run([sys.executable, "-m", "solver", *args], capture_output=True,
-                          text=True, timeout=120)
+pref = pref_here     # in this process; the tests of what only a process shows start one
 
 
 @pytest.mark.parametrize("line", [EXAMPLE, RUSSIAN, SYMBOLS])
