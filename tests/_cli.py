@@ -11,8 +11,24 @@ signal, the interpreter's exit) stays with tests that start one.
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+import solver
+
+SOLVER_HOME = Path(solver.__file__).resolve().parents[1]
+"""Where the package under test was imported from: the checkout, or the installed copy that
+CI's sdist and no-compiler steps test (whose unpacked source beside the tests has no C
+engine: a ``python -m solver`` run from it measured the Numba engine, not the wheel)."""
+
+
+def subprocess_env(**extra: str) -> dict[str, str]:
+    """The environment for a ``python -m solver`` a test starts: this one, with the package
+    under test first on ``PYTHONPATH`` (the same ``solver`` as the test's), and ``extra``."""
+    path = os.pathsep.join(p for p in (str(SOLVER_HOME), os.environ.get("PYTHONPATH")) if p)
+    return {**os.environ, "PYTHONPATH": path, **extra}
 
 
 def pref_here(*args: str) -> subprocess.CompletedProcess:

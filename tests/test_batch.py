@@ -14,10 +14,10 @@ import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import numpy as np
 import pytest
+from _cli import subprocess_env
 
 from solver import Deal, solve
 from solver.batch import LineSet, evaluate, run_file
@@ -28,7 +28,6 @@ from solver.cli import main
 from solver.errors import InvalidArgumentError, InvalidDealError, PrefError
 from solver.notation import format_card, format_cards, output_style
 
-ROOT = Path(__file__).resolve().parents[1]
 REF = {"backend": "reference"}
 
 
@@ -738,7 +737,7 @@ def test_a_comment_too_long_is_still_a_comment(tmp_path):
 # -- killed runs, resumed -------------------------------------------------------------------------
 
 def _cli(*args):
-    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    env = subprocess_env()
     return [sys.executable, "-m", "solver", "batch", *args], env
 
 
@@ -827,7 +826,7 @@ def test_workers_ignore_ctrl_c_and_die_on_sigterm():
         "print('alive', flush=True)\n"
         "os.kill(os.getpid(), signal.SIGTERM)\n"
         "print('not reached', flush=True)\n")
-    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    env = subprocess_env()
     proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, timeout=60)
     assert proc.stdout == b"alive\n" and b"Traceback" not in proc.stderr
     assert proc.returncode == -signal.SIGTERM

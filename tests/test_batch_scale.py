@@ -6,6 +6,7 @@ import csv
 import json
 
 import pytest
+from _cli import subprocess_env
 
 from solver.batch import evaluate, run_file
 
@@ -53,8 +54,6 @@ def test_a_lines_declarer_0_replaces_the_command_lines_misere():
 
 # -- the output cannot be written ------------------------------------------------------------------
 
-ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
-
 
 def _ending_lines(n, seed=0, bad_every=0):
     import numpy as np
@@ -71,10 +70,9 @@ def _ending_lines(n, seed=0, bad_every=0):
 
 
 def _batch(args, **kw):
-    import os
     import subprocess
     import sys
-    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    env = subprocess_env()
     return subprocess.run([sys.executable, "-m", "solver", "batch", *args], env=env,
                           capture_output=True, text=True, timeout=60, **kw)
 
@@ -247,7 +245,7 @@ def _batch_reading_stdin(out, first_lines):
     import signal
     import subprocess
     import sys
-    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    env = subprocess_env()
     # SIGINT back to its default in the child: a suite started in the background by a shell
     # runs with it ignored, and the child would inherit that and wait on stdin for ever
     proc = subprocess.Popen(
@@ -284,13 +282,12 @@ def test_a_closed_stderr_does_not_stop_the_run(tmp_path):
 def test_a_silent_pipe_gets_its_rows_written_and_kept_on_ctrl_c(tmp_path, jobs):
     # a producer that pauses (a script, `tail -f`): the lines read stayed in a partial chunk,
     # and the chunks done stayed unwritten, until more input came; Ctrl-C then dropped them
-    import os
     import signal
     import subprocess
     import sys
     import time
     out = tmp_path / "out.csv"
-    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    env = subprocess_env()
     proc = subprocess.Popen(
         [sys.executable, "-m", "solver", "batch", "-", "-o", str(out), "--what", "tricks",
          "-d", "0", "-t", "NT", "-j", jobs, "--chunk", "10", "--backend", "reference",

@@ -2,25 +2,22 @@
 
 import io
 import json
-import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from _cli import subprocess_env
 
 from solver import Deal, available_backends
 from solver.console import ERRORS, ascii_form, readable_output
 from solver.notation import parse_card
 
-ROOT = Path(__file__).resolve().parents[1]
 DEAL = "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9.."
 RUSSIAN = "КД9.107.Т.КВ109/В87.ТКВ8.КД.8/10.Д.В10987.ТД7/Т.9.."
 
 
 def pref(*args, encoding):
-    env = {**os.environ, "PYTHONIOENCODING": encoding,
-           "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    env = subprocess_env(PYTHONIOENCODING=encoding)
     env.pop("PYTHONUTF8", None)
     return subprocess.run([sys.executable, "-m", "solver", *args], env=env,
                           capture_output=True, timeout=120)
@@ -131,8 +128,7 @@ def test_russian_words_keep_their_letters_only_cards_take_english_ranks():
     assert asc("КД9.107.Т.КВ109/В87.ТКВ8") == "KQ9.107.A.KJ109/J87.AKJ8"
     assert asc("БК") == "BK"
     r = subprocess.run([sys.executable, "-m", "solver", "score", "-"], capture_output=True,
-                       env={**os.environ, "PYTHONIOENCODING": "ascii",
-                            "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")},
+                       env=subprocess_env(PYTHONIOENCODING="ascii"),
                        input='{"contract": "7♦", "declarer": 0, "whisters": [1], "tricks": 5, '
                              '"players": ["Вася", "Дима", "Таня"]}'.encode("utf-8"), timeout=120)
     assert r.returncode == 0, r.stderr

@@ -35,6 +35,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from _cli import subprocess_env
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -372,9 +373,7 @@ def test_the_docs_hold_examples_and_every_placeholder_is_handled():
 # running commands
 # ---------------------------------------------------------------------------------------
 def _env():
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
-    env["PYTHONIOENCODING"] = "utf-8"     # a terminal that shows ♠ and Cyrillic
+    env = subprocess_env(PYTHONIOENCODING="utf-8")   # a terminal that shows ♠ and Cyrillic
     env.pop("PREF_BACKEND", None)
     return env
 
