@@ -21,7 +21,7 @@ import solver
 SOLVER_HOME = Path(solver.__file__).resolve().parents[1]
 """Where the package under test was imported from: the checkout, or the installed copy that
 CI's sdist and no-compiler steps test (whose unpacked source beside the tests has no C
-engine: a ``python -m solver`` run from it measured the Numba engine, not the wheel)."""
+engine: a ``python -m solver`` run from it ran the Numba engine, not the wheel's C one)."""
 
 
 def subprocess_env(**extra: str) -> dict[str, str]:
