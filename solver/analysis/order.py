@@ -154,7 +154,7 @@ def _cards(mask: int):
 
 
 def _screen(be, own_mask, pool, seat, n, *, misere, strain, screen, keep, rng, threads, tt_mb,
-            deadline=None, levels=(), given: Given = Given()):
+            deadline=None, levels=(), agreeing: np.ndarray | None = None):
     """The most promising discards over ``screen`` random layouts, the best one's mean tricks
     (None when there are no more groups than ``keep``: no screen) and, for a contract, each of
     ``levels``' own ``keep`` best ({level: discards}; None without a screen).  A мизер's
@@ -169,8 +169,9 @@ def _screen(be, own_mask, pool, seat, n, *, misere, strain, screen, keep, rng, t
     it comes from one every-discard question (:func:`~solver.analysis.discard.discard_values`:
     one table shared by the discards, the probes run in the engine), the layouts shared out
     among ``threads`` threads, each in its kept context.  Ties in the mean go to the lower
-    discard.  ``given``: the layouts are drawn among those that agree with it (uniformly, as
-    :func:`~solver.analysis.odds.odds` counts them).
+    discard.  ``agreeing``: the layouts that agree with what is given of the opponents' hands
+    (``seat + 1``'s hands, as :func:`~solver.analysis.odds._given_layouts` builds them), drawn
+    among uniformly, as :func:`~solver.analysis.odds.odds` counts them; None: every layout.
     """
     groups: dict[tuple, tuple[int, int]] = {}
     for d in pairs(own_mask):
@@ -182,7 +183,6 @@ def _screen(be, own_mask, pool, seat, n, *, misere, strain, screen, keep, rng, t
     a, b = (seat + 1) % 3, (seat + 2) % 3
     pool_arr = np.array(pool)
     samples = []
-    agreeing = _given_layouts(pool, n, given, a, b, gray=False) if given else None
     for i in range(screen):     # a large screen takes seconds to draw: the deadline holds here
         if i % 1024 == 0 and deadline is not None and deadline.expired():
             raise deadline.error()
@@ -434,9 +434,11 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
     seat = as_seat(seat, "seat")
     pool_cards, n = unseen_pool(own, pool, cards)
     given = read_given(holds, lengths, seat=seat, pool=pool_cards, n=n, beside=cards)
-    if given:       # no layout agreeing is an error before any work
-        agreeing_count(len(_given_layouts(pool_cards, n, given, (seat + 1) % 3,
-                                          (seat + 2) % 3, gray=False)), given)
+    agreeing = None         # built once for the check and every strain's screen
+    if given:               # no layout agreeing is an error before any work
+        agreeing = _given_layouts(pool_cards, n, given, (seat + 1) % 3, (seat + 2) % 3,
+                                  gray=False)
+        agreeing_count(len(agreeing), given)
     # the screen's samples are drawn and held before any is solved: a bound keeps that small
     screen, keep = as_count(screen, "screen", most=MAX_SCREEN), as_count(keep, "keep")
     seed = as_count(seed, "seed", least=0)
@@ -476,7 +478,7 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
                 _screen(be, own_mask, pool_cards, seat, n, misere=False, strain=strain,
                         screen=screen, keep=keep, rng=rng, threads=threads,
                         tt_mb=DEFAULT_TT_MB if tt_mb is None else tt_mb, deadline=deadline,
-                        levels=levels, given=given)
+                        levels=levels, agreeing=agreeing)
                 for strain, mis in modes]
     # the contracts most tricks first, the мизер last: exact=False bounds an option against the
     # best exact value found before it; the options are listed in the modes' order
