@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pandas as pd
 import pytest
 
 from solver import Deal, solve
 from solver.batch import available_tasks, evaluate, run_file
-from solver.cards import mask_of
+from solver.cards import iter_cards, mask_of
 from solver.errors import InvalidArgumentError, PrefError
 from solver.notation import format_cards, parse_card_list
 
@@ -165,6 +167,55 @@ def test_a_lone_t_in_a_card_option_is_read_by_each_lines_deal(tmp_path):
                 "trump": "♠", **option}
         with pytest.raises(PrefError, match=f"{next(iter(option))}: ambiguous Latin 'T'"):
             evaluate([line], what, backend="reference", jobs=1)
+
+
+def test_odds_rows_given_holds_and_lengths_equal_direct_conditional_odds(tmp_path):
+    """A line's ``holds`` and the run's ``lengths`` count only the layouts that agree, as
+    ``odds(holds=, lengths=)`` does, and the row's ``given`` says them; one bad for a line
+    (the player's own seat, a card he holds) is that line's error row."""
+    from solver.analysis import odds
+    from solver.notation import format_card
+    cases = endings_with_talon(3, per_hand=3, seed=5)
+    lines, direct = [], []
+    for d, t in cases:
+        twelve = d.hands[0] | mask_of(parse_card_list(t))
+        away = format_card(max(iter_cards(d.hands[2])))     # in seat 1's hand in every layout
+        r = odds(twelve, 0, trump="NT", level=2, pool=d.hands[1] | d.hands[2],
+                 holds={1: away}, lengths={2: {"♠": "1+"}}, backend="reference", threads=1,
+                 progress=False)
+        lines.append({"deal": str(d), "talon": t, "holds": {"1": away}})
+        direct.append(r)
+    lines.append({"deal": str(cases[0][0]), "talon": cases[0][1], "holds": {"0": "7♠"}})
+    df = evaluate(lines, "odds", declarer=0, trump="NT", level=2, lengths={"2": {"♠": "1+"}},
+                  backend="reference", jobs=1, on_error="record")
+    for i, r in enumerate(direct):
+        assert 0 < r.layouts < 20      # of the 6 unseen cards' 20 splits, only some agree
+        assert df.loc[i, "p"] == pytest.approx(r.p_make)
+        assert df.loc[i, "layouts"] == r.layouts
+        assert df.loc[i, "histogram"] == " ".join(map(str, r.histogram))
+        assert df.loc[i, "given"] == r.given.text() == (
+            f"seat 1 holds {lines[i]['holds']['1']}; seat 2 holds 1 or more ♠")
+    assert "holds[0]: seat 0 is the player himself" in df.loc[3, "error"]
+    with pytest.raises(InvalidArgumentError, match="holds is a JSON object"):
+        evaluate(lines[:1], "odds", declarer=0, trump="NT", holds="A♠", jobs=1)
+    with pytest.raises(InvalidArgumentError, match=r"lengths\[2\]: a suit ♠ ♣ ♦ ♥, not 'NT'"):
+        evaluate(lines[:1], "odds", declarer=0, trump="NT", lengths={"2": {"NT": 3}}, jobs=1)
+    with pytest.raises(InvalidArgumentError, match=r"lengths\[2\]\[♦\]: a number of cards"):
+        evaluate(lines[:1], "odds", declarer=0, trump="NT", lengths={"2": {"♦": "many"}},
+                 jobs=1)
+    line = {"deal": "КД9.107.Т.КВ109/В87.ТКВ8.КД.8/10.Д.В10987.ТД7/Т.9..", "declarer": 0,
+            "trump": "♠", "holds": {"1": "T♥"}}
+    with pytest.raises(PrefError, match=r"holds\[1\]: ambiguous Latin 'T'"):
+        evaluate([line], "odds", backend="reference", jobs=1)
+    # a run's record keeps them, and another run's are refused, shown as JSON as typed
+    src, out = tmp_path / "in.jsonl", tmp_path / "out.csv"
+    src.write_text(json.dumps(lines[0], ensure_ascii=False) + "\n", encoding="utf-8")
+    run = {"declarer": 0, "trump": "NT", "level": 2, "backend": "reference"}
+    run_file(src, out, "odds", options={**run, "lengths": {"2": {"♠": "1+"}}}, progress=False)
+    with pytest.raises(InvalidArgumentError, match='written with options .*lengths='
+                       '{"2": {"♠": "1\\+"}}, .*this run has options .*lengths={"2": {"♠": 2}}'):
+        run_file(src, out, "odds", options={**run, "lengths": {"2": {"♠": 2}}}, resume=True,
+                 progress=False)
 
 
 def test_an_odds_line_over_its_timeout_is_an_error_row(tmp_path):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..cards import NO_TRUMP, STRAINS, mask_of
 from ..deal import Deal
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, shown
 from ..notation import format_cards, format_strain
 from .tasks import (_MODE_KEYS, Task, _as_written, _flag, _ints, _pair, _seat, _talon, _trump,
                     _turned_cards, cards_option, engine_context, put_away, register)
@@ -198,8 +198,9 @@ def _run_odds(deal, opts):
     kw = {"misere": True} if misere else {"trump": strain}
     kw["level"] = opts.get("level")
     r = odds(twelve, seat, discard=opts.get("discard"), lead=opts.get("lead"), pool=pool,
-             threads=1, progress=False, timeout=opts.get("timeout"),
-             histogram=opts.get("histogram", True), **kw, **_engine(opts))
+             holds=opts.get("holds"), lengths=opts.get("lengths"), threads=1, progress=False,
+             timeout=opts.get("timeout"), histogram=opts.get("histogram", True), **kw,
+             **_engine(opts))
     best = r.best
     counted = r.counted      # histogram=false: success or failure per layout, no trick counts
     return {"mode": r.mode, "solo": seat, "trump": format_strain(r.trump),
@@ -207,12 +208,56 @@ def _run_odds(deal, opts):
             "p": float(best.probability), "layouts": int(best.layouts),
             "expected_tricks": float(best.expected_tricks) if counted else None,
             "discard": best.text,
-            "histogram": " ".join(str(n) for n in best.histogram) if counted else ""}
+            "histogram": " ".join(str(n) for n in best.histogram) if counted else "",
+            "given": r.given.text() if r.given else ""}
 
 
 def _lead(value):
     from ..analysis._common import as_card
     return _as_written(value, [as_card(value)])
+
+
+def _json_object(value, name: str, shape: str, example: str) -> dict:
+    if not isinstance(value, dict):
+        raise InvalidArgumentError(f"{name} is a JSON object {shape} (-O {name}='{example}', "
+                                   f"a line's \"{name}\": {example}), not {shown(value)}")
+    return value
+
+
+def _holds(value):
+    """What an opponent is known to hold, ``{seat: cards}`` as ``odds(holds=)`` reads it;
+    the seats written as JSON keys (``"1"``), each seat's cards as :func:`_lead`'s.  Whether
+    the seat is an opponent and the cards unseen, each line's deal says (an error row)."""
+    out = {}
+    for key, cards in _json_object(value, "holds", "{seat: cards}",
+                                   '{"1": "A♠ K♦"}').items():
+        who = _seat("holds: the opponent")(key)
+        if str(who) in out:
+            raise InvalidArgumentError(f"holds: seat {who} is given twice: give all the cards "
+                                       "he holds once")
+        out[str(who)] = cards_option(f"holds[{who}]", range(11), lambda n, v: (
+            f"holds[{who}]: {n} cards, but an opponent holds 10"))(cards)
+    return out
+
+
+def _lengths(value):
+    """An opponent's known suit lengths, ``{seat: {suit: count}}`` as ``odds(lengths=)``
+    reads them (a count ``4``, ``"4+"``, ``"2-3"`` or ``[2, 3]``)."""
+    from ..analysis.odds_given import _count_range
+    out: dict = {}
+    for key, per_suit in _json_object(value, "lengths", "{seat: {suit: count}}",
+                                      '{"2": {"♦": "4+"}}').items():
+        who = _seat("lengths: the opponent")(key)
+        suits = _json_object(per_suit, f"lengths[{who}]", "{suit: count}", '{"♦": "4+"}')
+        if str(who) in out:
+            raise InvalidArgumentError(f"lengths: seat {who} is given twice")
+        for suit, count in suits.items():
+            if _strain(suit) == NO_TRUMP:
+                raise InvalidArgumentError(f"lengths[{who}]: a suit ♠ ♣ ♦ ♥, not "
+                                           f"{shown(suit)}")
+            _count_range(count, 10, f"lengths[{who}][{suit}]")
+        out[str(who)] = dict(suits)
+    return out
 
 
 register(Task(
@@ -221,12 +266,15 @@ register(Task(
             "p = P(contract makes) (-d SEAT -t TRUMP [--level N]) or P(мизер caught) "
             "(--misere SEAT), for the best discard (or -O discard='7♣ 8♣'); -O timeout=SECONDS "
             "makes a line that takes longer an error row; -O histogram=false settles p alone "
-            "(one probe a layout, far sooner for a мизер over every discard)",
+            "(one probe a layout, far sooner for a мизер over every discard); -O holds="
+            "'{\"1\": \"A♠\"}' and -O lengths='{\"2\": {\"♦\": \"4+\"}}' count only the "
+            "layouts that agree (the conditional odds, said in the given column)",
     columns=("mode", "solo", "trump", "level", "p", "layouts", "expected_tricks", "discard",
-             "histogram"),
+             "histogram", "given"),
     options={"declarer": _seat("declarer"), "trump": _trump, "misere": _seat("misere"),
              "talon": _talon_cards, "level": _level, "discard": _pair, "lead": _lead,
-             "timeout": _timeout, "histogram": _flag("histogram")},
+             "timeout": _timeout, "histogram": _flag("histogram"), "holds": _holds,
+             "lengths": _lengths},
     defaults={},
     run=_run_odds,
     requires="solver.analysis.odds",

@@ -288,6 +288,11 @@ def check_lone_t(task: "Task", options: dict, source) -> None:
             check_t_beside(options.get(key), source, "the deal")
         except InvalidCardError as exc:
             raise InvalidCardError(f"{key}: {exc}") from None
+    for who, cards in (options.get("holds") or {}).items():     # odds' {seat: cards}
+        try:
+            check_t_beside(cards, source, "the deal")
+        except InvalidCardError as exc:
+            raise InvalidCardError(f"holds[{who}]: {exc}") from None
 
 
 def merge_options(common: dict, opts: dict, talon_is_rule: bool = False) -> dict:

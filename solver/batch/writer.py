@@ -83,7 +83,9 @@ EARLIER_SETTINGS = {"style": "symbols"}
 
 def _setting_text(key, value) -> str:
     if key == "options":
-        return "options " + (", ".join(f"{k}={v}" for k, v in value.items()) or "(none)")
+        return "options " + (", ".join(
+            f"{k}={json.dumps(v, ensure_ascii=False) if isinstance(v, (dict, list)) else v}"
+            for k, v in value.items()) or "(none)")
     return f"{SETTING_FLAGS.get(key, key)} {value}"
 
 
