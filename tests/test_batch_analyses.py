@@ -68,6 +68,11 @@ def test_discard_and_misere_rows():
         assert s.tricks == m.tricks and mis.loc[i, "play"] == format_cards(s.line)
 
 
+def cards_text(cards):
+    from solver.analysis._common import cards_text as text
+    return text(cards)
+
+
 def test_odds_rows_equal_direct_odds():
     from solver.analysis import odds
     cases = endings_with_talon(3, seed=3)
@@ -216,6 +221,56 @@ def test_odds_rows_given_holds_and_lengths_equal_direct_conditional_odds(tmp_pat
                        '{"2": {"♠": "1\\+"}}, .*this run has options .*lengths={"2": {"♠": 2}}'):
         run_file(src, out, "odds", options={**run, "lengths": {"2": {"♠": 2}}}, resume=True,
                  progress=False)
+
+
+def test_order_rows_equal_direct_order_calls():
+    """--what order ranks what -d SEAT should order as order() does: the best option in its
+    columns, every option in ``options``; an ending's talon completes the 12 cards, a full
+    deal's says which two came from it (висты for a good talon under seed 001)."""
+    from solver import available_backends
+    from solver.analysis import order
+    if not available_backends():
+        pytest.skip("needs a fast engine (order ranks 5 options over every layout)")
+    cases = endings_with_talon(3, per_hand=4, seed=7)
+    lines = [{"deal": str(d), "talon": t} for d, t in cases]
+    lines[2]["lengths"] = {"0": {"♠": "2+"}}
+    df = evaluate(lines, "order", declarer=1, strains="NT ♠", levels=[3, 2], jobs=1)
+    for i, (d, t) in enumerate(cases):
+        r = order(d.hands[1] | mask_of(parse_card_list(t)), 1, strains=("♠", "NT"),
+                  levels=(2, 3), pool=d.hands[0] | d.hands[2], lengths=lines[i].get("lengths"),
+                  threads=1, progress=False)
+        assert len(r.options) == 5          # two strains at two levels, and the мизер
+        best = r.best
+        assert (df.loc[i, "contract"], df.loc[i, "discard"]) == (best.contract,
+                                                                 cards_text(best.discard))
+        assert df.loc[i, "p"] == pytest.approx(float(best.probability))
+        assert pd.isna(df.loc[i, "expected"])      # no score on an ending
+        assert df.loc[i, "options"] == "; ".join(
+            f"{o.contract} ({cards_text(o.discard)}) {float(o.probability):.2%}"
+            for o in r.options)
+        assert df.loc[i, "given"] == (r.given.text() if i == 2 else "")
+    assert df.loc[2, "given"] == "seat 0 holds 2 or more ♠"
+    # a full deal: its talon A♦ A♥ is a good one, which seed 001's opponents write висты for
+    deal = Deal.from_str("AKQJ.AKQ.K.KQ/T98.JT9.QJT.J/7.87.987.T987/A♦ A♥")
+    twelve = deal.hands[0] | mask_of(deal.talon)
+    rows = evaluate([str(deal), {"deal": str(deal), "conventions": "001"}], "order",
+                    declarer=0, strains="NT", levels=9, no_misere=True, fast=True, jobs=1)
+    for row, conventions in zip(rows.itertuples(), (None, "001")):
+        r = order(twelve, 0, strains="NT", levels=9, misere=False, exact=False,
+                  talon=list(deal.talon), conventions=conventions, threads=1, progress=False)
+        assert row.options == f"9NT (Q♠ J♠) 100.00% {float(r.best.expected):+.2f}"
+        assert row.expected == float(r.best.expected) and row.expected_exact
+    assert list(rows.expected) == [80, 56]
+    late = evaluate([str(deal)], "order", declarer=0, timeout=0.001, jobs=1, on_error="record")
+    assert late.loc[0, "error"] == "order did not finish within timeout=0.001 s"
+    with pytest.raises(InvalidArgumentError, match="--what order needs -d SEAT"):
+        evaluate([str(deal)], "order", jobs=1)
+    for bad, message in (({"strains": ""}, "strains: one strain or more"),
+                         ({"strains": "♠ X"}, "X"), ({"levels": [6, 11]}, "1-10, not 11"),
+                         ({"misere": 0}, "unknown option 'misere' for --what order"),
+                         ({"screen": 0}, "screen must be a positive count")):
+        with pytest.raises(InvalidArgumentError, match=message):
+            evaluate([str(deal)], "order", declarer=0, jobs=1, **bad)
 
 
 def test_an_odds_line_over_its_timeout_is_an_error_row(tmp_path):

@@ -191,6 +191,7 @@ BATCH_OPTIONS = {
     "odds": None,                    # a full deal's odds: test_readme_examples runs it (slow)
     "raspasy": dict(talon="lead"),
     "tenner": dict(declarer=0, trump="S"),
+    "order": dict(declarer=0, strains="NT", levels=7, no_misere=True, fast=True),
     "preferans": dict(declarer=0),
     "review": dict(play="7♣ A♣ Q♣", declarer=1, trump="♥"),
 }

@@ -1,5 +1,6 @@
-"""The analyses as batch tasks: ``table``, ``discard``, ``misere``, ``odds``, ``raspasy``,
-``tenner`` and ``preferans`` (each available when its :mod:`solver.analysis` module is).
+"""The analyses as batch tasks: ``table``, ``discard``, ``misere``, ``odds``, ``order``,
+``raspasy``, ``tenner`` and ``preferans`` (each available when its :mod:`solver.analysis`
+module is).
 
 Each row is flat: one column per number a researcher would filter on (``tricks1_NT``,
 ``misere0``, ``p_make``), card lists as text (``"7♣ 7♥"``).  Options follow ``pref solve``:
@@ -373,6 +374,98 @@ register(Task(
     requires="solver.analysis.tenner",
     types={**_ints("solo", "tricks", "short", "best_tricks"), "verified": "bool",
            "would_make": "bool"},
+))
+
+
+# -- order --------------------------------------------------------------------------------------
+
+def _strains(value):
+    """The strains to consider: text (``"♠ NT"``, ``"S,H"``) or a list, as one text in
+    symbols (``"♠ NT"``)."""
+    items = value.replace(",", " ").split() if isinstance(value, str) else value
+    if not isinstance(items, (list, tuple)) or not items:
+        raise InvalidArgumentError(f"strains: one strain or more (\"♠ NT\", [\"S\", \"H\"]), "
+                                   f"not {shown(value)}")
+    strains = sorted({_strain(x) for x in items})
+    return " ".join(format_strain(x, "symbols") for x in strains)
+
+
+def _levels(value):
+    """Contract levels: a whole number 6-10 (1-10 on an ending) or a list of them."""
+    items = value if isinstance(value, (list, tuple)) else [value]
+    if not items:
+        raise InvalidArgumentError("levels: one level or more (7, [6, 7])")
+    return sorted({_level(x) for x in items})
+
+
+def _whole(name, least):
+    from ..checks import as_count
+
+    def norm(value):
+        return as_count(value, name, least=least)
+    return norm
+
+
+def _option_text(o) -> str:
+    """One option of an order as a row's text: ``9NT (8♥ 7♥) 100.00% +45.33``."""
+    from ..analysis._common import cards_text
+    from ..notation import at_most
+    text = f"{o.contract} ({cards_text(o.discard)}) {float(o.probability):.2%}"
+    if o.expected is not None:
+        text += f" {'' if o.expected_exact else at_most()}{float(o.expected):+.2f}"
+    return text
+
+
+def _run_order(deal, opts):
+    from ..analysis import order
+    from ..analysis._common import cards_text, twelve_of
+    from ..cards import STRAINS
+    seat = opts.get("declarer")
+    if seat is None:
+        raise InvalidArgumentError("--what order needs -d SEAT (whose 12 cards: hand + talon)")
+    # a full deal's talon says which two cards came from it (висты for a good talon under
+    # some conventions); an ending's only completes the 12 cards, as order() refuses it
+    twelve, talon = twelve_of(deal, seat, opts.get("talon"))
+    pool = 0
+    for s in range(3):
+        if s != seat:
+            pool |= deal.hands[s]
+    kw = {"levels": tuple(opts["levels"])} if opts.get("levels") else {}
+    strains = tuple(_strain(x) for x in opts["strains"].split()) if opts.get("strains") \
+        else STRAINS
+    r = order(twelve, seat, strains=strains, misere=not opts.get("no_misere", False),
+              screen=opts.get("screen", 200), seed=opts.get("seed", 0), pool=pool,
+              talon=talon if deal.talon else None, conventions=_rules(opts),
+              holds=opts.get("holds"), lengths=opts.get("lengths"),
+              exact=not opts.get("fast", False), threads=1, progress=False,
+              timeout=opts.get("timeout"), **kw, **_engine(opts))
+    best = r.best
+    return {"solo": seat, "contract": best.contract, "discard": cards_text(best.discard),
+            "p": float(best.probability),
+            "expected": None if best.expected is None else float(best.expected),
+            "expected_exact": best.expected_exact,
+            "options": "; ".join(_option_text(o) for o in r.options),
+            "given": r.given.text() if r.given else ""}
+
+
+register(Task(
+    name="order",
+    summary="what -d SEAT should order with his hand + talon: every contract and the мизер "
+            "by exact probability and expected висты, the best first (as pref order); "
+            "-O strains='♠ NT', -O levels='[6, 7]', -O no_misere=true, -O fast=true (as "
+            "--fast), -O screen=N -O seed=N, --conventions NAME --players N, -O holds / "
+            "lengths (as for odds), -O timeout=SECONDS",
+    columns=("solo", "contract", "discard", "p", "expected", "expected_exact", "options",
+             "given"),
+    options={"declarer": _seat("declarer"), "talon": _talon_cards, "strains": _strains,
+             "levels": _levels, "no_misere": _flag("no_misere"), "fast": _flag("fast"),
+             "screen": _whole("screen", 1), "seed": _whole("seed", 0),
+             "conventions": _conventions, "players": _players, "holds": _holds,
+             "lengths": _lengths, "timeout": _timeout},
+    defaults={},
+    run=_run_order,
+    requires="solver.analysis.order",
+    types={"solo": "int", "p": "float", "expected": "float", "expected_exact": "bool"},
 ))
 
 

@@ -159,7 +159,7 @@ def register(sub) -> None:
     g.add_argument("-t", "--trump", help="trump for a contract: ♠ ♣ ♦ ♥ S C D H NT БК")
     g.add_argument("--talon", metavar="RULE|CARDS",
                    help="solve --raspasy: the talon rule none, lead or dealer (default none); "
-                        "table, discard, misere, odds on endings: the two talon cards")
+                        "table, discard, misere, odds, order on endings: the two talon cards")
     g.add_argument("--leader", type=seat, metavar="SEAT", help="who leads (default: 0)")
     e = p.add_argument_group("engine and other task options")
     e.add_argument("--backend", choices=("auto", "c", "numba", "reference"),
