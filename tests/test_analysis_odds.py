@@ -193,6 +193,25 @@ def test_six_card_endings_against_the_engine(misere):
     assert list(r.histogram) == hist and r.layouts == 924
 
 
+@needs_fast
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_misere_histogram_up_to_a_count_lumps_the_rest_there(seat):
+    """``upto`` (order(exact=False)'s bound of a hopeless мизер): the counts below it are
+    the whole histogram's, the layouts caught that many times or more are counted at it, on
+    random 6-card endings (a weak мизер: every discard caught, most layouts several times)."""
+    from solver.analysis.odds import _counted_odds
+    rng = np.random.default_rng(7 + seat)
+    cards = [int(c) for c in rng.permutation(32)[:20]]
+    own, pool = cards[:8], cards[8:]
+    kw = dict(misere=True, pool=pool, backend=FAST[0], progress=False)
+    whole = {d.cards: list(d.histogram) for d in odds(own, seat, **kw).discards}
+    assert max(sum(h[2:]) for h in whole.values()) > 100     # the counts climb past two
+    for upto in (2, 3, 5):
+        for d in _counted_odds(own, seat, upto=upto, **kw).discards:
+            h = whole[d.cards]
+            assert list(d.histogram) == h[:upto] + [sum(h[upto:])] + [0] * (6 - upto)
+
+
 @pytest.mark.parametrize("n, k, must, must_not", [(20, 10, None, None), (8, 3, None, None),
                                                   (10, 5, 4, None), (10, 5, None, 6)])
 def test_layouts_revolving_door_order(n, k, must, must_not):

@@ -646,11 +646,13 @@ def _probe_values(probe, pos: np.ndarray, guess: int, floor: int = 0, cap=None) 
 def _solve_group(probe, kept: int, seat: int, opp_a: int, opp_b: int, pool: list[int], n: int,
                  *, misere: bool, trump: int, level: int, lead, chunk, bar,
                  histogram: bool = True, cache: dict | None = None, part=(0, 1),
-                 workers: _Workers | None = None, given: Given = Given()):
+                 workers: _Workers | None = None, given: Given = Given(),
+                 upto: int | None = None):
     """Histogram of one discard over every layout of ``pool`` that meets ``given`` (with
     ``part=(i, k)``: over the ``i``-th of ``k`` contiguous runs of them, in the order they
     are searched).  ``workers``: the call's :class:`_Workers` (its lock guards ``cache`` and
-    ``bar``; its stop flag is read between chunks)."""
+    ``bar``; its stop flag is read between chunks).  ``upto`` (a мизер's): no layout's count
+    climbs past it, so ``hist[upto]`` holds the layouts caught ``upto`` times or more."""
     table: tuple[int, ...] = ()
     if lead is not None:
         if seat == 0 and not kept >> lead & 1:
@@ -700,6 +702,8 @@ def _solve_group(probe, kept: int, seat: int, opp_a: int, opp_b: int, pool: list
                     # and capped at one needs no further search
                     cap = catch_bounds(kept, full, left[caught], m_leads=seat == 0,
                                        lead_card=lead if seat == 0 else None)
+                    if upto is not None:    # the proofs that a count goes no higher skipped
+                        cap = np.minimum(cap, upto)
                     # climbing from two: a probe the catchers win costs a tenth of one
                     # they lose (the мизер player's proof), and climbing loses exactly one
                     # a layout, at its count + 1, unless the cap closes the window
@@ -944,6 +948,20 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     >>> r.histogram, r.layouts, str(r.best.exact_probability)
     ((0, 1, 2), 3, '2/3')
     """
+    return _counted_odds(cards, seat, trump=trump, misere=misere, level=level, discard=discard,
+                         lead=lead, pool=pool, holds=holds, lengths=lengths,
+                         histogram=histogram, backend=backend, threads=threads, chunk=chunk,
+                         progress=progress, tt_mb=tt_mb, timeout=timeout, cancel=cancel)
+
+
+def _counted_odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None,
+                  lead=None, pool=None, holds=None, lengths=None, histogram=True,
+                  backend="auto", threads=0, chunk=16384, progress=None, tt_mb=None,
+                  timeout=None, cancel=None, upto: int | None = None) -> OddsResult:
+    """:func:`odds`; ``upto`` (a мизер's histogram, 2 or more): each layout's count climbs no
+    higher, so the histogram's entry ``upto`` holds the layouts caught that many times or
+    more (a lower bound on their counts from won probes only: :func:`~solver.analysis.order`
+    bounds a hopeless мизер so without the costly proofs that a count goes no higher)."""
     t0 = time.perf_counter()
     deadline = Deadline(timeout, "odds", cancel)
     own = as_cards(cards, "cards")
@@ -1020,7 +1038,8 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
         return lambda probe: _solve_group(
             probe, kept, seat, opp_a, opp_b, pool_cards, n, misere=misere, trump=strain,
             level=level, lead=lead_card, chunk=chunk, bar=bar, histogram=histogram,
-            cache=shared_layouts, part=(i, parts), workers=workers, given=layouts_given)
+            cache=shared_layouts, part=(i, parts), workers=workers, given=layouts_given,
+            upto=upto)
 
     try:
         hists = workers.run([job(d, i) for d in firsts for i in range(parts)])

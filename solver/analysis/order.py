@@ -50,7 +50,7 @@ from ._common import (
     warm_context,
 )
 from .discard import discard_values
-from .odds import _given_layouts, _odds_key, agreeing_count, odds, unseen_pool
+from .odds import _counted_odds, _given_layouts, _odds_key, agreeing_count, unseen_pool
 from .odds_given import Given, read_given
 
 MAX_SCREEN = 1_000_000
@@ -246,27 +246,55 @@ def _misere_pick(own, seat, ask: dict):
 
 
 def _odds(own, seat, ask: dict, **more):
-    """:func:`odds` with ``ask``'s options, its ``deadline``'s time left as the timeout."""
+    """:func:`odds` with ``ask``'s options, its ``deadline``'s time left as the timeout
+    (``upto=`` too, for :func:`_misere_bound`)."""
     opts = {k: v for k, v in ask.items() if k != "deadline"}
     try:
-        return odds(own, seat, timeout=ask["deadline"].left(), cancel=ask["deadline"].cancel,
-                    **opts, **more)
+        return _counted_odds(own, seat, timeout=ask["deadline"].left(),
+                             cancel=ask["deadline"].cancel, **opts, **more)
     except TimeLimitError:
         raise ask["deadline"].error() from None
 
 
-def _misere_bound(caught, seat, best, conventions, talon=None):
-    """exact=False: the мизер's option with an upper bound on its expected висты (every
-    caught layout at its kindest count; ``caught``: :func:`_misere_pick`'s P(caught), exact),
-    or None when that bound does not fall below ``best``."""
+def _misere_bound(own, seat, ask, caught, best, conventions, talon=None):
+    """exact=False: the мизер's option with an upper bound on its expected висты, or None
+    when no bound falls below ``best``.  ``caught``: :func:`_misere_pick`'s P(caught) of the
+    discards ``ask`` names (exact, tied).  First every caught layout is put at its kindest
+    count; if that does not fall below ``best``, the counts climb one trick at a time over
+    every caught layout, each layout's count stopping at the trick reached (its ``upto``:
+    the probes that it takes that many are won by the catchers, the cheap kind), while
+    putting every layout still climbing at that trick could bring the bound below ``best``.
+    So a hopeless мизер is bounded without the proofs that a count goes no higher, which are
+    most of its histogram's cost (``KT8.K8.KT8.QJ97``, best contract -74.4 висты: its counts
+    up to two bound it at -121.7 in 4 s, the whole histogram, -216.8, takes 71 s on one core).
+    Each climb counts the layouts again; one that cannot bring the bound below ``best`` even
+    if every layout still climbing reached it is not tried."""
     from ..scoring import expected_whists
-    clean, hit = caught.histogram[0], caught.layouts - caught.histogram[0]
-    bound = max(expected_whists("misere", {0: clean, k: hit}, conventions,
-                                declarer=seat, talon=talon).values[seat] for k in range(1, 11))
-    if bound >= best:
-        return None
-    return [OrderOption(True, NO_TRUMP, 10, caught.cards, Fraction(clean, caught.layouts),
-                        bound, hit == 0)]
+
+    def kindest(counts: dict, climbing: int, floor: int):
+        """The highest expected висты with the layouts still climbing at any count from
+        ``floor`` up (the scores need not fall with every trick, so each count is tried)."""
+        return max(expected_whists("misere", {**counts, k: counts.get(k, 0) + climbing},
+                                   conventions, declarer=seat, talon=talon).values[seat]
+                   for k in range(floor, 11))
+
+    # every tied discard: (cards, exact counts below the floor, layouts still climbing)
+    states = [(caught.cards, {0: caught.histogram[0]}, caught.layouts - caught.histogram[0])]
+    floor = 1
+    while True:
+        bounds = [kindest(counts, climbing, floor) for _, counts, climbing in states]
+        worst = max(range(len(states)), key=bounds.__getitem__)
+        if bounds[worst] < best:
+            cards, counts, climbing = states[worst]
+            return [OrderOption(True, NO_TRUMP, 10, cards, Fraction(counts[0], caught.layouts),
+                                bounds[worst], climbing == 0)]
+        floor += 1
+        if floor > 10 or all(kindest(counts, climbing, floor) >= best
+                             for _, counts, climbing in states):
+            return None
+        counted = _odds(own, seat, ask, upto=floor).discards
+        states = [(d.cards, {k: int(x) for k, x in enumerate(d.histogram[:floor]) if x},
+                   int(d.histogram[floor])) for d in counted]
 
 
 def _contract_bound(own, seat, strain, levels, ask, best, conventions, talon=None):
@@ -407,20 +435,22 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
     :func:`solver.scoring.talon_whists_rule`; under other conventions it is checked and
     changes nothing, as in the scoring functions (a script may always pass it).
 
-    ``exact=False`` saves the мизер's costly part when it cannot win: its probability is
-    still exact (one probe a layout), but when even every caught layout held to its kindest
-    count could not lift its expected висты to the best contract's, that bound is reported
-    (``expected_exact=False``) instead of counting the tricks of every caught layout, which
-    for a weak мизер takes minutes (bench corpus мизер case 0's hand: 157 s for the whole
-    call on 2 cores).  Likewise a strain whose chosen discard averages under six tricks in
-    the screen: one probe a layout per level from six up gives, for each candidate discard,
-    every level's probability exactly and the count of the layouts taking six or more; when
-    even the layouts below six at their kindest count leave every level's expected висты
-    below the best exact option's for every candidate,
-    those bounds are reported instead of the strain's exact histogram (a hopeless trump
-    contract's proofs at four or five tricks can cost ten times a good one's).  Sorted by
-    their bounds, such options may stand above options they are in fact below; they never
-    stand first, and ``histograms`` has no entry for them.
+    ``exact=False`` saves the мизер's costly part when it cannot win: its probability is still
+    exact (one probe a layout), but when even every caught layout held to its kindest count
+    could not lift its expected висты to the best contract's, that bound is reported
+    (``expected_exact=False``) instead of counting the tricks of every caught layout, which for
+    a weak мизер takes minutes (bench corpus мизер case 0's hand: 157 s for the whole call on 2
+    cores).  When the kindest count of one does not rule it out, the counts climb a trick at a
+    time, each stopping there, while that could bound it below the best (:func:`_misere_bound`:
+    a hopeless мизер in seconds instead of a minute).  Likewise a strain whose chosen discard
+    averages under six tricks in the screen: one probe a layout per level from six up gives, for
+    each candidate discard, every level's probability exactly and the count of the layouts
+    taking six or more; when even the layouts below six at their kindest count leave every
+    level's expected висты below the best exact option's for every candidate, those bounds are
+    reported instead of the strain's exact histogram (a hopeless trump contract's proofs at four
+    or five tricks can cost ten times a good one's).  Sorted by their bounds, such options may
+    stand above options they are in fact below; they never stand first, and ``histograms`` has
+    no entry for them.
 
     ``timeout``: seconds the whole call may take (None: no limit); past it the call raises
     :class:`~solver.errors.TimeLimitError` within a fraction of a second, its ``partial`` the
@@ -507,7 +537,8 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
         bounded = None
         if not exact and scored and best_exact is not None:
             if mis:
-                bounded = _misere_bound(picked, seat, best_exact, conventions, talon=talon)
+                bounded = _misere_bound(own, seat, ask, picked, best_exact, conventions,
+                                        talon=talon)
             elif mean is not None and mean < 6:
                 bounded = _contract_bound(own, seat, strain, levels, ask, best_exact,
                                           conventions, talon=talon)
