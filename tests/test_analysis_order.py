@@ -131,9 +131,11 @@ def test_misere_bound_climbs_while_a_climb_could_bring_it_below_the_best(monkeyp
     assert (o.expected, o.expected_exact, o.probability, asked) == (
         two, False, Fraction(100, 1000), [2])
     assert bound((two + three) / 2)[0].expected == three and asked == [2, 3]
-    # below every kindest count: the climb is not worth it (nor any other)
-    assert bound(min(three, exact) - 1) is None and asked == []
-    assert bound(exact) is None          # nothing above the exact value beats it
+    # no climb is tried that could not bound it below the best if every layout reached it
+    # (all 900 caught at two: -113.3, at three -173.3), and none bounds it below its value
+    assert bound(exact) is None and asked == [3, 4, 5]
+    assert bound(min(three, exact) - 1) is None and asked == [3, 4, 5]
+    assert bound(ew({0: 100, 10: 900}) - 1) is None and asked == []    # out of reach
     # tied discards: the one whose climb leaves the higher bound
     (o,) = bound((one + two) / 2, discards=((0, 1), (2, 3)))
     assert o.discard == (2, 3) and o.expected == kindest({0: 100, 1: 500}, 400, 2)
@@ -319,9 +321,9 @@ def test_inexact_contract_bound_keeps_one_discard(monkeypatch):
 
     def fake_odds(own, seat, ask, *, level, histogram):
         assert histogram is False
-        def hist(d):
+        def hist(d):            # the layouts below six take five (its kindest count)
             h = [0] * 11
-            h[level] = made[d].get(level, 0)
+            h[level] = made[d].get(level, 0) if level >= 6 else 1000
             h[0] = 1000 - h[level]
             return SimpleNamespace(cards=d, histogram=tuple(h), layouts=1000)
         ranked = sorted((hist(tuple(d)) for d in ask["discard"]),
@@ -343,6 +345,54 @@ def test_inexact_contract_bound_keeps_one_discard(monkeypatch):
     between = (low + high) / 2
     assert order_module._contract_bound([], 0, 4, (7,), ask, between, None) is None
     assert order_module._contract_bound([], 0, 4, (7,), ask, high + 1, None)[0].expected == high
+
+
+def test_inexact_contract_bound_counts_down_while_a_bound_stays_above_the_best(monkeypatch):
+    """The layouts below six are counted one trick lower at a time (one probe a layout per
+    level) while a level's bound stays at the best or above, the rest at their kindest count
+    below the lowest level probed; by hand over 1,000 layouts taking 0-7 tricks."""
+    import importlib
+    from types import SimpleNamespace
+
+    from solver.scoring import expected_whists
+    order_module = importlib.import_module("solver.analysis.order")
+    whole = [50, 100, 300, 300, 150, 50, 40, 10, 0, 0, 0]      # layouts by tricks
+    asked = []
+
+    def fake_odds(own, seat, ask, *, level, histogram):
+        asked.append(level)
+        h = [0] * 11
+        h[level] = sum(whole[level:])
+        h[0] = 1000 - h[level]
+        return SimpleNamespace(best=SimpleNamespace(cards=(0, 1), histogram=tuple(h),
+                                                    layouts=1000))
+
+    def bound(level, floor):
+        """From ``floor`` up exact, the layouts under it at their kindest count."""
+        counts = {k: whole[k] for k in range(floor, 11)}
+        return max(expected_whists(f"{level}NT", {**counts, k: sum(whole[:floor])}, None,
+                                   declarer=0).values[0] for k in range(floor))
+
+    monkeypatch.setattr(order_module, "_odds", fake_odds)
+    exact = expected_whists("6NT", whole, None, declarer=0).values[0]
+    steps = [bound(6, f) for f in (6, 5, 4, 3, 2, 1)]
+    assert steps == sorted(steps, reverse=True) and steps[-1] == exact
+    for stop in (1, 2, 3, 5):           # the bound at floor 6 - stop first falls below
+        asked.clear()
+        best = (steps[stop - 1] + steps[stop]) / 2
+        (o,) = order_module._contract_bound([], 0, 4, (6,), {"discard": [(0, 1)]}, best, None)
+        assert o.expected == steps[stop] and o.expected_exact == (stop == 5)
+        assert asked == [6, 7, 8] + list(range(5, 5 - stop, -1))
+        assert o.probability == Fraction(50, 1000)
+    asked.clear()
+    assert order_module._contract_bound([], 0, 4, (6,), {"discard": [(0, 1)]}, exact,
+                                        None) is None
+    assert asked == [6, 7, 8, 5, 4, 3, 2, 1]
+    # with two levels, every level's bound must fall below the best
+    seven = [bound(7, f) for f in (6, 5, 4)]
+    best = max(steps[2], seven[2]) + 1e-9
+    out = order_module._contract_bound([], 0, 4, (6, 7), {"discard": [(0, 1)]}, best, None)
+    assert [o.expected for o in out] == [steps[2], seven[2]]
 
 
 @pytest.mark.slow

@@ -260,15 +260,14 @@ def _misere_bound(own, seat, ask, caught, best, conventions, talon=None):
     """exact=False: the мизер's option with an upper bound on its expected висты, or None
     when no bound falls below ``best``.  ``caught``: :func:`_misere_pick`'s P(caught) of the
     discards ``ask`` names (exact, tied).  First every caught layout is put at its kindest
-    count; if that does not fall below ``best``, the counts climb one trick at a time over
-    every caught layout, each layout's count stopping at the trick reached (its ``upto``:
-    the probes that it takes that many are won by the catchers, the cheap kind), while
-    putting every layout still climbing at that trick could bring the bound below ``best``.
+    count; if that does not fall below ``best``, the counts climb over every caught layout
+    to the lowest count that, reached by every layout, would bring the bound below ``best``,
+    each layout's count stopping there (``upto``: the probes that it takes that many are won
+    by the catchers, the cheap kind), and so on while such a count remains.
     So a hopeless мизер is bounded without the proofs that a count goes no higher, which are
     most of its histogram's cost (``KT8.K8.KT8.QJ97``, best contract -74.4 висты: its counts
     up to two bound it at -121.7 in 4 s, the whole histogram, -216.8, takes 71 s on one core).
-    Each climb counts the layouts again; one that cannot bring the bound below ``best`` even
-    if every layout still climbing reached it is not tried."""
+    Each climb counts the layouts again."""
     from ..scoring import expected_whists
 
     def kindest(counts: dict, climbing: int, floor: int):
@@ -288,9 +287,13 @@ def _misere_bound(own, seat, ask, caught, best, conventions, talon=None):
             cards, counts, climbing = states[worst]
             return [OrderOption(True, NO_TRUMP, 10, cards, Fraction(counts[0], caught.layouts),
                                 bounds[worst], climbing == 0)]
-        floor += 1
-        if floor > 10 or all(kindest(counts, climbing, floor) >= best
-                             for _, counts, climbing in states):
+        # the lowest count that, reached by every layout still climbing, would bound every
+        # discard below the best: the counts climb to it at once (a climb to each trick
+        # in turn would count the layouts again for each)
+        floor = next((k for k in range(floor + 1, 11) if all(
+            climbing and kindest(counts, climbing, k) < best
+            for _, counts, climbing in states)), None)
+        if floor is None:
             return None
         counted = _odds(own, seat, ask, upto=floor).discards
         states = [(d.cards, {k: int(x) for k, x in enumerate(d.histogram[:floor]) if x},
@@ -302,36 +305,54 @@ def _contract_bound(own, seat, strain, levels, ask, best, conventions, talon=Non
     when a bound does not fall below ``best``.  For each candidate discard (the exact count
     would choose among them, level by level), one probe a layout per level from six up
     (stopping at the first level nothing makes) counts exactly the layouts taking each number
-    of tricks from six up; the layouts below six are put at their kindest count.  Every
-    candidate's bound must fall below ``best``, so that no bounded option could stand first;
-    each level names the candidate with the highest bound, and its exact probability."""
+    of tricks from six up; the layouts below six are put at their kindest count.  While that
+    leaves a level's bound at ``best`` or above, one probe a layout per level from five down
+    counts them exactly one trick lower, the rest put at their kindest count below it, as
+    long as even every layout below the next level could bring every bound below ``best``
+    (``KT8.K8.KT8.QJ97`` ♠, best 6♥ at -74.4 висты: the probes at 5, 4 and 3, 2.4 s, bound it
+    where its histogram takes 5.9 s).  Every candidate's bound must fall below ``best``, so
+    that no bounded option could stand first; each level names the candidate with the highest
+    bound, and its exact probability."""
     from ..scoring import expected_whists
     if any(level < 6 for level in levels):
         return None
+
+    def bounds(counts: dict, below: int, floor: int) -> dict:
+        """Each level's highest expected висты with the ``below`` layouts at any count
+        under ``floor`` (the висты need not rise with every trick, so each is tried)."""
+        return {level: max(expected_whists(
+            f"{level}{format_strain(strain)}", {**counts, k: counts.get(k, 0) + below},
+            conventions, declarer=seat, talon=talon).values[seat] for k in range(floor))
+            for level in levels}
+
+    def probe(discard, level):
+        return _odds(own, seat, {**ask, "discard": [discard]}, level=level,
+                     histogram=False).best
+
     shown = {}                  # level -> (bound, option) of the highest bound so far
     for discard in ask["discard"]:
         made, total, cards = {}, None, None
         for level in GAME_LEVELS:       # one discard's counts: no mixing of two discards'
-            r = _odds(own, seat, {**ask, "discard": [discard]}, level=level,
-                      histogram=False).best
+            r = probe(discard, level)
             made[level], total, cards = r.histogram[level], r.layouts, r.cards
             if not made[level]:
                 break
-        upper = {k: made.get(k, 0) - made.get(k + 1, 0) for k in GAME_LEVELS}
-        below = total - made[6]
-        for level in levels:
-            if level > 10:
-                continue
-            name = f"{level}{format_strain(strain)}"
-            bound = max(expected_whists(name, {**upper, k: below}, conventions,
-                                        declarer=seat, talon=talon).values[seat]
-                        for k in range(6))
-            if bound >= best:
+        counts = {k: made.get(k, 0) - made.get(k + 1, 0) for k in GAME_LEVELS}
+        floor, below = 6, total - made[6]   # exact from floor up; below: the layouts under it
+        bound = bounds(counts, below, floor)
+        while any(b >= best for b in bound.values()):
+            if floor == 1:      # the layouts under 1 take none: the bound is exact
                 return None
+            floor -= 1
+            at_least = probe(discard, floor).histogram[floor]
+            counts[floor] = at_least - (total - below)
+            below = total - at_least
+            bound = bounds(counts, below, floor)
+        for level in levels:
             p = Fraction(made.get(level, 0), total)
-            if level not in shown or bound > shown[level][0]:
-                shown[level] = bound, OrderOption(False, strain, level, cards, p, bound,
-                                                  below == 0)
+            if level not in shown or bound[level] > shown[level][0]:
+                shown[level] = bound[level], OrderOption(False, strain, level, cards, p,
+                                                         bound[level], below == 0 or floor == 1)
     return [shown[level][1] for level in levels if level in shown]
 
 
@@ -445,12 +466,13 @@ def order(cards, seat=0, *, strains=STRAINS, misere=True, levels=None,
     a hopeless мизер in seconds instead of a minute).  Likewise a strain whose chosen discard
     averages under six tricks in the screen: one probe a layout per level from six up gives, for
     each candidate discard, every level's probability exactly and the count of the layouts
-    taking six or more; when even the layouts below six at their kindest count leave every
-    level's expected висты below the best exact option's for every candidate, those bounds are
-    reported instead of the strain's exact histogram (a hopeless trump contract's proofs at four
-    or five tricks can cost ten times a good one's).  Sorted by their bounds, such options may
-    stand above options they are in fact below; they never stand first, and ``histograms`` has
-    no entry for them.
+    taking six or more, then (while that does not do) from five down the count of each number of
+    tricks; when even the layouts below the lowest level probed at their kindest count leave
+    every level's expected висты below the best exact option's for every candidate, those bounds
+    are reported instead of the strain's exact histogram (a hopeless trump contract's proofs at
+    four or five tricks can cost ten times a good one's).  Sorted by their bounds, such options
+    may stand above options they are in fact below; they never stand first, and ``histograms``
+    has no entry for them.
 
     ``timeout``: seconds the whole call may take (None: no limit); past it the call raises
     :class:`~solver.errors.TimeLimitError` within a fraction of a second, its ``partial`` the
