@@ -245,7 +245,7 @@ def _lengths(value):
     """An opponent's known suit lengths, ``{seat: {suit: count}}`` as ``odds(lengths=)``
     reads them (a count ``4``, ``"4+"``, ``"2-3"`` or ``[2, 3]``)."""
     from ..analysis.odds_given import _count_range
-    out: dict = {}
+    out = {}
     for key, per_suit in _json_object(value, "lengths", "{seat: {suit: count}}",
                                       '{"2": {"♦": "4+"}}').items():
         who = _seat("lengths: the opponent")(key)
