@@ -112,6 +112,7 @@ SKIPPED = {
 #: commands slower than about 5 s on 2 cores: run with -m slow
 SLOW = {
     "pref batch deals.txt -o odds.csv --what odds -d 0 -t S --level 6",  # ~10-50 s a deal
+    "pref batch deals.txt -o order.csv --what order -d 0 -O fast=true",  # ~5 s a deal
     "pref order AKQ.AKQ.AK.A987 --fast",                                # ~5 s
     "pref order ТКД.ТКД.ТК.Т987 --fast",                                # the same, docs/ru.md
     "pref odds A97.87.Q97.KT87 --seat 1 --misere --no-histogram",       # ~5 s
@@ -432,8 +433,8 @@ def _prepare_for(text, wd):
         first = run(text.replace(" --resume", ""), wd)
         assert first.returncode == 0, first.stderr
         (wd / "deals.txt").write_text(full, encoding="utf-8")
-    if "--what" in words and words[words.index("--what") + 1] == "odds":
-        # ~50 s a full deal: one deal is enough to show the command works
+    if "--what" in words and words[words.index("--what") + 1] in ("odds", "order"):
+        # ~5-50 s a full deal: one deal is enough to show the command works
         (wd / "deals.txt").write_text(EXAMPLE_DEAL + "\n", encoding="utf-8")
     source = words[2] if words[:2] == ["pref", "batch"] else ""
     if source.endswith(".csv") and not (wd / source).exists():
