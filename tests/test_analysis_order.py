@@ -395,6 +395,14 @@ def test_inexact_contract_bound_counts_down_while_a_bound_stays_above_the_best(m
     assert order_module._contract_bound([], 0, 4, (6,), {"discard": [(0, 1)]}, exact,
                                         None) is None
     assert asked == [6, 7, 8, 5, 4, 3, 2, 1]
+    # a best under even the unkindest count of the layouts below six (all at none) is not
+    # worth a probe lower down: the exact value is above it too
+    unkindest = expected_whists("6NT", {0: 900, 6: 40, 7: 10}, None, declarer=0).values[0]
+    assert unkindest < exact
+    asked.clear()
+    assert order_module._contract_bound([], 0, 4, (6,), {"discard": [(0, 1)]}, unkindest - 1,
+                                        None) is None
+    assert asked == [6, 7, 8]
     # with two levels, every level's bound must fall below the best
     seven = [bound(7, f) for f in (6, 5, 4)]
     best = max(steps[2], seven[2]) + 1e-9

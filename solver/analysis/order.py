@@ -301,26 +301,27 @@ def _misere_bound(own, seat, ask, caught, best, conventions, talon=None):
 
 
 def _contract_bound(own, seat, strain, levels, ask, best, conventions, talon=None):
-    """exact=False: a strain's options with upper bounds on their expected висты, or None
-    when a bound does not fall below ``best``.  For each candidate discard (the exact count
-    would choose among them, level by level), one probe a layout per level from six up
-    (stopping at the first level nothing makes) counts exactly the layouts taking each number
-    of tricks from six up; the layouts below six are put at their kindest count.  While that
-    leaves a level's bound at ``best`` or above, one probe a layout per level from five down
-    counts them exactly one trick lower, the rest put at their kindest count below it, as
-    long as even every layout below the next level could bring every bound below ``best``
-    (``KT8.K8.KT8.QJ97`` ♠, best 6♥ at -74.4 висты: the probes at 5, 4 and 3, 2.4 s, bound it
-    where its histogram takes 5.9 s).  Every candidate's bound must fall below ``best``, so
-    that no bounded option could stand first; each level names the candidate with the highest
-    bound, and its exact probability."""
+    """exact=False: a strain's options with upper bounds on their expected висты, or None when a
+    bound does not fall below ``best``.  For each candidate discard (the exact count would choose
+    among them, level by level), one probe a layout per level from six up (stopping at the first
+    level nothing makes) counts exactly the layouts taking each number of tricks from six up;
+    the layouts below six are put at their kindest count.  While that leaves a level's bound at
+    ``best`` or above, one probe a layout per level from five down counts them exactly one trick
+    lower, the rest put at their kindest count below it (``KT8.K8.KT8.QJ97`` ♠, best 6♥ at -74.4
+    висты: the probes at 5, 4 and 3, 2.4 s, bound it where its histogram takes 5.9 s), unless
+    even those layouts at their unkindest count leave a level at ``best`` or above (its exact
+    value is then there too).  Every candidate's bound must fall below ``best``, so that no
+    bounded option could stand first; each level names the candidate with the highest bound, and
+    its exact probability."""
     from ..scoring import expected_whists
     if any(level < 6 for level in levels):
         return None
 
-    def bounds(counts: dict, below: int, floor: int) -> dict:
-        """Each level's highest expected висты with the ``below`` layouts at any count
-        under ``floor`` (the висты need not rise with every trick, so each is tried)."""
-        return {level: max(expected_whists(
+    def bounds(counts: dict, below: int, floor: int, pick=max) -> dict:
+        """Each level's highest (``pick=min``: lowest) expected висты with the ``below``
+        layouts at any count under ``floor`` (the висты need not rise with every trick, so
+        each is tried)."""
+        return {level: pick(expected_whists(
             f"{level}{format_strain(strain)}", {**counts, k: counts.get(k, 0) + below},
             conventions, declarer=seat, talon=talon).values[seat] for k in range(floor))
             for level in levels}
@@ -341,7 +342,9 @@ def _contract_bound(own, seat, strain, levels, ask, best, conventions, talon=Non
         floor, below = 6, total - made[6]   # exact from floor up; below: the layouts under it
         bound = bounds(counts, below, floor)
         while any(b >= best for b in bound.values()):
-            if floor == 1:      # the layouts under 1 take none: the bound is exact
+            # under 1 the layouts take none: the bound is exact; and no count lower down can
+            # bring a level below the best if its unkindest does not
+            if floor == 1 or any(b >= best for b in bounds(counts, below, floor, min).values()):
                 return None
             floor -= 1
             at_least = probe(discard, floor).histogram[floor]
