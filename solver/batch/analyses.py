@@ -67,6 +67,26 @@ def _strain(value):
     return parse_strain(value)
 
 
+def _declarer(opts, what: str) -> int:
+    """The seat whose 12 cards (hand + talon) ``--what`` asks about: ``-d SEAT``."""
+    seat = opts.get("declarer")
+    if seat is None:
+        raise InvalidArgumentError(f"--what {what} needs -d SEAT (whose 12 cards: hand + talon)")
+    return seat
+
+
+def _twelve_and_pool(deal, seat, talon):
+    """``seat``'s 12 cards (hand + talon: the deal's, or an ending's ``talon``), the talon's
+    cards and the opponents' cards, as masks but the talon."""
+    from ..analysis._common import twelve_of
+    twelve, cards = twelve_of(deal, seat, talon)
+    pool = 0
+    for s in range(3):
+        if s != seat:
+            pool |= deal.hands[s]
+    return twelve, cards, pool
+
+
 # -- table --------------------------------------------------------------------------------------
 
 def _table_columns():
@@ -188,13 +208,8 @@ register(Task(
 
 def _run_odds(deal, opts):
     from ..analysis import odds
-    from ..analysis._common import twelve_of
     seat, misere, strain = _contract_or_misere(opts, "odds")
-    twelve, _ = twelve_of(deal, seat, opts.get("talon"))
-    pool = 0
-    for s in range(3):
-        if s != seat:
-            pool |= deal.hands[s]
+    twelve, _, pool = _twelve_and_pool(deal, seat, opts.get("talon"))
     # a мизер with a level is refused by odds() ("level= is a contract's"), not ignored
     kw = {"misere": True} if misere else {"trump": strain}
     kw["level"] = opts.get("level")
@@ -418,18 +433,12 @@ def _option_text(o) -> str:
 
 def _run_order(deal, opts):
     from ..analysis import order
-    from ..analysis._common import cards_text, twelve_of
+    from ..analysis._common import cards_text
     from ..cards import STRAINS
-    seat = opts.get("declarer")
-    if seat is None:
-        raise InvalidArgumentError("--what order needs -d SEAT (whose 12 cards: hand + talon)")
+    seat = _declarer(opts, "order")
     # a full deal's talon says which two cards came from it (висты for a good talon under
     # some conventions); an ending's only completes the 12 cards, as order() refuses it
-    twelve, talon = twelve_of(deal, seat, opts.get("talon"))
-    pool = 0
-    for s in range(3):
-        if s != seat:
-            pool |= deal.hands[s]
+    twelve, talon, pool = _twelve_and_pool(deal, seat, opts.get("talon"))
     kw = {"levels": tuple(opts["levels"])} if opts.get("levels") else {}
     strains = tuple(_strain(x) for x in opts["strains"].split()) if opts.get("strains") \
         else STRAINS
@@ -473,15 +482,8 @@ register(Task(
 
 def _run_preferans(deal, opts):
     from ..analysis import preferans
-    from ..analysis._common import twelve_of
-    seat = opts.get("declarer")
-    if seat is None:
-        raise InvalidArgumentError("--what preferans needs -d SEAT (whose 12 cards: hand + talon)")
-    twelve, _ = twelve_of(deal, seat, opts.get("talon"))
-    pool = 0
-    for s in range(3):
-        if s != seat:
-            pool |= deal.hands[s]
+    seat = _declarer(opts, "preferans")
+    twelve, _, pool = _twelve_and_pool(deal, seat, opts.get("talon"))
     r = preferans(twelve, opts.get("trump"), pool=pool, threads=1, **_engine(opts))
     return {"solo": seat, "preferans": r.preferans,
             "strains": " ".join(format_strain(x) for x in r.strains),
