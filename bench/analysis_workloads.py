@@ -38,6 +38,8 @@ FULL_DEAL_ROWS = {
     "odds_misere_caught": ("мизер P(caught) only, 184,756 layouts, 1 thread",
                            "solver.analysis.odds"),
     "odds_contract": ("contract odds, 184,756 layouts, 1 thread", "solver.analysis.odds"),
+    "order_fast": ("what to order, exact=False, seat 0's 12 cards, 1 thread",
+                   "solver.analysis.order"),
     "raspasy_api": ("распасы analysis (3 seats, lines)", "solver.analysis.raspasy"),
     "tenner": ("unwhisted tenner check (+ best discard)", "solver.analysis.tenner"),
     "preferans": ("преферанс check, 12 cards, every strain", "solver.analysis.preferans"),
@@ -56,12 +58,14 @@ QUERY_KEYS = tuple(FULL_DEAL_ROWS) + tuple(ENDING_ROWS)
 FULL = {"discard_contract": 100, "discard_misere": 30, "discard_contract_best": 100,
         "discard_misere_best": 30, "discard_contract_one": 100,
         "discard_misere_one": 30, "table": 100, "table_cores": 100, "odds_misere": 0,
-        "odds_misere_caught": 10, "odds_contract": 1, "raspasy_api": 100, "tenner": 100,
-        "preferans": 100, "discard_end": 60, "table_end": 30, "odds_end": 12, "batch_table": 100}
+        "odds_misere_caught": 10, "odds_contract": 1, "order_fast": 3, "raspasy_api": 100,
+        "tenner": 100, "preferans": 100, "discard_end": 60, "table_end": 30, "odds_end": 12,
+        "batch_table": 100}
 QUICK = {"discard_contract": 0, "discard_misere": 0, "discard_contract_best": 0,
          "discard_misere_best": 0, "discard_contract_one": 0,
          "discard_misere_one": 0, "table": 0, "table_cores": 0, "odds_misere": 0,
-         "odds_misere_caught": 0, "odds_contract": 0, "raspasy_api": 6, "tenner": 6,
+         "odds_misere_caught": 0, "odds_contract": 0, "order_fast": 0, "raspasy_api": 6,
+         "tenner": 6,
          "preferans": 12, "discard_end": 6, "table_end": 3, "odds_end": 2, "batch_table": 0}
 ENDING_LEVEL = 3          # the contract level asked on 5-card endings (a majority of tricks)
 
@@ -197,6 +201,17 @@ def _odds_contract(name, case):
     return _odds_answer(r), None, r.layouts
 
 
+def _order_fast(name, e):
+    """``order(exact=False)`` of seat 0's 12 cards (hand + talon) of a corpus deal, every
+    strain and the мизер, as a batch of random deals asks it: the answer is every option's
+    expected висты (exact or bound), best first."""
+    from solver.analysis import order
+    r = order(_cards(bl.cards12(e, 0)), 0, exact=False, backend=name, threads=1,
+              progress=False)
+    return ([float(o.expected) for o in r.options], None,
+            sum(not o.expected_exact for o in r.options))
+
+
 def _raspasy_api(ctx, e):
     from solver.analysis import raspasy
     r = raspasy(_deal(e), talon=e["raspasy_talon"], backend=_backend_of(ctx), context=ctx)
@@ -272,6 +287,7 @@ RUNS = {
     "odds_misere": (_name, _odds_misere(True), None, "odds_misere"),
     "odds_misere_caught": (_name, _odds_misere(False), None, "odds_misere"),
     "odds_contract": (_name, _odds_contract, None, "odds_contract"),
+    "order_fast": (_name, _order_fast, None, "deals"),
     "raspasy_api": (_ctx_named, _raspasy_api, _clear, "deals"),
     "tenner": (_name, _tenner, None, "deals"),
     "preferans": (_name, _preferans, None, "deals"),
@@ -287,7 +303,8 @@ WITH_REFERENCE: set[str] = set()
 WARMUP_WITH = {"discard_contract": "discard_end", "discard_misere": "discard_end",
                "discard_contract_best": "discard_end", "discard_misere_best": "discard_end",
                "table": "table_end", "table_cores": "table_end", "odds_misere": "odds_end",
-               "odds_misere_caught": "odds_end", "odds_contract": "odds_end"}
+               "odds_misere_caught": "odds_end", "odds_contract": "odds_end",
+               "order_fast": "odds_end"}
 
 
 def sizes(quick: bool) -> dict:
@@ -318,7 +335,7 @@ def analysis_queries(corpus: dict, s: dict, backends: list[str]) -> list:
             warm = _warmer(warm_fn, warm_fresh, warm_items)
         label = {"odds_misere": "layouts", "odds_misere_caught": "layouts",
                  "odds_contract": "layouts", "odds_end": "layouts",
-                 "preferans": "probes"}.get(key, "engine calls")
+                 "preferans": "probes", "order_fast": "options bounded"}.get(key, "engine calls")
         q = bl.Query(key, title, items, setup, run, fresh, warmup=1, warmup_run=warm,
                      calls_label=label)
         out.append(wl.Spec(key, title, q, bk, judge="reference" if key in WITH_REFERENCE else "c"))

@@ -5,7 +5,8 @@
 One round is one analysis of one corpus item, as a user calls it (the discard gets a cleared
 context; the table and the odds make their own).  ``PREF_BENCH_ANALYSIS`` (default 10) sets how
 many full deals the discard and table benchmarks run over; the full-deal odds (184,756 layouts a
-round) run only with ``PREF_BENCH_ODDS=N`` rounds set, the 252-layout ending odds always.
+round) run only with ``PREF_BENCH_ODDS=N`` rounds set, the 252-layout ending odds always;
+``order(exact=False)`` of seat 0's 12 cards only with ``PREF_BENCH_ORDER=N`` (deals).
 An analysis module that has not landed skips its benchmarks.
 """
 
@@ -21,6 +22,7 @@ from solver.engine import available_backends
 
 N = int(os.environ.get("PREF_BENCH_ANALYSIS", "10"))
 ODDS = int(os.environ.get("PREF_BENCH_ODDS", "0"))
+ORDER = int(os.environ.get("PREF_BENCH_ORDER", "0"))
 ENDINGS = int(os.environ.get("PREF_BENCH_ENDINGS", "30"))
 FAST = available_backends()
 NEEDS = {key: module for key, (_, module) in {**aw.FULL_DEAL_ROWS, **aw.ENDING_ROWS}.items()}
@@ -78,6 +80,13 @@ def test_full_deal_odds(benchmark, key, backend):
     if not ODDS:
         pytest.skip("full-deal odds: set PREF_BENCH_ODDS=N (rounds of 184,756 layouts)")
     _bench(benchmark, key, backend, bl.load_corpus()[aw.RUNS[key][3]][:ODDS])
+
+
+@pytest.mark.parametrize("backend", FAST)
+def test_order_fast(benchmark, backend):
+    if not ORDER:
+        pytest.skip("what to order: set PREF_BENCH_ORDER=N (rounds of seconds each)")
+    _bench(benchmark, "order_fast", backend, _deals(ORDER))
 
 
 @pytest.mark.parametrize("backend", FAST)
