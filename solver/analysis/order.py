@@ -256,6 +256,18 @@ def _odds(own, seat, ask: dict, **more):
         raise ask["deadline"].error() from None
 
 
+def _placed(game: str, counts: dict, layouts: int, tricks, conventions, seat, talon,
+            pick=max):
+    """The highest (``pick=min``: lowest) expected висты of ``game`` over the histogram
+    ``counts`` with ``layouts`` more, all at one count of ``tricks`` (each is tried: the висты
+    need not move with every trick), a bound from layouts whose counts are known only to lie
+    there (:func:`_misere_bound`, :func:`_contract_bound`; ``expected_whists`` is linear in the
+    histogram, so one count takes the extreme)."""
+    from ..scoring import expected_whists
+    return pick(expected_whists(game, {**counts, k: counts.get(k, 0) + layouts}, conventions,
+                                declarer=seat, talon=talon).values[seat] for k in tricks)
+
+
 def _misere_bound(own, seat, ask, caught, best, conventions, talon=None):
     """exact=False: the мизер's option with an upper bound on its expected висты, or None
     when no bound falls below ``best``.  ``caught``: :func:`_misere_pick`'s P(caught) of the
@@ -268,14 +280,10 @@ def _misere_bound(own, seat, ask, caught, best, conventions, talon=None):
     most of its histogram's cost (``KT8.K8.KT8.QJ97``, best contract -74.4 висты: its counts
     up to two bound it at -121.7 in 4 s, the whole histogram, -216.8, takes 71 s on one core).
     Each climb counts the layouts again."""
-    from ..scoring import expected_whists
-
     def kindest(counts: dict, climbing: int, floor: int):
-        """The highest expected висты with the layouts still climbing at any count from
-        ``floor`` up (the scores need not fall with every trick, so each count is tried)."""
-        return max(expected_whists("misere", {**counts, k: counts.get(k, 0) + climbing},
-                                   conventions, declarer=seat, talon=talon).values[seat]
-                   for k in range(floor, 11))
+        """The highest expected висты with the layouts still climbing at a count from
+        ``floor`` up."""
+        return _placed("misere", counts, climbing, range(floor, 11), conventions, seat, talon)
 
     # every tied discard: (cards, exact counts below the floor, layouts still climbing)
     states = [(caught.cards, {0: caught.histogram[0]}, caught.layouts - caught.histogram[0])]
@@ -313,18 +321,14 @@ def _contract_bound(own, seat, strain, levels, ask, best, conventions, talon=Non
     value is then there too).  Every candidate's bound must fall below ``best``, so that no
     bounded option could stand first; each level names the candidate with the highest bound, and
     its exact probability."""
-    from ..scoring import expected_whists
     if any(level < 6 for level in levels):
         return None
 
     def bounds(counts: dict, below: int, floor: int, pick=max) -> dict:
         """Each level's highest (``pick=min``: lowest) expected висты with the ``below``
-        layouts at any count under ``floor`` (the висты need not rise with every trick, so
-        each is tried)."""
-        return {level: pick(expected_whists(
-            f"{level}{format_strain(strain)}", {**counts, k: counts.get(k, 0) + below},
-            conventions, declarer=seat, talon=talon).values[seat] for k in range(floor))
-            for level in levels}
+        layouts at a count under ``floor``."""
+        return {level: _placed(f"{level}{format_strain(strain)}", counts, below, range(floor),
+                               conventions, seat, talon, pick) for level in levels}
 
     def probe(discard, level):
         return _odds(own, seat, {**ask, "discard": [discard]}, level=level,

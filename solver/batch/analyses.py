@@ -258,8 +258,10 @@ def _holds(value):
 
 def _lengths(value):
     """An opponent's known suit lengths, ``{seat: {suit: count}}`` as ``odds(lengths=)``
-    reads them (a count ``4``, ``"4+"``, ``"2-3"`` or ``[2, 3]``)."""
-    from ..analysis.odds_given import _count_range
+    reads them (a count ``4``, ``"4+"``, ``"2-3"`` or ``[2, 3]``), its suits and counts
+    checked by :func:`~solver.analysis.odds_given.read_given` (for either opponent: which
+    seat is the player each line says)."""
+    from ..analysis.odds_given import read_given
     out = {}
     for key, per_suit in _json_object(value, "lengths", "{seat: {suit: count}}",
                                       '{"2": {"♦": "4+"}}').items():
@@ -267,12 +269,8 @@ def _lengths(value):
         suits = _json_object(per_suit, f"lengths[{who}]", "{suit: count}", '{"♦": "4+"}')
         if str(who) in out:
             raise InvalidArgumentError(f"lengths: seat {who} is given twice")
-        for suit, count in suits.items():
-            if _strain(suit) == NO_TRUMP:
-                raise InvalidArgumentError(f"lengths[{who}]: a suit ♠ ♣ ♦ ♥, not "
-                                           f"{shown(suit)}")
-            _count_range(count, 10, f"lengths[{who}][{suit}]")
         out[str(who)] = dict(suits)
+    read_given(None, out, seat=-1, pool=range(32), n=10)
     return out
 
 
@@ -413,7 +411,8 @@ def _levels(value):
     return sorted({_level(x) for x in items})
 
 
-def _whole(name, least):
+def _count(name, least):
+    """A whole number from ``least`` (``screen``, ``seed``), checked as ``order()`` does."""
     from ..checks import as_count
 
     def norm(value):
@@ -468,7 +467,7 @@ register(Task(
              "given"),
     options={"declarer": _seat("declarer"), "talon": _talon_cards, "strains": _strains,
              "levels": _levels, "no_misere": _flag("no_misere"), "fast": _flag("fast"),
-             "screen": _whole("screen", 1), "seed": _whole("seed", 0),
+             "screen": _count("screen", 1), "seed": _count("seed", 0),
              "conventions": _conventions, "players": _players, "holds": _holds,
              "lengths": _lengths, "timeout": _timeout},
     defaults={},
