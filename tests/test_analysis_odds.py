@@ -164,6 +164,100 @@ def test_probability_only_mode_agrees(misere):
     assert full.to_dict()["counted"] is True and fast.to_dict()["counted"] is False
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_top_counts_the_best_discards_histograms_as_the_whole_count_does(seed):
+    """``top=N``: every discard's success first, then the histograms of the N best and of
+    any as likely as the N-th (ties are common on small endings), in the order of the whole
+    count; the rest keep their success, ranked after them, histograms not counted."""
+    rng = np.random.default_rng(60 + seed)
+    n = 3
+    cards = [int(c) for c in rng.permutation(32)[:3 * n + 2]]
+    own, pool = cards[:n + 2], cards[n + 2:]
+    seat, misere = seed % 3, seed % 2 == 0
+    kw = dict(misere=True) if misere else dict(trump=int(rng.integers(5)), level=2)
+    kw.update(pool=pool, backend="reference", progress=False)
+    whole = odds(own, seat, **kw)
+    groups = len(whole.discards)
+    for top in (1, 2, 3, groups, groups + 4):
+        r = odds(own, seat, top=top, **kw)
+        assert [d.cards for d in r.discards[:top]] == [d.cards for d in whole.discards[:top]]
+        cut = whole.discards[min(top, groups) - 1].success
+        k = sum(d.counted for d in r.discards)
+        assert r.discards[:k] == whole.discards[:k] and not any(d.counted for d in r.discards[k:])
+        assert k >= min(top, groups) and all(d.success == cut for d in r.discards[top:k])
+        rest = r.discards[k:]        # among equals in the order of the groups: no tricks known
+        assert {(d.cards, d.same, d.success) for d in rest} == {
+            (d.cards, d.same, d.success) for d in whole.discards[k:]}
+        assert [d.success for d in rest] == [d.success for d in whole.discards[k:]]
+        assert all(d.success != cut and d.histogram[0] == d.layouts - d.success
+                   and isnan(d.expected_tricks) for d in rest)
+        assert r.counted and r.histogram == whole.histogram
+        every = all(d.counted for d in r.discards)     # when top reaches the last tie
+        assert (r == whole) == every and (every or top < groups)
+        assert [e["counted"] for e in r.to_dict()["discards"]] == [
+            d.counted for d in r.discards]
+        if not all(d.counted for d in r.discards):
+            table = r.to_pandas()
+            assert list(table["success"]) == [d.success for d in r.discards]
+            assert table["t0"].isna().tolist() == [not d.counted for d in r.discards]
+
+
+def test_top_is_a_positive_count_of_counted_discards(capsys):
+    from solver.cli import main
+    own, pool = [0, 9, 18, 27, 31], [1, 2, 10, 11, 19, 20]
+    kw = dict(misere=True, pool=pool, backend="reference", progress=False)
+    for bad in (0, -1, 1.5, True, "2"):
+        with pytest.raises(InvalidArgumentError, match=r"^top must be a positive count"):
+            odds(own, 0, top=bad, **kw)
+    with pytest.raises(InvalidArgumentError, match=r"^top= \(--top\) counts the histograms "
+                       r"of the best discards; histogram=False \(--no-histogram\) counts none$"):
+        odds(own, 0, top=1, histogram=False, **kw)
+    argv = ["odds", "7.8.9.TA", "--pool", "89.7T.7T.", "--misere", "--no-progress",
+            "--backend", "reference"]
+    assert main(argv + ["--top", "1", "--no-histogram"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "pref odds: error: --top counts the histograms of the best discards; --no-histogram "
+        "counts none")
+    with pytest.raises(SystemExit):
+        main(argv + ["--top", "0"])
+    assert "--top: expected a whole number of at least 1, not '0'" in capsys.readouterr().err
+    assert main(argv + ["--top", "1"]) == 0
+    rows = capsys.readouterr().out.splitlines()[1:]
+    best = odds("7.8.9.TA", 0, top=1, **{**kw, "pool": "89.7T.7T."})
+    assert len(rows) == len(best.discards) and rows[0].startswith(
+        f"  discard {best.best.text:<8}")
+    assert sum(d.counted for d in best.discards) == 1       # 0%: the other discards worse
+    assert ["≥1:" in row for row in rows] == [not d.counted for d in best.discards]
+
+
+def test_top_stopped_keeps_what_it_settled(monkeypatch):
+    """Stopped while counting the best discards' histograms, the partial holds every
+    discard's success, the error saying so; stopped before, nothing was counted."""
+    import threading
+
+    from solver.analysis import odds as odds_call
+    from solver.errors import AnalysisCancelledError
+    module = __import__("solver.analysis.odds", fromlist=["_counted_best"])
+    own, pool = [0, 9, 18, 27, 31], [1, 2, 10, 11, 19, 20]
+    stop = threading.Event()
+    chosen = module._counted_best
+
+    def then_stop(*args):
+        stop.set()      # the screen has finished: the histograms are never counted
+        return chosen(*args)
+
+    monkeypatch.setattr(module, "_counted_best", then_stop)
+    kw = dict(misere=True, pool=pool, backend="reference", progress=False, threads=1)
+    with pytest.raises(AnalysisCancelledError, match=r"^odds was cancelled: every discard's "
+                       r"P\(caught\), the histograms of 0 of the \d+ best$") as err:
+        odds_call(own, 0, top=1, cancel=stop, **kw)
+    whole = odds_call(own, 0, histogram=False, **kw)
+    assert err.value.partial == whole and not err.value.partial.counted
+    stop.set()
+    with pytest.raises(AnalysisCancelledError, match=r"^odds was cancelled$"):
+        odds_call(own, 0, top=1, cancel=stop, **kw)
+
+
 @needs_fast
 @pytest.mark.parametrize("misere", [True, False])
 def test_six_card_endings_against_the_engine(misere):
@@ -569,14 +663,15 @@ def test_a_misere_timed_out_over_every_discard_names_the_faster_questions(capsys
     with pytest.raises(TimeLimitError, match=r"within timeout=0\.3 s(: \d+ of 47 distinct "
                        r"discards counted)? \(the мизер's trick "
                        r"counts over every discard are the slow part: histogram=False "
-                       r"\(--no-histogram\) settles P\(caught\) alone, discard= \(--discard\) "
-                       r"asks one discard\)$"):
+                       r"\(--no-histogram\) settles P\(caught\) alone, top=1 \(--top 1\) counts "
+                       r"the best discard's alone, discard= \(--discard\) asks one discard\)$"):
         odds("A97.87.Q97.KT87", 0, **kw)
     assert main(["odds", "A97.87.Q97.KT87", "--misere", "--timeout", "0.3", "--threads", "1",
                  "--no-progress"]) == 2
     assert re.search(r"timeout=0\.3 s(: \d+ of 47 distinct discards counted)? \(the мизер's "
                      r"trick counts over every discard are the slow part: --no-histogram "
-                     r"settles P\(caught\) alone, --discard asks one discard\)$",
+                     r"settles P\(caught\) alone, --top 1 counts the best discard's alone, "
+                     r"--discard asks one discard\)$",
                      capsys.readouterr().err.strip())
     with pytest.raises(TimeLimitError, match=r"within timeout=0\.3 s$"):
         odds(LONG, 0, trump="♠", threads=1, progress=False, backend=FAST[0], timeout=0.3)

@@ -73,17 +73,25 @@ def cards_text(cards):
     return text(cards)
 
 
-def test_odds_rows_equal_direct_odds():
+@pytest.mark.parametrize("game", [{"declarer": 0, "trump": "NT", "level": 1}, {"misere": 1}])
+def test_odds_rows_equal_direct_odds(game):
+    """The row is the best discard's, as odds() counting every discard's histogram ranks
+    and counts it (the task counts the best one's alone: top=1)."""
     from solver.analysis import odds
-    cases = endings_with_talon(3, seed=3)
+    seat = game.get("misere", 0)
+    kw = {"misere": True} if "misere" in game else {"trump": "NT", "level": 1}
+    cases = endings_with_talon(6, per_hand=3, seed=3)
     lines = [f'{{"deal": "{d}", "talon": "{t}"}}' for d, t in cases]
-    df = evaluate(lines, "odds", declarer=0, trump="NT", level=1, backend="reference", jobs=1)
+    df = evaluate(lines, "odds", backend="reference", jobs=1, **game)
     for i, (d, t) in enumerate(cases):
-        r = odds(d.hands[0] | mask_of(parse_card_list(t)), 0, trump="NT", level=1,
-                 pool=d.hands[1] | d.hands[2], backend="reference", threads=1, progress=False)
-        assert df.loc[i, "p"] == pytest.approx(r.p_make)
-        assert df.loc[i, "layouts"] == r.layouts == 6
+        r = odds(d.hands[seat] | mask_of(parse_card_list(t)), seat, **kw,
+                 pool=d.hands[(seat + 1) % 3] | d.hands[(seat + 2) % 3], backend="reference",
+                 threads=1, progress=False)
+        assert df.loc[i, "p"] == pytest.approx(r.best.probability)
+        assert df.loc[i, "layouts"] == r.layouts == 20
         assert df.loc[i, "histogram"] == " ".join(map(str, r.histogram))
+        assert df.loc[i, "discard"] == r.best.text
+        assert df.loc[i, "expected_tricks"] == pytest.approx(r.best.expected_tricks)
 
 
 def test_odds_rows_without_the_histogram_and_a_lines_mode_drops_the_runs_discard():

@@ -84,7 +84,7 @@ SKIPPED = {
     "pref discard DEAL (-d SEAT -t TRUMP | --misere SEAT) [--best-only]": "usage synopsis",
     "pref table DEAL [--threads N]": "usage synopsis",
     "pref odds CARDS12 [--seat SEAT] (--misere | -t TRUMP [--level N]) [--discard CARDS] "
-    "[--lead CARD] [--holds SEAT CARDS] [--length SEAT SUIT COUNT]": "usage synopsis",
+    "[--lead CARD] [--holds SEAT CARDS] [--length SEAT SUIT COUNT] [--top N]": "usage synopsis",
     "pref review DEAL (-d SEAT -t TRUMP | --misere SEAT | --raspasy [--talon "
     "none|lead|dealer [--talon-cards CARDS]]) --play CARDS [--leader SEAT] [--discard CARDS]":
         "usage synopsis",

@@ -126,7 +126,9 @@ class OddsResult:
     ``mode`` is ``"contract"`` (``trump``, ``level``: ``p_make`` = P(tricks ≥ level)) or
     ``"misere"`` (``p_caught`` = P(tricks ≥ 1)).  ``counted`` is False for
     ``odds(histogram=False)``: each histogram then holds only the failures (index 0) and the
-    successes (index ``level``, a мизер's 1), so no trick count or expected tricks is shown.
+    successes (index ``level``, a мизер's 1), so no trick count or expected tricks is shown;
+    after ``odds(top=N)`` it is the best discard's, each discard's own ``counted`` saying
+    whether its histogram was counted.
     ``best`` is the first entry of ``discards``; ``discard`` (its cards), ``histogram``,
     ``layouts`` and the probability attributes refer to it.  ``cards`` (the 12 cards) is a
     :class:`~solver.CardSet`, ``lead`` a :class:`~solver.Card` (or None).  ``given``: what
@@ -174,7 +176,8 @@ class OddsResult:
     def _one(self, d: DiscardOdds) -> dict:
         key = "p_make" if self.mode == "contract" else "p_caught"
         return {"cards": d.text, key: d.probability, "histogram": list(d.histogram),
-                "layouts": d.layouts, "same": [cards_text(p) for p in d.same]}
+                "layouts": d.layouts, "same": [cards_text(p) for p in d.same],
+                "counted": d.counted}
 
     def to_dict(self, discards: bool = False) -> dict:
         """JSON-ready: ``p_make`` / ``p_caught``, ``histogram`` (layouts per trick count),
@@ -182,7 +185,8 @@ class OddsResult:
         ``counted`` (false after ``histogram=False``: each histogram then holds only the
         failures, at index 0, and the successes, at ``level`` or a мизер's 1), ``cards`` (the
         player's 12); with several discard groups (or ``discards=True``) also ``discards``
-        (best first, each with its ``same``); with ``holds`` / ``lengths`` given, ``given``
+        (best first, each with its ``same`` and ``counted``: after ``top=``, only the best
+        discards' histograms are counted); with ``holds`` / ``lengths`` given, ``given``
         (:meth:`~solver.analysis.odds_given.Given.to_dict`)."""
         key = "p_make" if self.mode == "contract" else "p_caught"
         out = {"mode": self.mode, "seat": self.seat, "cards": cards_text(self.cards),
@@ -202,9 +206,10 @@ class OddsResult:
         """One row per discard group: cards, probability, expected tricks, layouts and the
         histogram's columns ``t0``, ``t1``, … (layouts per trick count); without the tricks
         counted (``histogram=False``) expected tricks are NaN and ``success`` (the layouts
-        made, or caught) stands for the histogram.  ``same``: the discards equivalent to the
-        row's (``"Q♥ 7♥, Q♥ 8♥"``, ``""`` when none), so a row stands for ``1 + len`` of
-        them: count or weight discards by it."""
+        made, or caught) stands for the histogram; after ``top=`` the rows not counted have
+        the ``t`` columns NaN and every row has ``success``.  ``same``: the discards
+        equivalent to the row's (``"Q♥ 7♥, Q♥ 8♥"``, ``""`` when none), so a row stands for
+        ``1 + len`` of them: count or weight discards by it."""
         import pandas as pd
         key = "p_make" if self.mode == "contract" else "p_caught"
         rows = []
@@ -213,9 +218,9 @@ class OddsResult:
                    key: d.probability,
                    "expected_tricks": d.expected_tricks,
                    "layouts": d.layouts}
-            if self.counted:
+            if d.counted:
                 row.update({f"t{k}": n for k, n in enumerate(d.histogram)})
-            else:
+            if not all(d.counted for d in self.discards):
                 row["success"] = d.success
             rows.append(row)
         return pd.DataFrame(rows)
@@ -223,7 +228,7 @@ class OddsResult:
     def _hist_text(self, d: DiscardOdds) -> str:
         """``0:134559 1:50197`` (layouts per trick count); without the tricks counted, the
         failures and successes: ``<6:40 ≥6:60`` (a мизер ``0:…`` and ``≥1:…``)."""
-        if self.counted:
+        if d.counted:
             return " ".join(f"{k}:{n}" for k, n in enumerate(d.histogram) if n)
         top = 1 if self.mode == "misere" else self.level
         fail = "0" if top == 1 else f"<{top}"
@@ -256,7 +261,7 @@ class OddsResult:
         for d in self.discards:
             hist = self._hist_text(d)
             text = ", ".join([d.text] + [cards_text(p) for p in d.same])
-            expected = f"{d.expected_tricks:.3f}" if self.counted else "—"
+            expected = f"{d.expected_tricks:.3f}" if d.counted else "—"
             rows.append(f"<tr><td>{escape(text)}</td><td>{d.probability:.4%}</td>"
                         f"<td>{expected}</td><td>{escape(hist)}</td></tr>")
         said = ([] if self.lead is None else [f"opening lead {format_card(self.lead)}"]) \
@@ -874,30 +879,45 @@ def _discard_groups(wanted, own_mask: int, pool_mask: int, led: int | None, *,
 
 
 def _ranked(groups: dict, hists: list, parts: int, level: int, *, misere: bool,
-            histogram: bool) -> list[DiscardOdds]:
-    """Each group's counts summed over its ``parts``, best first; a group the time limit
-    stopped before its parts were all done is left out."""
+            histogram: bool, ids=None) -> list[DiscardOdds]:
+    """The groups ``ids`` (default all, in order), each one's counts summed over its
+    ``parts`` in ``hists``, best first; a group the time limit stopped before its parts were
+    all done is left out."""
+    items = list(groups.values())
     results = []
-    for gi, ds in enumerate(groups.values()):
-        if any(h is None for h in hists[gi * parts:(gi + 1) * parts]):
+    for k, gi in enumerate(range(len(items)) if ids is None else ids):
+        part = hists[k * parts:(k + 1) * parts]
+        if any(h is None for h in part):
             continue            # stopped by the time limit before this discard was done
-        hist = sum(hists[gi * parts:(gi + 1) * parts])
+        hist = sum(part)
         layouts = int(hist.sum())
         success = int(hist[1:].sum()) if misere else int(hist[level:].sum())
-        results.append(DiscardOdds(_card_pair(ds[0]), tuple(int(x) for x in hist), layouts,
-                                   success, gi, tuple(_card_pair(p) for p in ds[1:]),
-                                   histogram))
-    # best first: by the probability, then (with the tricks counted) by the expected tricks
-    if misere:
-        results.sort(key=lambda r: (r.success, r.expected_tricks if histogram else 0))
-    else:
-        results.sort(key=lambda r: (-r.success, -r.expected_tricks if histogram else 0))
-    return results
+        results.append(DiscardOdds(_card_pair(items[gi][0]), tuple(int(x) for x in hist),
+                                   layouts, success, gi,
+                                   tuple(_card_pair(p) for p in items[gi][1:]), histogram))
+    return _best_first(results, misere)
+
+
+def _best_first(results: list[DiscardOdds], misere: bool) -> list[DiscardOdds]:
+    """Best first: by the probability, then the discards whose tricks were counted, by the
+    expected tricks."""
+    sign = 1 if misere else -1
+    return sorted(results, key=lambda r: (sign * r.success, not r.counted,
+                                          sign * r.expected_tricks if r.counted else 0))
+
+
+def _counted_best(screened: list[DiscardOdds], top: int, misere: bool) -> list[int]:
+    """The groups whose histograms ``top=`` counts: the ``top`` best of ``screened`` (every
+    group's success alone, best first) and every group as good as the last of them, so that
+    the order by probability, then expected tricks, is the one every histogram would give."""
+    cut = screened[top - 1].success
+    return [r.group for r in screened if (r.success <= cut if misere else r.success >= cut)]
 
 
 def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, lead=None,
-         pool=None, holds=None, lengths=None, histogram=True, backend="auto", threads=0,
-         chunk=16384, progress=None, tt_mb=None, timeout=None, cancel=None) -> OddsResult:
+         pool=None, holds=None, lengths=None, histogram=True, top=None, backend="auto",
+         threads=0, chunk=16384, progress=None, tt_mb=None, timeout=None,
+         cancel=None) -> OddsResult:
     """Exact odds over every split of the unseen cards between the two opponents.
 
     ``cards``: the player's 12 cards (hand + talon) in any hand notation.  ``seat``: where he
@@ -915,7 +935,12 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     core; ``progress`` shows a tqdm bar (None: only on a terminal or in a notebook).
     ``histogram=False`` settles only success or failure per layout (one probe each, faster):
     the histogram then has two entries that count, at index 0 the failures and at index
-    ``level`` (мизер: 1) the successes.
+    ``level`` (мизер: 1) the successes.  ``top=N`` (with several discards): every discard's
+    success or failure per layout first, then the trick histograms of only the ``N`` best of
+    them (and of any as likely as the ``N``-th), whose order by probability, then expected
+    tricks, is the one the full count gives; the other discards follow with their
+    probability alone (``counted`` False).  Every discard of a weak мизер with its histogram
+    can take a minute; ``top=1`` answers its best discard, histogram and all, in seconds.
     ``chunk``: layouts enumerated and counted at a time (the memory held; the engine gets
     them in slices of about 0.05 s when the call can be stopped); ``tt_mb``: the
     transposition table of each thread's context (default :func:`default_tt_mb`: 16 MiB for
@@ -950,13 +975,14 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     """
     return _counted_odds(cards, seat, trump=trump, misere=misere, level=level, discard=discard,
                          lead=lead, pool=pool, holds=holds, lengths=lengths,
-                         histogram=histogram, backend=backend, threads=threads, chunk=chunk,
+                         histogram=histogram, top=top, backend=backend, threads=threads,
+                         chunk=chunk,
                          progress=progress, tt_mb=tt_mb, timeout=timeout, cancel=cancel)
 
 
 def _counted_odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None,
                   lead=None, pool=None, holds=None, lengths=None, histogram=True,
-                  backend="auto", threads=0, chunk=16384, progress=None, tt_mb=None,
+                  top=None, backend="auto", threads=0, chunk=16384, progress=None, tt_mb=None,
                   timeout=None, cancel=None, upto: int | None = None) -> OddsResult:
     """:func:`odds`; ``upto`` (a мизер's histogram, 2 or more): each layout's count climbs no
     higher, so the histogram's entry ``upto`` holds the layouts caught that many times or
@@ -969,6 +995,11 @@ def _counted_odds(cards, seat=0, *, trump=None, misere=False, level=None, discar
     seat = as_seat(seat, "seat")
     misere = misere_flag(misere)
     histogram = as_flag(histogram, "histogram")
+    if top is not None:
+        top = as_count(top, "top")
+        if not histogram:
+            raise InvalidArgumentError("top= (--top) counts the histograms of the best "
+                                       "discards; histogram=False (--no-histogram) counts none")
     if progress is not None:
         progress = as_flag(progress, "progress (None: a bar only on a terminal)")
     if misere:
@@ -1016,7 +1047,9 @@ def _counted_odds(cards, seat=0, *, trump=None, misere=False, level=None, discar
     if misere and histogram and len(groups) > 1:
         deadline.hint = ("the мизер's trick counts over every discard are the slow part: "
                          "histogram=False (--no-histogram) settles P(caught) alone, "
-                         "discard= (--discard) asks one discard")
+                         + ("top=1 (--top 1) counts the best discard's alone, "
+                            if top != 1 else "")
+                         + "discard= (--discard) asks one discard")
     opp_a, opp_b = (seat + 1) % 3, (seat + 2) % 3
     shared_layouts: dict = {}     # every discard of the call shares the layouts
     per_group = comb(2 * n, n)
@@ -1033,29 +1066,55 @@ def _counted_odds(cards, seat=0, *, trump=None, misere=False, level=None, discar
     parts = workers.parts(len(groups), per_group)
     firsts = [ds[0] for ds in groups.values()]
 
-    def job(d, i):
-        kept = own_mask & ~((1 << d[0]) | (1 << d[1]))
-        return lambda probe: _solve_group(
-            probe, kept, seat, opp_a, opp_b, pool_cards, n, misere=misere, trump=strain,
-            level=level, lead=lead_card, chunk=chunk, bar=bar, histogram=histogram,
-            cache=shared_layouts, part=(i, parts), workers=workers, given=layouts_given,
-            upto=upto)
+    def jobs(ids, counting: bool) -> list:
+        def job(d, i):
+            kept = own_mask & ~((1 << d[0]) | (1 << d[1]))
+            return lambda probe: _solve_group(
+                probe, kept, seat, opp_a, opp_b, pool_cards, n, misere=misere, trump=strain,
+                level=level, lead=lead_card, chunk=chunk, bar=bar, histogram=counting,
+                cache=shared_layouts, part=(i, parts), workers=workers, given=layouts_given,
+                upto=upto)
+        return [job(firsts[g], i) for g in ids for i in range(parts)]
 
+    def result(results: list) -> OddsResult:
+        return OddsResult(CardSet(own_mask), seat, "misere" if misere else "contract", strain,
+                          level, None if lead_card is None else CARDS[lead_card],
+                          tuple(results), be.name, time.perf_counter() - t0,
+                          histogram if not results else results[0].counted, given or None)
+
+    screening = top is not None and top < len(groups)
+    ids: list | range = range(len(groups))
+    screened: list[DiscardOdds] = []
     try:
-        hists = workers.run([job(d, i) for d in firsts for i in range(parts)])
+        if screening:           # every discard's success or failure first
+            screened = _ranked(groups, workers.run(jobs(ids, False)), parts, level,
+                               misere=misere, histogram=False)
+            ids = _counted_best(screened, top, misere) if len(screened) == len(groups) else []
+            if ids and bar is not None:     # the histograms' layouts, on the same bar
+                bar.total += per_group * len(ids)
+                bar.refresh()
+        counted = _ranked(groups, workers.run(jobs(ids, histogram)), parts, level,
+                          misere=misere, histogram=histogram, ids=ids)
     finally:
         if bar is not None:
             bar.close()
-    results = _ranked(groups, hists, parts, level, misere=misere, histogram=histogram)
-    done = OddsResult(CardSet(own_mask), seat, "misere" if misere else "contract", strain,
-                      level, None if lead_card is None else CARDS[lead_card], tuple(results),
-                      be.name, time.perf_counter() - t0, histogram, given or None)
-    if len(results) < len(groups):      # the time limit stopped it: what was finished goes
-        error = deadline.error(         # with the error
-            f"{len(results)} of {len(groups)} distinct discards counted" if results else "")
-        error.partial = done if results else None
+    done = {r.group for r in counted}
+    results = _best_first(counted + [r for r in screened if r.group not in done], misere)
+    if len(counted) < len(ids) or len(results) < len(groups):   # the time limit stopped it:
+        what = "P(caught)" if misere else "P(make)"             # what was finished goes
+        if not screening:                                       # with the error
+            said = f"{len(results)} of {len(groups)} distinct discards counted" if results \
+                else ""
+        elif len(screened) < len(groups):
+            said = (f"{what} of {len(screened)} of {len(groups)} distinct discards, no "
+                    "histogram") if screened else ""
+        else:
+            said = (f"every discard's {what}, the histograms of {len(counted)} of the "
+                    f"{len(ids)} best")
+        error = deadline.error(said)
+        error.partial = result(results) if results else None
         raise error
-    return done
+    return result(results)
 
 
 __all__ = ["DiscardOdds", "OddsResult", "odds"]

@@ -213,10 +213,12 @@ def _run_odds(deal, opts):
     # a мизер with a level is refused by odds() ("level= is a contract's"), not ignored
     kw = {"misere": True} if misere else {"trump": strain}
     kw["level"] = opts.get("level")
+    counting = opts.get("histogram", True)
+    # the row is the best discard's: top=1 counts its histogram alone, the same row sooner
     r = odds(twelve, seat, discard=opts.get("discard"), lead=opts.get("lead"), pool=pool,
              holds=opts.get("holds"), lengths=opts.get("lengths"), threads=1, progress=False,
-             timeout=opts.get("timeout"), histogram=opts.get("histogram", True), **kw,
-             **_engine(opts))
+             timeout=opts.get("timeout"), histogram=counting, top=1 if counting else None,
+             **kw, **_engine(opts))
     best = r.best
     counted = r.counted      # histogram=false: success or failure per layout, no trick counts
     return {"mode": r.mode, "solo": seat, "trump": format_strain(r.trump),

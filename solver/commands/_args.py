@@ -218,6 +218,7 @@ def opening_of(args, deal):
 _AS_TYPED = (("talon_cards= (--talon-cards)", "--talon-cards"), ("talon_cards=", "--talon-cards"),
              ("discard= (--discard)", "--discard"),
              ("histogram=False (--no-histogram)", "--no-histogram"),
+             ("top=1 (--top 1)", "--top 1"), ("top= (--top)", "--top"),
              ("the talon rule 'lead' or 'dealer'", "--talon lead or dealer"))
 
 

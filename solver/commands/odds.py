@@ -1,12 +1,12 @@
 """``pref odds CARDS12 --seat SEAT (--misere | -t TRUMP [--level N]) [--discard CARDS]
-[--lead CARD] [--holds SEAT CARDS] [--length SEAT SUIT COUNT]``: exact odds over all
-184,756 splits of the unseen cards, or over those that agree with what is known."""
+[--lead CARD] [--holds SEAT CARDS] [--length SEAT SUIT COUNT] [--top N]``: exact odds over
+all 184,756 splits of the unseen cards, or over those that agree with what is known."""
 
 from __future__ import annotations
 
 from ._args import (add_common, add_given, add_layout_options, add_player_cards, add_style,
                     add_timeout, as_typed, emit, emit_partial, given_as_typed, given_of,
-                    whole_number)
+                    positive_number, whole_number)
 
 HELP = "exact probability of making a contract / of a мизер being caught, over every layout"
 
@@ -26,6 +26,11 @@ def register(sub) -> None:
     add_timeout(p, "; the discards counted by then are printed, marked as a part")
     p.add_argument("--no-histogram", action="store_true",
                    help="only success or failure per layout (faster; no exact trick counts)")
+    p.add_argument("--top", type=positive_number, metavar="N",
+                   help="every discard's probability first, then the trick histograms of only "
+                        "the N best discards (and any as likely as the N-th); the rest show "
+                        "their probability alone. A weak мизер's every histogram can take a "
+                        "minute: --top 1 gives its best discard's in seconds")
     add_common(p, json_help="print JSON: cards, p_caught or p_make, histogram, layouts (and "
                             "discards)")
     add_style(p)
@@ -39,7 +44,7 @@ def run(args) -> int:
         holds, lengths = given_of(args)
         r = odds(args.cards, args.seat, trump=args.trump, misere=args.misere,
                  level=args.level, discard=args.discard, lead=args.lead, pool=args.pool,
-                 holds=holds, lengths=lengths, histogram=not args.no_histogram,
+                 holds=holds, lengths=lengths, histogram=not args.no_histogram, top=args.top,
                  backend=args.backend, threads=args.threads,
                  progress=False if args.no_progress else None, timeout=args.timeout)
     except TimeLimitError as exc:
