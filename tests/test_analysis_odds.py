@@ -200,6 +200,7 @@ def test_top_counts_the_best_discards_histograms_as_the_whole_count_does(seed):
             table = r.to_pandas()
             assert list(table["success"]) == [d.success for d in r.discards]
             assert table["t0"].isna().tolist() == [not d.counted for d in r.discards]
+            assert str(table["t0"].dtype) == "Int64"     # whole counts where counted
 
 
 def test_top_is_a_positive_count_of_counted_discards(capsys):

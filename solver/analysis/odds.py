@@ -207,7 +207,7 @@ class OddsResult:
         histogram's columns ``t0``, ``t1``, … (layouts per trick count); without the tricks
         counted (``histogram=False``) expected tricks are NaN and ``success`` (the layouts
         made, or caught) stands for the histogram; after ``top=`` the rows not counted have
-        the ``t`` columns NaN and every row has ``success``.  ``same``: the discards
+        the ``t`` columns ``<NA>`` (pandas' nullable integers) and every row has ``success``.  ``same``: the discards
         equivalent to the row's (``"Q♥ 7♥, Q♥ 8♥"``, ``""`` when none), so a row stands for
         ``1 + len`` of them: count or weight discards by it."""
         import pandas as pd
@@ -223,7 +223,11 @@ class OddsResult:
             if not all(d.counted for d in self.discards):
                 row["success"] = d.success
             rows.append(row)
-        return pd.DataFrame(rows)
+        table = pd.DataFrame(rows)
+        if self.counted and not all(d.counted for d in self.discards):      # after top=
+            tricks = [c for c in table.columns if c[0] == "t" and c[1:].isdigit()]
+            table[tricks] = table[tricks].astype("Int64")   # whole counts, <NA> where none
+        return table
 
     def _hist_text(self, d: DiscardOdds) -> str:
         """``0:134559 1:50197`` (layouts per trick count); without the tricks counted, the
