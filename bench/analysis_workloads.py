@@ -38,6 +38,8 @@ FULL_DEAL_ROWS = {
     "odds_misere_caught": ("мизер P(caught) only, 184,756 layouts, 1 thread",
                            "solver.analysis.odds"),
     "odds_contract": ("contract odds, 184,756 layouts, 1 thread", "solver.analysis.odds"),
+    "odds_misere_top": ("мизер odds, every discard, the best one's histogram (top=1), seat 0's "
+                        "12 cards, 1 thread", "solver.analysis.odds"),
     "order_fast": ("what to order, exact=False, seat 0's 12 cards, 1 thread",
                    "solver.analysis.order"),
     "raspasy_api": ("распасы analysis (3 seats, lines)", "solver.analysis.raspasy"),
@@ -58,13 +60,15 @@ QUERY_KEYS = tuple(FULL_DEAL_ROWS) + tuple(ENDING_ROWS)
 FULL = {"discard_contract": 100, "discard_misere": 30, "discard_contract_best": 100,
         "discard_misere_best": 30, "discard_contract_one": 100,
         "discard_misere_one": 30, "table": 100, "table_cores": 100, "odds_misere": 0,
-        "odds_misere_caught": 10, "odds_contract": 1, "order_fast": 3, "raspasy_api": 100,
+        "odds_misere_caught": 10, "odds_contract": 1, "odds_misere_top": 3, "order_fast": 3,
+        "raspasy_api": 100,
         "tenner": 100, "preferans": 100, "discard_end": 60, "table_end": 30, "odds_end": 12,
         "batch_table": 100}
 QUICK = {"discard_contract": 0, "discard_misere": 0, "discard_contract_best": 0,
          "discard_misere_best": 0, "discard_contract_one": 0,
          "discard_misere_one": 0, "table": 0, "table_cores": 0, "odds_misere": 0,
-         "odds_misere_caught": 0, "odds_contract": 0, "order_fast": 0, "raspasy_api": 6,
+         "odds_misere_caught": 0, "odds_contract": 0, "odds_misere_top": 0, "order_fast": 0,
+         "raspasy_api": 6,
          "tenner": 6,
          "preferans": 12, "discard_end": 6, "table_end": 3, "odds_end": 2, "batch_table": 0}
 ENDING_LEVEL = 3          # the contract level asked on 5-card endings (a majority of tricks)
@@ -201,6 +205,17 @@ def _odds_contract(name, case):
     return _odds_answer(r), None, r.layouts
 
 
+def _odds_misere_top(name, e):
+    """Every discard's P(caught) of seat 0's 12 cards (hand + talon) of a corpus deal, then
+    the best discard's histogram (``top=1``), as ``pref batch --what odds`` asks it: mostly
+    weak мизеры, whose every histogram takes minutes.  The answer is the best discard and its
+    histogram."""
+    from solver.analysis import odds
+    r = odds(_cards(bl.cards12(e, 0)), 0, misere=True, top=1, backend=name, threads=1,
+             progress=False)
+    return [*(int(c) for c in r.best.cards), *r.best.histogram], None, len(r.discards)
+
+
 def _order_fast(name, e):
     """``order(exact=False)`` of seat 0's 12 cards (hand + talon) of a corpus deal, every
     strain and the мизер, as a batch of random deals asks it: the answer is every option's
@@ -287,6 +302,7 @@ RUNS = {
     "odds_misere": (_name, _odds_misere(True), None, "odds_misere"),
     "odds_misere_caught": (_name, _odds_misere(False), None, "odds_misere"),
     "odds_contract": (_name, _odds_contract, None, "odds_contract"),
+    "odds_misere_top": (_name, _odds_misere_top, None, "deals"),
     "order_fast": (_name, _order_fast, None, "deals"),
     "raspasy_api": (_ctx_named, _raspasy_api, _clear, "deals"),
     "tenner": (_name, _tenner, None, "deals"),
@@ -304,7 +320,7 @@ WARMUP_WITH = {"discard_contract": "discard_end", "discard_misere": "discard_end
                "discard_contract_best": "discard_end", "discard_misere_best": "discard_end",
                "table": "table_end", "table_cores": "table_end", "odds_misere": "odds_end",
                "odds_misere_caught": "odds_end", "odds_contract": "odds_end",
-               "order_fast": "odds_end"}
+               "odds_misere_top": "odds_end", "order_fast": "odds_end"}
 
 
 def sizes(quick: bool) -> dict:
@@ -335,7 +351,8 @@ def analysis_queries(corpus: dict, s: dict, backends: list[str]) -> list:
             warm = _warmer(warm_fn, warm_fresh, warm_items)
         label = {"odds_misere": "layouts", "odds_misere_caught": "layouts",
                  "odds_contract": "layouts", "odds_end": "layouts",
-                 "preferans": "probes", "order_fast": "options bounded"}.get(key, "engine calls")
+                 "preferans": "probes", "order_fast": "options bounded",
+                 "odds_misere_top": "discard groups"}.get(key, "engine calls")
         q = bl.Query(key, title, items, setup, run, fresh, warmup=1, warmup_run=warm,
                      calls_label=label)
         out.append(wl.Spec(key, title, q, bk, judge="reference" if key in WITH_REFERENCE else "c"))
