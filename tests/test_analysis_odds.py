@@ -518,6 +518,14 @@ def test_threads_give_the_same_odds(misere):
     two = odds(hand, 0, backend=FAST[0], progress=False, threads=2, **full)
     assert one.layouts == 184756 and one.histogram == two.histogram
     assert 0 < one.best.success < one.layouts
+    # top=1: every discard of a 10-card hand, then the best's 12,870 layouts cut in two runs
+    top = {k: v for k, v in kw.items() if k != "level"}
+    own = cards[:10]
+    pool = [c for c in range(32) if c not in own][:16]
+    one = odds(own, 0, pool=pool, backend=FAST[0], progress=False, threads=1, **top)
+    two = odds(own, 0, pool=pool, backend=FAST[0], progress=False, threads=2, top=1, **top)
+    k = sum(d.counted for d in two.discards)
+    assert one.layouts == 12870 and two.discards[:k] == one.discards[:k]
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -1067,10 +1067,9 @@ def _counted_odds(cards, seat=0, *, trump=None, misere=False, level=None, discar
     workers = _Workers(be, threads, tt_mb, deadline)
     if tt_mb is None:
         workers.tt_mb = default_tt_mb(misere=misere, workers=workers.threads)
-    parts = workers.parts(len(groups), per_group)
     firsts = [ds[0] for ds in groups.values()]
 
-    def jobs(ids, counting: bool) -> list:
+    def jobs(ids, counting: bool, parts: int) -> list:
         def job(d, i):
             kept = own_mask & ~((1 << d[0]) | (1 << d[1]))
             return lambda probe: _solve_group(
@@ -1091,13 +1090,15 @@ def _counted_odds(cards, seat=0, *, trump=None, misere=False, level=None, discar
     screened: list[DiscardOdds] = []
     try:
         if screening:           # every discard's success or failure first
-            screened = _ranked(groups, workers.run(jobs(ids, False)), parts, level,
+            parts = workers.parts(len(groups), per_group)
+            screened = _ranked(groups, workers.run(jobs(ids, False, parts)), parts, level,
                                misere=misere, histogram=False)
             ids = _counted_best(screened, top, misere) if len(screened) == len(groups) else []
             if ids and bar is not None:     # the histograms' layouts, on the same bar
                 bar.total += per_group * len(ids)
                 bar.refresh()
-        counted = _ranked(groups, workers.run(jobs(ids, histogram)), parts, level,
+        parts = workers.parts(max(len(ids), 1), per_group)     # the few best on every thread
+        counted = _ranked(groups, workers.run(jobs(ids, histogram, parts)), parts, level,
                           misere=misere, histogram=histogram, ids=ids)
     finally:
         if bar is not None:
