@@ -138,7 +138,8 @@ def as_distribution(data) -> dict[int, float]:
     True
     """
     if getattr(data, "counted", True) is False:
-        raise InvalidArgumentError("these odds counted no tricks (odds(histogram=False): only "
+        raise InvalidArgumentError("these odds counted no tricks (odds(histogram=False), or "
+                                   "a discard below the best that odds(top=) counted: only "
                                    "success or failure per layout); ask odds() for the "
                                    "histogram to draw one")
     for name in ("histogram", "distribution"):

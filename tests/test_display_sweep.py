@@ -335,6 +335,10 @@ def test_a_histogram_of_odds_that_counted_no_tricks_is_refused_not_drawn(plt):
         plots.trick_histogram(bare)          # drew its 6 failures as 6 layouts of 0 tricks
     ax = plots.trick_histogram(odds("A.K7.A.", 0, discard="A♠ 7♣", **kw))
     assert [round(p.get_height(), 2) for p in ax.patches] == [0, 1.0, 0]   # 1 trick, 100%
+    every = odds("A.K7.A.", 0, top=1, **kw)      # the best discard's histogram alone
+    with pytest.raises(InvalidArgumentError, match=r"odds\(top=\) counted"):
+        plots.trick_histogram(next(d for d in every.discards if not d.counted))
+    assert len(plots.trick_histogram(every).patches) == len(every.histogram)
 
 
 def test_players_and_groups_with_dollar_signs_are_drawn_as_written_not_as_mathtext(plt):
