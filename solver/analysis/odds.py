@@ -207,9 +207,9 @@ class OddsResult:
         histogram's columns ``t0``, ``t1``, … (layouts per trick count); without the tricks
         counted (``histogram=False``) expected tricks are NaN and ``success`` (the layouts
         made, or caught) stands for the histogram; after ``top=`` the rows not counted have
-        the ``t`` columns ``<NA>`` (pandas' nullable integers) and every row has ``success``.  ``same``: the discards
-        equivalent to the row's (``"Q♥ 7♥, Q♥ 8♥"``, ``""`` when none), so a row stands for
-        ``1 + len`` of them: count or weight discards by it."""
+        the ``t`` columns ``<NA>`` (pandas' nullable integers) and every row has ``success``.
+        ``same``: the discards equivalent to the row's (``"Q♥ 7♥, Q♥ 8♥"``, ``""`` when
+        none), so a row stands for ``1 + len`` of them: count or weight discards by it."""
         import pandas as pd
         key = "p_make" if self.mode == "contract" else "p_caught"
         rows = []
@@ -980,8 +980,8 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     return _counted_odds(cards, seat, trump=trump, misere=misere, level=level, discard=discard,
                          lead=lead, pool=pool, holds=holds, lengths=lengths,
                          histogram=histogram, top=top, backend=backend, threads=threads,
-                         chunk=chunk,
-                         progress=progress, tt_mb=tt_mb, timeout=timeout, cancel=cancel)
+                         chunk=chunk, progress=progress, tt_mb=tt_mb, timeout=timeout,
+                         cancel=cancel)
 
 
 def _counted_odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None,
