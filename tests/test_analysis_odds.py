@@ -259,6 +259,33 @@ def test_top_stopped_keeps_what_it_settled(monkeypatch):
         odds_call(own, 0, top=1, cancel=stop, **kw)
 
 
+def test_pref_odds_top_stopped_shows_every_probability(monkeypatch, capsys):
+    """`pref odds --top` past its time limit once every discard's probability is settled:
+    they are printed, none with a histogram, under a line that says what was counted."""
+    import time as clock
+
+    from solver.cli import main
+    module = __import__("solver.analysis.odds", fromlist=["_counted_best"])
+    chosen, real, late = module._counted_best, clock.monotonic, [0.0]
+
+    def then_late(*args):
+        late[0] = 10_000.0      # the screen has finished: the clock passes the limit
+        return chosen(*args)
+
+    monkeypatch.setattr(module, "_counted_best", then_late)
+    monkeypatch.setattr(clock, "monotonic", lambda: real() + late[0])
+    assert main(["odds", "7.8.9.TA", "--pool", "89.7T.7T.", "--misere", "--top", "1",
+                 "--no-progress", "--threads", "1", "--backend", "reference",
+                 "--timeout", "600"]) == 2
+    out, err = capsys.readouterr()
+    head, _, *rows = out.splitlines()
+    assert head == ("(stopped by the time limit: only the probabilities and the histograms "
+                    "below were counted)")
+    assert len(rows) == 7 and all("≥1:" in row or "[0:20]" in row for row in rows)
+    assert re.search(r"within timeout=600 s: every discard's P\(caught\), the histograms of 0 "
+                     r"of the 1 best \(", err), err
+
+
 @needs_fast
 @pytest.mark.parametrize("misere", [True, False])
 def test_six_card_endings_against_the_engine(misere):

@@ -49,8 +49,9 @@ def run(args) -> int:
                  progress=False if args.no_progress else None, timeout=args.timeout)
     except TimeLimitError as exc:
         if exc.partial is not None:     # the discards counted in time are shown, then the error
-            emit_partial(args, exc.partial, "the discards",
-                         exc.partial.to_dict(discards=True))
+            what = "the discards" if all(d.counted for d in exc.partial.discards) or \
+                args.no_histogram else "the probabilities and the histograms"   # --top
+            emit_partial(args, exc.partial, what, exc.partial.to_dict(discards=True))
         raise as_typed(exc) from None
     except PrefError as exc:       # the options as typed, not the Python arguments
         raise as_typed(given_as_typed(exc)) from None
