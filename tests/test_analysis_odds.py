@@ -10,11 +10,12 @@ import pytest
 from _analysis_helpers import FAST, brute_histogram, mask, needs_fast, ref
 
 from solver.analysis import odds
-from solver.analysis._common import cards_text
+from solver.analysis._common import as_strain, cards_text
 from solver.analysis.misere_safety import safe_layouts
 from solver.engine import get_backend
 from solver.engine.layout import make_position
 from solver.errors import InvalidArgumentError, InvalidDealError
+from solver.notation import parse_card_list
 
 
 @pytest.mark.parametrize("seed", range(10))
@@ -284,6 +285,40 @@ def test_pref_odds_top_stopped_shows_every_probability(monkeypatch, capsys):
     assert len(rows) == 7 and all("≥1:" in row or "[0:20]" in row for row in rows)
     assert re.search(r"within timeout=600 s: every discard's P\(caught\), the histograms of 0 "
                      r"of the 1 best \(", err), err
+
+
+@pytest.mark.parametrize("game, lead, counted, groups", [
+    (dict(misere=True), None, 6, 10), (dict(trump="NT", level=2), None, 6, 10),
+    (dict(trump="♣", level=2), None, 6, 10), (dict(trump="♠", level=2), None, 10, 10),
+    (dict(misere=True), "8♠", 6, 6), (dict(misere=True, holds={1: "K♠"}), None, 10, 10)])
+def test_twin_discards_are_counted_once_and_each_as_brute_force(monkeypatch, game, lead,
+                                                                 counted, groups):
+    """♠A8 and ♦A8 against ♠K7 and ♦K7 unseen: a discard and its image with ♠ and ♦
+    exchanged (A♠ 9♥ and A♦ 9♥) face every layout alike, so each such class is counted once
+    (four pairs and A♠ A♦, 8♠ 8♦: 6 of the 10; not when a trump or the fixed lead sits in
+    one of the suits, nor under holds=, which the exchange would not keep); every discard's
+    histogram is still the brute force's."""
+    module = __import__("solver.analysis.odds", fromlist=["_solve_group"])
+    calls = []
+    solve_group = module._solve_group
+
+    def counting(probe, kept, *args, **kw):
+        calls.append(kept)
+        return solve_group(probe, kept, *args, **kw)
+
+    monkeypatch.setattr(module, "_solve_group", counting)
+    own, pool = mask(parse_card_list("A♠ 8♠ A♦ 8♦ 9♥")), parse_card_list("K♠ 7♠ K♦ 7♦ 9♣ T♥")
+    r = odds(own, 0, pool=pool, lead=lead, backend="reference", progress=False, threads=1,
+             **game)
+    assert len(calls) == len(set(calls)) == counted and len(r.discards) == groups
+    trump = 4 if game.get("misere") or game.get("trump") == "NT" else as_strain(game["trump"])
+    for d in r.discards:
+        kept = own & ~mask(d.cards)
+        want = brute_histogram(kept, [int(c) for c in pool], 0, 3, trump=trump,
+                               misere="misere" in game,
+                               holds={1: mask(parse_card_list("K♠"))} if "holds" in game else None,
+                               lead=None if lead is None else int(parse_card_list(lead)[0]))
+        assert list(d.histogram) == want, d.text
 
 
 @needs_fast

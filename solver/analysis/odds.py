@@ -882,15 +882,22 @@ def _discard_groups(wanted, own_mask: int, pool_mask: int, led: int | None, *,
     return groups
 
 
-def _ranked(groups: dict, hists: list, parts: int, level: int, *, misere: bool,
-            histogram: bool, ids=None) -> list[DiscardOdds]:
-    """The groups ``ids`` (default all, in order), each one's counts summed over its
-    ``parts`` in ``hists``, best first; a group the time limit stopped before its parts were
+def _suit_class(key: tuple, fixed: tuple[int, ...]) -> tuple:
+    """:func:`_odds_key` up to a relabelling of the suits not ``fixed`` (the trump, the
+    fixed lead's suit): two discards of one class face every layout alike, suit for suit
+    (twins such as K♠ K♣ and K♦ K♣ beside ♠KT8 and ♦KT8), so one count serves both."""
+    return tuple(key[s] for s in fixed) + tuple(sorted(key[s] for s in range(4)
+                                                       if s not in fixed))
+
+
+def _ranked(groups: dict, hists: list, level: int, *, misere: bool, histogram: bool,
+            ids) -> list[DiscardOdds]:
+    """The groups ``ids``, each one's counts summed over its parts (``hists[k]``, the
+    parts of ``ids[k]``), best first; a group the time limit stopped before its parts were
     all done is left out."""
     items = list(groups.values())
     results = []
-    for k, gi in enumerate(range(len(items)) if ids is None else ids):
-        part = hists[k * parts:(k + 1) * parts]
+    for gi, part in zip(ids, hists):
         if any(h is None for h in part):
             continue            # stopped by the time limit before this discard was done
         hist = sum(part)
@@ -1061,15 +1068,28 @@ def _counted_odds(cards, seat=0, *, trump=None, misere=False, level=None, discar
         masks, _, _ = _call_layouts(shared_layouts, pool_cards, n, layouts_given, opp_a, opp_b,
                                     misere=misere)
         per_group = agreeing_count(len(masks), layouts_given)
+    # a class of twin discards is counted once: not when the layouts are conditioned
+    fixed = tuple(sorted({strain, NO_TRUMP, *([] if lead_card is None else [lead_card // 8])}
+                         - {NO_TRUMP}))
+    classes = list(range(len(groups))) if layouts_given else [
+        _suit_class(key, fixed) for key in groups]
     bar = None if progress is False else progress_bar(
-        total=per_group * len(groups), unit="layout", desc="odds", leave=False,
+        total=per_group * len(set(classes)), unit="layout", desc="odds", leave=False,
         disable=None if progress is None else False)
     workers = _Workers(be, threads, tt_mb, deadline)
     if tt_mb is None:
         workers.tt_mb = default_tt_mb(misere=misere, workers=workers.threads)
     firsts = [ds[0] for ds in groups.values()]
 
-    def jobs(ids, counting: bool, parts: int) -> list:
+    def counts(ids, counting: bool) -> list:
+        """The parts' histograms of each group of ``ids``, one group a class counted, its
+        layouts cut into runs for every thread when the groups are fewer."""
+        first: dict = {}
+        for g in ids:
+            first.setdefault(classes[g], g)
+        solved = list(first.values())
+        parts = workers.parts(max(len(solved), 1), per_group)
+
         def job(d, i):
             kept = own_mask & ~((1 << d[0]) | (1 << d[1]))
             return lambda probe: _solve_group(
@@ -1077,7 +1097,9 @@ def _counted_odds(cards, seat=0, *, trump=None, misere=False, level=None, discar
                 level=level, lead=lead_card, chunk=chunk, bar=bar, histogram=counting,
                 cache=shared_layouts, part=(i, parts), workers=workers, given=layouts_given,
                 upto=upto)
-        return [job(firsts[g], i) for g in ids for i in range(parts)]
+        out = workers.run([job(firsts[g], i) for g in solved for i in range(parts)])
+        mine = {g: out[k * parts:(k + 1) * parts] for k, g in enumerate(solved)}
+        return [mine[first[classes[g]]] for g in ids]
 
     def result(results: list) -> OddsResult:
         return OddsResult(CardSet(own_mask), seat, "misere" if misere else "contract", strain,
@@ -1090,16 +1112,14 @@ def _counted_odds(cards, seat=0, *, trump=None, misere=False, level=None, discar
     screened: list[DiscardOdds] = []
     try:
         if screening:           # every discard's success or failure first
-            parts = workers.parts(len(groups), per_group)
-            screened = _ranked(groups, workers.run(jobs(ids, False, parts)), parts, level,
-                               misere=misere, histogram=False)
+            screened = _ranked(groups, counts(ids, False), level, misere=misere,
+                               histogram=False, ids=ids)
             ids = _counted_best(screened, top, misere) if len(screened) == len(groups) else []
             if ids and bar is not None:     # the histograms' layouts, on the same bar
-                bar.total += per_group * len(ids)
+                bar.total += per_group * len({classes[g] for g in ids})
                 bar.refresh()
-        parts = workers.parts(max(len(ids), 1), per_group)     # the few best on every thread
-        counted = _ranked(groups, workers.run(jobs(ids, histogram, parts)), parts, level,
-                          misere=misere, histogram=histogram, ids=ids)
+        counted = _ranked(groups, counts(ids, histogram), level, misere=misere,
+                          histogram=histogram, ids=ids)
     finally:
         if bar is not None:
             bar.close()
