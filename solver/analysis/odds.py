@@ -952,6 +952,8 @@ def odds(cards, seat=0, *, trump=None, misere=False, level=None, discard=None, l
     tricks, is the one the full count gives; the other discards follow with their
     probability alone (``counted`` False).  Every discard of a weak мизер with its histogram
     can take a minute; ``top=1`` answers its best discard, histogram and all, in seconds.
+    Twin discards, whose kept hands are alike once the suits that are neither trump nor the
+    fixed lead's are relabelled, are counted once (without ``holds`` / ``lengths``).
     ``chunk``: layouts enumerated and counted at a time (the memory held; the engine gets
     them in slices of about 0.05 s when the call can be stopped); ``tt_mb``: the
     transposition table of each thread's context (default :func:`default_tt_mb`: 16 MiB for
