@@ -64,7 +64,7 @@ from typing import Protocol
 
 import numpy as np
 
-from ..cards import NO_TRUMP, iter_cards, mask_of
+from ..cards import NO_TRUMP, iter_cards, mask_of, suit_of
 from ..cardset import CARDS, Card, CardSet, cards_tuple
 from ..checks import as_flag, scalar_of
 from ..display import pretty_as_text
@@ -882,12 +882,12 @@ def _discard_groups(wanted, own_mask: int, pool_mask: int, led: int | None, *,
     return groups
 
 
-def _suit_class(key: tuple, fixed: tuple[int, ...]) -> tuple:
+def _suit_class(key: tuple, fixed: set[int]) -> tuple:
     """:func:`_odds_key` up to a relabelling of the suits not ``fixed`` (the trump, the
     fixed lead's suit): two discards of one class face every layout alike, suit for suit
     (twins such as K♠ K♣ and K♦ K♣ beside ♠KT8 and ♦KT8), so one count serves both."""
-    return tuple(key[s] for s in fixed) + tuple(sorted(key[s] for s in range(4)
-                                                       if s not in fixed))
+    return tuple(key[s] for s in sorted(fixed)) + tuple(sorted(key[s] for s in range(4)
+                                                               if s not in fixed))
 
 
 def _ranked(groups: dict, hists: list, level: int, *, misere: bool, histogram: bool,
@@ -1070,9 +1070,9 @@ def _counted_odds(cards, seat=0, *, trump=None, misere=False, level=None, discar
         masks, _, _ = _call_layouts(shared_layouts, pool_cards, n, layouts_given, opp_a, opp_b,
                                     misere=misere)
         per_group = agreeing_count(len(masks), layouts_given)
-    # a class of twin discards is counted once: not when the layouts are conditioned
-    fixed = tuple(sorted({strain, NO_TRUMP, *([] if lead_card is None else [lead_card // 8])}
-                         - {NO_TRUMP}))
+    # a class of twin discards is counted once (not when the layouts are conditioned); the
+    # trump and the fixed lead's suit keep their places
+    fixed = {strain} - {NO_TRUMP} | ({suit_of(lead_card)} if lead_card is not None else set())
     classes = list(range(len(groups))) if layouts_given else [
         _suit_class(key, fixed) for key in groups]
     bar = None if progress is False else progress_bar(

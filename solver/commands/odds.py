@@ -49,8 +49,8 @@ def run(args) -> int:
                  progress=False if args.no_progress else None, timeout=args.timeout)
     except TimeLimitError as exc:
         if exc.partial is not None:     # the discards counted in time are shown, then the error
-            what = "the discards" if all(d.counted for d in exc.partial.discards) or \
-                args.no_histogram else "the probabilities and the histograms"   # --top
+            what = "the probabilities and the histograms" if args.top and not all(
+                d.counted for d in exc.partial.discards) else "the discards"
             emit_partial(args, exc.partial, what, exc.partial.to_dict(discards=True))
         raise as_typed(exc) from None
     except PrefError as exc:       # the options as typed, not the Python arguments
