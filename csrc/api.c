@@ -7,7 +7,7 @@
 
 #include "engine.h"
 
-int pref_abi_version(void) { return 8; }
+int pref_abi_version(void) { return 9; }
 
 int pref_catch_tables(uint8_t *free_counts, uint8_t *lead_counts)
 {
@@ -441,6 +441,34 @@ int pref_discard_scan(pref_ctx *ctx, const int64_t *pos, int64_t n, int best, in
             best = v;
     }
     *probes = sc.probes;
+    return PREF_OK;
+}
+
+int pref_discard_bests(pref_ctx *ctx, const int64_t *pos, int64_t questions, int per,
+                       int32_t *best, int64_t *nodes)
+{
+    if (questions < 0 || per < 1 || per > PREF_MAX_DISCARDS)
+        return PREF_E_ARG;
+    if (!ctx || (questions > 0 && (!pos || !best || !nodes)))
+        return PREF_E_NULL;
+    int32_t values[PREF_MAX_DISCARDS];
+    int8_t exact[PREF_MAX_DISCARDS];
+    int64_t row_nodes[PREF_MAX_DISCARDS];
+    for (int64_t q = 0; q < questions; q++) {
+        int64_t probes;
+        int st = pref_discard_scan(ctx, pos + q * per * PREF_POS_FIELDS, per, -1, 1, values,
+                                   exact, row_nodes, &probes);
+        if (st != PREF_OK)
+            return st;
+        int mini = pos[q * per * PREF_POS_FIELDS + PREF_P_MINIMISE] != 0;
+        int v = values[0];
+        nodes[q] = 0;
+        for (int i = 0; i < per; i++) {
+            v = mini ? (values[i] < v ? values[i] : v) : (values[i] > v ? values[i] : v);
+            nodes[q] += row_nodes[i];
+        }
+        best[q] = v;
+    }
     return PREF_OK;
 }
 

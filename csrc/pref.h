@@ -126,6 +126,16 @@ int pref_line(pref_ctx *ctx, const int64_t pos[PREF_POS_FIELDS], int8_t line[PRE
 int pref_discard_scan(pref_ctx *ctx, const int64_t *pos, int64_t n, int best, int only_best,
                       int32_t *values, int8_t *exact, int64_t *nodes, int64_t *probes);
 
+/* Many best-discard questions in one call (solver.analysis.whist: a layout each): rows
+ * q * per .. q * per + per - 1 are question q's discards, each question scanned as
+ * pref_discard_scan with best = -1 and only_best = 1, in this context (its table kept from
+ * question to question); best[q] is its best value (the most tricks in a contract, the
+ * fewest on мизер), nodes[q] its search nodes.  per is 1..PREF_MAX_DISCARDS; a bad row stops
+ * the call with its status, the questions before it answered. */
+#define PREF_MAX_DISCARDS 66
+int pref_discard_bests(pref_ctx *ctx, const int64_t *pos, int64_t questions, int per,
+                       int32_t *best, int64_t *nodes);
+
 /* Null-window probes of n positions in one context, one after the other, its table kept (not
  * cleared) from row to row: results[i] = 1 when row i's solo tricks are >= targets[i].  Rows
  * that are all of one game share the table's entries (the odds' layouts of one discard).  As

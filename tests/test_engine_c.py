@@ -798,6 +798,52 @@ def test_discard_scan_rows_at_the_edges_of_the_window():
             assert exact.tolist() == [not only_best, True]
 
 
+@pytest.mark.parametrize("misere", [False, True])
+def test_discard_bests_is_each_question_s_best_row(misere):
+    """pref_discard_bests: each question's rows (a declarer's every discard, of one game) give
+    its best value, the most tricks of a contract or the fewest of a мизер, as the reference
+    solver's values of its rows say, whether asked together (the table kept from question to
+    question) or one by one."""
+    from itertools import combinations
+    rng = np.random.default_rng(41 + misere)
+    n, rows, want = 3, [], []
+    for _ in range(12):
+        deck = [int(c) for c in rng.permutation(32)[:3 * n + 2]]
+        hands = [sum(1 << c for c in deck[i * n:(i + 1) * n]) for i in range(3)]
+        solo, leader = (int(x) for x in rng.integers(3, size=2))
+        twelve = hands[solo] | 1 << deck[-1] | 1 << deck[-2]
+        trump = cards.NO_TRUMP if misere else int(rng.integers(5))
+        values = []
+        for a, b in combinations([c for c in range(32) if twelve >> c & 1], 2):
+            hands[solo] = twelve & ~(1 << a | 1 << b)
+            rows.append(layout.make_position(hands, trump=trump, solo=solo, minimise=misere,
+                                             leader=leader))
+            values.append(reference_value(rows[-1]))
+        want.append(min(values) if misere else max(values))
+    rows = np.array(rows)
+    best, nodes = Context(tt_mb=1).discard_bests(rows, 10)
+    assert best.tolist() == want and (nodes > 0).all()
+    ctx = Context(tt_mb=1)
+    assert [int(ctx.discard_bests(rows[q:q + 10], 10)[0][0])
+            for q in range(0, len(rows), 10)] == want
+
+
+def test_discard_bests_refuses_a_bad_batch():
+    ctx = Context(tt_mb=1)
+    good = np.array([_good()] * 4)
+    for per in (0, 3, 67, True, "2"):
+        with pytest.raises(InvalidArgumentError, match="discard bests: per must be 1..66"):
+            ctx.discard_bests(good, per)
+    bad = good.copy()
+    bad[3, layout.P_HAND0] = bad[3, layout.P_HAND1]
+    with pytest.raises(InvalidDealError, match="position 3 of the batch"):
+        ctx.discard_bests(bad, 2)
+    best, nodes = ctx.discard_bests(good[:0], 2)
+    assert best.size == 0 and nodes.size == 0
+    best, _ = ctx.discard_bests(good, 2)
+    assert best.tolist() == [reference_value(_good())] * 2
+
+
 @pytest.mark.parametrize("bound, trump, solo, leader, first, then", REGION_PAIRS, ids=IDS)
 def test_a_bound_region_keeps_the_next_position_exact(bound, trump, solo, leader, first, then):
     """A bound's region must name every card whose owner the bound read: the table entry

@@ -36,7 +36,7 @@ except ImportError as exc:  # the registry reports it (with its .how) and falls 
     raise c_engine_missing(exc) from exc
 
 ffi, lib = _pref_c.ffi, _pref_c.lib
-if not hasattr(lib, "pref_ctx_new") or lib.pref_abi_version() < 8:
+if not hasattr(lib, "pref_ctx_new") or lib.pref_abi_version() < 9:
     raise c_engine_missing(None)
 
 _DEAL_ERRORS = {lib.PREF_E_HAND, lib.PREF_E_COUNT, lib.PREF_E_TABLE, lib.PREF_E_TALON}
@@ -194,6 +194,30 @@ class Context(NodeCount):
             check_batch(arr)               # refused: the shared check names the row and fault
             _raise(status, "discard scan: ")
         return values, exact.astype(bool), nodes, int(probes[0])
+
+    def discard_bests(self, positions, per: int):
+        """Many best-discard questions in one call (``pref_discard_bests``): rows ``q * per``
+        to ``q * per + per - 1`` are question ``q``'s discards, each scanned as
+        :meth:`discard_scan` with ``best=-1``, ``only_best=True``; ``(best int32[q], nodes
+        int64[q])``, each question's best value.  The GIL is released for the whole call, so
+        threads asking many small questions each run in parallel."""
+        arr = as_positions(positions)
+        if (isinstance(per, bool) or not isinstance(per, (int, np.integer))
+                or not 1 <= per <= lib.PREF_MAX_DISCARDS or arr.shape[0] % per):
+            raise InvalidArgumentError(f"discard bests: per must be 1..{lib.PREF_MAX_DISCARDS} "
+                                       f"and divide the {arr.shape[0]} rows, not {per!r}")
+        q = arr.shape[0] // int(per)
+        best = np.zeros(q, dtype=np.int32)
+        nodes = np.zeros(q, dtype=np.int64)
+        with self._lock:
+            status = lib.pref_discard_bests(self._ctx, ffi.from_buffer("int64_t[]", arr), q,
+                                            int(per), ffi.from_buffer("int32_t[]", best),
+                                            ffi.from_buffer("int64_t[]", nodes))
+            self.nodes = int(nodes.sum())
+        if status != lib.PREF_OK:
+            check_batch(arr)               # refused: the shared check names the row and fault
+            _raise(status, "discard bests: ")
+        return best, nodes
 
     def tests(self, positions, targets):
         """Null-window probes of an ``(n, 16)`` position array in this context, one after the
