@@ -6,7 +6,8 @@ a :class:`Position` is a deal with its game and the cards played so far.
 - :func:`solve`: a contract, мизер or распасы, exactly (``tricks``, every card's value, a line).
 - The analyses (:mod:`solver.analysis`): :func:`discard`, :func:`table`, :func:`odds` over
   every unknown layout, :func:`order` (what to bid), :func:`raspasy`, :func:`tenner`,
-  :func:`preferans`, :func:`review` (a played hand card by card).
+  :func:`preferans`, :func:`review` (a played hand card by card), :func:`whist` (вист или
+  пас, for the declarer's opponent).
 - :mod:`solver.batch`: many deals on all cores or a Dask cluster (``evaluate``, ``run_file``).
 - :mod:`solver.scoring`, :mod:`solver.pulka`, :mod:`solver.bidding` and
   :mod:`solver.conventions`: the rules, the score sheet and the rulesets' conventions.
@@ -31,6 +32,7 @@ _WHERE = {
     "discard": ".analysis.discard", "odds": ".analysis.odds", "order": ".analysis.order",
     "preferans": ".analysis.preferans", "raspasy": ".analysis.raspasy",
     "table": ".analysis.table", "review": ".analysis.review", "tenner": ".analysis.tenner",
+    "whist": ".analysis.whist",
     "SolveResult": ".api", "solve": ".api",
     "ACE": ".cards", "CLUBS": ".cards", "DIAMONDS": ".cards", "HEARTS": ".cards",
     "JACK": ".cards", "KING": ".cards", "NO_TRUMP": ".cards", "QUEEN": ".cards",
@@ -84,6 +86,7 @@ if TYPE_CHECKING:    # what type checkers and editors see; at run time __getattr
     from .analysis.review import review
     from .analysis.table import table
     from .analysis.tenner import tenner
+    from .analysis.whist import whist
     from .api import SolveResult, solve
     from .cards import (ACE, CLUBS, DIAMONDS, EIGHT, HEARTS, JACK, KING, NINE, NO_TRUMP, QUEEN,
                         SEVEN, SPADES, TEN, card, rank_of, suit_of)
@@ -103,8 +106,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Deal", "Position", "solve", "SolveResult", "analysis", "batch", "scoring", "pulka",
-    "conventions", "notation", "discard", "table", "odds",
-    "raspasy", "tenner", "preferans", "order", "review", "Card", "CardSet", "available_backends",
+    "conventions", "notation", "discard", "table", "odds", "raspasy", "tenner", "preferans",
+    "order", "review", "whist", "Card", "CardSet", "available_backends",
     "get_backend", "PrefError", "InvalidCardError", "InvalidDealError", "IllegalPlayError",
     "InvalidArgumentError", "BackendUnavailableError", "TimeLimitError", "AnalysisCancelledError",
     "EXAMPLE_DEAL", "card", "suit_of", "rank_of", "SPADES", "CLUBS", "DIAMONDS", "HEARTS",

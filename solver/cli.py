@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 # with ``register(subparsers)`` that adds its parser and sets ``func``.
 COMMANDS = (
     "demo", "show", "deal", "solve", "review", "discard", "table", "odds", "order", "raspasy",
-    "tenner", "preferans",
+    "tenner", "preferans", "whist",
     "batch", "score",
 )
 
@@ -31,7 +31,7 @@ COMMANDS = (
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of ``pref``: every subcommand, or only ``command``'s when the arguments
     begin with it (``main`` asks so).  A subcommand's module loads what it needs (the batch
-    tasks, the scoring, the engines), so loading one instead of all fourteen starts
+    tasks, the scoring, the engines), so loading one instead of all fifteen starts
     ``pref show`` or ``pref solve`` about a third sooner; ``pref --help`` and anything not
     beginning with a command still build them all."""
     import argparse

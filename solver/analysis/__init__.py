@@ -1,6 +1,6 @@
 """The analyses (SPEC §4.2–4.8): best discard, makeability table, exact odds over every
-layout, распасы, the unwhisted tenner, the "преферанс" hand and a played hand reviewed card by
-card.
+layout, распасы, the unwhisted tenner, the "преферанс" hand, a played hand reviewed card by
+card and the whister's вист или пас.
 
 Each returns a frozen dataclass (plain attributes, ``to_dict()``, ``to_pandas()`` where it is
 a table, ``_repr_html_``) and has a ``pref`` subcommand.  ``docs/analysis.md`` explains the
@@ -15,6 +15,7 @@ from .raspasy import RaspasyResult, raspasy
 from .review import ReviewResult, ReviewRow, review
 from .table import TableResult, table
 from .tenner import TennerResult, tenner
+from .whist import WhistResult, whist
 
 __all__ = [
     "discard", "DiscardResult", "DiscardValue",
@@ -25,4 +26,5 @@ __all__ = [
     "tenner", "TennerResult",
     "preferans", "PreferansResult", "Counterexample",
     "order", "OrderResult", "OrderOption",
+    "whist", "WhistResult",
 ]

@@ -1,0 +1,338 @@
+"""Вист или пас: a whister's exact odds against a contract, over every layout he cannot see.
+
+After the declarer orders, each opponent says "вист" or "пас" (seed 000 §5).  One of them
+knows his own ten cards and the talon, which the declarer showed before taking it (§4); the
+other twenty cards are split between the declarer and the partner in one of C(20,10) =
+184,756 equally likely ways.  For each split the declarer picks up the talon, makes the
+discard that gives him the most tricks in that layout, and the hand is played double dummy
+with the first hand leading: the histogram of his tricks over every split is exact, and so
+are the chances that follow from it and the expected висты of each of the four ways the two
+opponents may speak (both whist, one alone, nobody: a game nobody whists is written as made
+without play).  Scored by :func:`solver.scoring.expected_whists` under the conventions
+chosen; where both whist, the defence's tricks are split as evenly as possible (double
+dummy does not say who of the two takes them), the opponent who speaks first taking the odd
+one.
+
+Double dummy flatters the declarer twice over: he discards and plays as if he saw every
+card.  What the bidding said of his hand is given with ``holds`` / ``lengths`` (the layouts
+that agree are counted, each as likely as before).
+
+Cost: one best-discard question a layout (``discard``'s best-only scan over the declarer's
+every discard), 256 layouts an engine call, each thread keeping its table over a contiguous
+run of the layouts in revolving-door order: about 25 µs a layout on the C engine, a whole
+deal in 4-5 s on one core (docs/analysis.md, "Вист или пас").
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from html import escape
+from itertools import combinations
+
+import numpy as np
+
+from ..bidding import WHIST_NORM, Bid, parse_bid
+from ..cards import mask_of
+from ..cardset import CardSet
+from ..checks import as_flag
+from ..conventions import Conventions
+from ..display import pretty_as_text
+from ..errors import InvalidArgumentError, InvalidDealError
+from ..frozen import freeze_fields
+from ..notation import whists_word
+from ..progress import progress_bar
+from ..scoring import expected_whists
+from ._common import Deadline, as_cards, as_seat, cards_text, engine, position, thread_count
+from .discard import scan_discards
+from .odds import _given_layouts, _Stopped, _Workers, agreeing_count, unseen_pool
+from .odds_given import Given, read_given
+
+WORDS = ("whist", "pass")
+RUN = 256           # layouts a job: a progress step, and how soon a stop is seen
+
+
+@dataclass(frozen=True)
+class WhistResult:
+    """The answer of :func:`whist`.
+
+    ``histogram[k]``: the layouts in which the declarer takes ``k`` tricks (his best discard
+    in each); ``layouts``: their number.  On a whole deal ``p_make`` (he takes at least the
+    contract's tricks), ``p_short`` (the defence takes fewer than the whisters' norm) and
+    ``expected`` {(this seat's word, the partner's word): висты per player} for the words
+    ``"whist"`` and ``"pass"`` (exact Fractions; per player in seat order, four-handed the
+    dealer last); on an ending these are None (an ending has no score).  ``cards`` (the
+    whister's) and ``talon`` are :class:`~solver.CardSet`; ``given`` what ``holds`` /
+    ``lengths`` said (None when nothing was)."""
+
+    cards: CardSet
+    talon: CardSet
+    seat: int
+    declarer: int
+    contract: Bid
+    histogram: tuple[int, ...]
+    layouts: int
+    p_make: Fraction | None
+    p_short: Fraction | None
+    expected: dict | None
+    given: Given | None = None
+    backend: str = field(default="", compare=False)
+    seconds: float = field(default=0.0, compare=False)
+
+    def __post_init__(self):        # frozen all the way down, and hashable
+        freeze_fields(self, "histogram", "expected")
+
+    @property
+    def partner(self) -> int:
+        return 3 - self.seat - self.declarer
+
+    @property
+    def expected_tricks(self) -> Fraction:
+        """The declarer's mean tricks over the layouts."""
+        return Fraction(sum(k * n for k, n in enumerate(self.histogram)), self.layouts)
+
+    def advice(self, partner: str) -> str | None:
+        """``"whist"`` or ``"pass"``: this seat's word with the more expected висты when the
+        partner says ``partner`` (``"whist"`` / ``"pass"``); ``"whist"`` on a tie (it costs
+        nothing then and may gain what double dummy does not see); None on an ending."""
+        if partner not in WORDS:
+            raise InvalidArgumentError(f"the partner's word is 'whist' or 'pass', not "
+                                       f"{partner!r}")
+        if self.expected is None:
+            return None
+        mine = [self.expected[w, partner][self.seat] for w in WORDS]
+        return "whist" if mine[0] >= mine[1] else "pass"
+
+    def to_dict(self) -> dict:
+        """JSON-ready: ``contract``, ``declarer``, ``seat``, ``cards``, ``talon``,
+        ``histogram``, ``layouts``, ``p_make``, ``p_short``, ``expected`` ({"whist/pass":
+        [висты per player], the first word this seat's, the second the partner's}) and
+        ``advice`` ({the partner's word: this seat's better word}); null on an ending; with
+        ``holds`` / ``lengths`` given, ``given``."""
+        out = {"contract": str(self.contract), "declarer": self.declarer,
+               "seat": self.seat, "cards": cards_text(self.cards),
+               "talon": cards_text(self.talon), "histogram": list(self.histogram),
+               "layouts": self.layouts,
+               "p_make": None if self.p_make is None else float(self.p_make),
+               "p_short": None if self.p_short is None else float(self.p_short),
+               "expected": None if self.expected is None else {
+                   f"{a}/{b}": [float(v) for v in values]
+                   for (a, b), values in self.expected.items()},
+               "advice": None if self.expected is None else {
+                   w: self.advice(w) for w in WORDS}}
+        if self.given:
+            out["given"] = self.given.to_dict()
+        return out
+
+    def to_pandas(self):
+        """The four ways to speak, one row each: this seat's word, the partner's, and the
+        expected висты of every player (columns ``player 0`` …); empty on an ending."""
+        import pandas as pd
+        rows = [] if self.expected is None else [
+            {"seat": a, "partner": b} | {f"player {p}": float(v) for p, v in enumerate(values)}
+            for (a, b), values in self.expected.items()]
+        return pd.DataFrame(rows)
+
+    _repr_pretty_ = pretty_as_text
+
+    def __str__(self) -> str:
+        n = len(self.histogram) - 1
+        head = (f"{str(self.contract)} by seat {self.declarer}; seat {self.seat} holds "
+                f"{cards_text(self.cards)}, talon {cards_text(self.talon)}: "
+                f"{self.layouts:,} layouts")
+        lines = [head]
+        if self.given:
+            lines.append(f"  given: {self.given.text()}")
+        share = "  ".join(f"{k}:{c / self.layouts:.1%}" for k, c in enumerate(self.histogram)
+                          if c)
+        lines.append(f"  declarer's tricks (his best discard in each layout): {share}")
+        lines.append(f"  expected tricks {float(self.expected_tricks):.2f} of {n}")
+        if self.expected is None:
+            lines.append("  an ending: no score")
+            return "\n".join(lines)
+        norm = WHIST_NORM[self.contract.level]
+        made, short = float(self.p_make or 0), float(self.p_short or 0)
+        lines.append(f"  makes: {made:.1%}   remiz: {1 - made:.1%}"
+                     f"   the defence short of its {norm}: {short:.1%}")
+        word = whists_word()
+        lines.append(f"  seat {self.seat}'s expected {word}:  partner whists   partner passes")
+        for a in WORDS:
+            cells = "".join(f"{float(self.expected[a, b][self.seat]):+16.2f}" for b in WORDS)
+            lines.append(f"    seat {self.seat} says {a + ':':<6}{cells}")
+        lines.append(f"  better: {self.advice('whist')} if the partner whists, "
+                     f"{self.advice('pass')} if he passes")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        return "<pre>" + escape(str(self)) + "</pre>"
+
+
+def _contract(contract) -> Bid:
+    bid = parse_bid(contract)
+    if bid.misere:
+        raise InvalidArgumentError("nobody whists a мизер: its odds are pref odds --misere "
+                                   "(odds(misere=True)) from the мизер player's side")
+    if bid.talonless:
+        raise InvalidArgumentError(f"{bid} is played without the talon, which nobody sees: "
+                                   "whist counts a game whose declarer took the talon shown")
+    return bid
+
+
+def _discard_rows(layouts: np.ndarray, talon: int, template: np.ndarray, declarer: int,
+                  partner: int, pool: int, trump: int) -> np.ndarray:
+    """The positions after every discard of every layout, ``C(k, 2)`` rows a layout (``k``:
+    the declarer's cards with the talon), in layout order, each layout's discards in the
+    order a best-only scan should try them: those that keep the best cards first (the keep
+    score of :func:`solver.analysis.discard.discard`'s scan: rank, trump, suit length).
+    Equivalent discards are not grouped: a repeated game is answered by the table at its
+    root, and numpy builds every row at once where grouping is Python work a layout."""
+    twelve = layouts | np.int64(talon)
+    k = bin(int(twelve[0])).count("1")
+    first, second = np.array(list(combinations(range(k), 2))).T
+    # each layout's cards in card order, and the score of keeping each
+    cards = np.nonzero((twelve[:, None] >> np.arange(32)) & 1)[1].reshape(len(layouts), k)
+    suits = cards >> 3
+    lengths = (suits[:, :, None] == np.arange(4)).sum(axis=1)
+    score = (cards & 7) + 12.0 * (suits == trump) + 1.5 * np.take_along_axis(lengths, suits, 1)
+    order = np.argsort(score[:, first] + score[:, second], axis=1, kind="stable")
+    gone = (np.int64(1) << np.take_along_axis(cards[:, first], order, 1)) | \
+        (np.int64(1) << np.take_along_axis(cards[:, second], order, 1))
+    rows = np.repeat(template[None, :], gone.size, axis=0)
+    rows[:, declarer] = (twelve[:, None] & ~gone).ravel()
+    rows[:, partner] = np.repeat(np.int64(pool) ^ layouts, gone.shape[1])
+    return rows
+
+
+def _best_values(ctx, rows: np.ndarray, per: int):
+    """The best value of each run of ``per`` rows (one layout's discards): the best-only
+    discard scan, in one engine call for them all where the context has it (C's
+    ``discard_bests``: the GIL released for the whole run, so the threads run in parallel;
+    a call a layout held it too often for a second thread to gain), else a call a layout."""
+    if hasattr(ctx, "discard_bests"):
+        return ctx.discard_bests(rows, per)[0]
+    return [int(scan_discards(ctx, rows[q:q + per], -1, True)[0].max())
+            for q in range(0, len(rows), per)]
+
+
+def whist(cards, talon, *, seat, declarer, contract, pool=None, holds=None, lengths=None,
+          conventions=None, backend="auto", threads=0, progress=None, tt_mb=16,
+          timeout=None, cancel=None) -> WhistResult:
+    """Вист или пас: the exact odds of ``contract`` by ``declarer`` for the opponent in
+    ``seat`` who holds ``cards`` and has seen the ``talon``, over every layout of the other
+    cards (the module docstring says how).
+
+    ``cards``: his hand (10 cards; an ending's n with ``pool``, the 2n cards the declarer
+    and the partner hold between them, the talon two more); ``contract``: a game such as
+    ``"6♠"``, ``"7NT"`` or ``"8 бубен"``.  ``holds`` {seat: cards} and ``lengths`` {seat:
+    {suit: count}} of the declarer's or the partner's hand, as for :func:`~solver.odds`.
+    ``conventions``: the scoring (default seed 000).  ``threads=0`` uses every core,
+    ``progress`` a tqdm bar (None: on a terminal or in a notebook), ``tt_mb`` each thread's
+    table; ``timeout`` / ``cancel`` stop the call with a
+    :class:`~solver.errors.TimeLimitError` / ``AnalysisCancelledError`` saying how many
+    layouts were counted.
+
+    A three-card ending: seat 1 holds ♠K9 ♦A and saw the talon ♠8 ♣7; the declarer (seat 0,
+    on lead, spades trumps) and the partner share ♠AQJT ♣8 ♦7 in 20 ways, and the declarer,
+    with his best discard in each, takes no trick in 5 of them and two in 9 (no score on an
+    ending):
+
+    >>> r = whist("K9..A.", "8.7..", seat=1, declarer=0, contract="6♠",
+    ...           pool="AQJT.8.7.", backend="reference", progress=False)
+    >>> r.histogram, r.layouts, r.expected
+    ((5, 6, 9, 0), 20, None)
+    """
+    t0 = time.perf_counter()
+    seat = as_seat(seat, "seat")
+    declarer = as_seat(declarer, "declarer")
+    if seat == declarer:
+        raise InvalidArgumentError(f"seat {seat} is the declarer: the whister is one of his "
+                                   "opponents")
+    partner = 3 - seat - declarer
+    bid = _contract(contract)
+    strain = int(bid.strain or 0)       # a game's: parse_bid refused one without a trump
+    conv = Conventions.of(conventions)
+    if progress is not None:
+        progress = as_flag(progress, "progress (None: a bar only on a terminal)")
+    mine = as_cards(cards, "cards")
+    shown_talon = as_cards(talon, "talon", cards)
+    if len(shown_talon) != 2:
+        raise InvalidArgumentError(f"the talon is two cards, got {len(shown_talon)}")
+    clash = set(mine) & set(shown_talon)
+    if clash:
+        raise InvalidArgumentError(f"the talon and the whister's cards overlap: "
+                                   f"{cards_text(sorted(clash))} in both")
+    if pool is None and len(mine) != 10:
+        raise InvalidDealError(f"the whister's 10 cards are needed, got {len(mine)}; for an "
+                               "ending pass pool=… (--pool on the command line)")
+    if pool is not None and len(as_cards(pool, "pool", cards)) != 2 * len(mine):
+        raise InvalidDealError(f"an ending of {len(mine)} cards a hand needs a pool of "
+                               f"{2 * len(mine)} cards, the declarer's and the partner's")
+    pool_cards, n = unseen_pool(mine + shown_talon, pool, cards)
+    words = {("whist", "whist"): (seat, partner), ("whist", "pass"): (seat,),
+             ("pass", "whist"): (partner,), ("pass", "pass"): ()}
+    talon_text = cards_text(shown_talon)
+    if n == 10:     # what the rules cannot score is said before the count, not after it
+        expected_whists(bid, {0: 1}, conv, declarer=declarer, talon=talon_text)
+    given = read_given(holds, lengths, seat=seat, pool=pool_cards, n=n, beside=cards)
+    be = engine(backend)
+    threads = thread_count(threads, be)
+    deadline = Deadline(timeout, "whist", cancel)
+    mine_mask, talon_mask, pool_mask = mask_of(mine), mask_of(shown_talon), mask_of(pool_cards)
+    hands = [0, 0, 0]
+    hands[seat] = mine_mask
+    template = position(hands, trump=strain, solo=declarer, leader=0)
+    masks = _given_layouts(pool_cards, n, given, declarer, partner, gray=True)
+    total = agreeing_count(len(masks), given)
+    runs = [masks[i:i + RUN] for i in range(0, total, RUN)]
+    # the odds' workers: the threads, each on a contiguous block of the runs, the stop flag
+    # and the time limit; the jobs keep a context of their own (the probers are the odds')
+    workers = _Workers(be, threads, tt_mb, deadline)
+    local = threading.local()
+    lock = threading.Lock()
+    bar = None if progress is False else progress_bar(
+        total=total, unit="layout", desc="whist", leave=False,
+        disable=None if progress is None else False)
+
+    def job(run):
+        def count(_prober) -> np.ndarray:
+            ctx = getattr(local, "ctx", None)
+            if ctx is None:
+                ctx = local.ctx = be.Context(tt_mb)
+            if workers.stopped():
+                raise _Stopped
+            rows = _discard_rows(run, talon_mask, template, declarer, partner, pool_mask,
+                                 strain)
+            hist = np.bincount(_best_values(ctx, rows, len(rows) // len(run)),
+                               minlength=n + 1)
+            if bar is not None:
+                with lock:
+                    bar.update(len(run))
+            return hist
+        return count
+
+    try:
+        parts = workers.run([job(r) for r in runs])
+    finally:
+        if bar is not None:
+            bar.close()
+    done = [h for h in parts if h is not None]
+    if len(done) < len(runs):
+        counted = sum(int(h.sum()) for h in done)
+        raise deadline.error(f"{counted:,} of {total:,} layouts counted")
+    histogram = tuple(int(x) for x in np.sum(done, axis=0))     # a layout at least agrees
+    p_make = p_short = expected = None
+    if n == 10:
+        level, norm = bid.level, WHIST_NORM[bid.level]
+        p_make = Fraction(sum(histogram[level:]), total)
+        p_short = Fraction(sum(histogram[11 - norm:]) if norm else 0, total)
+        expected = {key: expected_whists(bid, histogram, conv, declarer=declarer,
+                                         whisters=ws, talon=talon_text).values
+                    for key, ws in words.items()}
+    return WhistResult(CardSet(mine_mask), CardSet(talon_mask), seat, declarer, bid,
+                       histogram, total, p_make, p_short, expected, given or None, be.name,
+                       time.perf_counter() - t0)
+
+
+__all__ = ["WhistResult", "whist"]

@@ -1,0 +1,186 @@
+"""`whist` / `pref whist`: the whister's exact odds against a contract, over every layout."""
+
+import json
+import subprocess
+import sys
+import threading
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+
+import numpy as np
+import pytest
+from _analysis_helpers import FAST, mask, needs_fast, ref
+
+from solver import EXAMPLE_DEAL, Deal
+from solver.analysis import discard, whist
+from solver.bidding import WHIST_NORM
+from solver.errors import (AnalysisCancelledError, InvalidArgumentError, InvalidCardError,
+                           InvalidDealError, TimeLimitError)
+from solver.scoring import expected_whists
+
+
+def brute_whist(mine, talon, pool, *, seat, declarer, trump, holds=None):
+    """The declarer's tricks per layout, every split of ``pool`` and every discard of his
+    n + 2 cards solved by the reference solver, the best discard's value kept."""
+    n = len(mine)
+    partner = 3 - seat - declarer
+    hist = [0] * (n + 1)
+    for cmb in combinations(pool, n):
+        hands = [0, 0, 0]
+        hands[seat], hands[declarer], hands[partner] = mask(mine), mask(cmb), mask(pool) ^ mask(cmb)
+        if any(hands[s] & m != m for s, m in (holds or {}).items()):
+            continue
+        twelve = hands[declarer] | mask(talon)
+        best = 0
+        for a, b in combinations([c for c in range(32) if twelve >> c & 1], 2):
+            hands[declarer] = twelve & ~(1 << a | 1 << b)
+            best = max(best, ref(hands, trump=trump, solo=declarer, leader=0))
+        hist[best] += 1
+    return hist
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_histogram_is_every_layouts_best_discard_by_brute_force(seed):
+    rng = np.random.default_rng(900 + seed)
+    n = 2 + seed % 2
+    cards = [int(c) for c in rng.permutation(32)[:3 * n + 2]]
+    mine, talon, pool = cards[:n], cards[n:n + 2], cards[n + 2:]
+    seat, declarer = (int(x) for x in rng.permutation(3)[:2])
+    trump = int(rng.integers(5))
+    contract = f"6{'♠♣♦♥'[trump] if trump < 4 else 'NT'}"
+    want = brute_whist(mine, talon, pool, seat=seat, declarer=declarer, trump=trump)
+    for backend in ["reference"] + FAST:
+        r = whist(mine, talon, seat=seat, declarer=declarer, contract=contract, pool=pool,
+                  backend=backend, progress=False)
+        assert list(r.histogram) == want, backend
+        assert r.layouts == comb(2 * n, n) and r.expected is None and r.p_make is None
+    # what the declarer is known to hold: only the layouts that agree
+    held = pool[0]
+    r = whist(mine, talon, seat=seat, declarer=declarer, contract=contract, pool=pool,
+              holds={declarer: [held]}, backend="reference", progress=False)
+    assert list(r.histogram) == brute_whist(mine, talon, pool, seat=seat, declarer=declarer,
+                                            trump=trump, holds={declarer: 1 << held})
+    assert r.layouts == comb(2 * n - 1, n - 1)
+
+
+def _demo_whist(**kw):
+    """Seat 1 of the example deal against 6♣ by seat 0, who is known to hold nine of his
+    unseen cards: the eleven layouts of the tenth."""
+    deal = Deal.from_str(EXAMPLE_DEAL)
+    decl = [c for c in range(32) if int(deal.hands[0]) >> c & 1]
+    args = dict(seat=1, declarer=0, contract="6♣", holds={0: decl[1:]}, progress=False)
+    return deal, whist(deal.hands[1], deal.talon, **(args | kw))
+
+
+@needs_fast
+def test_whole_deal_scores_each_way_to_speak():
+    deal, r = _demo_whist()
+    assert r.layouts == 11 and r.partner == 2
+    # each layout's value is the best of the discard analysis's every exact discard value
+    pool = [c for c in range(32) if not (int(deal.hands[1]) | mask(deal.talon)) >> c & 1]
+    held = mask(c for c in range(32) if int(deal.hands[0]) >> c & 1) & ~(
+        1 << min(c for c in range(32) if int(deal.hands[0]) >> c & 1))
+    want = [0] * 11
+    for c in pool:
+        if held >> c & 1:
+            continue
+        h0 = held | 1 << c
+        hands = [h0, int(deal.hands[1]), mask(pool) ^ h0]
+        d = discard(Deal.from_hands(hands, deal.talon), 0, "♣")
+        want[max(v.tricks for v in d.discards)] += 1
+    assert list(r.histogram) == want
+    assert r.p_make == Fraction(sum(want[6:]), 11)
+    assert r.p_short == Fraction(sum(want[11 - WHIST_NORM[6]:]), 11)
+    ways = {("whist", "whist"): (1, 2), ("whist", "pass"): (1,), ("pass", "whist"): (2,),
+            ("pass", "pass"): ()}
+    for key, whisters in ways.items():
+        e = expected_whists("6♣", want, declarer=0, whisters=whisters, talon="A♠ 9♣")
+        assert r.expected[key] == e.values
+    for partner in ("whist", "pass"):
+        mine = {w: r.expected[w, partner][1] for w in ("whist", "pass")}
+        assert r.advice(partner) == ("whist" if mine["whist"] >= mine["pass"] else "pass")
+    data = r.to_dict()
+    assert data["histogram"] == want and data["layouts"] == 11
+    assert data["expected"]["whist/pass"] == [float(v) for v in r.expected["whist", "pass"]]
+    assert set(data["advice"]) == {"whist", "pass"} and data["given"]["holds"]
+    frame = r.to_pandas()
+    assert list(frame["seat"]) == ["whist", "whist", "pass", "pass"]
+    assert frame.loc[3, "player 0"] == pytest.approx(float(r.expected["pass", "pass"][0]))
+    assert "better:" in str(r) and "11 layouts" in str(r) and "<pre>" in r._repr_html_()
+    # another ruleset scores the same histogram its own way
+    _, r4 = _demo_whist(conventions="classic")
+    assert r4.histogram == r.histogram
+    assert r4.expected["whist", "pass"] == expected_whists(
+        "6♣", want, "classic", declarer=0, whisters=(1,), talon="A♠ 9♣").values
+
+
+@needs_fast
+def test_threads_split_the_layouts_without_changing_the_count():
+    kw = dict(seat=1, declarer=0, contract="7♠", lengths={0: {"♠": "4+", "♥": "0-1"}},
+              progress=False)
+    one = whist("J87.AKJ8.KQ.8", "A♠ 9♣", threads=1, **kw)
+    two = whist("J87.AKJ8.KQ.8", "A♠ 9♣", threads=2, **kw)
+    assert one.layouts > 512 and one == two
+
+
+@needs_fast
+def test_time_limit_and_cancel_say_what_was_counted():
+    with pytest.raises(TimeLimitError, match=r"whist did not finish within timeout=0.01 s: "
+                       r"[\d,]+ of 184,756 layouts counted"):
+        whist("J87.AKJ8.KQ.8", "A♠ 9♣", seat=1, declarer=0, contract="6♣", timeout=0.01,
+              progress=False)
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(AnalysisCancelledError, match="whist was cancelled: 0 of 184,756"):
+        whist("J87.AKJ8.KQ.8", "A♠ 9♣", seat=1, declarer=0, contract="6♣", cancel=stop,
+              progress=False)
+
+
+@pytest.mark.parametrize("kw, error, message", [
+    (dict(seat=0), InvalidArgumentError, "seat 0 is the declarer"),
+    (dict(contract="мизер"), InvalidArgumentError, "nobody whists a мизер"),
+    (dict(contract="9♥ без прикупа", conventions="004"), InvalidArgumentError,
+     "9♥ без прикупа is played without the talon"),
+    (dict(contract="6"), InvalidArgumentError, "the trump is missing"),
+    (dict(progress="yes"), InvalidArgumentError, "progress .* must be True or False"),
+    (dict(contract="11♠"), InvalidArgumentError, "cannot read bid"),
+    (dict(talon="A♠"), InvalidArgumentError, "the talon is two cards, got 1"),
+    (dict(talon="A♠ 8♠"), InvalidArgumentError, "overlap: 8♠ in both"),
+    (dict(cards="J87.AKJ8.KQ."), InvalidDealError, "the whister's 10 cards are needed, got 9"),
+    (dict(pool="KQ.T.."), InvalidDealError, "needs a pool of 20 cards, the declarer's"),
+    (dict(holds={1: "A♥"}), InvalidArgumentError, "seat 1 is the player himself"),
+    (dict(holds={2: "J♠"}), InvalidCardError, "J♠ is not an unseen card"),
+    (dict(lengths={0: {"♣": "5+"}}), InvalidArgumentError, "no layout"),
+    (dict(seat=3), InvalidArgumentError, "seat"),
+])
+def test_bad_input_is_named(kw, error, message):
+    args = dict(cards="J87.AKJ8.KQ.8", talon="A♠ 9♣", seat=1, declarer=0, contract="6♣",
+                progress=False) | kw
+    with pytest.raises(error, match=message):
+        whist(args.pop("cards"), args.pop("talon"), **args)
+
+
+def _pref(*args):
+    return subprocess.run([sys.executable, "-m", "solver", "whist", *args],
+                          capture_output=True, text=True, encoding="utf-8")
+
+
+@needs_fast
+def test_pref_whist_text_json_and_errors():
+    base = ["J87.AKJ8.KQ.8", "--talon", "A♠ 9♣", "--seat", "1", "-d", "0", "-c", "6♣",
+            "--holds", "0", "Q♣ T♣ 7♣ Q♠ 9♠ T♠ 7♦ J♦ 9♥", "--no-progress"]
+    out = _pref(*base)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0].startswith("6♣ by seat 0; seat 1 holds") and lines[0].endswith("11 layouts")
+    assert lines[1] == "  given: seat 0 holds Q♠ T♠ 9♠ Q♣ T♣ 7♣ J♦ 7♦ 9♥"
+    assert any(line.startswith("    seat 1 says whist:") for line in lines)
+    assert lines[-1].startswith("  better: ")
+    data = json.loads(_pref(*base, "--json").stdout)
+    assert data["layouts"] == 11 and sum(data["histogram"]) == 11
+    assert set(data["expected"]) == {"whist/whist", "whist/pass", "pass/whist", "pass/pass"}
+    bad = _pref(*base[:4], "0", "-d", "0", "-c", "6♣")
+    assert bad.returncode == 2 and "seat 0 is the declarer" in bad.stderr
+    bad = _pref(*base[:9], "--holds", "1", "A♥")
+    assert bad.returncode == 2 and bad.stderr.startswith("pref whist: error: --holds 1: seat 1")
