@@ -154,7 +154,7 @@ def test_a_usage_error_is_one_line_naming_the_fault(args, says, capsys):
 
 
 SINGLE_DEAL = ("demo", "show", "solve", "discard", "odds", "order", "preferans", "raspasy",
-               "review", "table", "tenner")
+               "review", "table", "tenner", "whist")
 
 
 @pytest.mark.parametrize("name", SINGLE_DEAL)
@@ -273,6 +273,8 @@ def test_solve_play_json_counts_the_dealers_tricks(over):
     ["show", EXAMPLE], ["show", "A.K..7/K.A..8/7.7..A"],
     ["tenner", EXAMPLE, "-d", "1", "-t", "h", "--conventions", "001"],
     ["preferans", "AKQJ.AKQ.AK.AQJ", "-t", "S"],
+    ["whist", "J87.AKJ8.KQ.8", "--talon", "A♠ 9♣", "--seat", "1", "-d", "0", "-c", "6♥",
+     "--holds", "0", "KQ9.T7.A.KJT", "--no-progress"],
     ["order", "AKQ.AKQ.AK.A987", "--strains", "NT", "--levels", "6", "--no-misere",
      "--screen", "4", "--no-progress"],
 ])

@@ -9,7 +9,8 @@ from html.parser import HTMLParser
 import pytest
 
 from solver import EXAMPLE_DEAL, CardSet, Deal, Position, solve
-from solver.analysis import discard, odds, order, preferans, raspasy, review, table, tenner
+from solver.analysis import (discard, odds, order, preferans, raspasy, review, table, tenner,
+                             whist)
 from solver.notation import output_style
 
 ENDING = "AK.7..7/QJ.8..8/T9.9..9"          # 4 cards a hand, the talon given apart
@@ -395,6 +396,10 @@ def results():
            "odds": odds("A.K7.A.", 0, trump="NT", level=2, pool="KQ.A8..", progress=False),
            "tenner": tenner(deal, 0, "♥", conventions=Conventions.classic()),
            "preferans": preferans("AKQJ.AKQ.AK.AQJ", "♠"),
+           "whist": whist("J87.AKJ8.KQ.8", "A♠ 9♣", seat=1, declarer=0, contract="6♥",
+                          holds={0: "KQ9.T7.A.KJT"}, progress=False),
+           "whist ending": whist("K9..A.", "8.7..", seat=1, declarer=0, contract="6♠",
+                                 pool="AQJT.8.7.", progress=False),
            "order": order("A.K7.A.", 0, pool="KQ.A8..", levels=[2]),
            "review": review(deal, "K♠ 7♠ T♠", raspasy=True, talon="dealer"),
            "hand score": score_contract("7♥", 6, declarer=1, whisters=(2,))}

@@ -127,7 +127,7 @@ def test_readme_backend_and_style_claims():
 def _results():
     from solver import Deal
     from solver.analysis import (discard, odds, order, preferans, raspasy, review, table,
-                                 tenner)
+                                 tenner, whist)
     deal = Deal.from_str(EXAMPLE_DEAL)
     ending = dict(pool="JT9.KQ.K9.KQJ", progress=False)       # 5-card ending + 2: 252 layouts
     return {
@@ -144,6 +144,10 @@ def _results():
         "преферанс": [preferans("AKQ.AKQ.AKQ.AK7")],
         "what to order": [order("AKQ.A.7.87", **ending),
                           order("AKQ.A.7.87", holds={1: "J♠"}, **ending)],
+        "вист или пас": [whist("J87.AKJ8.KQ.8", "A♠ 9♣", seat=1, declarer=0, contract="6♥",
+                               holds={0: "KQ9.T7.A.KJT"}, progress=False),
+                         whist("K9..A.", "8.7..", seat=1, declarer=0, contract="6♠",
+                               pool="AQJT.8.7.", progress=False)],
     }
 
 

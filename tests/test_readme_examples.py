@@ -51,7 +51,7 @@ EXAMPLE_DEAL_RU = "КД9.107.Т.КВ109/В87.ТКВ8.КД.8/10.Д.В10987.ТД7/
 
 SHELL_LANGS = {"bash", "sh", "shell", "console", "text", ""}
 SUBCOMMANDS = {"demo", "show", "deal", "solve", "review", "discard", "table", "odds", "order",
-               "raspasy", "tenner", "preferans", "batch", "score"}
+               "raspasy", "tenner", "preferans", "whist", "batch", "score"}
 
 # ---------------------------------------------------------------------------------------
 # placeholders: substituted (pattern -> replacement), or the line is skipped (below)
@@ -96,6 +96,8 @@ SKIPPED = {
     "[--players N]":
         "usage synopsis",
     "pref preferans CARDS12 [-t TRUMP]": "usage synopsis",
+    "pref whist CARDS --talon CARDS --seat SEAT -d SEAT -c CONTRACT [--holds SEAT CARDS] "
+    "[--length SEAT SUIT COUNT] [--conventions NAME] [--players N]": "usage synopsis",
     "pref order CARDS12 [--seat SEAT] [--strains S …] [--no-misere] [--levels N …] [--fast] "
     "[--conventions NAME] [--players N] [--talon CARDS] [--holds SEAT CARDS] "
     "[--length SEAT SUIT COUNT]": "usage synopsis",

@@ -30,7 +30,8 @@ def _refused(call, error=PrefError):
     lambda: solve(DEAL, declarer=0, trump="x" * BIG),
     lambda: Position.from_str("K" * BIG),
     lambda: solver.preferans("7" * BIG),
-], ids=["deal", "deal padded", "cards", "trump", "position", "preferans"])
+    lambda: solver.whist("7" * BIG, "A♠ 9♣", seat=1, declarer=0, contract="6♠"),
+], ids=["deal", "deal padded", "cards", "trump", "position", "preferans", "whist"])
 def test_a_megabyte_of_text_is_refused_unread(call):
     assert "too long" in _refused(call)
 
@@ -39,7 +40,8 @@ def test_a_megabyte_of_text_is_refused_unread(call):
     lambda: solve(DEAL, raspasy=True, talon="x" * BIG),
     lambda: solve(DEAL, declarer="x" * BIG, trump="♠"),
     lambda: solve(DEAL, declarer=0, trump="♠", backend="x" * BIG),
-], ids=["talon rule", "seat", "backend"])
+    lambda: solver.whist("J87.AKJ8.KQ.8", "A♠ 9♣", seat=1, declarer=0, contract="x" * BIG),
+], ids=["talon rule", "seat", "backend", "contract"])
 def test_a_message_quoting_a_huge_value_stays_short(call):
     _refused(call)
 
