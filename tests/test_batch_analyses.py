@@ -466,3 +466,35 @@ def test_raspasy_rows_take_the_leader(tmp_path):
         assert row["play0"].split()[0] == str(want.lines[0][0])
         assert [row[f"tricks{s}"] for s in range(3)] == [want.tricks[s] for s in range(3)]
     assert rows[0]["play0"].split()[:3] == ["8♥", "A♥", "7♥"]      # seat 1 led its 8♥
+
+
+def test_whist_rows_equal_direct_whist_calls():
+    """`--what whist`: an ending's row (the histogram alone: no score) and a full deal's, the
+    declarer's hand narrowed to eleven layouts by what the line says he holds, as `whist`
+    answers them; a line without the seat, a мизер and a level below six are error rows."""
+    from solver.analysis import whist
+    cases = endings_with_talon(4, per_hand=3, seed=7)
+    lines = [f'{{"deal": "{d}", "talon": "{t}"}}' for d, t in cases]
+    df = evaluate(lines, "whist", declarer=2, trump="♣", seat=0, backend="reference", jobs=1)
+    for i, (d, t) in enumerate(cases):
+        r = whist(d.hands[0], t, seat=0, declarer=2, contract="6♣",
+                  pool=int(d.hands[1]) | int(d.hands[2]), backend="reference", progress=False)
+        assert df.loc[i, "histogram"] == " ".join(map(str, r.histogram))
+        assert df.loc[i, "layouts"] == r.layouts == 20 and pd.isna(df.loc[i, "p_make"])
+        assert pd.isna(df.loc[i, "whist_pass"]) and df.loc[i, "if_partner_whists"] in ("", None)
+    full = ('{"deal": "KQ9.T7.A.KJT9/J87.AKJ8.KQ.8/T.Q.JT987.AQ7/A.9..", "seat": 1, '
+            '"holds": {"0": "KQ9.T7.A.KJT"}}')
+    row = evaluate([full], "whist", declarer=0, trump="♥", level=7, jobs=1).iloc[0]
+    r = whist("J87.AKJ8.KQ.8", "A♠ 9♣", seat=1, declarer=0, contract="7♥",
+              holds={0: "KQ9.T7.A.KJT"}, progress=False)
+    assert row["layouts"] == 11 and row["histogram"] == " ".join(map(str, r.histogram))
+    assert row["p_make"] == pytest.approx(float(r.p_make))
+    assert row["whist_pass"] == pytest.approx(float(r.expected["whist", "pass"][1]))
+    assert row["if_partner_passes"] == r.advice("pass") and row["given"] == r.given.text()
+    bad = evaluate([full.replace('"seat": 1, ', "")], "whist", jobs=1, on_error="record",
+                   declarer=0, trump="♥")
+    assert "needs -O seat=SEAT" in bad.loc[0, "error"]
+    bad = evaluate([full], "whist", misere=0, jobs=1, on_error="record")
+    assert "nobody whists a мизер" in bad.loc[0, "error"]
+    bad = evaluate([full], "whist", declarer=0, trump="♥", level=5, jobs=1, on_error="record")
+    assert "a contract is six to ten tricks, not 5" in bad.loc[0, "error"]

@@ -198,6 +198,7 @@ BATCH_OPTIONS = {
     "order": dict(declarer=0, strains="NT", levels=7, no_misere=True, fast=True),
     "preferans": dict(declarer=0),
     "review": dict(play="7♣ A♣ Q♣", declarer=1, trump="♥"),
+    "whist": dict(declarer=0, trump="H", seat=1, holds={"0": "KQ9.T7.A.KJT"}),   # 11 layouts
 }
 
 

@@ -115,6 +115,7 @@ SKIPPED = {
 SLOW = {
     "pref batch deals.txt -o odds.csv --what odds -d 0 -t S --level 6",  # ~10-50 s a deal
     "pref batch deals.txt -o order.csv --what order -d 0 -O fast=true",  # ~5 s a deal
+    "pref batch deals.txt -o whist.csv --what whist -d 0 -t H -O seat=1",  # ~3 s a deal
     "pref order AKQ.AKQ.AK.A987 --fast",                                # ~5 s
     "pref order ТКД.ТКД.ТК.Т987 --fast",                                # the same, docs/ru.md
     "pref odds A97.87.Q97.KT87 --seat 1 --misere --no-histogram",       # ~5 s

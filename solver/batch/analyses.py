@@ -1,6 +1,6 @@
 """The analyses as batch tasks: ``table``, ``discard``, ``misere``, ``odds``, ``order``,
-``raspasy``, ``tenner`` and ``preferans`` (each available when its :mod:`solver.analysis`
-module is).
+``raspasy``, ``tenner``, ``whist`` and ``preferans`` (each available when its
+:mod:`solver.analysis` module is).
 
 Each row is flat: one column per number a researcher would filter on (``tricks1_NT``,
 ``misere0``, ``p_make``), card lists as text (``"7♣ 7♥"``).  Options follow ``pref solve``:
@@ -476,6 +476,67 @@ register(Task(
     run=_run_order,
     requires="solver.analysis.order",
     types={"solo": "int", "p": "float", "expected": "float", "expected_exact": "bool"},
+))
+
+
+# -- whist --------------------------------------------------------------------------------------
+
+def _run_whist(deal, opts):
+    from ..analysis import whist
+    from ..analysis._common import cards_text
+    declarer, misere, strain = _contract_or_misere(opts, "whist")
+    if misere:
+        raise InvalidArgumentError("--what whist: nobody whists a мизер; give -d SEAT -t TRUMP")
+    seat = opts.get("seat")
+    if seat is None:
+        raise InvalidArgumentError("--what whist needs -O seat=SEAT (or a line's \"seat\"): "
+                                   "the opponent who asks")
+    level = opts.get("level") or 6
+    if level < 6:
+        raise InvalidArgumentError(f"--what whist: a contract is six to ten tricks, not {level}")
+    _, talon, _ = _twelve_and_pool(deal, declarer, opts.get("talon"))   # an ending's checked
+    pool = 0
+    for s in range(3):
+        if s != seat:
+            pool |= deal.hands[s]
+    r = whist(deal.hands[seat], talon, seat=seat, declarer=declarer,
+              contract=f"{level}{format_strain(strain)}", pool=None if deal.talon else pool,
+              holds=opts.get("holds"), lengths=opts.get("lengths"), conventions=_rules(opts),
+              threads=1, progress=False, timeout=opts.get("timeout"), **_engine(opts))
+    mine = {f"{a}_{b}": None if r.expected is None else float(r.expected[a, b][seat])
+            for a in ("whist", "pass") for b in ("whist", "pass")}
+    return {"solo": declarer, "trump": format_strain(strain), "level": level, "seat": seat,
+            "cards": cards_text(r.cards), "layouts": r.layouts,
+            "p_make": None if r.p_make is None else float(r.p_make),
+            "p_short": None if r.p_short is None else float(r.p_short),
+            "expected_tricks": float(r.expected_tricks),
+            "histogram": " ".join(str(n) for n in r.histogram), **mine,
+            "if_partner_whists": r.advice("whist") or "",
+            "if_partner_passes": r.advice("pass") or "",
+            "given": r.given.text() if r.given else ""}
+
+
+register(Task(
+    name="whist",
+    summary="вист или пас for -O seat=SEAT against -d SEAT's contract (-t TRUMP, --level N, "
+            "default 6), as pref whist: the declarer's tricks over every layout of the cards "
+            "the seat cannot see (his best discard in each), P(make), P(the defence short of "
+            "its norm), the seat's expected висты for each way the two opponents may speak and "
+            "his better word; --conventions NAME --players N, -O holds / lengths (as for "
+            "odds: what the bidding said), -O timeout=SECONDS",
+    columns=("solo", "trump", "level", "seat", "cards", "layouts", "p_make", "p_short",
+             "expected_tricks", "histogram", "whist_whist", "whist_pass", "pass_whist",
+             "pass_pass", "if_partner_whists", "if_partner_passes", "given"),
+    options={"declarer": _seat("declarer"), "trump": _trump, "misere": _seat("misere"),
+             "seat": _seat("seat"), "level": _level, "talon": _talon_cards,
+             "conventions": _conventions, "players": _players, "holds": _holds,
+             "lengths": _lengths, "timeout": _timeout},
+    defaults={},
+    run=_run_whist,
+    requires="solver.analysis.whist",
+    types={**_ints("solo", "level", "seat", "layouts"), "p_make": "float", "p_short": "float",
+           "expected_tricks": "float", "whist_whist": "float", "whist_pass": "float",
+           "pass_whist": "float", "pass_pass": "float"},
 ))
 
 
