@@ -42,6 +42,8 @@ FULL_DEAL_ROWS = {
                         "12 cards, 1 thread", "solver.analysis.odds"),
     "order_fast": ("what to order, exact=False, seat 0's 12 cards, 1 thread",
                    "solver.analysis.order"),
+    "whist": ("вист или пас, the next seat's 10 cards against a six, 184,756 layouts, 1 thread",
+              "solver.analysis.whist"),
     "raspasy_api": ("распасы analysis (3 seats, lines)", "solver.analysis.raspasy"),
     "tenner": ("unwhisted tenner check (+ best discard)", "solver.analysis.tenner"),
     "preferans": ("преферанс check, 12 cards, every strain", "solver.analysis.preferans"),
@@ -61,14 +63,14 @@ FULL = {"discard_contract": 100, "discard_misere": 30, "discard_contract_best": 
         "discard_misere_best": 30, "discard_contract_one": 100,
         "discard_misere_one": 30, "table": 100, "table_cores": 100, "odds_misere": 0,
         "odds_misere_caught": 10, "odds_contract": 1, "odds_misere_top": 3, "order_fast": 3,
-        "raspasy_api": 100,
+        "whist": 3, "raspasy_api": 100,
         "tenner": 100, "preferans": 100, "discard_end": 60, "table_end": 30, "odds_end": 12,
         "batch_table": 100}
 QUICK = {"discard_contract": 0, "discard_misere": 0, "discard_contract_best": 0,
          "discard_misere_best": 0, "discard_contract_one": 0,
          "discard_misere_one": 0, "table": 0, "table_cores": 0, "odds_misere": 0,
          "odds_misere_caught": 0, "odds_contract": 0, "odds_misere_top": 0, "order_fast": 0,
-         "raspasy_api": 6,
+         "whist": 0, "raspasy_api": 6,
          "tenner": 6,
          "preferans": 12, "discard_end": 6, "table_end": 3, "odds_end": 2, "batch_table": 0}
 ENDING_LEVEL = 3          # the contract level asked on 5-card endings (a majority of tricks)
@@ -227,6 +229,18 @@ def _order_fast(name, e):
             sum(not o.expected_exact for o in r.options))
 
 
+def _whist(name, e):
+    """Вист или пас for the seat after the corpus deal's declarer, who holds his 10 cards and
+    saw the talon, against a six in the deal's trump: every layout of the other 20 cards, the
+    declarer's best discard in each.  The answer is the histogram of his tricks."""
+    from solver.analysis import whist
+    seat = (e["declarer"] + 1) % 3
+    r = whist(_cards(e["hands"][seat]), list(e["talon"]), seat=seat, declarer=e["declarer"],
+              contract=f"6{'♠♣♦♥'[e['trump']] if e['trump'] < 4 else 'NT'}", backend=name,
+              threads=1, progress=False)
+    return list(r.histogram), None, r.layouts
+
+
 def _raspasy_api(ctx, e):
     from solver.analysis import raspasy
     r = raspasy(_deal(e), talon=e["raspasy_talon"], backend=_backend_of(ctx), context=ctx)
@@ -304,6 +318,7 @@ RUNS = {
     "odds_contract": (_name, _odds_contract, None, "odds_contract"),
     "odds_misere_top": (_name, _odds_misere_top, None, "deals"),
     "order_fast": (_name, _order_fast, None, "deals"),
+    "whist": (_name, _whist, None, "deals"),
     "raspasy_api": (_ctx_named, _raspasy_api, _clear, "deals"),
     "tenner": (_name, _tenner, None, "deals"),
     "preferans": (_name, _preferans, None, "deals"),
@@ -320,7 +335,8 @@ WARMUP_WITH = {"discard_contract": "discard_end", "discard_misere": "discard_end
                "discard_contract_best": "discard_end", "discard_misere_best": "discard_end",
                "table": "table_end", "table_cores": "table_end", "odds_misere": "odds_end",
                "odds_misere_caught": "odds_end", "odds_contract": "odds_end",
-               "odds_misere_top": "odds_end", "order_fast": "odds_end"}
+               "odds_misere_top": "odds_end", "order_fast": "odds_end",
+               "whist": "odds_end"}
 
 
 def sizes(quick: bool) -> dict:

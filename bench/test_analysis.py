@@ -6,7 +6,8 @@ One round is one analysis of one corpus item, as a user calls it (the discard ge
 context; the table and the odds make their own).  ``PREF_BENCH_ANALYSIS`` (default 10) sets how
 many full deals the discard and table benchmarks run over; the full-deal odds (184,756 layouts a
 round; a мизер's every discard with ``top=1`` over N deals) run only with
-``PREF_BENCH_ODDS=N`` rounds set, the 252-layout ending odds always;
+``PREF_BENCH_ODDS=N`` rounds set (and so does вист или пас, over N deals), the 252-layout
+ending odds always;
 ``order(exact=False)`` of seat 0's 12 cards only with ``PREF_BENCH_ORDER=N`` (deals).
 An analysis module that has not landed skips its benchmarks.
 """
@@ -88,6 +89,13 @@ def test_odds_misere_top(benchmark, backend):
     if not ODDS:
         pytest.skip("full-deal odds: set PREF_BENCH_ODDS=N (rounds of seconds each)")
     _bench(benchmark, "odds_misere_top", backend, _deals(ODDS))
+
+
+@pytest.mark.parametrize("backend", FAST)
+def test_whist(benchmark, backend):
+    if not ODDS:
+        pytest.skip("вист или пас: set PREF_BENCH_ODDS=N (rounds of seconds each)")
+    _bench(benchmark, "whist", backend, _deals(ODDS))
 
 
 @pytest.mark.parametrize("backend", FAST)
