@@ -184,3 +184,44 @@ def test_pref_whist_text_json_and_errors():
     assert bad.returncode == 2 and "seat 0 is the declarer" in bad.stderr
     bad = _pref(*base[:9], "--holds", "1", "A♥")
     assert bad.returncode == 2 and bad.stderr.startswith("pref whist: error: --holds 1: seat 1")
+
+
+def _narrowed_deals(count, known, seed):
+    """Random full deals with a random declarer, whister and trump, the declarer's first
+    ``known`` cards given as held (so C(20 - known, 10 - known) layouts are counted)."""
+    rng = np.random.default_rng(seed)
+    for _ in range(count):
+        deal = Deal.random(rng)
+        declarer, seat = (int(x) for x in rng.permutation(3)[:2])
+        held = [c for c in range(32) if int(deal.hands[declarer]) >> c & 1][:known]
+        trump = "♠♣♦♥"[int(rng.integers(4))] if rng.random() < 0.8 else "NT"
+        yield deal, dict(seat=seat, declarer=declarer, holds={declarer: held},
+                         contract=f"{int(rng.integers(6, 11))}{trump}", progress=False)
+
+
+def _engines_agree(count, known, seed, monkeypatch):
+    import importlib
+    module = importlib.import_module("solver.analysis.whist")   # the attribute is the function
+    for deal, kw in _narrowed_deals(count, known, seed):
+        got = {be: whist(deal.hands[kw["seat"]], deal.talon, backend=be, **kw)
+               for be in FAST}
+        # the C engine's many-question call against its own discard scan, a call a layout
+        with monkeypatch.context() as m:
+            m.setattr(module, "_best_values", lambda ctx, rows, per: [
+                int(module.scan_discards(ctx, rows[q:q + per], -1, True)[0].max())
+                for q in range(0, len(rows), per)])
+            got["loop"] = whist(deal.hands[kw["seat"]], deal.talon, backend=FAST[0], **kw)
+        first = next(iter(got.values()))
+        assert first.layouts == comb(20 - known, 10 - known)
+        assert all(r == first for r in got.values()), (deal, kw, got)
+
+
+@needs_fast
+def test_engines_agree_on_full_deals(monkeypatch):
+    _engines_agree(6, 8, 77, monkeypatch)
+
+
+@needs_fast
+@pytest.mark.slow
+def test_engines_agree_on_many_full_deals(monkeypatch):
+    _engines_agree(100, 7, 78, monkeypatch)
