@@ -97,23 +97,26 @@ def _player_seat_hint(rest: list[str], args) -> str | None:
     return None
 
 
-def add_layout_options(p) -> None:
+def add_layout_options(p, pool: str = "the opponents' cards") -> None:
     """The options of a question over every layout: an ending's pool, threads, progress."""
-    p.add_argument("--pool", help="the opponents' cards for an ending (default: the other 20)")
+    p.add_argument("--pool", help=f"{pool} for an ending (default: the other 20)")
     p.add_argument("--threads", type=whole_number, default=0,
                    help="worker threads (default 0: all cores)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
-def add_given(p) -> None:
-    """``--holds SEAT CARDS`` and ``--length SEAT SUIT COUNT``: what is known of an opponent's
-    hand (``odds`` / ``order``'s ``holds=`` and ``lengths=``)."""
+def add_given(p, who: tuple[str, str] = ("an opponent", "an opponent's"),
+              seats: tuple[str, str] = ("1", "2")) -> None:
+    """``--holds SEAT CARDS`` and ``--length SEAT SUIT COUNT``: what is known of the hand of
+    ``who`` (``odds`` / ``order``'s ``holds=`` and ``lengths=``: an opponent; ``whist``'s:
+    the declarer or the partner), ``seats`` the two examples'."""
     p.add_argument("--holds", nargs=2, action="append", metavar=("SEAT", "CARDS"),
-                   help="an opponent is known to hold these unseen cards (e.g. --holds 1 "
+                   help=f"{who[0]} is known to hold these unseen cards (e.g. --holds {seats[0]} "
                         "\"K♠ 8♠\"); only the layouts where he does are counted; once a seat")
     p.add_argument("--length", nargs=3, action="append", metavar=("SEAT", "SUIT", "COUNT"),
-                   help="an opponent's number of cards in a suit: 4, 4+ (at least) or 0-2 (e.g. "
-                        "--length 2 ♦ 4+); only the layouts that agree are counted; repeatable")
+                   help=f"{who[1]} number of cards in a suit: 4, 4+ (at least) or 0-2 (e.g. "
+                        f"--length {seats[1]} ♦ 4+); only the layouts that agree are counted; "
+                        "repeatable")
 
 
 def given_of(args) -> tuple[dict, dict]:

@@ -22,8 +22,8 @@ def register(sub) -> None:
     p.add_argument("-c", "--contract", required=True,
                    help="the contract ordered, e.g. 6♣, 7NT, \"8 бубен\"")
     add_conventions(p)
-    add_given(p)
-    add_layout_options(p)
+    add_given(p, ("the declarer or the partner", "the declarer's or the partner's"), ("0", "0"))
+    add_layout_options(p, "the declarer's and the partner's cards")
     add_timeout(p)
     add_common(p, json_help="print JSON: histogram, layouts, p_make, p_short, expected "
                             "{\"whist/pass\": [висты per player]}, advice")
