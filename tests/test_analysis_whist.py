@@ -105,7 +105,8 @@ def test_whole_deal_scores_each_way_to_speak():
     assert data["expected"]["whist/pass"] == [float(v) for v in r.expected["whist", "pass"]]
     assert set(data["advice"]) == {"whist", "pass"} and data["given"]["holds"]
     frame = r.to_pandas()
-    assert list(frame["seat"]) == ["whist", "whist", "pass", "pass"]
+    assert list(frame["word"]) == ["whist", "whist", "pass", "pass"]
+    assert list(frame["partner_word"]) == ["whist", "pass", "whist", "pass"]
     assert frame.loc[3, "player 0"] == pytest.approx(float(r.expected["pass", "pass"][0]))
     assert "better:" in str(r) and "11 layouts" in str(r) and "<pre>" in r._repr_html_()
     # another ruleset scores the same histogram its own way

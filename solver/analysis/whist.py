@@ -127,11 +127,13 @@ class WhistResult:
         return out
 
     def to_pandas(self):
-        """The four ways to speak, one row each: this seat's word, the partner's, and the
-        expected висты of every player (columns ``player 0`` …); empty on an ending."""
+        """The four ways to speak, one row each: this seat's ``word``, the ``partner_word``
+        and the expected висты of every player (columns ``player 0`` …); empty on an
+        ending."""
         import pandas as pd
         rows = [] if self.expected is None else [
-            {"seat": a, "partner": b} | {f"player {p}": float(v) for p, v in enumerate(values)}
+            {"word": a, "partner_word": b} | {f"player {p}": float(v)
+                                              for p, v in enumerate(values)}
             for (a, b), values in self.expected.items()]
         return pd.DataFrame(rows)
 
