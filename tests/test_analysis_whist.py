@@ -128,7 +128,8 @@ def test_threads_split_the_layouts_without_changing_the_count():
 @needs_fast
 def test_time_limit_and_cancel_say_what_was_counted():
     with pytest.raises(TimeLimitError, match=r"whist did not finish within timeout=0.01 s: "
-                       r"[\d,]+ of 184,756 layouts counted"):
+                       r"[\d,]+ of 184,756 layouts counted \(what the bidding said of the "
+                       r"declarer's hand, holds= / lengths= \(--holds / --length\), leaves"):
         whist("J87.AKJ8.KQ.8", "A♠ 9♣", seat=1, declarer=0, contract="6♣", timeout=0.01,
               progress=False)
     stop = threading.Event()
@@ -183,6 +184,11 @@ def test_pref_whist_text_json_and_errors():
     assert set(data["expected"]) == {"whist/whist", "whist/pass", "pass/whist", "pass/pass"}
     bad = _pref(*base[:4], "0", "-d", "0", "-c", "6♣")
     assert bad.returncode == 2 and "seat 0 is the declarer" in bad.stderr
+    late = _pref(*base[:9], "--timeout", "0.01")
+    assert late.returncode == 2 and late.stderr.startswith(
+        "pref whist: error: whist did not finish within timeout=0.01 s:")
+    assert "layouts counted (what the bidding said of the declarer's hand, --holds / --length, " \
+        "leaves fewer layouts to count)" in late.stderr
     bad = _pref(*base[:9], "--holds", "1", "A♥")
     assert bad.returncode == 2 and bad.stderr.startswith("pref whist: error: --holds 1: seat 1")
 

@@ -281,6 +281,8 @@ def whist(cards, talon, *, seat, declarer, contract, pool=None, holds=None, leng
     be = engine(backend)
     threads = thread_count(threads, be)
     deadline = Deadline(timeout, "whist", cancel)
+    deadline.hint = ("what the bidding said of the declarer's hand, holds= / lengths= "
+                     "(--holds / --length), leaves fewer layouts to count")
     mine_mask, talon_mask, pool_mask = mask_of(mine), mask_of(shown_talon), mask_of(pool_cards)
     hands = [0, 0, 0]
     hands[seat] = mine_mask

@@ -222,6 +222,7 @@ _AS_TYPED = (("talon_cards= (--talon-cards)", "--talon-cards"), ("talon_cards=",
              ("discard= (--discard)", "--discard"),
              ("histogram=False (--no-histogram)", "--no-histogram"),
              ("top=1 (--top 1)", "--top 1"), ("top= (--top)", "--top"),
+             ("holds= / lengths= (--holds / --length)", "--holds / --length"),
              ("the talon rule 'lead' or 'dealer'", "--talon lead or dealer"))
 
 

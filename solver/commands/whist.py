@@ -41,6 +41,6 @@ def run(args) -> int:
                   conventions=conventions_of(args), backend=args.backend,
                   threads=args.threads, progress=False if args.no_progress else None,
                   timeout=args.timeout)
-    except PrefError as exc:       # the options as typed, not the Python arguments
+    except PrefError as exc:       # the options as typed (a time limit's hint's too)
         raise as_typed(given_as_typed(exc)) from None
     return emit(args, r)
