@@ -85,17 +85,11 @@ def test_full_deal_odds(benchmark, key, backend):
 
 
 @pytest.mark.parametrize("backend", FAST)
-def test_odds_misere_top(benchmark, backend):
+@pytest.mark.parametrize("key", ["odds_misere_top", "whist"])
+def test_full_deal_questions(benchmark, key, backend):
     if not ODDS:
         pytest.skip("full-deal odds: set PREF_BENCH_ODDS=N (rounds of seconds each)")
-    _bench(benchmark, "odds_misere_top", backend, _deals(ODDS))
-
-
-@pytest.mark.parametrize("backend", FAST)
-def test_whist(benchmark, backend):
-    if not ODDS:
-        pytest.skip("вист или пас: set PREF_BENCH_ODDS=N (rounds of seconds each)")
-    _bench(benchmark, "whist", backend, _deals(ODDS))
+    _bench(benchmark, key, backend, _deals(ODDS))
 
 
 @pytest.mark.parametrize("backend", FAST)

@@ -45,7 +45,8 @@ from ..frozen import freeze_fields
 from ..notation import whists_word
 from ..progress import progress_bar
 from ..scoring import expected_whists
-from ._common import Deadline, as_cards, as_seat, cards_text, engine, position, thread_count
+from ._common import (Deadline, as_cards, as_seat, as_talon_cards, cards_text, engine, position,
+                      thread_count)
 from .discard import scan_discards
 from .odds import _given_layouts, _Stopped, _Workers, agreeing_count, unseen_pool
 from .odds_given import Given, read_given
@@ -258,7 +259,7 @@ def whist(cards, talon, *, seat, declarer, contract, pool=None, holds=None, leng
     if progress is not None:
         progress = as_flag(progress, "progress (None: a bar only on a terminal)")
     mine = as_cards(cards, "cards")
-    shown_talon = as_cards(talon, "talon", cards)
+    shown_talon = as_talon_cards(talon, cards, "the whister's cards")
     if len(shown_talon) != 2:
         raise InvalidArgumentError(f"the talon is two cards, got {len(shown_talon)}")
     clash = set(mine) & set(shown_talon)
@@ -268,12 +269,12 @@ def whist(cards, talon, *, seat, declarer, contract, pool=None, holds=None, leng
     if pool is None and len(mine) != 10:
         raise InvalidDealError(f"the whister's 10 cards are needed, got {len(mine)}; for an "
                                "ending pass pool=… (--pool on the command line)")
-    if pool is not None and len(as_cards(pool, "pool", cards)) != 2 * len(mine):
-        raise InvalidDealError(f"an ending of {len(mine)} cards a hand needs a pool of "
-                               f"{2 * len(mine)} cards, the declarer's and the partner's")
+    if pool is not None:
+        pool = as_cards(pool, "pool", cards)
+        if len(pool) != 2 * len(mine):
+            raise InvalidDealError(f"an ending of {len(mine)} cards a hand needs a pool of "
+                                   f"{2 * len(mine)} cards, the declarer's and the partner's")
     pool_cards, n = unseen_pool(mine + shown_talon, pool, cards)
-    words = {("whist", "whist"): (seat, partner), ("whist", "pass"): (seat,),
-             ("pass", "whist"): (partner,), ("pass", "pass"): ()}
     talon_text = cards_text(shown_talon)
     if n == 10:     # what the rules cannot score is said before the count, not after it
         expected_whists(bid, {0: 1}, conv, declarer=declarer, talon=talon_text)
@@ -328,6 +329,8 @@ def whist(cards, talon, *, seat, declarer, contract, pool=None, holds=None, leng
     histogram = tuple(int(x) for x in np.sum(done, axis=0))     # a layout at least agrees
     p_make = p_short = expected = None
     if n == 10:
+        words = {("whist", "whist"): (seat, partner), ("whist", "pass"): (seat,),
+                 ("pass", "whist"): (partner,), ("pass", "pass"): ()}
         level, norm = bid.level, WHIST_NORM[bid.level]
         p_make = Fraction(sum(histogram[level:]), total)
         p_short = Fraction(sum(histogram[11 - norm:]) if norm else 0, total)
