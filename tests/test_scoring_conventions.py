@@ -10,7 +10,8 @@ import pytest
 
 from solver.conventions import Conventions
 from solver.errors import InvalidArgumentError, InvalidRecordError
-from solver.scoring import Hand, score_hand, score_unwhisted_tenner
+from solver.scoring import (Hand, expected_whists, score_contract, score_hand,
+                            score_unwhisted_tenner)
 
 S001 = Conventions.sochi_amnesty()
 S002 = Conventions.club()
@@ -209,6 +210,28 @@ def test_seed_002_half_whist_without_play():
 def test_seed_002_half_whist_not_on_eight():
     with pytest.raises(InvalidRecordError, match="only on 6 and 7"):
         score({"contract": "8♣", "declarer": 0, "half_whist": 2}, S002)
+    with pytest.raises(InvalidRecordError, match="only on 6 and 7"):
+        score_contract("8♣", 8, whisters=(), half_whist=2, conventions=S002)
+
+
+def test_seed_002_half_whist_from_a_trick_count():
+    """`score_contract(..., half_whist=)` writes the same as the records above, from the
+    declarer's tricks (the lone whister takes the rest); `expected_whists` passes it on."""
+    answered = score_contract("7♣", 6, whisters=(1,), half_whist=2, conventions=S002)
+    record = score({"contract": "7♣", "declarer": 0, "half_whist": 2, "whisters": [1],
+                    "tricks": 6}, S002)
+    assert (answered.pool, answered.mountain, answered.whists) == (
+        record.pool, record.mountain, record.whists)
+    assert answered.whists[1][0] == 16 + 2 * 4 and answered.whists[2][0] == 0
+    unplayed = score_contract("6♣", 3, whisters=(), half_whist=2, conventions=S002)
+    assert unplayed.pool == (2, 0, 0) and unplayed.whists[2][0] == 4    # the tricks unused
+    e = expected_whists("7♣", {6: 1, 7: 1}, S002, whisters=(1,), half_whist=2)
+    made = score_contract("7♣", 7, whisters=(1,), half_whist=2, conventions=S002)
+    assert e.values == tuple((a + b) / 2 for a, b in zip(answered.values(), made.values()))
+    with pytest.raises(InvalidRecordError, match="no пол-виста under conventions 'sochi'"):
+        score_contract("6♣", 6, whisters=(), half_whist=2)
+    with pytest.raises(InvalidRecordError, match="either nobody plays or the other opponent"):
+        score_contract("6♣", 6, whisters=(2,), half_whist=2, conventions=S002)
 
 
 def test_seed_002_both_pass():

@@ -25,7 +25,8 @@ from .sheet import _analysis_talon, score_hand
 def score_contract(contract: str | Bid, declarer_tricks: int, *, declarer: int = 0,
                    whisters: Sequence[int] | None = None,
                    defence_tricks: Mapping[int, int] | None = None,
-                   conventions: ConventionsLike = None, talon=None) -> HandScore:
+                   conventions: ConventionsLike = None, talon=None,
+                   half_whist: int | None = None) -> HandScore:
     """Score a played contract from the declarer's trick count (e.g. a double-dummy result).
 
     Seats 0-2 in playing order; under four-handed conventions the dealer is player 3, who
@@ -36,7 +37,13 @@ def score_contract(contract: str | Bid, declarer_tricks: int, *, declarer: int =
     ``talon``: the two talon cards (numbers or text such as "A♠ K♠"), required when the
     conventions write висты for a good talon (four-handed seeds 001/004: the dealer;
     three-handed seed 001: the opponents halve them); an ``InvalidRecordError`` says so.
+    ``half_whist``: the opponent who said пол-виста (conventions with ``half_whist``, on 6
+    and 7): with ``whisters=()`` nobody plays and he writes висты for half the norm, with the
+    other opponent as the one whister the game is played and he writes nothing.
 
+    >>> score_contract("6♠", 6, whisters=(), half_whist=2,
+    ...                conventions=Conventions.club()).whists[2]
+    (4, 0, 0)
     >>> score_contract("7♥", 5, declarer=0, whisters=(1,),
     ...                conventions=Conventions.sochi_server()).whists[1]
     (28, 0, 0)
@@ -75,7 +82,8 @@ def score_contract(contract: str | Bid, declarer_tricks: int, *, declarer: int =
         tricks[ws[0]] = rest
     else:
         tricks[defenders[0]], tricks[defenders[1]] = rest - rest // 2, rest // 2
-    return score_hand(Hand(bid, declarer, ws, tuple(tricks), talon=talon), conv)
+    half = None if half_whist is None else _seat(half_whist, "half_whist")
+    return score_hand(Hand(bid, declarer, ws, tuple(tricks), talon=talon, half_whist=half), conv)
 
 
 def score_misere(tricks: int, *, declarer: int = 0, conventions: ConventionsLike = None,
@@ -151,7 +159,8 @@ class Expectation:
 
 def expected_whists(game: int | str | Bid, histogram: Mapping[int, _Real] | Sequence[_Real],
                     conventions: ConventionsLike = None, *, declarer: int = 0,
-                    whisters: Sequence[int] | None = None, talon=None) -> Expectation:
+                    whisters: Sequence[int] | None = None, talon=None,
+                    half_whist: int | None = None) -> Expectation:
     """Expected worth in висты of a contract or мизер from a histogram of trick counts.
 
     ``game``: a level 6-10 (the trump does not change the score), a contract such as "8♥",
@@ -160,7 +169,8 @@ def expected_whists(game: int | str | Bid, histogram: Mapping[int, _Real] | Sequ
     weights are ints or Fractions.  Each outcome is scored like ``score_contract`` (both
     opponents whist unless ``whisters`` says otherwise; the defence's tricks split as
     evenly as possible) and valued with ``HandScore.values``: one value per player, four
-    under four-handed conventions (the dealer last).  ``talon`` as for :func:`score_contract`.
+    under four-handed conventions (the dealer last).  ``talon`` and ``half_whist`` as for
+    :func:`score_contract`.
 
     >>> e = expected_whists(6, {6: 1, 5: 1})
     >>> e.values[0], e.remiz_probability
@@ -221,7 +231,7 @@ def expected_whists(game: int | str | Bid, histogram: Mapping[int, _Real] | Sequ
                              talonless=bid.talonless)
         else:
             s = score_contract(bid, t, declarer=declarer, whisters=whisters,
-                               conventions=conventions, talon=talon)
+                               conventions=conventions, talon=talon, half_whist=half_whist)
         for i, v in enumerate(s.values()):
             values[i] += p * (v if exact else float(v))
         remiz += p if s.remiz else 0
