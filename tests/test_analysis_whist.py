@@ -17,7 +17,11 @@ from solver.analysis import discard, whist
 from solver.bidding import WHIST_NORM
 from solver.errors import (AnalysisCancelledError, InvalidArgumentError, InvalidCardError,
                            InvalidDealError, TimeLimitError)
-from solver.scoring import expected_whists
+from solver.analysis import WhistResult
+from solver.bidding import parse_bid
+from solver.cardset import CardSet
+from solver.notation import output_style
+from solver.scoring import expected_whists, score_contract
 
 
 def brute_whist(mine, talon, pool, *, seat, declarer, trump, holds=None):
@@ -64,13 +68,13 @@ def test_histogram_is_every_layouts_best_discard_by_brute_force(seed):
     assert r.layouts == comb(2 * n - 1, n - 1)
 
 
-def _demo_whist(**kw):
-    """Seat 1 of the example deal against 6♣ by seat 0, who is known to hold nine of his
-    unseen cards: the eleven layouts of the tenth."""
+def _demo_whist(cards=None, **kw):
+    """Seat 1 of the example deal (or ``cards``) against 6♣ by seat 0, who is known to hold
+    nine of his unseen cards: the eleven layouts of the tenth."""
     deal = Deal.from_str(EXAMPLE_DEAL)
     decl = [c for c in range(32) if int(deal.hands[0]) >> c & 1]
     args = dict(seat=1, declarer=0, contract="6♣", holds={0: decl[1:]}, progress=False)
-    return deal, whist(deal.hands[1], deal.talon, **(args | kw))
+    return deal, whist(deal.hands[1] if cards is None else cards, deal.talon, **(args | kw))
 
 
 @needs_fast
@@ -114,6 +118,83 @@ def test_whole_deal_scores_each_way_to_speak():
     assert r4.histogram == r.histogram
     assert r4.expected["whist", "pass"] == expected_whists(
         "6♣", want, "classic", declarer=0, whisters=(1,), talon="A♠ 9♣").values
+
+
+@needs_fast
+def test_half_whist_is_scored_where_the_conventions_allow_it():
+    """Seed 002's пол-виста on a six: the second opponent to speak (seat 2 against seat 0)
+    says it after the first's pass, and the first whists alone or passes again; each way
+    scored as its own record, for either seat; the text, JSON and frame show them; seed 000,
+    and an eight under 002, have none."""
+    deal, first = _demo_whist(conventions="002")
+    _, second = _demo_whist(conventions="002", seat=2, cards=deal.hands[2])
+    assert first.histogram != second.histogram          # two hands, two counts
+    plain = {("whist", "whist"): (1, 2), ("whist", "pass"): (1,), ("pass", "whist"): (2,),
+             ("pass", "pass"): ()}
+    first_ways = {k: (ws, None) for k, ws in plain.items()} | {
+        ("whist", "half"): ((1,), 2), ("pass", "half"): ((), 2)}
+    second_ways = {(b, a): (ws, None) for (a, b), ws in plain.items()} | {
+        ("half", "whist"): ((1,), 2), ("half", "pass"): ((), 2)}
+    for r, ways in ((first, first_ways), (second, second_ways)):
+        assert set(r.expected) == set(ways) and r.half_whist
+        for key, (whisters, half) in ways.items():
+            e = expected_whists("6♣", list(r.histogram), "002", declarer=0,
+                                whisters=whisters, talon="A♠ 9♣", half_whist=half)
+            assert r.expected[key] == e.values, key
+    assert first.words == ("whist", "pass") == second.partner_words
+    assert first.partner_words == ("whist", "pass", "half") == second.words
+    # nobody plays after пол-виста: the game written (2 to the pool) and the half-whister's
+    # висты for half the norm (2 tricks × 2), whatever the layout
+    alone = score_contract("6♣", 0, whisters=(), half_whist=2, conventions="002")
+    assert alone.pool == (2, 0, 0) and alone.whists[2] == (4, 0, 0)
+    assert first.expected["pass", "half"] == second.expected["half", "pass"] == alone.values()
+    for partner in ("whist", "half"):       # the first's answer: the better of two
+        mine = {w: first.expected[w, partner][1] for w in ("whist", "pass")}
+        assert first.advice(partner) == ("whist" if mine["whist"] >= mine["pass"] else "pass")
+    # the second after a pass: half at the worse of the first's two answers; ties to whist
+    mine = {"whist": second.expected["whist", "pass"][2],
+            "half": min(second.expected["half", b][2] for b in ("whist", "pass")),
+            "pass": second.expected["pass", "pass"][2]}
+    best = max(mine.values())
+    assert second.advice("pass") == next(w for w in ("whist", "half", "pass") if mine[w] == best)
+    with pytest.raises(InvalidArgumentError, match="the partner speaks first: пол-виста is the "
+                       "second opponent's word"):
+        second.advice("half")
+    assert set(first.to_dict()["advice"]) == {"whist", "pass", "half"}
+    assert set(second.to_dict()["advice"]) == {"whist", "pass"}
+    assert set(second.to_dict()["expected"]) == {f"{a}/{b}" for a, b in second.expected}
+    assert list(second.to_pandas()["word"]) == ["whist", "whist", "pass", "pass", "half", "half"]
+    text = str(first).splitlines()
+    assert text[-5].endswith("partner passes   says пол-виста")
+    assert text[-1].endswith(f"{first.advice('half')} if he says пол-виста")
+    assert str(second).splitlines()[-3].startswith("    seat 2 says half:")
+    with output_style("ascii"):
+        assert "(half: half whist, after" in str(second) and str(second).isascii()
+    # none under seed 000 or on an eight
+    _, plain = _demo_whist()
+    _, eight = _demo_whist(conventions="002", contract="8♣")
+    for res in (plain, eight):
+        assert len(res.expected) == 4 and not res.half_whist
+        with pytest.raises(InvalidArgumentError, match="no пол-виста here"):
+            res.advice("half")
+
+
+@pytest.mark.parametrize("cells, advice", [
+    # (whist/pass, pass/pass, half/whist, half/pass) for this seat -> advice("pass")
+    ((1, 0, 3, 2), "half"),       # half at its worse answer (2) beats whisting alone
+    ((2, 0, 3, 2), "whist"),      # a tie: whist first
+    ((0, 1, 5, 1), "half"),       # a tie between half and pass: half
+    ((0, 1, 5, 0), "pass"),       # half's worse answer below passing
+])
+def test_advice_takes_half_at_the_partners_worse_answer(cells, advice):
+    wp, pp, hw, hp = cells
+    mine = {("whist", "pass"): wp, ("pass", "pass"): pp, ("half", "whist"): hw,
+            ("half", "pass"): hp, ("whist", "whist"): 0, ("pass", "whist"): 0}
+    r = WhistResult(CardSet(0), CardSet(0), 2, 0, parse_bid("6♠"), (0,) * 11, 1, Fraction(0),
+                    Fraction(0), {k: (0, 0, Fraction(v)) for k, v in mine.items()})
+    assert r.half_whist and r.advice("pass") == advice
+    with pytest.raises(InvalidArgumentError, match="is 'whist' or 'pass', not 'halb'"):
+        r.advice("halb")
 
 
 @needs_fast

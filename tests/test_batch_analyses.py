@@ -491,6 +491,16 @@ def test_whist_rows_equal_direct_whist_calls():
     assert row["p_make"] == pytest.approx(float(r.p_make))
     assert row["whist_pass"] == pytest.approx(float(r.expected["whist", "pass"][1]))
     assert row["if_partner_passes"] == r.advice("pass") and row["given"] == r.given.text()
+    assert pd.isna(row["half_pass"]) and row["if_partner_says_half"] in ("", None)  # seed 000
+    club = evaluate([full], "whist", declarer=0, trump="♥", level=7, jobs=1,
+                    conventions="002").iloc[0]
+    r = whist("J87.AKJ8.KQ.8", "A♠ 9♣", seat=1, declarer=0, contract="7♥",
+              holds={0: "KQ9.T7.A.KJT"}, conventions="002", progress=False)
+    for a, b in (("whist", "half"), ("pass", "half")):     # seat 1 answers seat 2's пол-виста
+        assert club[f"{a}_{b}"] == pytest.approx(float(r.expected[a, b][1]))
+    assert pd.isna(club["half_pass"]) and pd.isna(club["half_whist"])   # not seat 1's word
+    assert club["if_partner_says_half"] == r.advice("half") != ""
+    assert club["if_partner_passes"] == r.advice("pass")
     bad = evaluate([full.replace('"seat": 1, ', "")], "whist", jobs=1, on_error="record",
                    declarer=0, trump="♥")
     assert "needs -O seat=SEAT" in bad.loc[0, "error"]

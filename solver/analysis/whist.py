@@ -8,10 +8,14 @@ discard that gives him the most tricks in that layout, and the hand is played do
 with the first hand leading: the histogram of his tricks over every split is exact, and so
 are the chances that follow from it and the expected висты of each of the four ways the two
 opponents may speak (both whist, one alone, nobody: a game nobody whists is written as made
-without play).  Scored by :func:`solver.scoring.expected_whists` under the conventions
-chosen; where both whist, the defence's tricks are split as evenly as possible (double
-dummy does not say who of the two takes them), the opponent who speaks first taking the odd
-one.
+without play, or as the conventions' ``both_pass`` says), and under conventions with
+пол-виста (seed 002) on a six or a seven of two more: the second opponent to speak says
+пол-виста after the first passed, and the first answers by whisting alone (the game played,
+the half-whister writing nothing) or by passing again (nobody plays; the half-whister writes
+висты for half the norm).  Scored by :func:`solver.scoring.expected_whists` under the
+conventions chosen; where both whist, the defence's tricks are split as evenly as possible
+(double dummy does not say who of the two takes them), the opponent who speaks first taking
+the odd one.
 
 Double dummy flatters the declarer twice over: he discards and plays as if he saw every
 card.  What the bidding said of his hand is given with ``holds`` / ``lengths`` (the layouts
@@ -42,7 +46,7 @@ from ..conventions import Conventions
 from ..display import pretty_as_text
 from ..errors import InvalidArgumentError, InvalidDealError
 from ..frozen import freeze_fields
-from ..notation import whists_word
+from ..notation import current_style, whists_word
 from ..progress import progress_bar
 from ..scoring import expected_whists
 from ._common import (Deadline, as_cards, as_seat, as_talon_cards, cards_text, engine, position,
@@ -52,6 +56,7 @@ from .odds import _given_layouts, _Stopped, _Workers, agreeing_count, unseen_poo
 from .odds_given import Given, read_given
 
 WORDS = ("whist", "pass")
+HALF = "half"       # пол-виста: the second opponent's, on a six or a seven, where allowed
 RUN = 256           # layouts a job: a progress step, and how soon a stop is seen
 
 
@@ -64,7 +69,10 @@ class WhistResult:
     contract's tricks), ``p_short`` (the defence takes fewer than the whisters' norm) and
     ``expected`` {(this seat's word, the partner's word): висты per player} for the words
     ``"whist"`` and ``"pass"`` (exact Fractions; per player in seat order, four-handed the
-    dealer last); on an ending these are None (an ending has no score).  ``cards`` (the
+    dealer last), and where the conventions allow пол-виста on this game also ``"half"``,
+    the word of the second opponent to speak: (``"half"``, the first's answer ``"whist"`` or
+    ``"pass"``) when this seat speaks second, (his answer, ``"half"``) when he speaks first;
+    on an ending these are None (an ending has no score).  ``cards`` (the
     whister's) and ``talon`` are :class:`~solver.CardSet`; ``given`` what ``holds`` /
     ``lengths`` said (None when nothing was)."""
 
@@ -94,24 +102,52 @@ class WhistResult:
         """The declarer's mean tricks over the layouts."""
         return Fraction(sum(k * n for k, n in enumerate(self.histogram)), self.layouts)
 
+    @property
+    def half_whist(self) -> bool:
+        """Whether пол-виста is scored: the conventions allow it on this game."""
+        return self.expected is not None and any(HALF in key for key in self.expected)
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """This seat's words: whist, pass, and half when he speaks second with пол-виста."""
+        return WORDS + (HALF,) if self.expected and (HALF, "pass") in self.expected else WORDS
+
+    @property
+    def partner_words(self) -> tuple[str, ...]:
+        """The partner's words :meth:`advice` answers: whist, pass, and half when he speaks
+        second with пол-виста."""
+        return WORDS + (HALF,) if self.expected and ("pass", HALF) in self.expected else WORDS
+
     def advice(self, partner: str) -> str | None:
-        """``"whist"`` or ``"pass"``: this seat's word with the more expected висты when the
-        partner says ``partner`` (``"whist"`` / ``"pass"``); ``"whist"`` on a tie (it costs
-        nothing then and may gain what double dummy does not see); None on an ending."""
-        if partner not in WORDS:
-            raise InvalidArgumentError(f"the partner's word is 'whist' or 'pass', not "
-                                       f"{partner!r}")
+        """This seat's word with the most expected висты when the partner says ``partner``
+        (one of :attr:`partner_words`): ``"whist"`` or ``"pass"``, or ``"half"`` when this
+        seat may say пол-виста (he speaks second) and the partner passed; half is worth the
+        worse of the partner's two answers to it (whist alone, or pass again), which this
+        seat cannot know.  On a tie whist first (it costs nothing then and may gain what
+        double dummy does not see), then half.  None on an ending."""
+        if partner not in self.partner_words and not (partner == HALF and self.expected is None):
+            said = " or ".join(repr(w) for w in self.partner_words)
+            why = ""
+            if partner == HALF:
+                why = (" (the partner speaks first: пол-виста is the second opponent's word, "
+                       "after a pass)" if self.half_whist else
+                       " (no пол-виста here: only conventions with it, on a six or a seven)")
+            raise InvalidArgumentError(f"the partner's word is {said}, not {partner!r}{why}")
         if self.expected is None:
             return None
-        mine = [self.expected[w, partner][self.seat] for w in WORDS]
-        return "whist" if mine[0] >= mine[1] else "pass"
+        worth = {w: self.expected[w, partner][self.seat] for w in WORDS}
+        if partner == "pass" and HALF in self.words:
+            worth[HALF] = min(self.expected[HALF, b][self.seat] for b in WORDS)
+        best = max(worth.values())
+        return next(w for w in ("whist", HALF, "pass") if worth.get(w) == best)
 
     def to_dict(self) -> dict:
         """JSON-ready: ``contract``, ``declarer``, ``seat``, ``cards``, ``talon``,
         ``histogram``, ``layouts``, ``p_make``, ``p_short``, ``expected`` ({"whist/pass":
         [висты per player], the first word this seat's, the second the partner's}) and
-        ``advice`` ({the partner's word: this seat's better word}); null on an ending; with
-        ``holds`` / ``lengths`` given, ``given``."""
+        ``advice`` ({the partner's word: this seat's better word}), both with ``half`` among
+        the words where пол-виста is scored (:attr:`words`, :attr:`partner_words`); null on
+        an ending; with ``holds`` / ``lengths`` given, ``given``."""
         out = {"contract": str(self.contract), "declarer": self.declarer,
                "seat": self.seat, "cards": cards_text(self.cards),
                "talon": cards_text(self.talon), "histogram": list(self.histogram),
@@ -122,15 +158,15 @@ class WhistResult:
                    f"{a}/{b}": [float(v) for v in values]
                    for (a, b), values in self.expected.items()},
                "advice": None if self.expected is None else {
-                   w: self.advice(w) for w in WORDS}}
+                   w: self.advice(w) for w in self.partner_words}}
         if self.given:
             out["given"] = self.given.to_dict()
         return out
 
     def to_pandas(self):
-        """The four ways to speak, one row each: this seat's ``word``, the ``partner_word``
-        and the expected висты of every player (columns ``player 0`` …); empty on an
-        ending."""
+        """The ways to speak (four, six with пол-виста), one row each: this seat's
+        ``word``, the ``partner_word`` and the expected висты of every player (columns
+        ``player 0`` …); empty on an ending."""
         import pandas as pd
         rows = [] if self.expected is None else [
             {"word": a, "partner_word": b} | {f"player {p}": float(v)
@@ -159,17 +195,46 @@ class WhistResult:
         made, short = float(self.p_make or 0), float(self.p_short or 0)
         lines.append(f"  makes: {made:.1%}   remiz: {1 - made:.1%}"
                      f"   the defence short of its {norm}: {short:.1%}")
-        word = whists_word()
-        lines.append(f"  seat {self.seat}'s expected {word}:  partner whists   partner passes")
-        for a in WORDS:
-            cells = "".join(f"{float(self.expected[a, b][self.seat]):+16.2f}" for b in WORDS)
-            lines.append(f"    seat {self.seat} says {a + ':':<6}{cells}")
-        lines.append(f"  better: {self.advice('whist')} if the partner whists, "
-                     f"{self.advice('pass')} if he passes")
+        half = _half_word()
+        columns = {"whist": "partner whists", "pass": "partner passes", HALF: f"says {half}"}
+        label = f"  seat {self.seat}'s expected {whists_word()}:"
+        lines.append(label + "".join(f"{columns[b]:>17}" for b in self.partner_words))
+        for a in self.words:
+            cells = "".join(f"{float(self.expected[a, b][self.seat]):+17.2f}"
+                            for b in self.partner_words)
+            lines.append(f"    seat {self.seat} says {a}:".ljust(len(label)) + cells)
+        if HALF in self.words:
+            lines.append(f"  ({HALF}: {half}, after the partner's pass; under each column his "
+                         "answer to it)")
+        elif self.half_whist:
+            lines.append(f"  ({half}: the partner's word after this seat passed; the rows give "
+                         "this seat's answer to it)")
+        said = {"whist": "if the partner whists", "pass": "if he passes",
+                HALF: f"if he says {half}"}
+        lines.append("  better: " + ", ".join(f"{self.advice(b)} {said[b]}"
+                                              for b in self.partner_words))
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
         return "<pre>" + escape(str(self)) + "</pre>"
+
+
+def _half_word() -> str:
+    """пол-виста in text (``half whist`` in the ``ascii`` style)."""
+    return "half whist" if current_style() == "ascii" else "пол-виста"
+
+
+def _ways(seat: int, partner: int, half_whister: int | None) -> dict:
+    """{(this seat's word, the partner's word): (the whisters, the half-whister)}; пол-виста
+    is ``half_whister``'s (the second to speak) or nobody's."""
+    ways: dict[tuple[str, str], tuple[tuple[int, ...], int | None]] = {
+        ("whist", "whist"): ((seat, partner), None), ("whist", "pass"): ((seat,), None),
+        ("pass", "whist"): ((partner,), None), ("pass", "pass"): ((), None)}
+    if half_whister == seat:
+        ways |= {(HALF, "whist"): ((partner,), seat), (HALF, "pass"): ((), seat)}
+    elif half_whister == partner:
+        ways |= {("whist", HALF): ((seat,), partner), ("pass", HALF): ((), partner)}
+    return ways
 
 
 def _contract(contract) -> Bid:
@@ -329,14 +394,14 @@ def whist(cards, talon, *, seat, declarer, contract, pool=None, holds=None, leng
     histogram = tuple(int(x) for x in np.sum(done, axis=0))     # a layout at least agrees
     p_make = p_short = expected = None
     if n == 10:
-        words = {("whist", "whist"): (seat, partner), ("whist", "pass"): (seat,),
-                 ("pass", "whist"): (partner,), ("pass", "pass"): ()}
         level, norm = bid.level, WHIST_NORM[bid.level]
+        second = (declarer + 2) % 3     # the second opponent to speak says пол-виста
+        ways = _ways(seat, partner, second if conv.half_whist and level in (6, 7) else None)
         p_make = Fraction(sum(histogram[level:]), total)
         p_short = Fraction(sum(histogram[11 - norm:]) if norm else 0, total)
         expected = {key: expected_whists(bid, histogram, conv, declarer=declarer,
-                                         whisters=ws, talon=talon_text).values
-                    for key, ws in words.items()}
+                                         whisters=ws, talon=talon_text, half_whist=half).values
+                    for key, (ws, half) in ways.items()}
     return WhistResult(CardSet(mine_mask), CardSet(talon_mask), seat, declarer, bid,
                        histogram, total, p_make, p_short, expected, given or None, be.name,
                        time.perf_counter() - t0)

@@ -481,6 +481,10 @@ register(Task(
 
 # -- whist --------------------------------------------------------------------------------------
 
+# (this seat's word, the partner's): the ways to speak `whist` scores, пол-виста's last
+_WHIST_WAYS = (("whist", "whist"), ("whist", "pass"), ("pass", "whist"), ("pass", "pass"),
+               ("whist", "half"), ("pass", "half"), ("half", "whist"), ("half", "pass"))
+
 def _run_whist(deal, opts):
     from ..analysis import whist
     from ..analysis._common import cards_text
@@ -503,8 +507,8 @@ def _run_whist(deal, opts):
               contract=f"{level}{format_strain(strain)}", pool=None if deal.talon else pool,
               holds=opts.get("holds"), lengths=opts.get("lengths"), conventions=_rules(opts),
               threads=1, progress=False, timeout=opts.get("timeout"), **_engine(opts))
-    mine = {f"{a}_{b}": None if r.expected is None else float(r.expected[a, b][seat])
-            for a in ("whist", "pass") for b in ("whist", "pass")}
+    mine = {f"{a}_{b}": None if r.expected is None or (a, b) not in r.expected
+            else float(r.expected[a, b][seat]) for a, b in _WHIST_WAYS}
     return {"solo": declarer, "trump": format_strain(strain), "level": level, "seat": seat,
             "cards": cards_text(r.cards), "layouts": r.layouts,
             "p_make": None if r.p_make is None else float(r.p_make),
@@ -513,6 +517,7 @@ def _run_whist(deal, opts):
             "histogram": " ".join(str(n) for n in r.histogram), **mine,
             "if_partner_whists": r.advice("whist") or "",
             "if_partner_passes": r.advice("pass") or "",
+            "if_partner_says_half": (r.advice("half") or "") if r.half_whist else "",
             "given": r.given.text() if r.given else ""}
 
 
@@ -521,12 +526,14 @@ register(Task(
     summary="вист или пас for -O seat=SEAT against -d SEAT's contract (-t TRUMP, --level N, "
             "default 6), as pref whist: the declarer's tricks over every layout of the cards "
             "the seat cannot see (his best discard in each), P(make), P(the defence short of "
-            "its norm), the seat's expected висты for each way the two opponents may speak and "
-            "his better word; --conventions NAME --players N, -O holds / lengths (as for "
-            "odds: what the bidding said), -O timeout=SECONDS",
+            "its norm), the seat's expected висты for each way the two opponents may speak (with "
+            "пол-виста where the conventions allow it) and his better word; --conventions NAME "
+            "--players N, -O holds / lengths (as for odds: what the bidding said), "
+            "-O timeout=SECONDS",
     columns=("solo", "trump", "level", "seat", "cards", "layouts", "p_make", "p_short",
              "expected_tricks", "histogram", "whist_whist", "whist_pass", "pass_whist",
-             "pass_pass", "if_partner_whists", "if_partner_passes", "given"),
+             "pass_pass", "whist_half", "pass_half", "half_whist", "half_pass",
+             "if_partner_whists", "if_partner_passes", "if_partner_says_half", "given"),
     options={"declarer": _seat("declarer"), "trump": _trump, "misere": _seat("misere"),
              "seat": _seat("seat"), "level": _level, "talon": _talon_cards,
              "conventions": _conventions, "players": _players, "holds": _holds,
@@ -536,7 +543,7 @@ register(Task(
     requires="solver.analysis.whist",
     types={**_ints("solo", "level", "seat", "layouts"), "p_make": "float", "p_short": "float",
            "expected_tricks": "float", "whist_whist": "float", "whist_pass": "float",
-           "pass_whist": "float", "pass_pass": "float"},
+           **{f"{a}_{b}": "float" for a, b in _WHIST_WAYS}},
 ))
 
 
