@@ -18,15 +18,17 @@ from solver.bidding import WHIST_NORM
 from solver.errors import (AnalysisCancelledError, InvalidArgumentError, InvalidCardError,
                            InvalidDealError, TimeLimitError)
 from solver.analysis import WhistResult
+from solver.analysis._common import cards_text
 from solver.bidding import parse_bid
 from solver.cardset import CardSet
 from solver.notation import output_style
 from solver.scoring import expected_whists, score_contract
 
 
-def brute_whist(mine, talon, pool, *, seat, declarer, trump, holds=None):
+def brute_whist(mine, talon, pool, *, seat, declarer, trump, holds=None, lead=None):
     """The declarer's tricks per layout, every split of ``pool`` and every discard of his
-    n + 2 cards solved by the reference solver, the best discard's value kept."""
+    n + 2 cards solved by the reference solver, the best discard's value kept; ``lead``: the
+    first hand's (``seat`` 0's) first card, on the table before the discard is chosen."""
     n = len(mine)
     partner = 3 - seat - declarer
     hist = [0] * (n + 1)
@@ -36,10 +38,14 @@ def brute_whist(mine, talon, pool, *, seat, declarer, trump, holds=None):
         if any(hands[s] & m != m for s, m in (holds or {}).items()):
             continue
         twelve = hands[declarer] | mask(talon)
+        table = ()
+        if lead is not None:
+            hands[seat] &= ~(1 << lead)
+            table = (lead,)
         best = 0
         for a, b in combinations([c for c in range(32) if twelve >> c & 1], 2):
             hands[declarer] = twelve & ~(1 << a | 1 << b)
-            best = max(best, ref(hands, trump=trump, solo=declarer, leader=0))
+            best = max(best, ref(hands, trump=trump, solo=declarer, leader=0, table=table))
         hist[best] += 1
     return hist
 
@@ -66,6 +72,36 @@ def test_histogram_is_every_layouts_best_discard_by_brute_force(seed):
     assert list(r.histogram) == brute_whist(mine, talon, pool, seat=seat, declarer=declarer,
                                             trump=trump, holds={declarer: 1 << held})
     assert r.layouts == comb(2 * n - 1, n - 1)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_opening_lead_by_brute_force(seed):
+    """`leads=True`: each lead's histogram is every layout's best discard against that lead
+    (the reference solver over every split and discard), the same for each card of a group
+    of equivalent leads; every card of the hand is in one group; best first."""
+    rng = np.random.default_rng(950 + seed)
+    n = 2 + seed % 2
+    cards = [int(c) for c in rng.permutation(32)[:3 * n + 2]]
+    if seed < 2:        # touching cards in the hand, so that some leads are one
+        cards = [0, 1, 9, 10][:n] + [c for c in cards if c not in (0, 1, 9, 10)][:2 * n + 2]
+    mine, talon, pool = cards[:n], cards[n:n + 2], cards[n + 2:]
+    declarer = 1 + seed % 2
+    trump = int(rng.integers(5))
+    contract = f"6{'♠♣♦♥'[trump] if trump < 4 else 'NT'}"
+    want = {c: brute_whist(mine, talon, pool, seat=0, declarer=declarer, trump=trump, lead=c)
+            for c in mine}
+    for backend in ["reference"] + FAST:
+        r = whist(mine, talon, seat=0, declarer=declarer, contract=contract, pool=pool,
+                  leads=True, backend=backend, progress=False)
+        assert sorted(c for lead in r.leads for c in lead.cards) == sorted(mine)
+        for lead in r.leads:
+            for c in lead.cards:
+                assert list(lead.histogram) == want[c], (backend, c)
+            assert lead.p_make is None and lead.expected_tricks >= r.expected_tricks
+        tricks = [lead.expected_tricks for lead in r.leads]
+        assert tricks == sorted(tricks)
+    if seed < 2:
+        assert any(len(lead.cards) > 1 for lead in r.leads)
 
 
 def _demo_whist(cards=None, **kw):
@@ -198,6 +234,53 @@ def test_advice_takes_half_at_the_partners_worse_answer(cells, advice):
 
 
 @needs_fast
+def test_opening_leads_on_a_whole_deal_are_each_cards_value_after_the_best_discard():
+    """A whole deal narrowed to eleven layouts: each lead's count is, layout by layout, the
+    best over the declarer's discards of that card's value from the engine's every-card
+    query at the trick's start (another query than the count's); JSON, frame and text."""
+    from solver.engine import get_backend
+    from solver.engine.layout import make_position
+    deal = Deal.from_str(EXAMPLE_DEAL)
+    decl = [c for c in range(32) if int(deal.hands[1]) >> c & 1]
+    r = whist(deal.hands[0], deal.talon, seat=0, declarer=1, contract="6♦",
+              holds={1: decl[1:]}, leads=True, progress=False)
+    assert r.layouts == 11 and sum(len(lead.cards) for lead in r.leads) == 10
+    ctx = get_backend(FAST[0]).Context(16)
+    mine, talon = int(deal.hands[0]), mask(deal.talon)
+    pool = [c for c in range(32) if not (mine | talon | mask(decl[1:])) >> c & 1]
+    want = {c: [0] * 11 for c in range(32) if mine >> c & 1}
+    for extra in pool:
+        twelve = mask(decl[1:]) | 1 << extra | talon
+        partner = (1 << 32) - 1 & ~(mine | talon | mask(decl[1:]) | 1 << extra)
+        best = {}
+        for a, b in combinations([c for c in range(32) if twelve >> c & 1], 2):
+            pos = make_position([mine, twelve & ~(1 << a | 1 << b), partner], trump=2, solo=1)
+            for card, v in ctx.card_values(pos).items():
+                best[card] = max(best.get(card, 0), v)
+        for card, v in best.items():
+            want[card][v] += 1
+    for lead in r.leads:
+        for c in lead.cards:
+            assert list(lead.histogram) == want[c], c
+        assert lead.p_make == Fraction(sum(lead.histogram[6:]), 11)
+        assert lead.p_short == Fraction(sum(lead.histogram[7:]), 11)
+    data = r.to_dict()["leads"]
+    assert [d["cards"] for d in data] == [cards_text(lead.cards) for lead in r.leads]
+    assert data[0]["expected_tricks"] == float(r.leads[0].expected_tricks)
+    frame = r.leads_to_pandas()
+    assert list(frame.columns) == ["cards", "p_make", "p_short", "expected_tricks"]
+    assert len(frame) == len(r.leads) and list(frame["p_make"]) == sorted(frame["p_make"])
+    lines = str(r).splitlines()
+    first = lines.index("  seat 0's opening leads, best first (the declarer's best discard "
+                        "against each):")
+    assert len(lines) == first + 1 + len(r.leads)
+    assert lines[first + 1].startswith(f"    {cards_text(r.leads[0].cards)} ")
+    assert whist(deal.hands[0], deal.talon, seat=0, declarer=1, contract="6♦",
+                 holds={1: decl[1:]}, progress=False).leads is None
+    assert "leads" not in _demo_whist()[1].to_dict()
+
+
+@needs_fast
 def test_threads_split_the_layouts_without_changing_the_count():
     kw = dict(seat=1, declarer=0, contract="7♠", lengths={0: {"♠": "4+", "♥": "0-1"}},
               progress=False)
@@ -236,6 +319,9 @@ def test_time_limit_and_cancel_say_what_was_counted():
     (dict(holds={2: "J♠"}), InvalidCardError, "J♠ is not an unseen card"),
     (dict(lengths={0: {"♣": "5+"}}), InvalidArgumentError, "no layout"),
     (dict(seat=3), InvalidArgumentError, "seat"),
+    (dict(leads=True), InvalidArgumentError, r"the opening leads are asked by the first hand "
+     r"\(seat 0\), who leads; seat 1 does not lead"),
+    (dict(leads="yes"), InvalidArgumentError, "leads must be True or False"),
 ])
 def test_bad_input_is_named(kw, error, message):
     args = dict(cards="J87.AKJ8.KQ.8", talon="A♠ 9♣", seat=1, declarer=0, contract="6♣",
@@ -272,6 +358,17 @@ def test_pref_whist_text_json_and_errors():
         "leaves fewer layouts to count)" in late.stderr
     bad = _pref(*base[:9], "--holds", "1", "A♥")
     assert bad.returncode == 2 and bad.stderr.startswith("pref whist: error: --holds 1: seat 1")
+    bad = _pref(*base, "--leads")
+    assert bad.returncode == 2 and bad.stderr.startswith(
+        "pref whist: error: the opening leads are asked by the first hand (seat 0), who leads")
+    lead = ["KQ9.T7.A.KJT9", "--talon", "A♠ 9♣", "--seat", "0", "-d", "1", "-c", "6♦", "--holds",
+            "1", "J8.AKJ8.KQ.8", "--leads", "--no-progress"]
+    out = _pref(*lead)
+    assert out.returncode == 0, out.stderr
+    assert "  seat 0's opening leads, best first" in out.stdout
+    data = json.loads(_pref(*lead, "--json").stdout)
+    assert sum(len(d["cards"].split()) for d in data["leads"]) == 10
+    assert all(sum(d["histogram"]) == data["layouts"] == 11 for d in data["leads"])
 
 
 def _narrowed_deals(count, known, seed):
@@ -284,7 +381,8 @@ def _narrowed_deals(count, known, seed):
         held = [c for c in range(32) if int(deal.hands[declarer]) >> c & 1][:known]
         trump = "♠♣♦♥"[int(rng.integers(4))] if rng.random() < 0.8 else "NT"
         yield deal, dict(seat=seat, declarer=declarer, holds={declarer: held},
-                         contract=f"{int(rng.integers(6, 11))}{trump}", progress=False)
+                         contract=f"{int(rng.integers(6, 11))}{trump}", progress=False,
+                         leads=seat == 0)
 
 
 def _engines_agree(count, known, seed, monkeypatch):

@@ -400,6 +400,9 @@ def results():
                           holds={0: "KQ9.T7.A.KJT"}, progress=False),
            "whist ending": whist("K9..A.", "8.7..", seat=1, declarer=0, contract="6♠",
                                  pool="AQJT.8.7.", progress=False),
+           "whist leads": whist("KQ9.T7.A.KJT9", "A♠ 9♣", seat=0, declarer=1, contract="6♦",
+                                holds={1: "J8.AKJ8.KQ.8"}, conventions="002", leads=True,
+                                progress=False),
            "order": order("A.K7.A.", 0, pool="KQ.A8..", levels=[2]),
            "review": review(deal, "K♠ 7♠ T♠", raspasy=True, talon="dealer"),
            "hand score": score_contract("7♥", 6, declarer=1, whisters=(2,))}

@@ -147,7 +147,9 @@ def _results():
         "вист или пас": [whist("J87.AKJ8.KQ.8", "A♠ 9♣", seat=1, declarer=0, contract="6♥",
                                holds={0: "KQ9.T7.A.KJT"}, progress=False),
                          whist("K9..A.", "8.7..", seat=1, declarer=0, contract="6♠",
-                               pool="AQJT.8.7.", progress=False)],
+                               pool="AQJT.8.7.", progress=False),
+                         whist("K9..A.", "8.7..", seat=0, declarer=1, contract="6♠",
+                               pool="AQJT.8.7.", leads=True, progress=False)],
     }
 
 

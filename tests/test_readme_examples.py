@@ -97,7 +97,7 @@ SKIPPED = {
         "usage synopsis",
     "pref preferans CARDS12 [-t TRUMP]": "usage synopsis",
     "pref whist CARDS --talon CARDS --seat SEAT -d SEAT -c CONTRACT [--holds SEAT CARDS] "
-    "[--length SEAT SUIT COUNT] [--conventions NAME] [--players N]": "usage synopsis",
+    "[--length SEAT SUIT COUNT] [--conventions NAME] [--players N] [--leads]": "usage synopsis",
     "pref order CARDS12 [--seat SEAT] [--strains S …] [--no-misere] [--levels N …] [--fast] "
     "[--conventions NAME] [--players N] [--talon CARDS] [--holds SEAT CARDS] "
     "[--length SEAT SUIT COUNT]": "usage synopsis",

@@ -40,6 +40,8 @@ CASES = {
     "solve_raspasy": lambda: solver.solve("A.K..7/K.A..8/7.7..A", raspasy=True, **REF),
     "whist": lambda: whist("K9..A.", "8.7..", seat=1, declarer=0, contract="6♠",
                            pool="AQJT.8.7.", progress=False, **REF),
+    "whist_leads": lambda: whist("K9..A.", "8.7..", seat=0, declarer=1, contract="6♠",
+                                 pool="AQJT.8.7.", leads=True, progress=False, **REF),
 }
 # the results whose fields are all JSON-ready once dataclasses.asdict() has taken them apart
 ASDICT = ("discard", "discard_misere", "table", "odds", "odds_misere", "preferans")
@@ -146,7 +148,7 @@ def test_ipython_shows_a_result_as_its_text_and_repr_keeps_the_fields(results):
         {"contract": "7♥", "declarer": 1, "whisters": [0, 2], "tricks": [2, 7, 1]}))
     refuted = preferans("AK.7.7.", "♠", pool="QJ.8.8.", **REF)      # discarding A♠ K♠ fails
     shown["counterexample"] = next(iter(refuted.counterexamples.values()))
-    assert len(shown) == 15
+    assert len(shown) == 16
     for name, result in shown.items():
         text = pretty(result)
         assert text == str(result), name

@@ -1,6 +1,7 @@
 """``pref whist CARDS --talon CARDS --seat SEAT -d SEAT -c CONTRACT [--holds SEAT CARDS]
-[--length SEAT SUIT COUNT] [--conventions NAME] [--players N]``: вист или пас, the exact odds
-of a contract for one of its opponents over every layout of the cards he cannot see."""
+[--length SEAT SUIT COUNT] [--conventions NAME] [--players N] [--leads]``: вист или пас, the
+exact odds of a contract for one of its opponents over every layout of the cards he cannot see,
+and with ``--leads`` those after each opening lead of the first hand."""
 
 from __future__ import annotations
 
@@ -22,11 +23,15 @@ def register(sub) -> None:
     p.add_argument("-c", "--contract", required=True,
                    help="the contract ordered, e.g. 6♣, 7NT, \"8 бубен\"")
     add_conventions(p)
+    p.add_argument("--leads", action="store_true",
+                   help="also the odds after each opening lead of the whister (--seat 0, the "
+                        "first hand, who leads), best first; about nine times the time")
     add_given(p, ("the declarer or the partner", "the declarer's or the partner's"), ("0", "0"))
     add_layout_options(p, "the declarer's and the partner's cards")
     add_timeout(p)
     add_common(p, json_help="print JSON: histogram, layouts, p_make, p_short, expected "
-                            "{\"whist/pass\": [висты per player]}, advice")
+                            "{\"whist/pass\": [висты per player]}, advice; with --leads, "
+                            "leads [{cards, histogram, p_make, p_short, expected_tricks}]")
     add_style(p)
     p.set_defaults(func=run)
 
@@ -38,7 +43,7 @@ def run(args) -> int:
         holds, lengths = given_of(args)
         r = whist(args.cards, args.talon, seat=args.seat, declarer=args.declarer,
                   contract=args.contract, pool=args.pool, holds=holds, lengths=lengths,
-                  conventions=conventions_of(args), backend=args.backend,
+                  conventions=conventions_of(args), leads=args.leads, backend=args.backend,
                   threads=args.threads, progress=False if args.no_progress else None,
                   timeout=args.timeout)
     except PrefError as exc:       # the options as typed (a time limit's hint's too)
