@@ -475,10 +475,15 @@ def test_whist_rows_equal_direct_whist_calls():
     from solver.analysis import whist
     cases = endings_with_talon(4, per_hand=3, seed=7)
     lines = [f'{{"deal": "{d}", "talon": "{t}"}}' for d, t in cases]
-    df = evaluate(lines, "whist", declarer=2, trump="♣", seat=0, backend="reference", jobs=1)
+    df = evaluate(lines, "whist", declarer=2, trump="♣", seat=0, backend="reference", jobs=1,
+                  leads=True)
     for i, (d, t) in enumerate(cases):
-        r = whist(d.hands[0], t, seat=0, declarer=2, contract="6♣",
+        r = whist(d.hands[0], t, seat=0, declarer=2, contract="6♣", leads=True,
                   pool=int(d.hands[1]) | int(d.hands[2]), backend="reference", progress=False)
+        assert df.loc[i, "best_lead"] == cards_text(r.leads[0].cards)
+        assert df.loc[i, "leads"] == "; ".join(
+            f"{cards_text(lead.cards)} {float(lead.expected_tricks):.2f} tricks"
+            for lead in r.leads)
         assert df.loc[i, "histogram"] == " ".join(map(str, r.histogram))
         assert df.loc[i, "layouts"] == r.layouts == 20 and pd.isna(df.loc[i, "p_make"])
         assert pd.isna(df.loc[i, "whist_pass"]) and df.loc[i, "if_partner_whists"] in ("", None)
@@ -506,5 +511,9 @@ def test_whist_rows_equal_direct_whist_calls():
     assert "needs -O seat=SEAT" in bad.loc[0, "error"]
     bad = evaluate([full], "whist", misere=0, jobs=1, on_error="record")
     assert "nobody whists a мизер" in bad.loc[0, "error"]
+    bad = evaluate([full], "whist", declarer=0, trump="♥", leads=True, jobs=1, on_error="record")
+    assert bad.loc[0, "error"].endswith("the opening leads are asked by the first hand "
+                                        "(seat 0), who leads; seat 1 does not lead")
+    assert row["best_lead"] in ("", None) and row["leads"] in ("", None)     # not asked
     bad = evaluate([full], "whist", declarer=0, trump="♥", level=5, jobs=1, on_error="record")
     assert "a contract is six to ten tricks, not 5" in bad.loc[0, "error"]

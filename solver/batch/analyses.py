@@ -506,7 +506,8 @@ def _run_whist(deal, opts):
     r = whist(deal.hands[seat], talon, seat=seat, declarer=declarer,
               contract=f"{level}{format_strain(strain)}", pool=None if deal.talon else pool,
               holds=opts.get("holds"), lengths=opts.get("lengths"), conventions=_rules(opts),
-              threads=1, progress=False, timeout=opts.get("timeout"), **_engine(opts))
+              leads=bool(opts.get("leads")), threads=1, progress=False,
+              timeout=opts.get("timeout"), **_engine(opts))
     mine = {f"{a}_{b}": None if r.expected is None or (a, b) not in r.expected
             else float(r.expected[a, b][seat]) for a, b in _WHIST_WAYS}
     return {"solo": declarer, "trump": format_strain(strain), "level": level, "seat": seat,
@@ -518,7 +519,18 @@ def _run_whist(deal, opts):
             "if_partner_whists": r.advice("whist") or "",
             "if_partner_passes": r.advice("pass") or "",
             "if_partner_says_half": (r.advice("half") or "") if r.half_whist else "",
+            "best_lead": cards_text(r.leads[0].cards) if r.leads else "",
+            "leads": "; ".join(_lead_text(lead) for lead in r.leads or ()),
             "given": r.given.text() if r.given else ""}
+
+
+def _lead_text(lead) -> str:
+    """One opening lead in the ``leads`` column: its cards, then P(make) on a whole deal or
+    the declarer's expected tricks on an ending."""
+    from ..analysis._common import cards_text
+    worth = (f"{float(lead.expected_tricks):.2f} tricks" if lead.p_make is None
+             else f"{float(lead.p_make):.1%}")
+    return f"{cards_text(lead.cards)} {worth}"
 
 
 register(Task(
@@ -528,16 +540,17 @@ register(Task(
             "the seat cannot see (his best discard in each), P(make), P(the defence short of "
             "its norm), the seat's expected висты for each way the two opponents may speak (with "
             "пол-виста where the conventions allow it) and his better word; --conventions NAME "
-            "--players N, -O holds / lengths (as for odds: what the bidding said), "
-            "-O timeout=SECONDS",
+            "--players N, -O holds / lengths (as for odds: what the bidding said), -O leads=true "
+            "(seat 0: his opening leads, best first), -O timeout=SECONDS",
     columns=("solo", "trump", "level", "seat", "cards", "layouts", "p_make", "p_short",
              "expected_tricks", "histogram", "whist_whist", "whist_pass", "pass_whist",
              "pass_pass", "whist_half", "pass_half", "half_whist", "half_pass",
-             "if_partner_whists", "if_partner_passes", "if_partner_says_half", "given"),
+             "if_partner_whists", "if_partner_passes", "if_partner_says_half", "best_lead",
+             "leads", "given"),
     options={"declarer": _seat("declarer"), "trump": _trump, "misere": _seat("misere"),
              "seat": _seat("seat"), "level": _level, "talon": _talon_cards,
              "conventions": _conventions, "players": _players, "holds": _holds,
-             "lengths": _lengths, "timeout": _timeout},
+             "lengths": _lengths, "timeout": _timeout, "leads": _flag("leads")},
     defaults={},
     run=_run_whist,
     requires="solver.analysis.whist",
