@@ -382,3 +382,41 @@ def test_mask_region_of_a_long_suit_in_a_full_misere_deal():
                     0], dtype=np.int64)
     assert BACKEND.Context().value(pos) == 4
     assert BACKEND.values_batch(pos[None, :], tt_mb=8)[0].tolist() == [4]
+
+
+@pytest.mark.parametrize("misere", [False, True])
+def test_discard_bests_is_each_question_s_best_row(misere):
+    """The many-question discard call (the C engine's ``discard_bests``): each question's
+    rows, a declarer's every discard of one game, give its best value (the most tricks of a
+    contract, the fewest of a мизер) as the reference solver's values of its rows say,
+    whether asked together in one table or one by one; empty and bad calls refused alike."""
+    from itertools import combinations
+
+    from solver.reference import reference_value
+    rng = np.random.default_rng(43 + misere)
+    n, rows, want = 3, [], []
+    for _ in range(12):
+        deck = [int(c) for c in rng.permutation(32)[:3 * n + 2]]
+        hands = [sum(1 << c for c in deck[i * n:(i + 1) * n]) for i in range(3)]
+        solo, leader = (int(x) for x in rng.integers(3, size=2))
+        twelve = hands[solo] | 1 << deck[-1] | 1 << deck[-2]
+        trump = NO_TRUMP if misere else int(rng.integers(5))
+        values = []
+        for a, b in combinations([c for c in range(32) if twelve >> c & 1], 2):
+            hands[solo] = twelve & ~(1 << a | 1 << b)
+            rows.append(layout.make_position(hands, trump=trump, solo=solo, minimise=misere,
+                                             leader=leader))
+            values.append(reference_value(rows[-1]))
+        want.append(min(values) if misere else max(values))
+    rows = np.array(rows)
+    ctx = BACKEND.Context(1)
+    best, nodes = ctx.discard_bests(rows, 10)
+    assert best.tolist() == want and (nodes > 0).all() and ctx.nodes == nodes.sum()
+    one = BACKEND.Context(1)
+    assert [int(one.discard_bests(rows[q:q + 10], 10)[0][0])
+            for q in range(0, len(rows), 10)] == want
+    empty = ctx.discard_bests(rows[:0], 10)
+    assert empty[0].size == 0 and empty[1].size == 0
+    for per in (0, 7, 67, True, "2"):
+        with pytest.raises(InvalidArgumentError, match="discard bests: per must be 1..66"):
+            ctx.discard_bests(rows, per)

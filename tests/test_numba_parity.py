@@ -66,6 +66,8 @@ BOTH_WRONG = {
     "tests target": (lambda be, ctx, arr: ctx.tests(arr, 1.5), "targets must be 2 integers"),
     "discard_scan best": (lambda be, ctx, arr: ctx.discard_scan(arr, 99, False),
                           "discard scan: best must be -1..10, not 99"),
+    "discard_bests per": (lambda be, ctx, arr: ctx.discard_bests(arr, 3),
+                          "discard bests: per must be 1..66 and divide the 2 rows, not 3"),
 }
 
 
@@ -235,15 +237,17 @@ def test_read_only_positions_use_the_compiled_kernels():
     ctx = NB.Context(1)
     want = (ctx.value(pos), ctx.card_values(pos), ctx.line(pos), ctx.test(pos, 1),
             NB.values_batch(batch)[0].tolist(), NB.tests_batch(batch, 1)[0].tolist(),
-            ctx.tests(batch, 1)[0].tolist(), ctx.discard_scan(batch, 0, False)[0].tolist())
-    kernels = (k.k_query, k.k_batch, k.k_discard_scan)
+            ctx.tests(batch, 1)[0].tolist(), ctx.discard_scan(batch, 0, False)[0].tolist(),
+            ctx.discard_bests(batch, 1)[0].tolist())
+    kernels = (k.k_query, k.k_batch, k.k_discard_scan, k.k_discard_bests)
     before = [set(f.signatures) for f in kernels]
     frozen = np.frombuffer(pos.tobytes(), dtype=np.int64)
     rows = np.frombuffer(batch.tobytes(), dtype=np.int64).reshape(2, 16)
     assert not frozen.flags.writeable and not rows.flags.writeable
     got = (ctx.value(frozen), ctx.card_values(frozen), ctx.line(frozen), ctx.test(frozen, 1),
            NB.values_batch(rows)[0].tolist(), NB.tests_batch(rows, 1)[0].tolist(),
-           ctx.tests(rows, 1)[0].tolist(), ctx.discard_scan(rows, 0, False)[0].tolist())
+           ctx.tests(rows, 1)[0].tolist(), ctx.discard_scan(rows, 0, False)[0].tolist(),
+           ctx.discard_bests(rows, 1)[0].tolist())
     assert got == want
     assert [set(f.signatures) for f in kernels] == before
 
@@ -272,6 +276,7 @@ STALE_CALLS = {
     "tests_batch": lambda be, ctx, p: be.tests_batch(np.stack([p]), 1),
     "tests": lambda be, ctx, p: ctx.tests(np.stack([p]), 1),
     "discard_scan": lambda be, ctx, p: ctx.discard_scan(np.stack([p]), 0, True),
+    "discard_bests": lambda be, ctx, p: ctx.discard_bests(np.stack([p]), 1),
 }
 
 

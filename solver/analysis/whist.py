@@ -355,9 +355,10 @@ def _discard_rows(layouts: np.ndarray, talon: int, template: np.ndarray, declare
 
 def _best_values(ctx, rows: np.ndarray, per: int):
     """The best value of each run of ``per`` rows (one layout's discards): the best-only
-    discard scan, in one engine call for them all where the context has it (C's
+    discard scan, in one engine call for them all where the context has it (C's and Numba's
     ``discard_bests``: the GIL released for the whole run, so the threads run in parallel;
-    a call a layout held it too often for a second thread to gain), else a call a layout."""
+    a call a layout held it too often for a second thread to gain), else (the reference
+    solver) a call a layout."""
     if hasattr(ctx, "discard_bests"):
         return ctx.discard_bests(rows, per)[0]
     return [int(scan_discards(ctx, rows[q:q + per], -1, True)[0].max())

@@ -2412,3 +2412,24 @@ def k_discard_scan(positions, best, only_best, st, tt, tab, mv, out_values, out_
         if best < 0 or ((v < best) if mini else (v > best)):
             best = v
     return probes
+
+
+@njit(cache=True, nogil=True)
+def k_discard_bests(positions, per, st, tt, tab, mv, out_best, out_nodes):
+    """Many best-discard questions in one call (``pref_discard_bests`` in ``csrc/pref.h``):
+    rows ``q * per`` to ``q * per + per - 1`` are question ``q``'s, each scanned as
+    :func:`k_discard_scan` with ``best = -1`` and ``only_best``, in this one table; each
+    question's best value (the most tricks, a мизер's fewest) and nodes."""
+    values = np.zeros(per, dtype=np.int64)
+    exact = np.zeros(per, dtype=np.int64)
+    nodes = np.zeros(per, dtype=np.int64)
+    for q in range(positions.shape[0] // per):
+        rows = positions[q * per:(q + 1) * per]
+        k_discard_scan(rows, -1, True, st, tt, tab, mv, values, exact, nodes)
+        mini = rows[0][P_MINIMISE] != 0
+        b = values[0]
+        for i in range(1, per):
+            if (values[i] < b) if mini else (values[i] > b):
+                b = values[i]
+        out_best[q] = b
+        out_nodes[q] = nodes.sum()

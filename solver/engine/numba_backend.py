@@ -126,6 +126,7 @@ def _writeable(arr: np.ndarray) -> np.ndarray:
 
 
 _check_fields = check_fields     # the row-by-row check (layout.py), as the tests name it
+MAX_DISCARDS = 66                # a question's rows at most: C(12, 2), csrc/pref.h's
 
 
 def _check_batch(positions) -> np.ndarray:
@@ -234,6 +235,27 @@ class Context(NodeCount):
                 nodes) if n else 0
         self.nodes = int(nodes.sum())
         return values.astype(np.int32), exact.astype(bool), nodes, int(probes)
+
+    def discard_bests(self, positions, per: int):
+        """Many best-discard questions in one kernel call, the C context's ``discard_bests``:
+        rows ``q * per`` to ``q * per + per - 1`` are question ``q``'s discards, each scanned
+        as :meth:`discard_scan` with ``best=-1``, ``only_best=True``; ``(best int32[q], nodes
+        int64[q])``.  The GIL is released for the whole call."""
+        arr = _writeable(as_positions(positions))
+        if (isinstance(per, bool) or not isinstance(per, (int, np.integer))
+                or not 1 <= per <= MAX_DISCARDS or arr.shape[0] % per):
+            raise InvalidArgumentError(f"discard bests: per must be 1..{MAX_DISCARDS} and "
+                                       f"divide the {arr.shape[0]} rows, not {per!r}")
+        _check_batch(arr)
+        q = arr.shape[0] // int(per)
+        best = np.zeros(q, dtype=np.int64)
+        nodes = np.zeros(q, dtype=np.int64)
+        if q:
+            with self._lock:
+                compiled(_k.k_discard_bests)(arr, int(per), self._st, self._tt, tables(),
+                                             self._mv, best, nodes)
+        self.nodes = int(nodes.sum())
+        return best.astype(np.int32), nodes
 
     def tests(self, positions, targets):
         """Null-window probes of an ``(n, 16)`` position array in this context, one after the
