@@ -368,7 +368,7 @@ def analysis_queries(corpus: dict, s: dict, backends: list[str]) -> list:
         label = {"odds_misere": "layouts", "odds_misere_caught": "layouts",
                  "odds_contract": "layouts", "odds_end": "layouts",
                  "preferans": "probes", "order_fast": "options bounded",
-                 "odds_misere_top": "discard groups"}.get(key, "engine calls")
+                 "odds_misere_top": "discard groups", "whist": "layouts"}.get(key, "engine calls")
         q = bl.Query(key, title, items, setup, run, fresh, warmup=1, warmup_run=warm,
                      calls_label=label)
         out.append(wl.Spec(key, title, q, bk, judge="reference" if key in WITH_REFERENCE else "c"))
