@@ -32,3 +32,31 @@ def reference_answers(pos) -> tuple[int, dict[int, int]]:
     if key not in _answers:
         _answers[key] = reference_values(pos)
     return _answers[key]
+
+
+def discard_questions(seed: int, misere: bool, count: int = 12, n: int = 3):
+    """``(rows, want)`` for the engines' many-question discard call: ``count`` random
+    endings of ``n`` cards a hand plus two talon cards, each a question of ``C(n + 2, 2)``
+    rows (the solo seat's every discard, a random leader and trump; a мизер without one) and
+    its best value by the reference solver (the most tricks, a мизер's fewest)."""
+    from itertools import combinations
+
+    from solver.cards import NO_TRUMP
+    from solver.engine.layout import make_position
+    from solver.reference import reference_value
+    rng = np.random.default_rng(seed)
+    rows, want = [], []
+    for _ in range(count):
+        deck = [int(c) for c in rng.permutation(32)[:3 * n + 2]]
+        hands = [sum(1 << c for c in deck[i * n:(i + 1) * n]) for i in range(3)]
+        solo, leader = (int(x) for x in rng.integers(3, size=2))
+        twelve = hands[solo] | 1 << deck[-1] | 1 << deck[-2]
+        trump = NO_TRUMP if misere else int(rng.integers(5))
+        values = []
+        for a, b in combinations([c for c in range(32) if twelve >> c & 1], 2):
+            hands[solo] = twelve & ~(1 << a | 1 << b)
+            rows.append(make_position(hands, trump=trump, solo=solo, minimise=misere,
+                                      leader=leader))
+            values.append(reference_value(rows[-1]))
+        want.append(min(values) if misere else max(values))
+    return np.array(rows), want

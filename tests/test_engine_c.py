@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from _endings import reference_answers, twenty_thousand_endings
+from _endings import discard_questions, reference_answers, twenty_thousand_endings
 from _region_pairs import IDS, REGION_PAIRS, check_pair, hands_position
 
 from solver import cards
@@ -804,23 +804,7 @@ def test_discard_bests_is_each_question_s_best_row(misere):
     its best value, the most tricks of a contract or the fewest of a мизер, as the reference
     solver's values of its rows say, whether asked together (the table kept from question to
     question) or one by one."""
-    from itertools import combinations
-    rng = np.random.default_rng(41 + misere)
-    n, rows, want = 3, [], []
-    for _ in range(12):
-        deck = [int(c) for c in rng.permutation(32)[:3 * n + 2]]
-        hands = [sum(1 << c for c in deck[i * n:(i + 1) * n]) for i in range(3)]
-        solo, leader = (int(x) for x in rng.integers(3, size=2))
-        twelve = hands[solo] | 1 << deck[-1] | 1 << deck[-2]
-        trump = cards.NO_TRUMP if misere else int(rng.integers(5))
-        values = []
-        for a, b in combinations([c for c in range(32) if twelve >> c & 1], 2):
-            hands[solo] = twelve & ~(1 << a | 1 << b)
-            rows.append(layout.make_position(hands, trump=trump, solo=solo, minimise=misere,
-                                             leader=leader))
-            values.append(reference_value(rows[-1]))
-        want.append(min(values) if misere else max(values))
-    rows = np.array(rows)
+    rows, want = discard_questions(41 + misere, misere)
     best, nodes = Context(tt_mb=1).discard_bests(rows, 10)
     assert best.tolist() == want and (nodes > 0).all()
     ctx = Context(tt_mb=1)

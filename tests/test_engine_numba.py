@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from _endings import reference_answers, twenty_thousand_endings
+from _endings import discard_questions, reference_answers, twenty_thousand_endings
 
 from solver import cards
 from solver.cards import NO_CARD, NO_TRUMP, suit_of
@@ -390,25 +390,7 @@ def test_discard_bests_is_each_question_s_best_row(misere):
     rows, a declarer's every discard of one game, give its best value (the most tricks of a
     contract, the fewest of a мизер) as the reference solver's values of its rows say,
     whether asked together in one table or one by one; empty and bad calls refused alike."""
-    from itertools import combinations
-
-    from solver.reference import reference_value
-    rng = np.random.default_rng(43 + misere)
-    n, rows, want = 3, [], []
-    for _ in range(12):
-        deck = [int(c) for c in rng.permutation(32)[:3 * n + 2]]
-        hands = [sum(1 << c for c in deck[i * n:(i + 1) * n]) for i in range(3)]
-        solo, leader = (int(x) for x in rng.integers(3, size=2))
-        twelve = hands[solo] | 1 << deck[-1] | 1 << deck[-2]
-        trump = NO_TRUMP if misere else int(rng.integers(5))
-        values = []
-        for a, b in combinations([c for c in range(32) if twelve >> c & 1], 2):
-            hands[solo] = twelve & ~(1 << a | 1 << b)
-            rows.append(layout.make_position(hands, trump=trump, solo=solo, minimise=misere,
-                                             leader=leader))
-            values.append(reference_value(rows[-1]))
-        want.append(min(values) if misere else max(values))
-    rows = np.array(rows)
+    rows, want = discard_questions(43 + misere, misere)
     ctx = BACKEND.Context(1)
     best, nodes = ctx.discard_bests(rows, 10)
     assert best.tolist() == want and (nodes > 0).all() and ctx.nodes == nodes.sum()
