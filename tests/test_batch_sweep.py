@@ -27,11 +27,19 @@ def _python(code: str, *args, timeout: float = 120, **kwargs) -> str:
     return done.stdout
 
 
+CTRL_C_AS_IN_A_TERMINAL = ("import signal\n"
+                           "signal.signal(signal.SIGINT, signal.default_int_handler)\n")
+"""The first lines of :func:`_run_script`'s scripts: a test run started in the background (a
+shell's ``&``, nohup) ignores Ctrl-C and so do the processes it starts, so the scripts that
+send one themselves printed "finished" or hung, waiting for workers that wait for it."""
+
+
 def _run_script(path, text: str, *args, timeout: float):
-    """Write ``text`` to ``path`` and run it with ``args``; a run past ``timeout`` seconds
-    fails the test with what it printed (a hang, not a slow run, is what these look for)."""
+    """Write ``text`` to ``path`` and run it with ``args`` and Ctrl-C as a terminal's
+    foreground job has it; a run past ``timeout`` seconds fails the test with what it printed
+    (a hang, not a slow run, is what these look for)."""
     import subprocess
-    path.write_text(text, encoding="utf-8")
+    path.write_text(CTRL_C_AS_IN_A_TERMINAL + text, encoding="utf-8")
     try:
         return subprocess.run([sys.executable, str(path), *map(str, args)],
                               capture_output=True, text=True, timeout=timeout)
