@@ -435,6 +435,20 @@ threading.Condition.__enter__ = enter
 '''
 
 
+def test_the_scripts_get_ctrl_c_even_from_a_run_that_ignores_it(tmp_path):
+    # a test run in the background (``pytest &`` in a script) ignores SIGINT, and its children
+    # inherit that: the two tests below then failed ("finished", a 40 s hang)
+    import signal
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        done = _run_script(tmp_path / "show.py",
+                           "print(signal.getsignal(signal.SIGINT) is signal.default_int_handler)",
+                           timeout=60)
+    finally:
+        signal.signal(signal.SIGINT, before)
+    assert (done.returncode, done.stdout) == (0, "True\n"), done.stderr
+
+
 def test_ctrl_c_inside_the_pools_locks_does_not_hang_the_exit(tmp_path):
     # a Ctrl-C (or SIGTERM) that came just after the main thread took one of the process
     # pool's locks (queue.Queue and Future take them in Python code: ``with condition:``)
