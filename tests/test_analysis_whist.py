@@ -264,17 +264,42 @@ def test_opening_leads_on_a_whole_deal_are_each_cards_value_after_the_best_disca
             assert list(lead.histogram) == want[c], c
         assert lead.p_make == Fraction(sum(lead.histogram[6:]), 11)
         assert lead.p_short == Fraction(sum(lead.histogram[7:]), 11)
+    # each lead's висты, for the ways in which the game is played: its histogram's, and
+    # never better for a whister (nor worse for the declarer) than the plain count's, whose
+    # declarer takes no more tricks in any layout
+    played = [key for key in r.expected if key not in (("pass", "pass"),)]
+    assert played == [("whist", "whist"), ("whist", "pass"), ("pass", "whist")]
+    bid = parse_bid("6♦")
+    for lead in r.leads:
+        assert list(lead.expected) == played
+        for key in played:
+            ws = {("whist", "whist"): (0, 2), ("whist", "pass"): (0,), ("pass", "whist"): (2,)}[key]
+            assert lead.expected[key] == expected_whists(
+                bid, lead.histogram, declarer=1, whisters=ws, talon=deal.talon).values
+            assert lead.expected[key][1] >= r.expected[key][1]
+            assert all(lead.expected[key][w] <= r.expected[key][w] for w in ws)
+    assert any(lead.expected != r.leads[0].expected for lead in r.leads)
     data = r.to_dict()["leads"]
     assert [d["cards"] for d in data] == [cards_text(lead.cards) for lead in r.leads]
     assert data[0]["expected_tricks"] == float(r.leads[0].expected_tricks)
+    assert data[0]["expected"] == {f"{a}/{b}": [float(v) for v in r.leads[0].expected[a, b]]
+                                   for a, b in played}
     frame = r.leads_to_pandas()
-    assert list(frame.columns) == ["cards", "p_make", "p_short", "expected_tricks"]
+    assert list(frame.columns) == ["cards", "p_make", "p_short", "expected_tricks",
+                                   "whist/whist", "whist/pass", "pass/whist"]
     assert len(frame) == len(r.leads) and list(frame["p_make"]) == sorted(frame["p_make"])
+    assert list(frame["pass/whist"]) == [float(lead.expected["pass", "whist"][0])
+                                         for lead in r.leads]
     lines = str(r).splitlines()
     first = lines.index("  seat 0's opening leads, best first (the declarer's best discard "
                         "against each):")
-    assert len(lines) == first + 1 + len(r.leads)
     assert lines[first + 1].startswith(f"    {cards_text(r.leads[0].cards)} ")
+    table = lines.index("  seat 0's expected висты after each lead, by the words "
+                        "(his/the partner's):")
+    assert table == first + 1 + len(r.leads) and len(lines) == table + 2 + len(r.leads)
+    assert lines[table + 1].split() == ["whist/whist", "whist/pass", "pass/whist"]
+    assert lines[table + 2].split() == [*cards_text(r.leads[0].cards).split(), *(
+        f"{float(r.leads[0].expected[key][0]):+.2f}" for key in played)]
     assert whist(deal.hands[0], deal.talon, seat=0, declarer=1, contract="6♦",
                  holds={1: decl[1:]}, progress=False).leads is None
     assert "leads" not in _demo_whist()[1].to_dict()

@@ -70,16 +70,18 @@ class Lead:
     """One opening lead of the first hand (:func:`whist` with ``leads=True``): ``cards``,
     the whister's equivalent cards (touching in rank among the cards in play: any of them is
     the same lead), ``histogram`` of the declarer's tricks after it over the layouts (his
-    best discard against it in each), ``p_make`` / ``p_short`` as :class:`WhistResult`'s
-    (None on an ending)."""
+    best discard against it in each), ``p_make`` / ``p_short`` as :class:`WhistResult`'s;
+    ``expected`` as :class:`WhistResult`'s for the ways to speak in which the game is played
+    (someone whists), the висты per player after this lead.  None on an ending."""
 
     cards: CardSet
     histogram: tuple[int, ...]
     p_make: Fraction | None
     p_short: Fraction | None
+    expected: dict | None = None
 
     def __post_init__(self):
-        freeze_fields(self, "histogram")
+        freeze_fields(self, "histogram", "expected")
 
     @property
     def expected_tricks(self) -> Fraction:
@@ -87,11 +89,20 @@ class Lead:
         return Fraction(sum(k * n for k, n in enumerate(self.histogram)), sum(self.histogram))
 
     def to_dict(self) -> dict:
-        """``cards``, ``histogram``, ``p_make``, ``p_short``, ``expected_tricks``."""
+        """``cards``, ``histogram``, ``p_make``, ``p_short``, ``expected_tricks``,
+        ``expected`` ({"whist/pass": [висты per player]} as :class:`WhistResult`'s, the ways
+        in which the game is played; null on an ending)."""
         return {"cards": cards_text(self.cards), "histogram": list(self.histogram),
                 "p_make": None if self.p_make is None else float(self.p_make),
                 "p_short": None if self.p_short is None else float(self.p_short),
-                "expected_tricks": float(self.expected_tricks)}
+                "expected_tricks": float(self.expected_tricks),
+                "expected": _whists_dict(self.expected)}
+
+
+def _whists_dict(expected: dict | None) -> dict | None:
+    """``expected`` in JSON: {"whist/pass": [висты per player]}, or None."""
+    return None if expected is None else {f"{a}/{b}": [float(v) for v in values]
+                                          for (a, b), values in expected.items()}
 
 
 @dataclass(frozen=True)
@@ -185,17 +196,15 @@ class WhistResult:
         ``advice`` ({the partner's word: this seat's better word}), both with ``half`` among
         the words where пол-виста is scored (:attr:`words`, :attr:`partner_words`); null on
         an ending; with ``holds`` / ``lengths`` given, ``given``; with ``leads=True``,
-        ``leads`` [{``cards``, ``histogram``, ``p_make``, ``p_short``, ``expected_tricks``}],
-        best first."""
+        ``leads`` [{``cards``, ``histogram``, ``p_make``, ``p_short``, ``expected_tricks``,
+        ``expected``}], best first."""
         out = {"contract": str(self.contract), "declarer": self.declarer,
                "seat": self.seat, "cards": cards_text(self.cards),
                "talon": cards_text(self.talon), "histogram": list(self.histogram),
                "layouts": self.layouts,
                "p_make": None if self.p_make is None else float(self.p_make),
                "p_short": None if self.p_short is None else float(self.p_short),
-               "expected": None if self.expected is None else {
-                   f"{a}/{b}": [float(v) for v in values]
-                   for (a, b), values in self.expected.items()},
+               "expected": _whists_dict(self.expected),
                "advice": None if self.expected is None else {
                    w: self.advice(w) for w in self.partner_words}}
         if self.given:
@@ -217,11 +226,20 @@ class WhistResult:
 
     def leads_to_pandas(self):
         """The opening leads (``leads=True``), best first, one row each: ``cards``,
-        ``p_make``, ``p_short``, ``expected_tricks`` (empty when not asked)."""
+        ``p_make``, ``p_short``, ``expected_tricks`` and on a whole deal this seat's expected
+        висты after the lead, a column for each way the game is played (``"whist/pass"``:
+        this seat's word, then the partner's); empty when not asked."""
         import pandas as pd
-        return pd.DataFrame([{k: v for k, v in lead.to_dict().items() if k != "histogram"}
-                             for lead in self.leads or ()],
-                            columns=["cards", "p_make", "p_short", "expected_tricks"])
+        ways = list(self.leads[0].expected or ()) if self.leads else []
+        return pd.DataFrame(
+            [{"cards": cards_text(lead.cards),
+              "p_make": None if lead.p_make is None else float(lead.p_make),
+              "p_short": None if lead.p_short is None else float(lead.p_short),
+              "expected_tricks": float(lead.expected_tricks)}
+             | {f"{a}/{b}": float(lead.expected[a, b][self.seat]) for a, b in ways}
+             for lead in self.leads or ()],
+            columns=["cards", "p_make", "p_short", "expected_tricks",
+                     *(f"{a}/{b}" for a, b in ways)])
 
     _repr_pretty_ = pretty_as_text
 
@@ -275,6 +293,17 @@ class WhistResult:
                                                    f"   short {float(lead.p_short or 0):6.1%}")
             lines.append(f"    {cards_text(lead.cards):<{width}}{odds}   expected tricks "
                          f"{float(lead.expected_tricks):.2f}")
+        if self.leads[0].expected is None:
+            return lines
+        ways = list(self.leads[0].expected)
+        label = (f"  seat {self.seat}'s expected {whists_word()} after each lead, by the words "
+                 "(his/the partner's):")
+        lines.append(label)
+        lines.append(" " * (6 + width) + "".join(f"{f'{a}/{b}':>13}" for a, b in ways))
+        for lead in self.leads:
+            values = lead.expected or {}
+            lines.append(f"    {cards_text(lead.cards):<{width}}  " + "".join(
+                f"{float(values[way][self.seat]):+13.2f}" for way in ways))
         return lines
 
     def _repr_html_(self) -> str:
@@ -505,18 +534,27 @@ def whist(cards, talon, *, seat, declarer, contract, pool=None, holds=None, leng
         return (Fraction(sum(hist[level:]), total),
                 Fraction(sum(hist[11 - norm:]) if norm else 0, total))
 
+    second = (declarer + 2) % 3     # the second opponent to speak says пол-виста
+    ways = _ways(seat, partner, second if conv.half_whist and level in (6, 7) else None)
+
+    def whists(hist, played: bool = False) -> dict | None:
+        """висты per player for each way to speak (``played``: those in which someone
+        whists, so that the lead is made); None on an ending."""
+        if n != 10:
+            return None
+        return {key: expected_whists(bid, hist, conv, declarer=declarer, whisters=ws,
+                                     talon=talon_text, half_whist=half).values
+                for key, (ws, half) in ways.items() if ws or not played}
+
     found = None
     if leads:
-        found = [Lead(CardSet(mask_of(group)), tuple(int(x) for x in hist), *odds(hist))
+        found = [Lead(CardSet(mask_of(group)), tuple(int(x) for x in hist), *odds(hist),
+                      whists(hist, played=True))
                  for group, hist in zip(groups, counts[1:])]
         found.sort(key=lambda lead: (lead.p_make or 0, lead.expected_tricks))
     if n == 10:
-        second = (declarer + 2) % 3     # the second opponent to speak says пол-виста
-        ways = _ways(seat, partner, second if conv.half_whist and level in (6, 7) else None)
         p_make, p_short = odds(histogram)
-        expected = {key: expected_whists(bid, histogram, conv, declarer=declarer,
-                                         whisters=ws, talon=talon_text, half_whist=half).values
-                    for key, (ws, half) in ways.items()}
+        expected = whists(histogram)
     return WhistResult(CardSet(mine_mask), CardSet(talon_mask), seat, declarer, bid,
                        histogram, total, p_make, p_short, expected, given or None,
                        None if found is None else tuple(found), be.name,

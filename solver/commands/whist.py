@@ -31,7 +31,8 @@ def register(sub) -> None:
     add_timeout(p)
     add_common(p, json_help="print JSON: histogram, layouts, p_make, p_short, expected "
                             "{\"whist/pass\": [висты per player]}, advice; with --leads, "
-                            "leads [{cards, histogram, p_make, p_short, expected_tricks}]")
+                            "leads [{cards, histogram, p_make, p_short, expected_tricks, "
+                            "expected}]")
     add_style(p)
     p.set_defaults(func=run)
 
