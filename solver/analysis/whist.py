@@ -232,10 +232,7 @@ class WhistResult:
         import pandas as pd
         ways = list(self.leads[0].expected or ()) if self.leads else []
         return pd.DataFrame(
-            [{"cards": cards_text(lead.cards),
-              "p_make": None if lead.p_make is None else float(lead.p_make),
-              "p_short": None if lead.p_short is None else float(lead.p_short),
-              "expected_tricks": float(lead.expected_tricks)}
+            [{k: v for k, v in lead.to_dict().items() if k not in ("histogram", "expected")}
              | {f"{a}/{b}": float(lead.expected[a, b][self.seat]) for a, b in ways}
              for lead in self.leads or ()],
             columns=["cards", "p_make", "p_short", "expected_tricks",

@@ -555,8 +555,7 @@ register(Task(
     run=_run_whist,
     requires="solver.analysis.whist",
     types={**_ints("solo", "level", "seat", "layouts"), "p_make": "float", "p_short": "float",
-           "expected_tricks": "float", "whist_whist": "float", "whist_pass": "float",
-           **{f"{a}_{b}": "float" for a, b in _WHIST_WAYS}},
+           "expected_tricks": "float", **{f"{a}_{b}": "float" for a, b in _WHIST_WAYS}},
 ))
 
 
