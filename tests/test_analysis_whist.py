@@ -16,7 +16,7 @@ from solver import EXAMPLE_DEAL, Deal
 from solver.analysis import discard, whist
 from solver.bidding import WHIST_NORM
 from solver.errors import (AnalysisCancelledError, InvalidArgumentError, InvalidCardError,
-                           InvalidDealError, TimeLimitError)
+                           InvalidDealError, InvalidRecordError, TimeLimitError)
 from solver.analysis import WhistResult
 from solver.analysis._common import cards_text
 from solver.bidding import parse_bid
@@ -213,6 +213,27 @@ def test_half_whist_is_scored_where_the_conventions_allow_it():
         assert len(res.expected) == 4 and not res.half_whist
         with pytest.raises(InvalidArgumentError, match="no пол-виста here"):
             res.advice("half")
+
+
+@needs_fast
+def test_seed_004_words_map_onto_the_four_ways():
+    """Seed 004 scores four ways (its возвратный вист is the first whisting alone); with
+    ``half_whist`` agreed its "вист один" is accepted by scoring as a fixed sum, not a way,
+    and the question scores seed 002's пол-виста of the second opponent (docs/analysis.md)."""
+    _, plain = _demo_whist(conventions="004")
+    assert set(plain.expected) == {(a, b) for a in ("whist", "pass") for b in ("whist", "pass")}
+    assert not plain.half_whist
+    agreed = {"preset": "004", "half_whist": True}
+    _, first = _demo_whist(conventions=agreed)
+    assert first.partner_words == ("whist", "pass", "half") and first.words == ("whist", "pass")
+    assert first.expected["whist", "pass"] == plain.expected["whist", "pass"]
+    # "вист один" agreed: nobody plays; seat 1 writes висты for 2 tricks × 2 whatever the layout
+    one = [score_contract("6♣", k, whisters=(), half_whist=1, conventions=agreed)
+           for k in range(11)]
+    assert all(r.values() == one[0].values() for r in one)
+    assert one[0].whists[1] == (4, 0, 0) and one[0].pool == (2, 0, 0)
+    with pytest.raises(InvalidRecordError, match="no пол-виста under conventions '004'"):
+        score_contract("6♣", 6, whisters=(), half_whist=1, conventions="004")
 
 
 @pytest.mark.parametrize("cells, advice", [
