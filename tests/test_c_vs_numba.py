@@ -35,43 +35,24 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from solver.cards import NO_CARD, NO_TRUMP, suit_of
+from solver.cards import NO_CARD, suit_of
 from solver.engine import get_backend
 from solver.engine import layout as L
 from solver.play import legal_cards
-from solver.randpos import play_random, random_full_deal_position
 
-from _cross_seed import seeded
+from _full_deals import MODES, full_deal, shown
 
 pytest.importorskip("solver.engine.c_backend", exc_type=ImportError,
                     reason="the C engine is not built (no compiler?)")
 
 C = get_backend("c")
 NB = get_backend("numba")
-MODES = ("contract", "misere", "raspasy")
 SEED = {"contract": 41_000, "misere": 42_000, "raspasy": 43_000}
-
-
-def _repr(pos) -> str:
-    return f"np.array({[int(x) for x in pos]}, dtype=np.int64)"
 
 
 def _deal(mode: str, i: int) -> np.ndarray:
     """Deal ``i`` of ``mode`` (seeded; every fifth one starts mid-trick)."""
-    rng = np.random.default_rng(seeded(SEED[mode], i))
-    if mode == "raspasy":
-        cards = rng.permutation(32)
-        hands = [sum(1 << int(c) for c in cards[10 * k:10 * k + 10]) for k in range(3)]
-        rule = i % 3
-        pos = L.make_position(hands, trump=NO_TRUMP, solo=int(rng.integers(3)), minimise=True,
-                              talon_rule=rule,
-                              talon=[int(c) for c in cards[30:]] if rule != L.TALON_NONE else ())
-    else:
-        pos = random_full_deal_position(rng, mode=mode)
-    if i % 5 == 4:
-        for _ in range(1 + int(rng.integers(2))):
-            play_random(rng, pos)
-    return pos
+    return full_deal(mode, SEED[mode], i)
 
 
 def _legal(pos) -> list[int]:
@@ -115,17 +96,17 @@ def _compare(mode: str, deals: range, api_checks: int = 0) -> None:
     bad = []
     for k in range(npos):
         if vc[k] != vn[k]:
-            bad.append(f"{mode} value: C {vc[k]} Numba {vn[k]} at {_repr(positions[k])}")
+            bad.append(f"{mode} value: C {vc[k]} Numba {vn[k]} at {shown(positions[k])}")
     for j, (k, c) in enumerate(owners):
         if vc[npos + j] != vn[npos + j]:
             bad.append(f"{mode} card {c}: C {vc[npos + j]} Numba {vn[npos + j]} "
-                       f"at {_repr(positions[k])}")
+                       f"at {shown(positions[k])}")
     cc = C.Context(tt_mb=8)
     cn = NB.Context(tt_mb=8)
     for k in late:
         a, b = cc.card_values(positions[k]), cn.card_values(positions[k])
         if a != b:
-            bad.append(f"{mode} card values: C {a} Numba {b} at {_repr(positions[k])}")
+            bad.append(f"{mode} card values: C {a} Numba {b} at {shown(positions[k])}")
     # the single-query entry points agree with the batch answers
     for k in range(min(api_checks, npos)):
         pos = positions[k]
@@ -135,7 +116,7 @@ def _compare(mode: str, deals: range, api_checks: int = 0) -> None:
         for ctx in (cc, cn):
             if ctx.value(pos) != vc[k] or ctx.card_values(pos) != cards:
                 bad.append(f"{mode} {type(ctx).__module__} single query differs from the batch"
-                           f" at {_repr(pos)}")
+                           f" at {shown(pos)}")
     assert not bad, f"{len(bad)} disagreement(s):\n" + "\n".join(bad[:20])
 
 
