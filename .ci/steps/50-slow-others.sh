@@ -2,4 +2,5 @@
 # added anywhere runs somewhere).
 python -m pytest -m slow -q -p no:cacheprovider --benchmark-disable \
   --ignore=tests/test_analysis_brute.py --ignore=tests/test_engine_c.py \
-  --ignore=tests/test_engine_numba.py --ignore=tests/test_c_vs_numba.py
+  --ignore=tests/test_engine_numba.py --ignore=tests/test_c_vs_numba.py \
+  --ignore=tests/test_alphabeta_judge.py
