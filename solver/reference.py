@@ -77,6 +77,20 @@ def reference_counted(pos, cards: bool = False) -> tuple[int, dict[int, int] | N
     return value, values, game.value.cache_info().misses
 
 
+def trick_done(table: tuple, leader: int, talon: tuple, trump: int,
+               talon_rule: int) -> tuple[int, int, tuple]:
+    """``(winner, next leader, talon cards left)`` of the complete trick ``table`` (three
+    cards, ``leader``'s first): on a talon trick (``talon`` not empty) the talon card sets
+    the suit and the first hand leads next; the winner is :data:`~solver.play.DEALER` when
+    the four-handed dealer's talon card wins."""
+    if talon:
+        dealer_card = talon[0] if talon_rule == TALON_DEALER else None
+        w = trick_winner(list(table), trump, suit_of(talon[0]), dealer_card)
+        return (DEALER if w == DEALER else (leader + w) % 3), 0, talon[1:]
+    winner = (leader + trick_winner(list(table), trump)) % 3
+    return winner, winner, talon
+
+
 class _Game:
     def __init__(self, trump: int, solo: int, minimise: bool, talon_rule: int):
         self.trump, self.solo, self.minimise, self.talon_rule = trump, solo, minimise, talon_rule
@@ -97,14 +111,8 @@ class _Game:
         table = table + (c,)
         if len(table) < 3:
             return self.value(hands, leader, table, talon)
-        if talon:
-            dealer_card = talon[0] if self.talon_rule == TALON_DEALER else None
-            w = trick_winner(list(table), self.trump, suit_of(talon[0]), dealer_card)
-            winner = DEALER if w == DEALER else (leader + w) % 3
-            next_leader, talon = 0, talon[1:]
-        else:
-            winner = (leader + trick_winner(list(table), self.trump)) % 3
-            next_leader = winner
+        winner, next_leader, talon = trick_done(table, leader, talon, self.trump,
+                                                self.talon_rule)
         won = 1 if winner == self.solo else 0
         if not any(hands):
             return won

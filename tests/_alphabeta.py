@@ -1,8 +1,8 @@
 """A second judge for whole deals: alpha-beta with a table of exact positions.
 
 The reference solver (:mod:`solver.reference`) is plain minimax and stops at endings of about
-five cards a hand.  This one plays the same rules (:func:`solver.play.legal_cards`,
-:func:`solver.play.trick_winner`) by null-window probes (MTD(f)) of fail-soft alpha-beta,
+five cards a hand.  This one plays the same rules (:func:`solver.play.legal_cards`, and
+:func:`solver.reference.trick_done` for a trick's end) by null-window probes (MTD(f)) of fail-soft alpha-beta,
 with a table of bounds keyed by the exact position (the hands, the leader, the cards on the
 table, the talon cards still to turn) and one card of a run tried (cards of a suit with no
 card in play between them), so it solves a whole deal in a second or so (a мизер in up to
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from solver.cards import NO_CARD, suit_of
 from solver.engine.layout import (P_HAND0, P_LEADER, P_MINIMISE, P_NTABLE, P_SOLO, P_TABLE0,
-                                  P_TALON0, P_TALON1, P_TALON_RULE, P_TRUMP, TALON_DEALER,
-                                  TALON_NONE)
-from solver.play import DEALER, legal_cards, trick_winner
+                                  P_TALON0, P_TALON1, P_TALON_RULE, P_TRUMP, TALON_NONE)
+from solver.play import legal_cards
+from solver.reference import trick_done
 
 
 def alphabeta_value(pos) -> int:
@@ -105,13 +105,7 @@ class _Search:
         table = table + (c,)
         if len(table) < 3:
             return self._search(hands, leader, table, talon, alpha, beta)
-        if talon:
-            dealer_card = talon[0] if self.rule == TALON_DEALER else None
-            w = trick_winner(list(table), self.trump, suit_of(talon[0]), dealer_card)
-            winner = DEALER if w == DEALER else (leader + w) % 3
-            leader, talon = 0, talon[1:]
-        else:
-            winner = leader = (leader + trick_winner(list(table), self.trump)) % 3
+        winner, leader, talon = trick_done(table, leader, talon, self.trump, self.rule)
         won = int(winner == self.solo)
         if not any(hands):
             return won
