@@ -26,6 +26,7 @@ import sys
 import time
 from collections.abc import Sized
 from concurrent.futures import BrokenExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import closing
 from dataclasses import dataclass
 
@@ -40,7 +41,7 @@ from .reader import (LineSet, as_deal_texts, check_encoding, count_lines, deal_c
                      iter_lines, parse_object)
 from .runner import (WINDOWS_MOST_WORKERS, ClusterError, check_not_a_starting_worker,
                      chunk_size_for, default_jobs, executor_slots, is_dask_client, make_pool,
-                     pipeline, pool_jobs, stop_pool)
+                     pipeline, pool_broken, pool_jobs, stop_pool)
 from .tasks import (CARD_OPTIONS, ENGINE_OPTIONS, TASKS, Task, available_tasks, get_task,
                     is_default, run_chunk, table_error)
 from .writer import OutputError, Sink, errors_path, output_format
@@ -280,10 +281,13 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
                         cls = PrefError
                     raise cls(f"deal {first_error['line']}: {first_error['error']}")
         ok = True
-    except BrokenExecutor as exc:
-        if run.owned is None:        # the caller's executor: the caller knows its workers
+    except (BrokenExecutor, OSError) as exc:
+        # the caller's executor: the caller knows its workers; an OSError is a dead worker's
+        # only where our pool broke (Python 3.10 raised one from its closed pipes, CI)
+        if run.owned is None or not (isinstance(exc, BrokenExecutor) or pool_broken(run.owned)):
             raise
-        raise type(exc)(_worker_died(exc)) from exc
+        broken = type(exc) if isinstance(exc, BrokenExecutor) else BrokenProcessPool
+        raise broken(_worker_died(exc)) from exc
     finally:
         run.close(ok)
         if bar is not None:

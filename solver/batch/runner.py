@@ -283,13 +283,27 @@ def _stop_pool(pool: ProcessPoolExecutor) -> None:
     # for the interpreter's exit to wait on)
     with interrupts_deferred():
         processes = _workers(pool)
-        pool.shutdown(wait=False, cancel_futures=True)
+        manager = getattr(pool, "_executor_manager_thread", None)
+        try:
+            pool.shutdown(wait=False, cancel_futures=True)
+        except OSError:     # a broken pool's pipes closed under it: the workers are still to
+            pass            # stop
         _terminate(processes)
+        # the pool's thread closes its pipes once the workers are gone: let it finish, or at
+        # the interpreter's exit Python 3.10 wrote to a pipe it was closing (an OSError
+        # printed after the run's own error, CI 2026-12-07)
+        if manager is not None:
+            manager.join(DEAD_WORKER_GRACE)
 
 
 DEAD_WORKER_GRACE = 2.0
 """Seconds a pool may take to report a worker that died before :class:`_PoolFuture` unsticks
 it (it reports one in milliseconds when it is not stuck)."""
+
+
+def pool_broken(pool) -> bool:
+    """Whether a process pool failed: it says so, or one of its workers died."""
+    return bool(getattr(pool, "_broken", False)) or _dead_worker(pool)
 
 
 def _dead_worker(pool) -> bool:
