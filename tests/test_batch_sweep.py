@@ -690,7 +690,7 @@ def test_a_script_without_the_main_guard_is_told_to_add_it(tmp_path):
     assert "a pref batch run was started while a worker process was starting" in done.stderr
     # and the parent's own error gives the advice too (it was the pool's bare "A process in
     # the process pool was terminated abruptly", the workers' advice far above it); found
-    # among the lines, as Python 3.10 once printed its pool's exit noise after it (CI)
+    # among the lines: on Python 3.10 an OSError once followed it (CI, 2026-12-07)
     errors = [line for line in done.stderr.splitlines() if line.startswith(
         "concurrent.futures.process.BrokenProcessPool: a worker process died (A process in "
         "the process pool was terminated abruptly")]

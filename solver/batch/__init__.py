@@ -282,8 +282,8 @@ def evaluate(deals, what: str = "table", *, executor=None, jobs: int | None = No
                     raise cls(f"deal {first_error['line']}: {first_error['error']}")
         ok = True
     except (BrokenExecutor, OSError) as exc:
-        # the caller's executor: the caller knows its workers; an OSError is a dead worker's
-        # only where our pool broke (Python 3.10 raised one from its closed pipes, CI)
+        # the caller's executor: the caller knows its workers; an OSError is taken for a dead
+        # worker's only where our pool broke (its pipes closed under it)
         if run.owned is None or not (isinstance(exc, BrokenExecutor) or pool_broken(run.owned)):
             raise
         broken = type(exc) if isinstance(exc, BrokenExecutor) else BrokenProcessPool
