@@ -14,11 +14,10 @@ tests/test_alphabeta_judge.py holds it to the reference on endings, then the eng
 
 from __future__ import annotations
 
-from solver.cards import NO_CARD, suit_of
-from solver.engine.layout import (P_HAND0, P_LEADER, P_MINIMISE, P_NTABLE, P_SOLO, P_TABLE0,
-                                  P_TALON0, P_TALON1, P_TALON_RULE, P_TRUMP, TALON_NONE)
+from solver.cards import mask_of, suit_of
+from solver.engine.layout import P_LEADER, P_MINIMISE, P_SOLO, P_TALON_RULE, P_TRUMP
 from solver.play import legal_cards
-from solver.reference import trick_done
+from solver.reference import _state, trick_done
 
 
 def alphabeta_value(pos) -> int:
@@ -38,11 +37,8 @@ class _Search:
         self.solo = int(pos[P_SOLO])
         self.minimise = bool(pos[P_MINIMISE])
         self.rule = int(pos[P_TALON_RULE])
-        self.hands = tuple(int(pos[P_HAND0 + i]) for i in range(3))
+        self.hands, self.table, self.talon = _state(pos)      # read as the reference reads it
         self.leader = int(pos[P_LEADER])
-        self.table = tuple(int(pos[P_TABLE0 + i]) for i in range(int(pos[P_NTABLE])))
-        talon = tuple(int(c) for c in (pos[P_TALON0], pos[P_TALON1]) if int(c) != NO_CARD)
-        self.talon = () if self.rule == TALON_NONE else talon
         self.bounds: dict = {}
         self.nodes = 0
 
@@ -74,7 +70,7 @@ class _Search:
         maximise = (seat == self.solo) != self.minimise
         best, best_card = (-1 if maximise else 11), -1
         cards = _distinct(legal_cards(hands[seat], led, self.trump),
-                          hands[0] | hands[1] | hands[2] | _mask(table) | _mask(talon))
+                          hands[0] | hands[1] | hands[2] | mask_of(table) | mask_of(talon))
         if not self.minimise:           # a contract: high cards first, else low first
             cards.reverse()
         if first in cards:              # the card that decided this position last time
@@ -110,10 +106,6 @@ class _Search:
         if not any(hands):
             return won
         return won + self._search(hands, leader, (), talon, alpha - won, beta - won)
-
-
-def _mask(cards) -> int:
-    return sum(1 << c for c in cards)
 
 
 def _distinct(cards: list[int], in_play: int) -> list[int]:
