@@ -7,6 +7,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import solver  # noqa: F401  (the package under test first: benchlib puts its checkout on the path)
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 
 import benchlib as bl  # noqa: E402
